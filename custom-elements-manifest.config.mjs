@@ -1,0 +1,40 @@
+// custom-elements.json, generated from src by @custom-elements-manifest/analyzer (`npm run analyze`).
+// test/node/manifest.test.ts fails when the committed file is stale.
+
+/**
+ * Our elements register through the guarded `defineElement('tag', Class)` (src/internal/define.ts)
+ * instead of `customElements.define`, so teach the analyzer that call.
+ */
+function defineElementPlugin() {
+  return {
+    name: 'room-elements-define-element',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isCallExpression(node) || node.expression.getText() !== 'defineElement') return;
+      const [tagArg, classArg] = node.arguments;
+      if (!tagArg || !classArg || !ts.isStringLiteral(tagArg)) return;
+      const tagName = tagArg.text;
+      const className = classArg.getText();
+      const declaration = moduleDoc.declarations?.find((d) => d.name === className);
+      if (declaration) {
+        declaration.tagName = tagName;
+        declaration.customElement = true;
+      }
+      moduleDoc.exports ??= [];
+      if (!moduleDoc.exports.some((e) => e.kind === 'custom-element-definition' && e.name === tagName)) {
+        moduleDoc.exports.push({
+          kind: 'custom-element-definition',
+          name: tagName,
+          declaration: { name: className, module: moduleDoc.path },
+        });
+      }
+    },
+  };
+}
+
+export default {
+  globs: ['src/**/*.ts'],
+  exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
+  litelement: true,
+  packagejson: true,
+  plugins: [defineElementPlugin()],
+};

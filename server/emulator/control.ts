@@ -1,0 +1,180 @@
+/**
+ * Test hooks that only the emulator honours: a log of what it received (so tests assert on the exact
+ * request an element sent) and fault injection, either per request through the `X-Emulator-Fault`
+ * header or armed in advance through `POST /emulator/faults` (for requests a test cannot add a
+ * header to, such as the ones an element makes in the browser).
+ *
+ * Header form: `X-Emulator-Fault: delay=800; status=503; body=malformed`
+ *   delay=<ms>       answer after that many milliseconds
+ *   status=<code>    answer with that status (body `{"error":"injected fault"}` unless body= says otherwise)
+ *   body=malformed   a body that is not JSON; body=wrong-shape: valid JSON of the wrong shape;
+ *   body=empty       no body at all
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+
+export interface Fault {
+  delay?: number;
+  status?: number;
+  body?: 'malformed' | 'wrong-shape' | 'empty';
+}
+
+export interface ArmedFault extends Fault {
+  id: number;
+  /** Path prefix (as the emulator sees it, e.g. `/room-styling/rooms`), or `re:<regex>`. */
+  match: string;
+  /** Only requests with this method. */
+  method?: string;
+  /** How many matching requests it still applies to. */
+  times: number;
+}
+
+export interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+  /** Query parameters; repeated names give arrays. */
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: unknown;
+  at: number;
+}
+
+export class EmulatorControl {
+  readonly log: LoggedRequest[] = [];
+  faults: ArmedFault[] = [];
+  #seq = 0;
+  #faultId = 0;
+  maxLog = 2000;
+
+  reset(): void {
+    this.log.length = 0;
+    this.faults = [];
+  }
+
+  arm(fault: Omit<ArmedFault, 'id' | 'times'> & { times?: number }): ArmedFault {
+    const armed: ArmedFault = { ...fault, times: fault.times ?? 1, id: ++this.#faultId };
+    this.faults.push(armed);
+    return armed;
+  }
+
+  /** The armed fault for this request, if any (consumes one of its `times`). */
+  takeFault(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex((f) => {
+      if (f.method && f.method.toUpperCase() !== method) return false;
+      return f.match.startsWith('re:') ? new RegExp(f.match.slice(3)).test(path) : path.startsWith(f.match);
+    });
+    if (index < 0) return undefined;
+    const fault = this.faults[index]!;
+    fault.times -= 1;
+    if (fault.times <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+
+  record(entry: Omit<LoggedRequest, 'seq' | 'at'>): void {
+    this.log.push({ ...entry, seq: ++this.#seq, at: Date.now() });
+    if (this.log.length > this.maxLog) this.log.splice(0, this.log.length - this.maxLog);
+  }
+}
+
+export function parseFaultHeader(value: string | undefined): Fault | undefined {
+  if (!value) return undefined;
+  const fault: Fault = {};
+  for (const part of value.split(/[;,]/)) {
+    const [rawKey, rawValue = ''] = part.split('=').map((s) => s.trim());
+    const key = rawKey?.toLowerCase();
+    if (key === 'delay') fault.delay = Math.min(60_000, Math.max(0, Number(rawValue) || 0));
+    else if (key === 'status') fault.status = Number(rawValue) || undefined;
+    else if (key === 'body' && ['malformed', 'wrong-shape', 'empty'].includes(rawValue))
+      fault.body = rawValue as Fault['body'];
+    else if (key === 'malformed') fault.body = 'malformed';
+  }
+  return fault;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function queryOf(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+/** Logs every request and applies a fault when one is asked for or armed. */
+export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/emulator/')) return next();
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    let body: unknown;
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const text = await c.req.text();
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text;
+      }
+    }
+    control.record({ method: c.req.method, path, query: queryOf(c), headers, body });
+
+    const fault =
+      parseFaultHeader(c.req.header('x-emulator-fault')) ?? control.takeFault(c.req.method, path);
+    if (!fault) return next();
+    if (fault.delay) await sleep(fault.delay);
+    if (fault.status) {
+      if (fault.body === 'malformed') return c.body('{"error": "injected fa', fault.status as 500);
+      if (fault.body === 'empty') return c.body(null, fault.status as 500);
+      return c.json({ error: `injected fault ${fault.status}` }, fault.status as 500);
+    }
+    if (fault.body === 'malformed') {
+      return c.body('{"rooms": [ {"id": 1, "name": "trunc', 200, { 'Content-Type': 'application/json' });
+    }
+    if (fault.body === 'wrong-shape') return c.json({ unexpected: true, rooms: 'not a list' });
+    if (fault.body === 'empty') return c.body(null, 200);
+    return next();
+  };
+}
+
+/** `/emulator/...`: read the log, arm and clear faults, reset. */
+export function controlRoutes(control: EmulatorControl): Hono {
+  const app = new Hono();
+  app.get('/requests', (c) => {
+    const prefix = c.req.query('path');
+    const since = Number(c.req.query('since') ?? 0);
+    return c.json(
+      control.log.filter((r) => r.seq > since && (!prefix || r.path.startsWith(prefix))),
+    );
+  });
+  app.delete('/requests', (c) => {
+    control.log.length = 0;
+    return c.json({});
+  });
+  app.post('/faults', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as Partial<ArmedFault> | null;
+    if (!body || typeof body.match !== 'string') return c.json({ error: 'match is required' }, 400);
+    const armed = control.arm({
+      match: body.match,
+      method: body.method,
+      delay: body.delay,
+      status: body.status,
+      body: body.body,
+      times: body.times,
+    });
+    return c.json(armed, 201);
+  });
+  app.get('/faults', (c) => c.json(control.faults));
+  app.delete('/faults', (c) => {
+    control.faults = [];
+    return c.json({});
+  });
+  app.post('/reset', (c) => {
+    control.reset();
+    return c.json({});
+  });
+  return app;
+}

@@ -1,0 +1,14 @@
+/** `npm run emulator`: the emulator and the partner back end on http://127.0.0.1:$PORT (default 4010). */
+import { serve } from '@hono/node-server';
+import { createDemoServer } from '../demo-server.ts';
+
+const port = Number(process.env.PORT) || 4010;
+const host = process.env.HOST ?? '127.0.0.1';
+const server = createDemoServer();
+serve({ fetch: server.app.fetch, port, hostname: host }, (info) => {
+  const base = `http://${host}:${info.port}`;
+  console.log(`emulator: room-styling ${base}/room-styling, planning ${base}/planning/api/v2`);
+  console.log(
+    `emulator: ${server.options.rooms} rooms, seed ${server.options.seed}, real samples: ${server.options.realdataDir ?? 'none (generated data only)'}`,
+  );
+});

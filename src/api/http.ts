@@ -1,0 +1,189 @@
+/**
+ * The one fetch wrapper every client uses: AbortSignal, timeout, bounded retry of idempotent GETs
+ * with backoff, and ApiError carrying the HTTP status and the service's own message.
+ * Runs in browsers and in Node 20 (global fetch).
+ */
+
+/** Every failure of a call: `status` is the HTTP status, or 0 for a network failure, timeout or abort. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly url: string,
+    readonly kind: 'http' | 'network' | 'timeout' | 'abort' | 'invalid',
+    /** The parsed body of an error response, when there was one. */
+    readonly body?: unknown,
+    readonly issues?: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  /** A JSON body (sent with Content-Type: application/json), or a string / URLSearchParams as is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails with status 0 and kind `timeout`. Default 15000. */
+  timeout?: number;
+  /** How many times a GET is tried again after a network error or a 5xx. Default 2. */
+  retries?: number;
+  /** First backoff delay in ms; doubles each try (with jitter). Default 250. */
+  backoff?: number;
+  credentials?: RequestCredentials;
+  /** How to read a successful body. Default `json`. */
+  responseType?: 'json' | 'text' | 'none';
+}
+
+export const DEFAULT_TIMEOUT = 15_000;
+export const DEFAULT_RETRIES = 2;
+
+/** Joins a service root and a path: `join('http://h/api', '/rooms')` is `http://h/api/rooms`. */
+export function joinUrl(base: string, path: string, query?: Query): string {
+  const origin =
+    typeof location !== 'undefined' && location.href ? location.href : 'http://localhost/';
+  const url = new URL(base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''), origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
+    else url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The service's own words from an error body: `{error}`, `{message}`, `{errors: [...]}` or `{status}`. */
+export function serviceMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim() && body.length < 300 ? body.trim() : undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  for (const key of ['error', 'message', 'error_description']) {
+    if (typeof b[key] === 'string' && b[key]) return b[key] as string;
+  }
+  if (Array.isArray(b.errors)) return b.errors.map(String).join('; ');
+  if (typeof b.status === 'string') return b.status;
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Makes one call, with retries for GETs. Resolves with the parsed body of a 2xx response;
+ * everything else rejects with an ApiError.
+ */
+export async function request(url: string, options: RequestOptions = {}): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  const retries = method === 'GET' ? Math.max(0, options.retries ?? DEFAULT_RETRIES) : 0;
+  const backoff = options.backoff ?? 250;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptOnce(url, method, options);
+    } catch (error) {
+      const apiError = error as ApiError;
+      const transient =
+        apiError.kind === 'network' || (apiError.kind === 'http' && apiError.status >= 500);
+      if (!transient || attempt >= retries || options.signal?.aborted) throw apiError;
+      const delay = backoff * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      try {
+        await sleep(delay, options.signal);
+      } catch {
+        throw new ApiError('The request was aborted', 0, url, 'abort');
+      }
+    }
+  }
+}
+
+async function attemptOnce(url: string, method: string, options: RequestOptions): Promise<unknown> {
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const onOuterAbort = () => controller.abort();
+  if (options.signal?.aborted) {
+    clearTimeout(timer);
+    throw new ApiError('The request was aborted', 0, url, 'abort');
+  }
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof URLSearchParams || typeof options.body === 'string') {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: options.credentials,
+      });
+    } catch (cause) {
+      if (timedOut) throw new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout');
+      if (options.signal?.aborted) throw new ApiError('The request was aborted', 0, url, 'abort');
+      throw new ApiError(`Network error: ${(cause as Error)?.message ?? cause}`, 0, url, 'network');
+    }
+    let parsed: unknown;
+    try {
+      parsed =
+        options.responseType === 'none'
+          ? undefined
+          : options.responseType === 'text'
+            ? await response.text()
+            : await readBody(response);
+    } catch (cause) {
+      if (timedOut) throw new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout');
+      if (options.signal?.aborted) throw new ApiError('The request was aborted', 0, url, 'abort');
+      throw new ApiError(`Network error: ${(cause as Error)?.message ?? cause}`, 0, url, 'network');
+    }
+    if (!response.ok) {
+      const own = serviceMessage(parsed);
+      const message = own ?? `${response.status} ${response.statusText || 'error'}`.trim();
+      throw new ApiError(message, response.status, url, 'http', parsed);
+    }
+    if (options.responseType !== 'text' && options.responseType !== 'none' && typeof parsed === 'string') {
+      throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', parsed);
+    }
+    return parsed;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}

@@ -1,0 +1,47 @@
+import { LitElement } from 'lit';
+
+/**
+ * The thin base every element extends: typed, bubbling, composed events and a way to show
+ * state to CSS both as custom states (`:state(loading)`) and as a reflected `state` attribute
+ * (for browsers and selectors without custom-state support).
+ */
+export class RoomElement extends LitElement {
+  #internals?: ElementInternals;
+
+  constructor() {
+    super();
+    try {
+      this.#internals = this.attachInternals();
+    } catch {
+      // attachInternals is missing in some DOM shims used for server-side rendering; states then
+      // only reach CSS through the attribute.
+    }
+  }
+
+  /** Fires `name` (bubbles, composed); returns false when a listener cancelled a cancelable event. */
+  protected emit<T>(name: string, detail?: T, options: { cancelable?: boolean } = {}): boolean {
+    const event = new CustomEvent<T>(name, {
+      detail,
+      bubbles: true,
+      composed: true,
+      cancelable: options.cancelable ?? false,
+    });
+    return this.dispatchEvent(event);
+  }
+
+  /** Sets the one current state out of `all`: `:state(x)` and `state="x"`. */
+  protected setState(state: string, all: readonly string[]): void {
+    const states = this.#internals?.states;
+    if (states) {
+      for (const s of all) {
+        try {
+          if (s === state) states.add(s);
+          else states.delete(s);
+        } catch {
+          // older engines only accept the `--x` form of custom states
+        }
+      }
+    }
+    if (this.getAttribute('state') !== state) this.setAttribute('state', state);
+  }
+}

@@ -1,0 +1,33 @@
+/** Starts a Hono app on 127.0.0.1 with a free port, over real HTTP. */
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { createDemoServer, type DemoServer } from '../../../server/demo-server.ts';
+import type { EmulatorOptions } from '../../../server/emulator/options.ts';
+
+export interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function listen(app: Hono): Promise<Running> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+          }),
+      });
+    });
+  });
+}
+
+/** The demo server (emulator + partner back end) on a free port. */
+export async function startDemoServer(options: EmulatorOptions = {}): Promise<Running & { server: DemoServer }> {
+  const server = createDemoServer(options);
+  const running = await listen(server.app);
+  return { ...running, server };
+}

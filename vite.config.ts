@@ -1,0 +1,31 @@
+import { defineConfig, type Plugin } from 'vite';
+import { getRequestListener } from '@hono/node-server';
+import { createDemoServer } from './server/demo-server.ts';
+
+/**
+ * `npm start`: the demo page with the emulator and the partner back end mounted in the dev server,
+ * so the page and "the services" share one origin (http://127.0.0.1:4010).
+ */
+function emulator(): Plugin {
+  const SERVICE_PATHS = /^\/(room-styling|planning|partner|emulator)(\/|\?|$)/;
+  return {
+    name: 'room-elements-emulator',
+    configureServer(server) {
+      const listener = getRequestListener(createDemoServer().app.fetch);
+      server.middlewares.use((req, res, next) => {
+        if (req.url && SERVICE_PATHS.test(req.url)) void listener(req, res);
+        else next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [emulator()],
+  server: {
+    host: process.env.HOST ?? '127.0.0.1',
+    port: Number(process.env.PORT) || 4010,
+    strictPort: true,
+    open: process.env.CI || process.env.NO_OPEN ? false : '/demo/',
+  },
+});
