@@ -51,13 +51,19 @@ try {
 }
 
 const chromium = (await import('node:child_process'))
-  .execFileSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  .execFileSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   .toString()
   .trim();
 writeFileSync(
   'bench/results.json',
   JSON.stringify(
-    { measured: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}, ${chromium}`, scenarios: results },
+    {
+      measured: new Date().toISOString(),
+      machine: `${process.platform} ${process.arch}, node ${process.version}, ${chromium}`,
+      scenarios: results,
+    },
     null,
     2,
   ) + '\n',
@@ -70,6 +76,12 @@ for (const [scenario, figures] of Object.entries(results)) {
   }
 }
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
 console.log('bench: wrote bench/results.json');
 process.exit(failed ? 1 : 0);

@@ -20,7 +20,12 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-function closure(manifest: Record<string, ManifestChunk>, key: string, lazy: boolean, seen = new Set<string>()) {
+function closure(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  lazy: boolean,
+  seen = new Set<string>(),
+) {
   if (seen.has(key)) return seen;
   seen.add(key);
   const chunk = manifest[key]!;
@@ -43,7 +48,10 @@ const scenario: Scenario = {
     for (const file of cdnFiles('dist/cdn').sort()) {
       const bytes = gz(file);
       total += bytes;
-      figures[`cdn ${file.replace('dist/cdn/', '').replace(/^(chunks\/.*)-[\w-]{8}\.js$/, '$1.js')} gzip`] = { value: bytes, unit: 'B' };
+      figures[`cdn ${file.replace('dist/cdn/', '').replace(/^(chunks\/.*)-[\w-]{8}\.js$/, '$1.js')} gzip`] = {
+        value: bytes,
+        unit: 'B',
+      };
     }
     figures['cdn all chunks gzip'] = { value: total, unit: 'B' };
 
@@ -67,7 +75,10 @@ const scenario: Scenario = {
         rolldownOptions: { input, preserveEntrySignatures: false },
       },
     });
-    const manifest = JSON.parse(readFileSync(`${dir}/out/.vite/manifest.json`, 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(readFileSync(`${dir}/out/.vite/manifest.json`, 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     for (const tag of TAGS) {
       const key = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith(`${tag}.ts`))!;
       const size = (lazy: boolean) =>

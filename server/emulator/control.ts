@@ -122,8 +122,7 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
     }
     control.record({ method: c.req.method, path, query: queryOf(c), headers, body });
 
-    const fault =
-      parseFaultHeader(c.req.header('x-emulator-fault')) ?? control.takeFault(c.req.method, path);
+    const fault = parseFaultHeader(c.req.header('x-emulator-fault')) ?? control.takeFault(c.req.method, path);
     if (!fault) return next();
     if (fault.delay) await sleep(fault.delay);
     if (fault.status) {
@@ -146,9 +145,7 @@ export function controlRoutes(control: EmulatorControl): Hono {
   app.get('/requests', (c) => {
     const prefix = c.req.query('path');
     const since = Number(c.req.query('since') ?? 0);
-    return c.json(
-      control.log.filter((r) => r.seq > since && (!prefix || r.path.startsWith(prefix))),
-    );
+    return c.json(control.log.filter((r) => r.seq > since && (!prefix || r.path.startsWith(prefix))));
   });
   app.delete('/requests', (c) => {
     control.log.length = 0;

@@ -46,8 +46,7 @@ export const DEFAULT_RETRIES = 2;
 
 /** Joins a service root and a path: `join('http://h/api', '/rooms')` is `http://h/api/rooms`. */
 export function joinUrl(base: string, path: string, query?: Query): string {
-  const origin =
-    typeof location !== 'undefined' && location.href ? location.href : 'http://localhost/';
+  const origin = typeof location !== 'undefined' && location.href ? location.href : 'http://localhost/';
   const url = new URL(base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''), origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -108,8 +107,7 @@ export async function request(url: string, options: RequestOptions = {}): Promis
       return await attemptOnce(url, method, options);
     } catch (error) {
       const apiError = error as ApiError;
-      const transient =
-        apiError.kind === 'network' || (apiError.kind === 'http' && apiError.status >= 500);
+      const transient = apiError.kind === 'network' || (apiError.kind === 'http' && apiError.status >= 500);
       if (!transient || attempt >= retries || options.signal?.aborted) throw apiError;
       const delay = backoff * 2 ** attempt * (0.75 + Math.random() * 0.5);
       try {

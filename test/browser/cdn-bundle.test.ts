@@ -19,7 +19,10 @@ describe('CDN build (dist/cdn/room-elements.js)', () => {
       .getEntriesByType('resource')
       .map((entry) => entry.name)
       .filter((name) => name.includes('/dist/cdn/'));
-    expect(loadedScripts.some((name) => /three|photo-sphere|psv/i.test(name)), loadedScripts.join()).to.equal(false);
+    expect(
+      loadedScripts.some((name) => /three|photo-sphere|psv/i.test(name)),
+      loadedScripts.join(),
+    ).to.equal(false);
   });
 
   it('a second registration of a tag warns instead of throwing', async () => {

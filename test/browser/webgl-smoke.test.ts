@@ -10,7 +10,10 @@ describe('WebGL in headless Chromium (SwiftShader)', () => {
     const scene = new THREE.Scene();
     const camera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
     camera.position.z = 1;
-    const quad = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), new THREE.MeshBasicMaterial({ color: 0xff0000 }));
+    const quad = new THREE.Mesh(
+      new THREE.PlaneGeometry(1, 1),
+      new THREE.MeshBasicMaterial({ color: 0xff0000 }),
+    );
     scene.add(quad);
     renderer.render(scene, camera);
     const gl = renderer.getContext();

@@ -10,7 +10,14 @@ describe('custom-elements.json', () => {
     const out = join('node_modules', '.cache', `cem-check-${process.pid}`);
     execFileSync(
       process.execPath,
-      ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', out],
+      [
+        'node_modules/@custom-elements-manifest/analyzer/cem.js',
+        'analyze',
+        '--config',
+        'custom-elements-manifest.config.mjs',
+        '--outdir',
+        out,
+      ],
       { stdio: 'pipe' },
     );
     const fresh = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
@@ -24,7 +31,13 @@ describe('custom-elements.json', () => {
     const tags = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
       (m.declarations ?? []).map((d) => d.tagName).filter(Boolean),
     );
-    for (const tag of ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button']) {
+    for (const tag of [
+      'room-gallery',
+      'room-panorama',
+      'room-viewer',
+      'room-plan',
+      'project-export-button',
+    ]) {
       assert.ok(tags.includes(tag), `${tag} missing from custom-elements.json`);
     }
   });

@@ -26,7 +26,9 @@ export function listen(app: Hono): Promise<Running> {
 }
 
 /** The demo server (emulator + partner back end) on a free port. */
-export async function startDemoServer(options: EmulatorOptions = {}): Promise<Running & { server: DemoServer }> {
+export async function startDemoServer(
+  options: EmulatorOptions = {},
+): Promise<Running & { server: DemoServer }> {
   const server = createDemoServer(options);
   const running = await listen(server.app);
   return { ...running, server };
