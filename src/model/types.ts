@@ -1,0 +1,133 @@
+/**
+ * The room model as the rest of the code sees it, after readModel() has validated the service's JSON
+ * (Document 3, "Model members"; reference: the real sample room-6346838-the-lake.3dplanner.json).
+ * Units and axes as the sample shows them: centimetres, z up, angles in degrees.
+ * Pure data: no DOM, no three.js.
+ */
+export type Vec2 = [number, number];
+export type Vec3 = [number, number, number];
+
+export interface ModelMaterial {
+  id: string;
+  /** Diffuse colour, linear 0..1 components as sent (treat as sRGB when rendering). */
+  diffuse?: Vec3;
+  /** Texture path or URL as sent (relative paths are resolved against a media root by the renderer). */
+  diffuseTexture?: string;
+  /** Real-world width of one texture tile, in centimetres. */
+  textureWidth?: number;
+  ambient?: Vec3;
+  shiny?: number;
+}
+
+export interface ModelWall {
+  name: string;
+  /** Indices into `points` of the wall's centre line. */
+  a: number;
+  b: number;
+  thickness: number;
+  material?: string;
+}
+
+export interface ModelArea {
+  name: string;
+  /** Indices into `points` of the area's outline. */
+  indices: number[];
+  floorMaterial?: string;
+  ceilingMaterial?: string;
+}
+
+export type ComponentKind = 'furniture' | 'door' | 'window' | 'opening';
+
+export interface ModelComponent {
+  id: string;
+  /** furniture: type Component; door / window / opening: type ArchitecturalComponent. */
+  kind: ComponentKind;
+  /** Identical furniture shares this id (and so can share geometry). */
+  componentId?: string;
+  modelPath?: string;
+  position: Vec3;
+  /** Degrees about x, y, z. */
+  rotation: Vec3;
+  /** [min, max] in the component's local frame, centimetres. */
+  boundingBox: [Vec3, Vec3];
+  parentId?: string | null;
+  area?: string;
+  category?: string | null;
+  level?: number;
+  /** Door / window hole size: width along the wall and height, centimetres. */
+  aperture?: { width: number; height: number };
+  configuration?: Record<string, unknown>;
+}
+
+export interface RoomModel {
+  version?: number;
+  /** Wall height, centimetres. */
+  height: number;
+  points: Vec2[];
+  walls: ModelWall[];
+  areas: ModelArea[];
+  materials: Record<string, ModelMaterial>;
+  components: ModelComponent[];
+  sun?: { direction: Vec3; position: Vec3 };
+  camera?: { position: Vec3; focalPoint: Vec3; exposure?: number };
+  environmentImage?: string | null;
+  roomId?: number;
+}
+
+/** Something in the input that was not valid and was left out or repaired. */
+export interface ModelProblem {
+  /** Where, e.g. `plan.walls.wall46.indices`. */
+  path: string;
+  message: string;
+}
+
+export interface ReadModelResult {
+  model: RoomModel;
+  problems: ModelProblem[];
+  /** False when nothing drawable is left (no valid wall and no valid area). */
+  drawable: boolean;
+}
+
+/** A door, window or opening cut into a wall. */
+export interface WallOpening {
+  componentId: string;
+  kind: Exclude<ComponentKind, 'furniture'>;
+  /** Distance along the wall from its first point to the opening's centre, centimetres. */
+  offset: number;
+  width: number;
+  /** Height of the opening's bottom and top above the floor, centimetres. */
+  bottom: number;
+  top: number;
+  configuration?: Record<string, unknown>;
+}
+
+export interface WallGeometry {
+  name: string;
+  start: Vec2;
+  end: Vec2;
+  thickness: number;
+  /** The wall's footprint with clean joins where walls meet, counter-clockwise. */
+  polygon: Vec2[];
+  material?: string;
+  openings: WallOpening[];
+}
+
+export interface AreaGeometry {
+  name: string;
+  polygon: Vec2[];
+  /** Floor area in square centimetres. */
+  area: number;
+  /** A point inside the polygon where a label fits. */
+  labelPoint: Vec2;
+  /** How many other areas contain this one (0 for outermost). */
+  depth: number;
+  floorMaterial?: string;
+  ceilingMaterial?: string;
+}
+
+export interface PlanGeometry {
+  walls: WallGeometry[];
+  areas: AreaGeometry[];
+  bounds: { min: Vec2; max: Vec2 };
+  height: number;
+}
