@@ -1,0 +1,180 @@
+/**
+ * A typed method for every operation of Document 3, on the one fetch wrapper (src/api/http.ts):
+ * AbortSignal, timeout, bounded retry of GETs, every response validated before it is returned.
+ */
+import { getConfig } from '../../config.js';
+import { joinUrl, request, type Query, type RequestOptions } from '../http.js';
+import { validate } from '../validate.js';
+import {
+  indexQuery,
+  pagedQuery,
+  searchQuery,
+  type IndexRoomsParams,
+  type PagedParams,
+  type SearchRoomsParams,
+} from './params.js';
+import { PanoramaSchema, RoomDetailSchema, RoomListSchema, SearchMetaSchema, UserSchema } from './schemas.js';
+import type { PanoramaRender, RoomDetail, RoomList, SearchMeta, User } from './types.js';
+import * as v from 'valibot';
+
+export interface RoomStylingClientOptions {
+  /** The service root (`{base_url}`); default: configure()'s apiBase. */
+  base?: string;
+  /** A logged-in user's token, sent as the `token` parameter where an operation needs one. */
+  token?: string;
+  /** Whitelabel name: the default `whitelabel` filter of listRooms. */
+  whitelabel?: string;
+  /**
+   * Whitelabel HTTP Basic credentials. Server side only: a whitelabel password must never reach a
+   * browser (DESIGN.md).
+   */
+  basicAuth?: { username: string; password: string };
+  timeout?: number;
+  retries?: number;
+}
+
+/** Per call: cancel it, or give it its own timeout. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  retries?: number;
+  headers?: Record<string, string>;
+}
+
+const idOf = (id: number | string): string => {
+  const n = Number(id);
+  if (!Number.isInteger(n) || n < 0) throw new TypeError(`not a room id: ${String(id)}`);
+  return String(n);
+};
+
+export class RoomStylingClient {
+  readonly options: RoomStylingClientOptions;
+
+  constructor(options: RoomStylingClientOptions = {}) {
+    this.options = options;
+  }
+
+  get base(): string {
+    return this.options.base || getConfig().apiBase;
+  }
+
+  get token(): string | undefined {
+    return this.options.token || getConfig().token || undefined;
+  }
+
+  async #call(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Query,
+    call: CallOptions = {},
+    body?: unknown,
+  ): Promise<{ data: unknown; url: string }> {
+    const url = joinUrl(this.base, path, query);
+    const headers: Record<string, string> = { ...call.headers };
+    const auth = this.options.basicAuth;
+    if (auth) headers.Authorization = `Basic ${btoa(`${auth.username}:${auth.password}`)}`;
+    const options: RequestOptions = {
+      method,
+      headers,
+      body,
+      signal: call.signal,
+      timeout: call.timeout ?? this.options.timeout,
+      retries: call.retries ?? this.options.retries,
+    };
+    return { data: await request(url, options), url };
+  }
+
+  async #get<S extends v.GenericSchema>(schema: S, path: string, query: Query, call?: CallOptions) {
+    const { data, url } = await this.#call('GET', path, query, call);
+    return validate(schema, data, url);
+  }
+
+  /** GET /rooms: `offset` pages; `whitelabel` defaults to the client's. */
+  listRooms(params: IndexRoomsParams = {}, call?: CallOptions): Promise<RoomList> {
+    const whitelabel = params.whitelabel ?? this.options.whitelabel ?? getConfig().whitelabel;
+    return this.#get(RoomListSchema, '/rooms', indexQuery({ ...params, whitelabel }), call);
+  }
+
+  /** GET /rooms/search: always sends a limit (the service answers 422 without one). */
+  searchRooms(params: SearchRoomsParams = {}, call?: CallOptions): Promise<RoomList> {
+    const query = searchQuery(params);
+    if (query.kind === 'own') query.token = this.token;
+    return this.#get(RoomListSchema, '/rooms/search', query, call);
+  }
+
+  /** GET /rooms/search/meta: the keys of styles, categories and timeframes. */
+  searchMeta(call?: CallOptions): Promise<SearchMeta> {
+    return this.#get(SearchMetaSchema, '/rooms/search/meta', {}, call);
+  }
+
+  /** GET /rooms/panoramas: rooms with has_panorama true. */
+  listPanoramas(params: PagedParams = {}, call?: CallOptions): Promise<RoomList> {
+    return this.#get(RoomListSchema, '/rooms/panoramas', pagedQuery(params), call);
+  }
+
+  /** GET /rooms/photoreal: rooms with a photoreal_image_url. */
+  listPhotoreal(params: PagedParams = {}, call?: CallOptions): Promise<RoomList> {
+    return this.#get(RoomListSchema, '/rooms/photoreal', pagedQuery(params), call);
+  }
+
+  /** GET /rooms/:id with its model (unless skipModel). A private room answers 403 unless it is the token's. */
+  async getRoom(
+    id: number | string,
+    params: { skipModel?: boolean } = {},
+    call?: CallOptions,
+  ): Promise<RoomDetail> {
+    return this.#get(
+      RoomDetailSchema,
+      `/rooms/${idOf(id)}`,
+      { skip_model: params.skipModel ? 'true' : undefined, token: this.token },
+      call,
+    ) as Promise<RoomDetail>;
+  }
+
+  /** GET /rooms/:id/panorama: the six cube faces r d l u b f. */
+  async getPanorama(
+    id: number | string,
+    params: { panoViewerUrl?: string } = {},
+    call?: CallOptions,
+  ): Promise<PanoramaRender> {
+    return this.#get(
+      PanoramaSchema,
+      `/rooms/${idOf(id)}/panorama`,
+      { pano_viewer_url: params.panoViewerUrl },
+      call,
+    ) as Promise<PanoramaRender>;
+  }
+
+  /** POST /rooms/:id/comments with comment[comment]; needs a user token. */
+  async comment(id: number | string, text: string, call?: CallOptions): Promise<unknown> {
+    if (!this.token) throw new TypeError('commenting needs a user token');
+    const { data } = await this.#call('POST', `/rooms/${idOf(id)}/comments`, {}, call, {
+      comment: { comment: text },
+      token: this.token,
+    });
+    return data;
+  }
+
+  /** POST /users with user[username], user[email], user[password]. */
+  async createUser(
+    user: { username: string; email: string; password: string },
+    call?: CallOptions,
+  ): Promise<unknown> {
+    const { data } = await this.#call('POST', '/users', {}, call, { user });
+    return data;
+  }
+
+  /** GET /users/:id: a user's public record. */
+  async getUser(id: number | string, call?: CallOptions): Promise<User> {
+    return this.#get(UserSchema, `/users/${idOf(id)}`, {}, call);
+  }
+
+  /**
+   * Logs a user in and returns the token (Document 3 does not show this operation; the emulator's
+   * choice, POST /users/login, is recorded in docs/emulator.md).
+   */
+  async login(username: string, password: string, call?: CallOptions): Promise<string> {
+    const { data, url } = await this.#call('POST', '/users/login', {}, call, { username, password });
+    return validate(v.object({ token: v.pipe(v.string(), v.nonEmpty()) }), data, url).token;
+  }
+}

@@ -1,0 +1,3 @@
+export { RoomStylingClient, type CallOptions, type RoomStylingClientOptions } from './client.js';
+export * from './params.js';
+export type * from './types.js';

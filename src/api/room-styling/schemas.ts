@@ -1,0 +1,93 @@
+/** valibot schemas for Document 3's responses: strict envelopes, lenient fields. */
+import * as v from 'valibot';
+import { lenientBoolean, lenientInteger } from '../validate.js';
+
+/** A field that is dropped (undefined) when it is not valid. */
+const soft = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined);
+const text = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
+
+export const RoomSchema = v.object({
+  id: soft(lenientInteger),
+  name: v.fallback(text, ''),
+  category: soft(v.string()),
+  style: soft(v.string()),
+  url: soft(v.string()),
+  image_url: soft(v.string()),
+  hq_image_url: v.fallback(v.optional(v.nullable(v.string())), null),
+  has_panorama: v.fallback(lenientBoolean, false),
+  public: soft(lenientBoolean),
+  user_id: soft(lenientInteger),
+  source_id: v.fallback(v.optional(v.nullable(lenientInteger)), null),
+  created: soft(v.string()),
+  last_updated: soft(v.string()),
+  photoreal_image_url: soft(v.string()),
+  tags: soft(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((tags) => tags.filter((t) => typeof t === 'string')),
+    ),
+  ),
+});
+
+/** The list envelope: `rooms` must be an array; entries that are not objects are left out. */
+export const RoomListSchema = v.object({
+  rooms: v.pipe(
+    v.array(v.unknown()),
+    v.transform((rooms) =>
+      rooms
+        .filter((room) => room !== null && typeof room === 'object' && !Array.isArray(room))
+        .map((room) => v.parse(RoomSchema, room)),
+    ),
+  ),
+  total: soft(lenientInteger),
+  last_updated: v.fallback(v.optional(v.nullable(v.string())), null),
+});
+
+export const RoomDetailSchema = v.pipe(
+  v.looseObject({ id: lenientInteger }),
+  v.transform((room) => {
+    const fields = v.parse(RoomSchema, room);
+    const model = (room as { model?: unknown }).model;
+    return { ...fields, id: fields.id ?? (room.id as number), tags: fields.tags ?? [], model };
+  }),
+);
+
+const MetaEntrySchema = v.object({
+  name: text,
+  key: v.fallback(text, ''),
+  image_url: soft(v.string()),
+});
+
+export const SearchMetaSchema = v.object({
+  styles: v.array(MetaEntrySchema),
+  categories: v.array(MetaEntrySchema),
+  timeframes: v.array(MetaEntrySchema),
+});
+
+const url = v.pipe(v.string(), v.nonEmpty());
+
+export const PanoramaSchema = v.object({
+  id: lenientInteger,
+  room_id: lenientInteger,
+  width: soft(lenientInteger),
+  height: soft(lenientInteger),
+  type: soft(v.string()),
+  status: soft(v.string()),
+  images: v.object({ r: url, d: url, l: url, u: url, b: url, f: url }),
+  path: v.fallback(v.optional(v.nullable(v.string())), null),
+  transaction_id: v.fallback(v.optional(v.nullable(v.union([v.string(), v.number()]))), null),
+  satisfied: v.optional(v.unknown()),
+  retry_parent_id: v.fallback(v.optional(v.nullable(lenientInteger)), null),
+  created_at: soft(v.string()),
+  updated_at: soft(v.string()),
+  pano_viewer_url: soft(v.string()),
+});
+
+export const UserSchema = v.object({
+  id: lenientInteger,
+  username: soft(v.string()),
+  role: soft(v.string()),
+  bio: soft(v.string()),
+  avatar: soft(v.string()),
+  background: soft(v.string()),
+});
