@@ -1,0 +1,98 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Hono } from 'hono';
+import { createServer } from 'node:net';
+import { ApiError, joinUrl, request } from '../../src/api/http.ts';
+import { listen, type Running } from './helpers/server.ts';
+
+/** A port on 127.0.0.1 that nothing listens on (connection refused: a network error). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('http.request over real HTTP', () => {
+  let running: Running;
+  let hits = 0;
+  before(async () => {
+    const app = new Hono();
+    app.get('/flaky', (c) => (++hits % 3 === 0 ? c.json({ ok: true }) : c.json({ error: 'busy' }, 503)));
+    app.post('/flaky-post', (c) => c.json({ error: 'busy' }, 503));
+    app.get('/slow', async (c) => {
+      await new Promise((r) => setTimeout(r, 400));
+      return c.json({ ok: true });
+    });
+    app.get('/teapot', (c) => c.json({ error: 'Limit should be between 1 and 50' }, 422));
+    app.get('/html', (c) => c.html('<h1>not json</h1>'));
+    app.get('/echo', (c) => c.json({ query: c.req.queries() }));
+    running = await listen(app);
+  });
+  after(() => running.close());
+
+  it('retries a GET after 5xx with backoff, then succeeds', async () => {
+    hits = 0;
+    const body = await request(`${running.url}/flaky`, { retries: 2, backoff: 10 });
+    assert.deepEqual(body, { ok: true });
+    assert.equal(hits, 3);
+  });
+
+  it('gives up after the bounded number of retries, with the status and the service message', async () => {
+    hits = 0; // the next two answers are 503, 503
+    await assert.rejects(request(`${running.url}/flaky`, { retries: 1, backoff: 5 }), (error: ApiError) => {
+      assert.equal(error.status, 503);
+      assert.equal(error.message, 'busy');
+      return true;
+    });
+  });
+
+  it('never retries a POST', async () => {
+    await assert.rejects(request(`${running.url}/flaky-post`, { method: 'POST', body: {} }), { status: 503 });
+  });
+
+  it('times out with status 0 and kind timeout', async () => {
+    await assert.rejects(request(`${running.url}/slow`, { timeout: 100, retries: 0 }), {
+      status: 0,
+      kind: 'timeout',
+    });
+  });
+
+  it('aborts with status 0 and kind abort', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(request(`${running.url}/slow`, { signal: controller.signal }), {
+      status: 0,
+      kind: 'abort',
+    });
+  });
+
+  it('reports a refused connection as a network error (status 0), after retrying', async () => {
+    const port = await closedPort();
+    await assert.rejects(request(`http://127.0.0.1:${port}/x`, { retries: 1, backoff: 5 }), {
+      status: 0,
+      kind: 'network',
+    });
+  });
+
+  it("carries the service's own message on 4xx and refuses a body that is not JSON", async () => {
+    await assert.rejects(request(`${running.url}/teapot`), {
+      status: 422,
+      message: 'Limit should be between 1 and 50',
+    });
+    await assert.rejects(request(`${running.url}/html`), { kind: 'invalid' });
+  });
+
+  it('joins roots and paths and drops empty parameters', async () => {
+    const url = joinUrl(`${running.url}/`, '/echo', {
+      a: 1,
+      b: '',
+      c: undefined,
+      d: ['x', 'y'],
+      Direction: 'asc',
+    });
+    assert.equal(url, `${running.url}/echo?a=1&d=x&d=y&Direction=asc`);
+    assert.deepEqual(await request(url), { query: { a: ['1'], d: ['x', 'y'], Direction: ['asc'] } });
+  });
+});
