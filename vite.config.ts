@@ -14,7 +14,9 @@ function emulator(): Plugin {
       const listener = getRequestListener(createDemoServer().app.fetch);
       server.middlewares.use((req, res, next) => {
         if (req.url && SERVICE_PATHS.test(req.url)) void listener(req, res);
-        else next();
+        else if (req.url === '/' || req.url === '/demo') {
+          res.writeHead(302, { Location: '/demo/' }).end();
+        } else next();
       });
     },
   };
