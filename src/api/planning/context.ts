@@ -1,0 +1,59 @@
+/**
+ * How every planning call is made: a service root, a way to authenticate, and the usual call
+ * options. Calls go through the one fetch wrapper (../http.ts): timeout, abort, retries for GETs only.
+ */
+import { joinUrl, request, type Query, type RequestOptions } from '../http.js';
+
+/** The value of the Authorization header a call carries. */
+export interface PlanningAuth {
+  readonly authorization: string;
+}
+
+/** An OAuth access token (Document 1, section 5, item 2), safe to hold in a browser. */
+export function bearer(accessToken: string): PlanningAuth {
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+export interface PlanningContext {
+  /** Root of the JSON API v2 (`{base_url}`, ending in /api/v2). */
+  base: string;
+  auth?: PlanningAuth;
+  signal?: AbortSignal;
+  /** Milliseconds per call (default: the wrapper's 15 s). */
+  timeout?: number;
+  /** Retries of GETs after a network error or a 5xx (default: the wrapper's). */
+  retries?: number;
+}
+
+export interface CallOptions {
+  method?: RequestOptions['method'];
+  query?: Query;
+  body?: unknown;
+}
+
+/** One call to `{base}/{path}`; resolves with the parsed body, rejects with an ApiError. */
+export function call(ctx: PlanningContext, path: string, options: CallOptions = {}): Promise<unknown> {
+  const url = joinUrl(ctx.base, path, options.query);
+  return request(url, {
+    method: options.method,
+    body: options.body,
+    headers: ctx.auth ? { Authorization: ctx.auth.authorization } : undefined,
+    signal: ctx.signal,
+    timeout: ctx.timeout,
+    retries: ctx.retries,
+    // Tokens travel in the header, never as cookies: a planner on another origin must not see ours.
+    credentials: 'omit',
+  });
+}
+
+/** A path segment from an id, refusing anything that is not a positive integer (no path tricks). */
+export function idSegment(id: number | string): string {
+  const n = typeof id === 'number' ? id : Number(String(id).trim());
+  if (!Number.isInteger(n) || n <= 0) throw new RangeError(`Not an id: ${String(id)}`);
+  return String(n);
+}
+
+/** The full URL of a path under the root, for messages and errors. */
+export function urlOf(ctx: PlanningContext, path: string): string {
+  return joinUrl(ctx.base, path);
+}

@@ -1,0 +1,511 @@
+// Every rule of the export tables (Document 1, section 4.3) with a valid and an invalid value,
+// through buildExportRequest(): valid input gives the body the service expects, invalid input
+// gives issues naming the member and the rule, and nothing to send.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildExportRequest } from '../../src/api/planning/export-request.ts';
+import type { ExportIssueCode } from '../../src/api/planning/export-issues.ts';
+
+type Input = Record<string, unknown>;
+
+const base2d = (): Input => ({
+  fmt: ['pdf'],
+  width: 1200,
+  height: 800,
+  type: '2d',
+  paper: { combine: false },
+  callback: 'https://partner.example/export-callback',
+});
+
+const base3d = (): Input => ({
+  fmt: ['png'],
+  width: 1920,
+  height: 1080,
+  type: '3d',
+  paper: { combine: true },
+  callback: 'exports@partner.example',
+  views: [{ type: 'top' }],
+});
+
+/** Deep-sets `path` (dots, numbers for array items) on a copy; undefined deletes the member. */
+function withMember(input: Input, path: string, value: unknown): Input {
+  const copy = structuredClone(input);
+  const keys = path.split('.');
+  let node: Record<string, unknown> = copy;
+  for (const key of keys.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key] as Record<string, unknown>;
+  }
+  const last = keys.at(-1)!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+interface Rule {
+  name: string;
+  base: () => Input;
+  path: string;
+  valid: unknown[];
+  invalid: [value: unknown, code: ExportIssueCode, issuePath?: string][];
+}
+
+const RULES: Rule[] = [
+  {
+    name: 'fmt: required list of png, pdf, jpg',
+    base: base2d,
+    path: 'fmt',
+    valid: [['pdf'], ['png', 'pdf', 'jpg'], 'pdf'],
+    invalid: [
+      [undefined, 'required'],
+      [[], 'empty-list'],
+      [['gif'], 'one-of', 'fmt[0]'],
+      [['PDF'], 'one-of', 'fmt[0]'],
+      [['pdf', 'pdf'], 'duplicate'],
+      [{ pdf: true }, 'list'],
+    ],
+  },
+  {
+    name: 'width: required integer pixels',
+    base: base2d,
+    path: 'width',
+    valid: [1, 4000, '640'],
+    invalid: [
+      [undefined, 'required'],
+      [12.5, 'positive-integer'],
+      [0, 'positive-integer'],
+      [-10, 'positive-integer'],
+      ['wide', 'positive-integer'],
+      [true, 'positive-integer'],
+    ],
+  },
+  {
+    name: 'height: required integer pixels',
+    base: base3d,
+    path: 'height',
+    valid: [720, '1080'],
+    invalid: [
+      [null, 'required'],
+      ['1e400', 'positive-integer'],
+      [Number.NaN, 'positive-integer'],
+    ],
+  },
+  {
+    name: 'type: required, 2d or 3d',
+    base: base2d,
+    path: 'type',
+    valid: ['2d'],
+    invalid: [
+      [undefined, 'required'],
+      ['2D', 'one-of'],
+      ['4d', 'one-of'],
+    ],
+  },
+  {
+    name: 'designs: optional list of design ids (null = all)',
+    base: base2d,
+    path: 'designs',
+    valid: [null, [1], [32144, 32146], ['7']],
+    invalid: [
+      [[], 'empty-list'],
+      [[1.5], 'positive-integer', 'designs[0]'],
+      [['x'], 'positive-integer', 'designs[0]'],
+      [[3, 3], 'duplicate'],
+      [5, 'list'],
+    ],
+  },
+  {
+    name: 'callback: required http(s) endpoint or email address',
+    base: base2d,
+    path: 'callback',
+    valid: ['http://127.0.0.1:4010/partner/export-callback', 'https://x.example/cb?a=1', 'a.b@c.example'],
+    invalid: [
+      [undefined, 'required'],
+      ['', 'required'],
+      ['ftp://x.example/cb', 'callback'],
+      ['javascript:alert(1)', 'callback'],
+      ['not an address', 'callback'],
+      ['a@b', 'callback'],
+      [42, 'callback'],
+    ],
+  },
+  {
+    name: 'paper[combine]: required boolean',
+    base: base2d,
+    path: 'paper.combine',
+    valid: [true, false],
+    invalid: [
+      [undefined, 'required', 'paper[combine]'],
+      ['true', 'boolean', 'paper[combine]'],
+      [1, 'boolean', 'paper[combine]'],
+    ],
+  },
+  {
+    name: 'paper[orientation]: landscape or portrait',
+    base: base2d,
+    path: 'paper.orientation',
+    valid: ['landscape', 'portrait', null],
+    invalid: [
+      ['upright', 'one-of', 'paper[orientation]'],
+      ['Portrait', 'one-of', 'paper[orientation]'],
+    ],
+  },
+  {
+    name: 'paper[size]: A4..A0, LETTER, LEGAL (2d with pdf)',
+    base: base2d,
+    path: 'paper.size',
+    valid: ['A4', 'A3', 'A2', 'A1', 'A0', 'LETTER', 'LEGAL'],
+    invalid: [
+      ['A5', 'one-of', 'paper[size]'],
+      ['a4', 'one-of', 'paper[size]'],
+    ],
+  },
+  {
+    name: 'paper[logo][url]: a URL (http or https)',
+    base: base2d,
+    path: 'paper.logo.url',
+    valid: ['http://example.org/image.png', 'https://cdn.example/logo.svg'],
+    invalid: [
+      ['logo.png', 'http-url', 'paper[logo][url]'],
+      ['data:image/png;base64,AAAA', 'http-url', 'paper[logo][url]'],
+    ],
+  },
+  {
+    name: 'paper[logo][position]: BL BC BR TL TC TR',
+    base: base2d,
+    path: 'paper.logo.position',
+    valid: ['BL', 'BC', 'BR', 'TL', 'TC', 'TR'],
+    invalid: [
+      ['CC', 'one-of', 'paper[logo][position]'],
+      ['br', 'one-of', 'paper[logo][position]'],
+    ],
+  },
+  {
+    name: 'paper[logo][scale]: a number, 1 = auto',
+    base: base2d,
+    path: 'paper.logo.scale',
+    valid: [1, 0.99, 0.25, '0.5'],
+    invalid: [
+      ['big', 'number', 'paper[logo][scale]'],
+      [0, 'logo-scale', 'paper[logo][scale]'],
+      [1.5, 'logo-scale', 'paper[logo][scale]'],
+    ],
+  },
+  ...(['top', 'left', 'bottom', 'right'] as const).map((side): Rule => ({
+    name: `paper[margins][${side}]: integer pixels`,
+    base: base3d,
+    path: `paper.margins.${side}`,
+    valid: [0, 15, '30'],
+    invalid: [
+      [2.5, 'non-negative-integer', `paper[margins][${side}]`],
+      [-1, 'non-negative-integer', `paper[margins][${side}]`],
+    ],
+  })),
+  {
+    name: 'paper[stamp_names]: boolean, 2d only',
+    base: base2d,
+    path: 'paper.stamp_names',
+    valid: [true, false],
+    invalid: [['yes', 'boolean', 'paper[stamp_names]']],
+  },
+  {
+    name: 'paper[scale]: 50, 100, 200, 500 with pdf, 2d only',
+    base: base2d,
+    path: 'paper.scale',
+    valid: [50, 100, 200, 500, '200'],
+    invalid: [
+      [75, 'one-of', 'paper[scale]'],
+      [0, 'one-of', 'paper[scale]'],
+      ['1:100', 'one-of', 'paper[scale]'],
+    ],
+  },
+  {
+    name: 'paper[visuals]: ALL BW BWC, 2d only',
+    base: base2d,
+    path: 'paper.visuals',
+    valid: ['ALL', 'BW', 'BWC'],
+    invalid: [
+      ['COLOR', 'one-of', 'paper[visuals]'],
+      ['bw', 'one-of', 'paper[visuals]'],
+    ],
+  },
+  ...(['width', 'height', 'div'] as const).map((member): Rule => ({
+    name: `paper[scalebar][${member}]: integer, 2d only`,
+    base: base2d,
+    path: `paper.scalebar.${member}`,
+    valid: [1, 100, '5'],
+    invalid: [
+      [0, 'positive-integer', `paper[scalebar][${member}]`],
+      [4.2, 'positive-integer', `paper[scalebar][${member}]`],
+    ],
+  })),
+  {
+    name: 'views: required list of views for 3d',
+    base: base3d,
+    path: 'views',
+    valid: [[{ type: 'top' }, { type: 'ne' }]],
+    invalid: [
+      [undefined, 'required'],
+      [[], 'empty-list'],
+      [{ type: 'top' }, 'list'],
+      [['top'], 'object', 'views[0]'],
+    ],
+  },
+  {
+    name: 'views[i][type]: top ne se sw nw tilted photo panorama stereo',
+    base: base3d,
+    path: 'views.0.type',
+    valid: ['top', 'ne', 'se', 'sw', 'nw', 'tilted', 'photo', 'panorama', 'stereo'],
+    invalid: [
+      [undefined, 'required', 'views[0][type]'],
+      ['side', 'one-of', 'views[0][type]'],
+      ['TOP', 'one-of', 'views[0][type]'],
+    ],
+  },
+  {
+    name: 'views[i][section]: a number (cut height in cm)',
+    base: base3d,
+    path: 'views.0.section',
+    valid: [120, 95.5, '110'],
+    invalid: [['waist', 'number', 'views[0][section]']],
+  },
+  {
+    name: 'views[i][wall_top_color]: hex colour without #',
+    base: base3d,
+    path: 'views.0.wall_top_color',
+    valid: ['ff8800', 'FFF', '000000'],
+    invalid: [
+      ['#ff8800', 'hex-colour', 'views[0][wall_top_color]'],
+      ['orange', 'hex-colour', 'views[0][wall_top_color]'],
+      ['ff88', 'hex-colour', 'views[0][wall_top_color]'],
+    ],
+  },
+];
+
+interface Combination {
+  name: string;
+  input: Input;
+  code: ExportIssueCode;
+  path: string;
+}
+
+/** Rules that join two members: they cannot be checked one member at a time. */
+const COMBINATIONS: Combination[] = [
+  {
+    name: 'paper[size] on a 2d export without pdf',
+    input: withMember(withMember(base2d(), 'fmt', ['png']), 'paper.size', 'A4'),
+    code: 'only-pdf',
+    path: 'paper[size]',
+  },
+  {
+    name: 'paper[scale] without pdf',
+    input: withMember(withMember(base2d(), 'fmt', ['jpg', 'png']), 'paper.scale', 100),
+    code: 'only-pdf',
+    path: 'paper[scale]',
+  },
+  ...['stamp_names', 'scale', 'visuals', 'scalebar'].map((name): Combination => ({
+    name: `paper[${name}] on a 3d export`,
+    input: withMember(
+      base3d(),
+      `paper.${name}`,
+      { stamp_names: true, scale: 100, visuals: 'BW', scalebar: { width: 100 } }[name],
+    ),
+    code: 'only-2d',
+    path: `paper[${name}]`,
+  })),
+  {
+    name: 'views on a 2d export',
+    input: withMember(base2d(), 'views', [{ type: 'top' }]),
+    code: 'only-3d',
+    path: 'views',
+  },
+  ...['top', 'ne', 'se', 'sw', 'nw', 'tilted'].map((type): Combination => ({
+    name: `camera_id on a ${type} view`,
+    input: withMember(base3d(), 'views', [{ type, camera_id: 3 }]),
+    code: 'camera-view',
+    path: 'views[0][camera_id]',
+  })),
+  {
+    name: 'the project id in the body',
+    input: withMember(base2d(), 'id', 1),
+    code: 'id-in-body',
+    path: 'id',
+  },
+  {
+    name: 'an unknown top-level member',
+    input: withMember(base2d(), 'format', 'pdf'),
+    code: 'unknown-member',
+    path: 'format',
+  },
+  {
+    name: 'an unknown paper member',
+    input: withMember(base2d(), 'paper.colour', 'red'),
+    code: 'unknown-member',
+    path: 'paper[colour]',
+  },
+  {
+    name: 'an unknown view member',
+    input: withMember(base3d(), 'views', [{ type: 'top', angle: 30 }]),
+    code: 'unknown-member',
+    path: 'views[0][angle]',
+  },
+  {
+    name: 'paper that is not an object',
+    input: withMember(base2d(), 'paper', 'A4'),
+    code: 'object',
+    path: 'paper',
+  },
+  {
+    name: 'no paper at all (combine is required)',
+    input: withMember(base2d(), 'paper', undefined),
+    code: 'required',
+    path: 'paper[combine]',
+  },
+];
+
+describe('buildExportRequest: every rule of the export tables', () => {
+  for (const rule of RULES) {
+    describe(rule.name, () => {
+      for (const value of rule.valid) {
+        it(`accepts ${JSON.stringify(value)}`, () => {
+          const result = buildExportRequest(withMember(rule.base(), rule.path, value));
+          assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+        });
+      }
+      for (const [value, code, issuePath] of rule.invalid) {
+        it(`rejects ${value === undefined ? 'a missing value' : JSON.stringify(value)} (${code})`, () => {
+          const result = buildExportRequest(withMember(rule.base(), rule.path, value));
+          assert.equal(result.ok, false, 'should not be sendable');
+          if (result.ok) return;
+          const expectedPath = issuePath ?? rule.path;
+          assert.ok(
+            result.issues.some((issue) => issue.code === code && issue.path === expectedPath),
+            `expected ${code} at ${expectedPath}, got ${JSON.stringify(result.issues)}`,
+          );
+          assert.equal(result.errors.length, result.issues.length);
+          assert.ok(
+            result.errors.every((e) => e.length > 10 && !e.includes('{')),
+            result.errors.join('; '),
+          );
+        });
+      }
+    });
+  }
+
+  describe('rules joining two members', () => {
+    for (const combination of COMBINATIONS) {
+      it(`rejects ${combination.name}`, () => {
+        const result = buildExportRequest(combination.input);
+        assert.equal(result.ok, false);
+        if (result.ok) return;
+        assert.deepEqual(
+          result.issues.map((i) => [i.code, i.path]),
+          [[combination.code, combination.path]],
+        );
+      });
+    }
+    it('accepts paper[size] on a 3d export without pdf, and with pdf on 2d', () => {
+      assert.equal(buildExportRequest(withMember(base3d(), 'paper.size', 'A3')).ok, true);
+      assert.equal(buildExportRequest(withMember(base2d(), 'paper.size', 'A3')).ok, true);
+    });
+    it('accepts camera_id on photo, panorama and stereo views', () => {
+      const input = withMember(base3d(), 'views', [
+        { type: 'photo', camera_id: 1 },
+        { type: 'panorama', camera_id: '2' },
+        { type: 'stereo', camera_id: 3 },
+      ]);
+      const result = buildExportRequest(input);
+      assert.equal(result.ok, true);
+      if (result.ok)
+        assert.deepEqual(
+          result.body.views?.map((v) => v.camera_id),
+          [1, 2, 3],
+        );
+    });
+  });
+
+  describe('the body it builds', () => {
+    it('puts members at the top level, nests paper and views, sends numbers as numbers', () => {
+      const result = buildExportRequest({
+        designs: ['32144', 32146],
+        fmt: ['jpg', 'pdf'],
+        width: '960',
+        height: 540,
+        type: '2d',
+        paper: {
+          combine: false,
+          orientation: 'landscape',
+          size: null,
+          scale: '100',
+          visuals: 'BW',
+          logo: { url: 'http://example.org/image.png', position: 'BR', scale: 0.99 },
+          margins: { top: '15', left: 15, bottom: 15, right: 15 },
+          scalebar: { height: 4, width: 100, div: 5 },
+        },
+        callback: ' https://partner.example/cb ',
+      });
+      assert.equal(result.ok, true);
+      if (!result.ok) return;
+      assert.deepEqual(result.body, {
+        designs: [32144, 32146],
+        fmt: ['jpg', 'pdf'],
+        width: 960,
+        height: 540,
+        type: '2d',
+        paper: {
+          combine: false,
+          orientation: 'landscape',
+          scale: 100,
+          visuals: 'BW',
+          logo: { url: 'http://example.org/image.png', position: 'BR', scale: 0.99 },
+          margins: { top: 15, left: 15, bottom: 15, right: 15 },
+          scalebar: { width: 100, height: 4, div: 5 },
+        },
+        callback: 'https://partner.example/cb',
+      });
+    });
+
+    it('always sends paper.combine and leaves out what was not given', () => {
+      const result = buildExportRequest(base3d());
+      assert.equal(result.ok, true);
+      if (result.ok) {
+        assert.deepEqual(result.body, {
+          fmt: ['png'],
+          width: 1920,
+          height: 1080,
+          type: '3d',
+          paper: { combine: true },
+          callback: 'exports@partner.example',
+          views: [{ type: 'top' }],
+        });
+      }
+    });
+
+    it('reports every problem at once, in words', () => {
+      const result = buildExportRequest({ type: '3d', fmt: ['gif'], width: 'a', paper: { scale: 100 } });
+      assert.equal(result.ok, false);
+      if (result.ok) return;
+      assert.deepEqual(result.issues.map((i) => i.path).sort(), [
+        'callback',
+        'fmt[0]',
+        'height',
+        'paper[combine]',
+        'paper[scale]',
+        'views',
+        'width',
+      ]);
+      assert.ok(
+        result.errors.includes('fmt[0] must be one of png, pdf, jpg (not gif)'),
+        result.errors.join('\n'),
+      );
+      assert.ok(result.errors.includes('paper[scale] applies only to 2D exports (type 2d)'));
+    });
+
+    it('refuses input that is not an object', () => {
+      for (const input of [null, 'pdf', 42, []]) {
+        const result = buildExportRequest(input);
+        assert.equal(result.ok, false, JSON.stringify(input));
+      }
+    });
+  });
+});
