@@ -30,6 +30,8 @@ export interface ModelWall {
 
 export interface ModelArea {
   name: string;
+  /** A human name for the area when the model gives one (`name`, `label` or `title` member); untrusted text. */
+  label?: string;
   /** Indices into `points` of the area's outline. */
   indices: number[];
   floorMaterial?: string;
@@ -99,6 +101,17 @@ export interface WallOpening {
   bottom: number;
   top: number;
   configuration?: Record<string, unknown>;
+  /** The area the component names (`area` member): for doors, the room the door belongs to. */
+  area?: string;
+  /**
+   * Doors: which side of the wall the leaf swings into: 1 = the wall's left side (the side to the
+   * left walking from `start` to `end`, i.e. the counter-clockwise normal), -1 = the right side.
+   */
+  swingSide?: 1 | -1;
+  /** Doors: which end of the opening holds the hinges. */
+  hinge?: 'start' | 'end';
+  /** How the opening was matched to its wall: `parentID` names the wall, or the position was projected. */
+  assignedBy?: 'parent' | 'nearest';
 }
 
 export interface WallGeometry {
@@ -114,6 +127,8 @@ export interface WallGeometry {
 
 export interface AreaGeometry {
   name: string;
+  /** The model's own name for the area, when it gives one (untrusted text). */
+  label?: string;
   polygon: Vec2[];
   /** Floor area in square centimetres. */
   area: number;
@@ -130,4 +145,6 @@ export interface PlanGeometry {
   areas: AreaGeometry[];
   bounds: { min: Vec2; max: Vec2 };
   height: number;
+  /** Architectural components that could not be matched to any wall (left out of `walls[*].openings`). */
+  unplacedOpenings?: string[];
 }

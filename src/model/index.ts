@@ -1,0 +1,37 @@
+/**
+ * Pure functions over a room model (no DOM, no three.js): read it tolerantly, derive its plan
+ * geometry, and format its figures. Units: centimetres, z up, angles in degrees (docs/room-model.md).
+ */
+export * from './types.js';
+export { readModel, DEFAULT_WALL_HEIGHT, DEFAULT_WALL_THICKNESS } from './read-model.js';
+export { planGeometry } from './plan-geometry.js';
+export { wallFootprints, type WallLine } from './wall-joins.js';
+export { signedArea, pointInRing, poleOfInaccessibility, centroid } from './polygon.js';
+export {
+  formatArea,
+  formatLength,
+  convertArea,
+  parseUnits,
+  CM_PER_FOOT,
+  CM_PER_INCH,
+  CM2_PER_FT2,
+  CM2_PER_M2,
+  type Units,
+} from './units.js';
+
+import { planGeometry } from './plan-geometry.js';
+import type { PlanGeometry } from './types.js';
+
+/** The total floor area of the outermost areas (cm²): nested areas are not counted twice. */
+export function totalFloorArea(plan: PlanGeometry): number {
+  return plan.areas.filter((a) => a.depth === 0).reduce((sum, a) => sum + a.area, 0);
+}
+
+/** planGeometry() that never throws: a model it cannot handle gives an empty plan. */
+export function safePlanGeometry(model: Parameters<typeof planGeometry>[0]): PlanGeometry {
+  try {
+    return planGeometry(model);
+  } catch {
+    return { walls: [], areas: [], bounds: { min: [0, 0], max: [0, 0] }, height: model?.height ?? 0 };
+  }
+}

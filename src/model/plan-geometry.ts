@@ -1,0 +1,255 @@
+/**
+ * Plan geometry from a read model: wall footprints with clean joins, doors and windows placed in
+ * their walls, area outlines with their floor area, a label point and their nesting depth, and the
+ * bounds of it all. Pure: no DOM, no three.js. Coordinates stay in the model's frame (centimetres,
+ * x right, y up seen from above); a renderer that draws with y down (SVG) flips y itself.
+ */
+import {
+  pointInRing,
+  poleOfInaccessibility,
+  signedArea,
+  signedDistance,
+  counterClockwise,
+} from './polygon.js';
+import type {
+  AreaGeometry,
+  ModelComponent,
+  PlanGeometry,
+  RoomModel,
+  Vec2,
+  WallGeometry,
+  WallOpening,
+} from './types.js';
+import { wallFootprints } from './wall-joins.js';
+
+/** How far (cm) an opening's position may lie beyond a wall's faces and still belong to it. */
+const OPENING_TOLERANCE = 10;
+
+export function planGeometry(model: RoomModel): PlanGeometry {
+  const points = model.points;
+  const walls: WallGeometry[] = [];
+  const lines = model.walls
+    .filter((w) => points[w.a] && points[w.b])
+    .map((w) => ({ wall: w, start: points[w.a]!, end: points[w.b]!, thickness: w.thickness }));
+  const footprints = wallFootprints(lines);
+  lines.forEach((line, i) => {
+    const geometry: WallGeometry = {
+      name: line.wall.name,
+      start: line.start,
+      end: line.end,
+      thickness: line.thickness,
+      polygon: footprints[i]!,
+      openings: [],
+    };
+    if (line.wall.material !== undefined) geometry.material = line.wall.material;
+    walls.push(geometry);
+  });
+
+  const areas = areaGeometry(model);
+  const unplacedOpenings: string[] = [];
+  for (const component of model.components) {
+    if (component.kind === 'furniture') continue;
+    const placed = placeOpening(component, walls, areas, model.height);
+    if (!placed) unplacedOpenings.push(component.id);
+  }
+  for (const wall of walls) wall.openings.sort((a, b) => a.offset - b.offset);
+
+  const result: PlanGeometry = { walls, areas, bounds: boundsOf(walls, areas), height: model.height };
+  if (unplacedOpenings.length) result.unplacedOpenings = unplacedOpenings;
+  return result;
+}
+
+function boundsOf(walls: WallGeometry[], areas: AreaGeometry[]): PlanGeometry['bounds'] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (ring: readonly Vec2[]) => {
+    for (const [x, y] of ring) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+  };
+  walls.forEach((w) => add(w.polygon));
+  areas.forEach((a) => add(a.polygon));
+  if (minX > maxX) return { min: [0, 0], max: [0, 0] };
+  return { min: [minX, minY], max: [maxX, maxY] };
+}
+
+// ---- areas -----------------------------------------------------------------------------------
+
+function areaGeometry(model: RoomModel): AreaGeometry[] {
+  const rings = model.areas.map((a) =>
+    counterClockwise(a.indices.map((i) => model.points[i]!).filter(Boolean)),
+  );
+  const sizes = rings.map((ring) => Math.abs(signedArea(ring)));
+  // An interior point per area (no holes yet) to test containment with.
+  const inner = rings.map((ring) => poleOfInaccessibility([ring], 2).point);
+
+  // B lies in A when A is larger, B's interior point is inside A, and no vertex of B is more than
+  // 1 cm outside A (nested areas in the sample share whole stretches of outline with their parent).
+  const contains = (a: number, b: number) =>
+    a !== b &&
+    sizes[a]! > sizes[b]! &&
+    pointInRing(inner[b]!, rings[a]!) &&
+    rings[b]!.every((p) => signedDistance(p, [rings[a]!]) >= -1);
+
+  const parents: (number | undefined)[] = [];
+  const depths: number[] = [];
+  rings.forEach((_, b) => {
+    let depth = 0;
+    let parent: number | undefined;
+    rings.forEach((__, a) => {
+      if (!contains(a, b)) return;
+      depth++;
+      if (parent === undefined || sizes[a]! < sizes[parent]!) parent = a;
+    });
+    depths.push(depth);
+    parents.push(parent);
+  });
+
+  return model.areas.map((area, i) => {
+    const ring = rings[i]!;
+    // The label goes where the area is not covered by the areas inside it, so an outer area's label
+    // does not land on an inner one's; when the children leave no room, the plain pole is used.
+    const holes = rings.filter((_, j) => parents[j] === i);
+    let label = inner[i]!;
+    if (holes.length) {
+      const pole = poleOfInaccessibility([ring, ...holes], 2);
+      if (pole.distance >= 25) label = pole.point;
+    }
+    const geometry: AreaGeometry = {
+      name: area.name,
+      polygon: ring,
+      area: sizes[i]!,
+      labelPoint: label,
+      depth: depths[i]!,
+    };
+    if (area.label !== undefined) geometry.label = area.label;
+    if (area.floorMaterial !== undefined) geometry.floorMaterial = area.floorMaterial;
+    if (area.ceilingMaterial !== undefined) geometry.ceilingMaterial = area.ceilingMaterial;
+    return geometry;
+  });
+}
+
+// ---- openings --------------------------------------------------------------------------------
+
+/** Where along `wall` the point falls (t in cm from start) and how far from the centre line. */
+function project(wall: WallGeometry, p: Vec2): { t: number; distance: number; length: number } {
+  const dx = wall.end[0] - wall.start[0];
+  const dy = wall.end[1] - wall.start[1];
+  const length = Math.hypot(dx, dy);
+  const t = ((p[0] - wall.start[0]) * dx + (p[1] - wall.start[1]) * dy) / length;
+  const distance = Math.abs((p[0] - wall.start[0]) * dy - (p[1] - wall.start[1]) * dx) / length;
+  return { t, distance, length };
+}
+
+function fits(wall: WallGeometry, p: Vec2): { t: number; distance: number; length: number } | undefined {
+  const hit = project(wall, p);
+  const slack = wall.thickness / 2 + OPENING_TOLERANCE;
+  if (hit.distance > slack || hit.t < -slack || hit.t > hit.length + slack) return undefined;
+  return hit;
+}
+
+/**
+ * Puts a door / window into its wall. In the sample `parentID` is the wall's number: "8" is the
+ * wall keyed `wall8`, and every opening's position lies on that wall's centre line. That is used
+ * first (also a parentID that is the wall's whole key), checked against the position; otherwise
+ * the position is projected onto the nearest wall whose footprint it lies in.
+ */
+function placeOpening(
+  component: ModelComponent,
+  walls: WallGeometry[],
+  areas: AreaGeometry[],
+  wallHeight: number,
+): boolean {
+  const p: Vec2 = [component.position[0], component.position[1]];
+  let wall: WallGeometry | undefined;
+  let hit: ReturnType<typeof fits>;
+  let assignedBy: WallOpening['assignedBy'] = 'parent';
+  const parent = component.parentId;
+  if (parent) {
+    wall = walls.find((w) => w.name === `wall${parent}`) ?? walls.find((w) => w.name === parent);
+    hit = wall && fits(wall, p);
+    if (!hit) wall = undefined;
+  }
+  if (!wall) {
+    assignedBy = 'nearest';
+    for (const candidate of walls) {
+      const h = fits(candidate, p);
+      if (h && (!hit || h.distance < hit.distance)) {
+        wall = candidate;
+        hit = h;
+      }
+    }
+  }
+  if (!wall || !hit) return false;
+
+  const [min, max] = component.boundingBox;
+  let width = component.aperture?.width ?? max[0] - min[0];
+  const height = component.aperture?.height ?? max[1] - min[1];
+  if (!(width > 0)) width = Math.min(80, hit.length);
+  // The sample places an opening's origin at its centre: doors 208 high sit at z 104.
+  const z = component.position[2];
+  const bottom = Math.max(0, z - height / 2);
+  const top = Math.min(Math.max(z + height / 2, bottom), Math.max(wallHeight, bottom));
+  width = Math.min(width, hit.length);
+  const offset = Math.min(Math.max(hit.t, width / 2), hit.length - width / 2);
+
+  const opening: WallOpening = {
+    componentId: component.id,
+    kind: component.kind === 'furniture' ? 'opening' : component.kind,
+    offset,
+    width,
+    bottom,
+    top,
+    assignedBy,
+  };
+  if (component.configuration) opening.configuration = component.configuration;
+  if (component.area) opening.area = component.area;
+  if (component.kind === 'door') Object.assign(opening, doorSwing(component, wall, offset, areas));
+  wall.openings.push(opening);
+  return true;
+}
+
+/**
+ * Which side a door opens to and where its hinges are. `configuration.open_direction` is "i"
+ * (into the component's `area`) or "o" (away from it); the side of the wall that lies in that area
+ * is found by testing a point just off each face. `open_side` "l"/"r": the hinges are on the left /
+ * right of someone standing on the swing side facing the wall (a convention: the sample cannot tell).
+ */
+function doorSwing(
+  component: ModelComponent,
+  wall: WallGeometry,
+  offset: number,
+  areas: AreaGeometry[],
+): Pick<WallOpening, 'swingSide' | 'hinge'> {
+  const config = component.configuration ?? {};
+  const dx = wall.end[0] - wall.start[0];
+  const dy = wall.end[1] - wall.start[1];
+  const length = Math.hypot(dx, dy);
+  const d: Vec2 = [dx / length, dy / length];
+  const left: Vec2 = [-d[1], d[0]];
+  const centre: Vec2 = [wall.start[0] + d[0] * offset, wall.start[1] + d[1] * offset];
+  const reach = wall.thickness / 2 + 10;
+  const area = areas.find((a) => a.name === component.area);
+  let areaSide: 1 | -1 = 1;
+  if (area) {
+    const leftIn = pointInRing([centre[0] + left[0] * reach, centre[1] + left[1] * reach], area.polygon);
+    const rightIn = pointInRing([centre[0] - left[0] * reach, centre[1] - left[1] * reach], area.polygon);
+    if (rightIn && !leftIn) areaSide = -1;
+  }
+  const outward = String(config.open_direction ?? 'i')
+    .toLowerCase()
+    .startsWith('o');
+  const swingSide: 1 | -1 = outward ? (-areaSide as 1 | -1) : areaSide;
+  const onLeft = !String(config.open_side ?? 'l')
+    .toLowerCase()
+    .startsWith('r');
+  // Facing the wall from the left side (+normal) you look along -normal; your left hand points to
+  // the wall's end. From the right side it points to the start.
+  const hinge: 'start' | 'end' = (swingSide === 1) === onLeft ? 'end' : 'start';
+  return { swingSide, hinge };
+}

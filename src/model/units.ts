@@ -1,0 +1,47 @@
+/**
+ * Units for showing plan figures: the model is in centimetres; people read metres and square
+ * metres, or feet and square feet.
+ */
+export type Units = 'metric' | 'imperial';
+
+export const CM_PER_FOOT = 30.48;
+export const CM_PER_INCH = 2.54;
+export const CM2_PER_M2 = 10_000;
+export const CM2_PER_FT2 = CM_PER_FOOT * CM_PER_FOOT;
+
+/** `imperial` for "imperial" (any case), else `metric`. */
+export function parseUnits(value: unknown): Units {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'imperial' ? 'imperial' : 'metric';
+}
+
+function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  } catch {
+    return new Intl.NumberFormat('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  }
+}
+
+/** A floor area given in cm²: "12.3 m²" (one decimal) or "132 ft²" (whole square feet). */
+export function formatArea(cm2: number, units: Units = 'metric', locale?: string): string {
+  if (!Number.isFinite(cm2)) return '';
+  if (units === 'imperial') return `${numberFormat(locale, 0).format(cm2 / CM2_PER_FT2)} ft²`;
+  return `${numberFormat(locale, 1).format(cm2 / CM2_PER_M2)} m²`;
+}
+
+/** A length given in cm: "11.79 m" or 38′ 8″ (feet and whole inches). */
+export function formatLength(cm: number, units: Units = 'metric', locale?: string): string {
+  if (!Number.isFinite(cm)) return '';
+  if (units === 'imperial') {
+    let inches = Math.round(Math.abs(cm) / CM_PER_INCH);
+    const feet = Math.floor(inches / 12);
+    inches -= feet * 12;
+    return `${cm < 0 ? '−' : ''}${feet}′ ${inches}″`;
+  }
+  return `${numberFormat(locale, 2).format(cm / 100)} m`;
+}
+
+/** The number of square metres or square feet in `cm2`. */
+export function convertArea(cm2: number, units: Units): number {
+  return cm2 / (units === 'imperial' ? CM2_PER_FT2 : CM2_PER_M2);
+}
