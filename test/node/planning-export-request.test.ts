@@ -133,10 +133,10 @@ const RULES: Rule[] = [
     name: 'paper[combine]: required boolean',
     base: base2d,
     path: 'paper.combine',
-    valid: [true, false],
+    valid: [true, false, 'true', 'false'],
     invalid: [
       [undefined, 'required', 'paper[combine]'],
-      ['true', 'boolean', 'paper[combine]'],
+      ['yes', 'boolean', 'paper[combine]'],
       [1, 'boolean', 'paper[combine]'],
     ],
   },
@@ -267,7 +267,11 @@ const RULES: Rule[] = [
     base: base3d,
     path: 'views.0.section',
     valid: [120, 95.5, '110'],
-    invalid: [['waist', 'number', 'views[0][section]']],
+    invalid: [
+      ['waist', 'number', 'views[0][section]'],
+      [0, 'positive-number', 'views[0][section]'],
+      [-20, 'positive-number', 'views[0][section]'],
+    ],
   },
   {
     name: 'views[i][wall_top_color]: hex colour without #',

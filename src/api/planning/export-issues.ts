@@ -16,6 +16,7 @@ export type ExportIssueCode =
   | 'positive-integer'
   | 'non-negative-integer'
   | 'number'
+  | 'positive-number'
   | 'logo-scale'
   | 'boolean'
   | 'http-url'
@@ -52,6 +53,7 @@ export const ISSUE_MESSAGES_EN: IssueMessages = {
   'positive-integer': '{path} must be a whole number above 0 (not {value})',
   'non-negative-integer': '{path} must be a whole number of 0 or more (not {value})',
   number: '{path} must be a number (not {value})',
+  'positive-number': '{path} must be a number above 0 (not {value})',
   'logo-scale': '{path} must be a number above 0 and at most 1, where 1 means automatic (not {value})',
   boolean: '{path} must be true or false (not {value})',
   'http-url': '{path} must be an http or https URL (not {value})',

@@ -156,7 +156,10 @@ class Reader {
 
   boolean(path: string, value: unknown, required = false): boolean | undefined {
     if (!given(value)) return required ? this.add(path, 'required') : undefined;
-    return typeof value === 'boolean' ? value : this.add(path, 'boolean', value);
+    if (typeof value === 'boolean') return value;
+    // "true" / "false" as a form field or an attribute would carry them
+    if (value === 'true' || value === 'false') return value === 'true';
+    return this.add(path, 'boolean', value);
   }
 
   list(path: string, value: unknown, required: boolean): unknown[] | undefined {
@@ -289,6 +292,8 @@ function readView(r: Reader, value: unknown, i: number): ExportView | undefined 
       r.add(`${path}[camera_id]`, 'camera-view');
   }
   view.section = r.number(`${path}[section]`, value.section);
+  if (view.section !== undefined && view.section <= 0)
+    view.section = r.add(`${path}[section]`, 'positive-number', value.section);
   const colour = value.wall_top_color;
   if (given(colour)) {
     view.wall_top_color =
@@ -347,4 +352,15 @@ export function buildExportRequest(input: ExportRequestInput | unknown): BuildEx
     }
   }
   return { ok: false, errors: r.issues.map((issue) => describeIssue(issue)), issues: r.issues };
+}
+
+/** An export request that failed the checks: nothing was sent. `issues` say what, `errors` in English. */
+export class ExportRequestError extends Error {
+  override readonly name = 'ExportRequestError';
+  constructor(
+    readonly issues: readonly ExportIssue[],
+    readonly errors: readonly string[] = issues.map((issue) => describeIssue(issue)),
+  ) {
+    super(`The export request is invalid: ${errors.join('; ')}`);
+  }
 }

@@ -1,0 +1,61 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: inline-block;
+    font: inherit;
+    color: var(--project-export-button-text, inherit);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  button {
+    font: inherit;
+    cursor: pointer;
+    padding: 0.5em 1.1em;
+    border: 1px solid var(--project-export-button-border, transparent);
+    border-radius: var(--project-export-button-radius, 0.375em);
+    background: var(--project-export-button-background, #1f5fbf);
+    color: var(--project-export-button-color, #fff);
+    min-height: 2.5em;
+  }
+  button:hover {
+    background: var(--project-export-button-background-hover, #184c99);
+  }
+  button:focus-visible {
+    outline: 3px solid var(--project-export-button-focus-ring, #f0a000);
+    outline-offset: 2px;
+  }
+  button[aria-busy='true'] {
+    cursor: progress;
+    opacity: 0.75;
+  }
+  .status:empty {
+    display: none;
+  }
+  .status {
+    margin-top: 0.4em;
+    color: var(--project-export-button-status-color, inherit);
+  }
+  .files {
+    margin: 0.3em 0 0;
+    padding-left: 1.2em;
+  }
+  a {
+    color: var(--project-export-button-link-color, #1f5fbf);
+  }
+  .file-text {
+    overflow-wrap: anywhere;
+  }
+  .error {
+    margin-top: 0.4em;
+    padding: 0.4em 0.6em;
+    border-left: 3px solid var(--project-export-button-error-color, #b3261e);
+    color: var(--project-export-button-error-color, #b3261e);
+    background: var(--project-export-button-error-background, #fdecea);
+  }
+  .error ul {
+    margin: 0.3em 0 0;
+    padding-left: 1.2em;
+  }
+`;

@@ -1,0 +1,55 @@
+/**
+ * What failed, in words: which string of export-button-strings.ts describes an error and the values
+ * it needs, told apart by step (token endpoint or planning service) and by kind. Anything that is
+ * not an ApiError (a bug, a thrown string) is wrapped, so `export-error` always carries an ApiError.
+ */
+import { ApiError } from '../../api/http.js';
+import type { Key } from './export-button-strings.js';
+import { TokenEndpointError } from './export-flow.js';
+
+export interface ErrorWords {
+  key: Key;
+  values: Record<string, string | number>;
+}
+
+/** Service messages are shown as text and cut short: a huge body must not flood the page. */
+const short = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}…` : s);
+
+function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(message, 0, '', 'invalid');
+}
+
+export function describeExportError(error: unknown): { error: ApiError; words: ErrorWords } {
+  if (error instanceof TokenEndpointError) {
+    const cause = error.apiError;
+    const values = { status: cause.status, message: short(cause.message) };
+    const key: Key =
+      cause.kind === 'network' || cause.kind === 'timeout'
+        ? 'errorTokenNetwork'
+        : cause.kind === 'http' && cause.status >= 400 && cause.status < 500
+          ? 'errorTokenRefused'
+          : 'errorTokenOther';
+    return { error: cause, words: { key, values } };
+  }
+  const apiError = asApiError(error);
+  const values = { status: apiError.status, message: short(apiError.message) };
+  const key: Key =
+    apiError.kind === 'timeout'
+      ? 'errorTimeout'
+      : apiError.kind === 'network'
+        ? 'errorNetwork'
+        : apiError.kind === 'invalid'
+          ? 'errorInvalid'
+          : apiError.kind !== 'http'
+            ? 'errorOther'
+            : apiError.status === 401 || apiError.status === 403
+              ? 'errorTokenRejected'
+              : apiError.status === 404
+                ? 'errorNotFound'
+                : apiError.status >= 500
+                  ? 'errorServer'
+                  : 'errorRejected';
+  return { error: apiError, words: { key, values } };
+}

@@ -1,0 +1,100 @@
+/**
+ * One export, start to end: get an access token from the partner's token endpoint (reusing one that
+ * is still valid), POST the export, and when the planning service answers 401 or 403 (the token was
+ * revoked or expired early) fetch a token ONCE more and try once more. In proxy mode the partner
+ * back end adds the token itself, so the browser never holds one.
+ */
+import { ApiError, joinUrl, request } from '../../api/http.js';
+import { bearer, type PlanningContext } from '../../api/planning/context.js';
+import type { ExportRequest } from '../../api/planning/export-tables.js';
+import { exportProject, readExportAnswer } from '../../api/planning/exports.js';
+import { fetchPartnerToken } from '../../api/planning/partner-token.js';
+import type { ExportOutcome } from '../../api/planning/types.js';
+
+/** Tokens are dropped this long before the service would expire them, so none expires in flight. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/** A token the element holds between exports, for one endpoint and one project. */
+export class TokenCache {
+  #entry?: { key: string; token: string; expiresAt: number };
+
+  async get(endpoint: string, projectId: number, signal: AbortSignal, fresh: boolean): Promise<string> {
+    const key = `${endpoint}\n${projectId}`;
+    const entry = this.#entry;
+    if (!fresh && entry && entry.key === key && entry.expiresAt > Date.now()) return entry.token;
+    this.#entry = undefined;
+    const answer = await fetchPartnerToken(endpoint, projectId, { signal });
+    this.#entry = {
+      key,
+      token: answer.access_token,
+      expiresAt: Date.now() + answer.expires_in * 1000 - EXPIRY_MARGIN_MS,
+    };
+    return answer.access_token;
+  }
+
+  clear(): void {
+    this.#entry = undefined;
+  }
+}
+
+/** Which step failed: the token endpoint or the planning service (the words differ). */
+export class TokenEndpointError extends Error {
+  override readonly name = 'TokenEndpointError';
+  constructor(readonly apiError: ApiError) {
+    super(apiError.message);
+  }
+}
+
+export interface ExportFlow {
+  projectId: number;
+  body: ExportRequest;
+  plannerBase: string;
+  tokenEndpoint?: string;
+  /** The partner back end's proxy root: POST {proxyBase}/projects/:id/export.json with the session cookie. */
+  proxyBase?: string;
+  tokens: TokenCache;
+  signal: AbortSignal;
+  /** Told when the flow moves from getting a token to exporting. */
+  onStep?: (step: 'token' | 'export') => void;
+}
+
+const rejectedToken = (error: unknown) =>
+  error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403);
+
+async function tokenFor(flow: ExportFlow, fresh: boolean): Promise<string> {
+  flow.onStep?.('token');
+  try {
+    return await flow.tokens.get(flow.tokenEndpoint!, flow.projectId, flow.signal, fresh);
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'abort') throw error;
+    throw new TokenEndpointError(error as ApiError);
+  }
+}
+
+export async function runExport(flow: ExportFlow): Promise<ExportOutcome> {
+  if (flow.proxyBase) {
+    flow.onStep?.('export');
+    const url = joinUrl(flow.proxyBase, `/projects/${flow.projectId}/export.json`);
+    const answer = await request(url, {
+      method: 'POST',
+      body: flow.body,
+      credentials: 'same-origin',
+      signal: flow.signal,
+    });
+    return readExportAnswer(answer, url);
+  }
+
+  const send = async (token: string) => {
+    flow.onStep?.('export');
+    const ctx: PlanningContext = { base: flow.plannerBase, auth: bearer(token), signal: flow.signal };
+    return exportProject(ctx, flow.projectId, flow.body);
+  };
+  try {
+    return await send(await tokenFor(flow, false));
+  } catch (error) {
+    if (!rejectedToken(error)) throw error;
+    // The token was refused: it may have been revoked or have expired early. One fresh try only,
+    // so a service that refuses every token does not loop.
+    return send(await tokenFor(flow, true));
+  }
+}

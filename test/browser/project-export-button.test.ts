@@ -1,0 +1,362 @@
+// <project-export-button> in real Chromium against the planning emulator and the partner back end,
+// both mounted on the test page's origin. The partner's token endpoint needs a logged-in session,
+// so the suite first walks the OAuth flow (partner start -> emulator authorize -> partner callback)
+// with fetch, which follows the redirects and keeps the session cookie.
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/project-export-button/project-export-button.ts';
+import type {
+  ExportDoneDetail,
+  ExportErrorDetail,
+  ProjectExportButton,
+} from '../../src/elements/project-export-button/project-export-button.ts';
+import type { ExportRequest } from '../../src/api/planning/export-tables.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { ExportRequestError } from '../../src/api/planning/export-request.ts';
+import {
+  armFault,
+  PLANNING,
+  receivedRequests,
+  resetEmulator,
+  type LoggedRequest,
+} from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+
+const PROJECT_ID = 186997360;
+const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
+const CALLBACK = `${location.origin}/partner/export-callback`;
+const EXPORT_PATH = `/planning/api/v2/projects/${PROJECT_ID}/export.json`;
+
+declare global {
+  interface Window {
+    axe: { run(context: Element): Promise<{ violations: { id: string; help: string }[] }> };
+  }
+}
+
+/** Logs in to the partner back end through the real OAuth flow; false when it is not there yet. */
+async function connectPartner(): Promise<boolean> {
+  const response = await fetch('/partner/oauth/start?return_to=/', {
+    redirect: 'follow',
+    credentials: 'same-origin',
+  });
+  if (!response.ok) return false;
+  const token = await fetch(TOKEN_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: PROJECT_ID }),
+    credentials: 'same-origin',
+  });
+  return token.ok;
+}
+
+async function loadAxe(): Promise<void> {
+  if (window.axe) return;
+  const script = document.createElement('script');
+  script.src = '/node_modules/axe-core/axe.min.js';
+  const loaded = new Promise((resolve, reject) => {
+    script.onload = resolve;
+    script.onerror = reject;
+  });
+  document.head.append(script);
+  await loaded;
+}
+
+async function button(attributes: Record<string, string>, lang?: string): Promise<ProjectExportButton> {
+  const container = fixtureContainer();
+  if (lang) container.lang = lang;
+  const el = document.createElement('project-export-button');
+  const defaults: Record<string, string> = {
+    'project-id': String(PROJECT_ID),
+    'token-endpoint': TOKEN_ENDPOINT,
+    'planner-base': PLANNING,
+    width: '800',
+    height: '600',
+    callback: CALLBACK,
+  };
+  for (const [name, value] of Object.entries({ ...defaults, ...attributes })) {
+    if (value !== '') el.setAttribute(name, value);
+  }
+  container.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+const inner = (el: ProjectExportButton) => el.shadowRoot!.querySelector('button')!;
+const part = (el: ProjectExportButton, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
+const exportCalls = async (): Promise<LoggedRequest[]> =>
+  (await receivedRequests('/planning/api/v2/projects')).filter(
+    (r) => r.method === 'POST' && r.path === EXPORT_PATH,
+  );
+const tokenFetches = () =>
+  performance.getEntriesByType('resource').filter((entry) => entry.name === TOKEN_ENDPOINT).length;
+
+describe('<project-export-button>', function () {
+  let ready = false;
+
+  before(async function () {
+    ready = await connectPartner().catch(() => false);
+  });
+
+  beforeEach(async function () {
+    await resetEmulator();
+  });
+
+  afterEach(cleanup);
+
+  /** Cases that need the emulator's planning part and the partner back end. */
+  function needsServers(context: Mocha.Context) {
+    if (!ready) {
+      console.warn('skipped: the partner back end or the planning emulator does not answer yet');
+      context.skip();
+    }
+  }
+
+  it('exports a 2D PDF: token from the partner, bearer header, body as the table says, file links', async function () {
+    needsServers(this);
+    const el = await button({ 'paper-size': 'A4', orientation: 'portrait', scale: '100', visuals: 'BW' });
+    await el.updateComplete;
+    const start = waitForEvent<ExportRequest>(el, 'export-start');
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    expect(inner(el).getAttribute('aria-busy')).to.equal('true');
+    expect(el.getAttribute('state')).to.equal('busy');
+    const sent = (await start).detail;
+    const detail = (await done).detail;
+
+    const calls = await exportCalls();
+    expect(calls).to.have.length(1);
+    expect(calls[0]!.headers.authorization).to.match(/^Bearer \S+$/);
+    expect(calls[0]!.body).to.deep.equal({
+      fmt: ['pdf'],
+      width: 800,
+      height: 600,
+      type: '2d',
+      paper: { combine: false, orientation: 'portrait', size: 'A4', scale: 100, visuals: 'BW' },
+      callback: CALLBACK,
+    });
+    expect(sent).to.deep.equal(calls[0]!.body);
+
+    expect(detail.queued).to.equal(false);
+    const urls = [...Object.values(detail.project), ...Object.values(detail.design)].flat();
+    expect(urls.length).to.be.greaterThan(0);
+    await el.updateComplete;
+    const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part="file"]')];
+    expect(links.map((a) => a.href).sort()).to.deep.equal(
+      urls.map((u) => new URL(u, location.href).href).sort(),
+    );
+    // the links lead to real files
+    const file = await fetch(links[0]!.href);
+    expect(file.ok).to.equal(true);
+    expect(file.headers.get('content-type')).to.contain('pdf');
+    expect(el.getAttribute('state')).to.equal('done');
+    expect(inner(el).getAttribute('aria-busy')).to.equal('false');
+    expect(part(el, 'status')!.textContent).to.match(/Export ready/);
+  });
+
+  it('exports 3D views as png and jpg, with views nested as objects', async function () {
+    needsServers(this);
+    const el = await button({ type: '3d', formats: 'png, jpg', views: 'top,ne,tilted', combine: '' });
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    const detail = (await done).detail;
+    const calls = await exportCalls();
+    expect(calls).to.have.length(1);
+    expect(calls[0]!.body).to.deep.equal({
+      fmt: ['png', 'jpg'],
+      width: 800,
+      height: 600,
+      type: '3d',
+      paper: { combine: true },
+      callback: CALLBACK,
+      views: [{ type: 'top' }, { type: 'ne' }, { type: 'tilted' }],
+    });
+    expect(detail.queued).to.equal(false);
+    await el.updateComplete;
+    const links = el.shadowRoot!.querySelectorAll('a[part="file"]');
+    expect(links.length).to.be.greaterThan(0);
+    for (const a of links) expect((a as HTMLAnchorElement).protocol).to.match(/^https?:$/);
+  });
+
+  it('the options property is merged over the attributes', async function () {
+    needsServers(this);
+    const el = await button({ 'paper-size': 'A3' });
+    el.options = { paper: { margins: { top: 30 }, stamp_names: false }, fmt: ['pdf', 'png'] };
+    const done = waitForEvent(el, 'export-done');
+    inner(el).click();
+    await done;
+    const [call] = await exportCalls();
+    expect(call!.body).to.deep.include({ fmt: ['pdf', 'png'] });
+    expect((call!.body as ExportRequest).paper).to.deep.equal({
+      combine: false,
+      size: 'A3',
+      margins: { top: 30 },
+      stamp_names: false,
+    });
+  });
+
+  it('when the token is rejected (401) it fetches a token once more and succeeds', async function () {
+    needsServers(this);
+    const el = await button({});
+    await armFault({ match: EXPORT_PATH, method: 'POST', status: 401 });
+    const before = tokenFetches();
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    await done;
+    expect(await exportCalls()).to.have.length(2);
+    await until(() => tokenFetches() - before === 2, 2000, 'two token fetches');
+  });
+
+  it('gives up after one fresh token: a second 403 is an error in words', async function () {
+    needsServers(this);
+    const el = await button({});
+    await armFault({ match: EXPORT_PATH, method: 'POST', status: 403, times: 2 });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    const { error } = (await failed).detail;
+    expect(error).to.be.instanceOf(ApiError);
+    expect((error as ApiError).status).to.equal(403);
+    expect(await exportCalls()).to.have.length(2);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('rejected the access token (403)');
+  });
+
+  it('a 422 from the service is shown in words, with the service message', async function () {
+    needsServers(this);
+    // design 1 is not a design of this project: only the service can know that
+    const el = await button({ designs: '1' });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    const { error } = (await failed).detail;
+    expect((error as ApiError).status).to.equal(422);
+    await el.updateComplete;
+    const text = part(el, 'error')!.textContent!;
+    expect(text).to.contain('rejected the export (422)');
+    expect(text).to.contain('invalid parameters specified');
+    expect(el.getAttribute('state')).to.equal('error');
+    expect(part(el, 'files')).to.equal(null);
+  });
+
+  it('a network failure is shown in words and the button works again afterwards', async function () {
+    needsServers(this);
+    const el = await button({ 'planner-base': 'http://127.0.0.1:9/planning/api/v2' });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    const { error } = (await failed).detail;
+    expect((error as ApiError).status).to.equal(0);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('could not be reached');
+    el.plannerBase = PLANNING;
+    const done = waitForEvent(el, 'export-done');
+    inner(el).click();
+    await done;
+    await el.updateComplete;
+    expect(part(el, 'error')).to.equal(null);
+  });
+
+  it('a 5xx and an unreadable answer are errors in words', async function () {
+    needsServers(this);
+    const el = await button({});
+    await armFault({ match: EXPORT_PATH, method: 'POST', status: 503 });
+    let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    expect(((await failed).detail.error as ApiError).status).to.equal(503);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
+
+    await armFault({ match: EXPORT_PATH, method: 'POST', body: 'malformed' });
+    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    expect(((await failed).detail.error as ApiError).kind).to.equal('invalid');
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('cannot be read');
+  });
+
+  it('a double click sends one export', async function () {
+    needsServers(this);
+    const el = await button({});
+    await armFault({ match: EXPORT_PATH, method: 'POST', delay: 300 });
+    const done = waitForEvent(el, 'export-done');
+    let starts = 0;
+    el.addEventListener('export-start', () => starts++);
+    inner(el).click();
+    inner(el).click();
+    inner(el).dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+    await until(() => el.busy, 2000, 'busy');
+    inner(el).click();
+    await done;
+    expect(starts).to.equal(1);
+    expect(await exportCalls()).to.have.length(1);
+  });
+
+  it('an invalid request sends nothing and says what is wrong', async function () {
+    const el = await button({ type: '3d', formats: 'pdf,gif', width: 'wide', scale: '100' });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    const before = tokenFetches();
+    inner(el).click();
+    const { error } = (await failed).detail;
+    expect(error).to.be.instanceOf(ExportRequestError);
+    const issues = (error as ExportRequestError).issues.map((i) => `${i.code} ${i.path}`);
+    expect(issues).to.have.members([
+      'one-of fmt[1]',
+      'positive-integer width',
+      'only-2d paper[scale]',
+      'required views',
+    ]);
+    await el.updateComplete;
+    const text = part(el, 'error')!.textContent!;
+    expect(text).to.contain('not sent');
+    expect(text).to.contain('fmt[1] must be one of png, pdf, jpg (not gif)');
+    expect(text).to.contain('views is required');
+    expect(el.getAttribute('state')).to.equal('error');
+    expect(tokenFetches()).to.equal(before);
+    expect(await receivedRequests('/planning')).to.have.length(0);
+  });
+
+  it('speaks Dutch under lang="nl"', async function () {
+    const el = await button({ 'project-id': 'abc', callback: '' }, 'nl');
+    await el.updateComplete;
+    expect(inner(el).textContent!.trim()).to.equal('Plattegrond exporteren');
+    const failed = waitForEvent(el, 'export-error');
+    inner(el).click();
+    await failed;
+    await el.updateComplete;
+    const text = part(el, 'error')!.textContent!;
+    expect(text).to.contain('niet verstuurd');
+    expect(text).to.contain('project-id moet een geheel getal boven 0 zijn (niet abc)');
+    expect(text).to.contain('callback is verplicht');
+  });
+
+  it('is a real, focusable button with a live status region, and passes axe', async function () {
+    await loadAxe();
+    const el = await button({ 'project-id': '' });
+    await el.updateComplete;
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
+    expect(inner(el).type).to.equal('button');
+    expect(part(el, 'status')!.getAttribute('role')).to.equal('status');
+    expect((await window.axe.run(el)).violations).to.deep.equal([]);
+    // the error state too
+    const failed = waitForEvent(el, 'export-error');
+    inner(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    inner(el).click();
+    await failed;
+    await el.updateComplete;
+    expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
+    expect((await window.axe.run(el)).violations).to.deep.equal([]);
+  });
+
+  it('a label can be slotted, and never throws into the page when taken away mid-export', async function () {
+    needsServers(this);
+    const el = await button({});
+    el.textContent = 'Download PDF';
+    await armFault({ match: EXPORT_PATH, method: 'POST', delay: 300 });
+    let events = 0;
+    el.addEventListener('export-done', () => events++);
+    el.addEventListener('export-error', () => events++);
+    inner(el).click();
+    await until(async () => (await exportCalls()).length === 1, 3000, 'the export call');
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(events).to.equal(0);
+    expect(el.busy).to.equal(false);
+  });
+});
