@@ -1,16 +1,786 @@
-import { html } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { ApiError } from '../../api/http.js';
+import {
+  RoomStylingClient,
+  type CallOptions,
+  type Room,
+  type RoomList,
+  type SearchMeta,
+} from '../../api/room-styling/index.js';
 import { defineElement } from '../../internal/define.js';
+import { translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { safeHttpUrl } from '../../internal/safe-url.js';
+import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
+import { asApiError, describeError } from './gallery-errors.js';
+import { loadSearchMeta, renderFilters, type FilterName } from './gallery-filters.js';
+import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
+import { cardWidthFor, columnsFor, isLargeCard, toRows } from './gallery-layout.js';
+import { appendRooms, hasNextPage, normalisePaging, pageCount, rangeOf } from './gallery-paging.js';
+import {
+  CONTROLS_PER_SOURCE,
+  buildGalleryRequest,
+  galleryLimit,
+  galleryPage,
+  normaliseSource,
+  styleFilterFromAttribute,
+  type GalleryFilters,
+  type GalleryRequest,
+} from './gallery-query.js';
+import { STRINGS } from './gallery-strings.js';
+import { galleryStyles } from './room-gallery.styles.js';
+
+export type { CardContext, RenderCard } from './gallery-card.js';
+
+const STATES = ['loading', 'loaded', 'empty', 'error'] as const;
+type GalleryState = (typeof STATES)[number];
+
+/** How long the search box waits for typing to pause before it searches. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** An empty attribute is "not set", not 0 (which would be out of range and mean 50). */
+const optionalNumber = {
+  fromAttribute: (value: string | null) =>
+    value === null || value.trim() === '' ? undefined : Number(value),
+  toAttribute: (value: number | undefined) => (value === undefined ? null : String(value)),
+};
+
+type VirtualizeFn = typeof import('@lit-labs/virtualizer/virtualize.js').virtualize;
+
+function callClient(
+  client: RoomStylingClient,
+  request: GalleryRequest,
+  call: CallOptions,
+): Promise<RoomList> {
+  switch (request.operation) {
+    case 'searchRooms':
+      return client.searchRooms(request.params, call);
+    case 'listPanoramas':
+      return client.listPanoramas(request.params, call);
+    case 'listPhotoreal':
+      return client.listPhotoreal(request.params, call);
+    default:
+      return client.listRooms(request.params, call);
+  }
+}
 
 /**
- * Placeholder while the element is being built (see its issue).
+ * Lists rooms of the room-styling service as a responsive grid of cards, with optional search
+ * controls and three paging modes.
+ *
+ * @summary Room-styling search results as a grid of cards, with filters and paging.
+ *
+ * @fires room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
+ *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
+ * @fires rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
+ *   loaded, `page` its number, `total` as the service gave it (undefined with `skip-total`).
+ * @fires rooms-error - Loading failed. Detail `{ error }`: an `ApiError` whose `status` is the HTTP status,
+ *   0 for a network failure or a timeout.
+ *
+ * @csspart filters - The form holding the search box and selects (`filters` attribute).
+ * @csspart filter - Each labelled control in it; also `filter-q`, `filter-style`, `filter-category`, `filter-since`.
+ * @csspart status - The polite live region announcing the result count.
+ * @csspart grid - The list of cards.
+ * @csspart card - One card (a link, or a button when the room has no safe URL).
+ * @csspart image - The picture box of a card (also the CSS placeholder for a missing or unsafe image).
+ * @csspart name - The room name in a card.
+ * @csspart meta - Category and style in a card.
+ * @csspart badge - A badge on the picture; also `badge-panorama`, `badge-photoreal`.
+ * @csspart pager - Previous / next navigation (`paging="pages"`).
+ * @csspart more - The load-more button (`paging="more"`).
+ * @csspart error - The error message with its retry button.
+ * @csspart retry - The retry button.
+ * @csspart empty - The "no rooms" message with its clear-filters button.
+ *
+ * @cssprop --room-gallery-columns - Number of columns; default: as many `--room-gallery-card-width` columns as fit.
+ * @cssprop --room-gallery-card-width - Minimum card width when columns are automatic. Default `14rem`.
+ * @cssprop --room-gallery-gap - Space between cards. Default `1rem`.
+ * @cssprop --room-gallery-card-radius - Corner radius of cards and controls. Default `0.5rem`.
+ * @cssprop --room-gallery-image-aspect - Aspect ratio of card pictures. Default `4 / 3`.
+ * @cssprop --room-gallery-color - Text colour.
+ * @cssprop --room-gallery-muted-color - Secondary text colour (meta, status).
+ * @cssprop --room-gallery-card-background - Card and control background.
+ * @cssprop --room-gallery-border-color - Card and control borders.
+ * @cssprop --room-gallery-accent-color - Buttons, links and the focus ring.
+ * @cssprop --room-gallery-on-accent-color - Text on accent-coloured buttons.
+ * @cssprop --room-gallery-placeholder-color - Placeholder pictures and skeleton cards.
+ * @cssprop --room-gallery-badge-background - Badge background.
+ * @cssprop --room-gallery-badge-color - Badge text.
+ * @cssprop --room-gallery-error-color - The error message.
+ * @cssprop --room-gallery-focus-color - The focus ring. Default: the accent colour.
+ *
+ * @cssstate loading - A page is loading (skeleton cards for a first page). Also `state="loading"`.
+ * @cssstate loaded - Rooms are shown. Also `state="loaded"`.
+ * @cssstate empty - The service found no rooms. Also `state="empty"`.
+ * @cssstate error - Loading failed; a retry button is shown. Also `state="error"`.
  */
 export class RoomGallery extends RoomElement {
+  static override styles = galleryStyles;
+
+  /** Root of the room-styling service; default: `configure({ apiBase })`, else the real service. */
   @property({ attribute: 'api-base' }) apiBase?: string;
 
+  /** Whitelabel name: the `whitelabel` filter of `source="rooms"`; default: `configure({ whitelabel })`. */
+  @property() whitelabel?: string;
+
+  /** A logged-in user's token (needed for `kind="own"`); default: `configure({ token })`. */
+  @property() token?: string;
+
+  /** `rooms` (GET /rooms, default), `search` (GET /rooms/search), `panoramas` or `photoreal`. */
+  @property() source: string = 'rooms';
+
+  /** Search text (`source="search"`). Reflected: the search box writes it. */
+  @property({ reflect: true }) q?: string;
+
+  /**
+   * Style key from search meta (`source="search"`). Read from the `style` attribute (DESIGN.md), unless
+   * that holds inline CSS, and from `room-style`, which the style select writes (reflected) and which
+   * never clashes with the page's inline styles. The property is `roomStyle` because `style` is the
+   * element's CSSStyleDeclaration.
+   */
+  @property({ attribute: 'room-style', reflect: true }) roomStyle?: string;
+
+  /** Category key from search meta (`search` and `rooms`). Reflected: the category select writes it. */
+  @property({ reflect: true }) category?: string;
+
+  /** Timeframe key from search meta (`search`, `panoramas`, `photoreal`). Reflected: the timeframe select writes it. */
+  @property({ reflect: true }) since?: string;
+
+  /** `own` searches the logged-in user's rooms (`source="search"`, needs `token`). */
+  @property() kind?: string;
+
+  /** Only rooms of this user (`source="rooms"`). */
+  @property({ attribute: 'user-id' }) userId?: string;
+
+  /** Only rooms with this tag (`source="rooms"`). */
+  @property() tag?: string;
+
+  /** Attribute of the rooms to order by (`source="rooms"`). */
+  @property() order?: string;
+
+  /** `asc` or `desc` (default `desc` when `order` is set); sent as `Direction`. */
+  @property() direction?: string;
+
+  /** Rooms created at or after this time, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` (`source="rooms"`). */
+  @property() created?: string;
+
+  /** Rooms updated at or after this time, like `created` (`source="rooms"`). */
+  @property({ attribute: 'last-updated' }) lastUpdated?: string;
+
+  /** Page size, 1 to 50 (out of range: 50, as the service does). Default 12. */
+  @property({ converter: optionalNumber }) limit?: number = 12;
+
+  /** 1-based page; reflects the page shown (with `more` / `infinite`: the last page loaded). */
+  @property({ type: Number, reflect: true }) page = 1;
+
+  /** Show a search box and style / category / timeframe selects (those the source can send). */
+  @property({ type: Boolean }) filters = false;
+
+  /** `pages` (previous / next, default), `more` (load-more button), `infinite` (loads on scroll) or `none`. */
+  @property() paging: string = 'pages';
+
+  /** Target of card links (the room `url`). Default `_self`. */
+  @property({ attribute: 'link-target' }) linkTarget = '_self';
+
+  /** Send `skip_total` (faster): no page count, and "next" is offered until a short page. */
+  @property({ type: Boolean, attribute: 'skip-total' }) skipTotal = false;
+
+  /**
+   * Keep the search (q, style, category, since) and the page in the page URL, so a shared link or the
+   * back button restores it. The value prefixes the URL parameters (default `gallery`: `gallery-q`).
+   */
+  @property() history?: string | null;
+
+  /** Renders a page's own card: `(room, { index, large, image, href }) => template | string | Node`. */
+  @property({ attribute: false }) renderCard?: RenderCard;
+
+  /** The rooms shown now (with `more` / `infinite`: every page loaded so far). */
+  get rooms(): readonly Room[] {
+    return this._rooms;
+  }
+
+  /** The total the service gave for the current search, if any. */
+  get total(): number | undefined {
+    return this._total;
+  }
+
+  @state() private _rooms: Room[] = [];
+  @state() private _total?: number;
+  @state() private _state: GalleryState = 'loading';
+  @state() private _error?: ApiError;
+  /** True while a further page (load-more / infinite) is on its way; the shown rooms stay. */
+  @state() private _loadingMore = false;
+  @state() private _hasNext = false;
+  @state() private _meta?: SearchMeta;
+  @state() private _metaFailed = false;
+  @state() private _columns = 1;
+  @state() private _large = false;
+  @state() private _broken = new Set<string>();
+  @state() private _virtualize?: VirtualizeFn;
+
+  #generation = 0;
+  #controller?: AbortController;
+  #queryKey = '';
+  /** The page the shown rooms end with, so reflecting it does not start another load. */
+  #shownPage = 0;
+  #lastAttempt: { append: boolean; page: number } = { append: false, page: 1 };
+  #focusIndex?: number;
+  #pushHistory = false;
+  #searchTimer?: ReturnType<typeof setTimeout>;
+  #resizeObserver?: ResizeObserver;
+  #intersectionObserver?: IntersectionObserver;
+  #metaRequested = '';
+
+  #t(key: keyof (typeof STRINGS)['en'], values?: Record<string, string | number>): string {
+    return translate(STRINGS, this, key, values);
+  }
+
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'style'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === 'style') {
+      // inline CSS in `style` is not a filter; a key replaced by CSS (or removed) clears the filter
+      const wasKey = styleFilterFromAttribute(old) !== undefined;
+      this.roomStyle = styleFilterFromAttribute(value) ?? (wasKey ? undefined : this.roomStyle);
+      return;
+    }
+    super.attributeChangedCallback(name, old, value);
+  }
+
+  /** Keeps a `style="Modern"` attribute (the contract's spelling) in step with the select. */
+  #syncStyleAttribute(): void {
+    const current = this.getAttribute('style');
+    if (current === null || styleFilterFromAttribute(current) === undefined) return;
+    if (this.roomStyle) this.setAttribute('style', this.roomStyle);
+    else this.removeAttribute('style');
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#historyOn) {
+      this.#applyHistory();
+      window.addEventListener('popstate', this.#onPopState);
+    }
+    // a load cut short by a disconnect starts again
+    if (!this.#queryKey) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('popstate', this.#onPopState);
+    clearTimeout(this.#searchTimer);
+    this.#resizeObserver?.disconnect();
+    this.#resizeObserver = undefined;
+    this.#intersectionObserver?.disconnect();
+    this.#intersectionObserver = undefined;
+    if (this.#controller && !this.#controller.signal.aborted) {
+      this.#controller.abort();
+      this.#generation++;
+      this.#queryKey = '';
+    }
+  }
+
+  /** Loads the current page again (what the retry button does). */
+  retry(): void {
+    this.#load(this.#lastAttempt.append, this.#lastAttempt.page);
+  }
+
+  get #historyOn(): boolean {
+    return this.history !== undefined && this.history !== null;
+  }
+
+  get #source() {
+    return normaliseSource(this.source);
+  }
+
+  get #paging() {
+    return normalisePaging(this.paging);
+  }
+
+  #filters(): GalleryFilters {
+    return {
+      source: this.source,
+      q: this.q,
+      style: this.roomStyle,
+      category: this.category,
+      since: this.since,
+      kind: this.kind,
+      userId: this.userId,
+      tag: this.tag,
+      whitelabel: this.whitelabel,
+      order: this.order,
+      direction: this.direction,
+      created: this.created,
+      lastUpdated: this.lastUpdated,
+      limit: this.limit,
+      skipTotal: this.skipTotal,
+    };
+  }
+
+  #client(): RoomStylingClient {
+    return new RoomStylingClient({
+      base: this.apiBase || undefined,
+      token: this.token || undefined,
+      whitelabel: this.whitelabel || undefined,
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const key = JSON.stringify([
+      buildGalleryRequest(this.#filters(), 1),
+      this.apiBase,
+      this.token,
+      this.#paging,
+    ]);
+    if (key !== this.#queryKey) {
+      // a filter changed: back to the first page, unless the page was set in the same breath
+      // (a restored URL, or a page setting both)
+      if (this.#queryKey && !changed.has('page')) this.page = 1;
+      this.#queryKey = key;
+      this.#load(false, galleryPage(this.page));
+    } else if (changed.has('page') && galleryPage(this.page) !== this.#shownPage) {
+      this.#load(false, galleryPage(this.page));
+    }
+    if (this.filters && !this._meta) this.#requestMeta();
+    if (this.#paging === 'infinite' && !this._virtualize) {
+      // the virtualiser costs a few KB: only pages that scroll forever download it
+      import('@lit-labs/virtualizer/virtualize.js').then(
+        (module) => (this._virtualize = module.virtualize),
+        () => undefined, // without it the plain grid still works, only unbounded
+      );
+    }
+  }
+
+  #load(append: boolean, page: number): void {
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    const generation = ++this.#generation;
+    this.#lastAttempt = { append, page };
+    this._error = undefined;
+    if (append) this._loadingMore = true;
+    else {
+      this._loadingMore = false;
+      this._state = 'loading';
+    }
+    this.#writeHistory(page);
+    const request = buildGalleryRequest(this.#filters(), page);
+    const limit = galleryLimit(this.limit);
+    callClient(this.#client(), request, { signal: controller.signal }).then(
+      (list) => {
+        // a response that arrives after a newer request started is never shown
+        if (generation !== this.#generation) return;
+        this._rooms = append ? appendRooms(this._rooms, list.rooms) : list.rooms;
+        this._total = list.total;
+        this._hasNext = hasNextPage({ page, limit, received: list.rooms.length, total: list.total });
+        this._loadingMore = false;
+        this._state = this._rooms.length ? 'loaded' : 'empty';
+        this.#shownPage = page;
+        this.page = page;
+        this.#controller = undefined;
+        this.emit('rooms-load', { rooms: list.rooms, total: list.total, page });
+        if (append && this.#paging === 'infinite') this.#rearmSentinel();
+      },
+      (error: unknown) => {
+        if (generation !== this.#generation) return;
+        this.#controller = undefined;
+        this._loadingMore = false;
+        this._error = asApiError(error);
+        this._state = 'error';
+        this.#focusIndex = undefined;
+        this.emit('rooms-error', { error: this._error });
+      },
+    );
+  }
+
+  #loadNext(): void {
+    if (this._loadingMore || this._state === 'loading' || !this._hasNext || this._error) return;
+    this.#load(true, this.#shownPage + 1);
+  }
+
+  #requestMeta(): void {
+    const client = this.#client();
+    if (this.#metaRequested === client.base) return;
+    this.#metaRequested = client.base;
+    this._metaFailed = false;
+    loadSearchMeta(client).then(
+      (meta) => {
+        if (this.#metaRequested === client.base) this._meta = meta;
+      },
+      () => {
+        // the search box still works without the lists; say so and offer to ask again
+        if (this.#metaRequested === client.base) this._metaFailed = true;
+      },
+    );
+  }
+
+  #onFilterInput = (name: FilterName, value: string, immediate: boolean): void => {
+    clearTimeout(this.#searchTimer);
+    const property = name === 'style' ? 'roomStyle' : name;
+    const apply = () => {
+      if ((this[property] ?? '') === value) return;
+      this[property] = value || undefined;
+      if (name === 'style') this.#syncStyleAttribute();
+      this.page = 1;
+      this.#pushHistory = true;
+    };
+    if (immediate) apply();
+    else this.#searchTimer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
+  };
+
+  #clearFilters = (): void => {
+    this.q = this.roomStyle = this.category = this.since = undefined;
+    this.#syncStyleAttribute();
+    this.page = 1;
+    this.#pushHistory = true;
+  };
+
+  #goToPage(page: number): void {
+    if (this._state === 'loading' || page < 1 || page === this.#shownPage) return;
+    this.#focusIndex = 0;
+    this.#pushHistory = true;
+    this.page = page;
+  }
+
+  #onMore = (): void => {
+    if (this._loadingMore) return;
+    this.#focusIndex = this._rooms.length;
+    this.#loadNext();
+  };
+
+  #onCardClick = (event: MouseEvent): void => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const path = event.composedPath();
+    const item = path.find(
+      (n): n is HTMLElement => n instanceof HTMLElement && n.dataset.index !== undefined,
+    );
+    // in a page's own card only links, buttons and [data-room-select] activate the room
+    const activator = path.find(
+      (n) => n instanceof Element && (n.matches('a[href], button') || n.hasAttribute('data-room-select')),
+    );
+    if (!item || !activator) return;
+    const room = this._rooms[Number(item.dataset.index)];
+    if (!room) return;
+    if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+  };
+
+  #onImageError = (event: Event): void => {
+    const img = event.target as HTMLImageElement;
+    if (!(img instanceof HTMLImageElement) || !img.src) return;
+    this._broken = new Set(this._broken).add(img.src);
+  };
+
+  // ---- history ----
+
+  #applyHistory(): void {
+    const saved: HistoryState = readHistory(location.search, historyPrefix(this.history));
+    if (saved.q !== undefined) this.q = saved.q || undefined;
+    if (saved.style !== undefined) this.roomStyle = saved.style || undefined;
+    if (saved.category !== undefined) this.category = saved.category || undefined;
+    if (saved.since !== undefined) this.since = saved.since || undefined;
+    this.page = galleryPage(saved.page);
+  }
+
+  #onPopState = (): void => {
+    this.#applyHistory();
+  };
+
+  #writeHistory(page: number): void {
+    const push = this.#pushHistory;
+    this.#pushHistory = false;
+    if (!this.#historyOn || typeof history === 'undefined') return;
+    const search = writeHistory(location.search, historyPrefix(this.history), {
+      q: this.q,
+      style: this.roomStyle,
+      category: this.category,
+      since: this.since,
+      page: String(page),
+    });
+    if (search === location.search) return;
+    const url = `${location.pathname}${search}${location.hash}`;
+    // user actions make history entries (back undoes them); loading more or a page's own change do not
+    if (push) history.pushState(history.state, '', url);
+    else history.replaceState(history.state, '', url);
+  }
+
+  // ---- layout ----
+
+  protected override firstUpdated(): void {
+    this.#resizeObserver = new ResizeObserver(() => this.#measure());
+    this.#resizeObserver.observe(this);
+    this.#observeSentinel();
+  }
+
+  #measure(): void {
+    const probe = this.renderRoot.querySelector<HTMLElement>('.probe');
+    if (!probe) return;
+    const width = this.clientWidth;
+    const cardWidth = probe.getBoundingClientRect().width;
+    const gap = parseFloat(getComputedStyle(probe).columnGap) || 0;
+    const explicit = parseInt(getComputedStyle(this).getPropertyValue('--room-gallery-columns'), 10);
+    const columns = columnsFor(width, cardWidth, gap, Number.isNaN(explicit) ? undefined : explicit);
+    if (columns !== this._columns) this._columns = columns;
+    const large = isLargeCard(cardWidthFor(width, columns, gap), devicePixelRatio);
+    if (large !== this._large) this._large = large;
+  }
+
+  #observeSentinel(): void {
+    if (this.#intersectionObserver || typeof IntersectionObserver === 'undefined') return;
+    this.#intersectionObserver = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && this.#paging === 'infinite') this.#loadNext();
+      },
+      // start the next page well before the end is reached, so scrolling does not stall
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+  }
+
+  /** Observing again makes the observer report at once, so a sentinel still in view loads the next page. */
+  #rearmSentinel(): void {
+    this.updateComplete.then(() => {
+      const sentinel = this.renderRoot.querySelector('.sentinel');
+      if (!sentinel || !this.#intersectionObserver) return;
+      this.#intersectionObserver.unobserve(sentinel);
+      this.#intersectionObserver.observe(sentinel);
+    });
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    this.setState(this._state, STATES);
+    if (changed.has('paging') || changed.has('_state')) {
+      const sentinel = this.renderRoot.querySelector('.sentinel');
+      this.#intersectionObserver?.disconnect();
+      if (sentinel && this.#paging === 'infinite') this.#intersectionObserver?.observe(sentinel);
+    }
+    if (this.#focusIndex !== undefined && this._state === 'loaded' && !this._loadingMore) {
+      const index = this.#focusIndex;
+      this.#focusIndex = undefined;
+      const card = this.renderRoot.querySelector<HTMLElement>(
+        `[data-index="${index}"] .card, [data-index="${index}"] a, [data-index="${index}"] button`,
+      );
+      card?.focus();
+    }
+  }
+
+  // ---- rendering ----
+
+  #statusText(): string {
+    const limit = galleryLimit(this.limit);
+    const total = this._total;
+    if (this._state === 'loading') return this.#t('loading');
+    if (this._state === 'error' && !this._rooms.length) return '';
+    if (this._state === 'empty') return this.#t('countTotal', { total: 0 });
+    if (this._loadingMore) return this.#t('loadingMore');
+    if (this.#paging === 'more' || this.#paging === 'infinite') {
+      return total === undefined
+        ? this.#t('countShown', { shown: this._rooms.length })
+        : this.#t('countShownOfTotal', { shown: this._rooms.length, total });
+    }
+    const { from, to } = rangeOf(this.#shownPage, limit, this._rooms.length);
+    return total === undefined
+      ? this.#t('countRangeOpen', { from, to })
+      : this.#t('countRange', { from, to, total });
+  }
+
+  #renderItem(room: Room, index: number, setSize?: number): TemplateResult {
+    const photoreal = this.#source === 'photoreal';
+    const image = cardImage(room, this._large, photoreal, this._broken);
+    const href = safeHttpUrl(room.url);
+    const custom = this.renderCard;
+    return html`<li
+      class="item"
+      role="listitem"
+      data-index=${index}
+      aria-setsize=${setSize ?? nothing}
+      aria-posinset=${setSize !== undefined ? index + 1 : nothing}
+    >
+      ${
+        custom
+          ? custom(room, { index, large: this._large, image, href })
+          : renderRoomCard(room, {
+              index,
+              image,
+              href,
+              target: this.linkTarget || '_self',
+              labels: {
+                untitled: this.#t('untitled'),
+                noImage: this.#t('noImage'),
+                panorama: this.#t('panorama'),
+                photoreal: this.#t('photoreal'),
+              },
+            })
+      }
+    </li>`;
+  }
+
+  #renderGrid(): TemplateResult {
+    const firstLoad = this._state === 'loading';
+    if (firstLoad) {
+      return html`<ul part="grid" class="grid" role="list" aria-busy="true" aria-label=${this.#t('rooms')}>
+        ${renderSkeletons(Math.min(galleryLimit(this.limit), 24))}
+      </ul>`;
+    }
+    const virtualize = this.#paging === 'infinite' ? this._virtualize : undefined;
+    if (virtualize) {
+      // rows of cards, only those near the viewport in the DOM: 1 000 rooms stay a few hundred nodes
+      const setSize = this._total ?? (this._hasNext ? -1 : this._rooms.length);
+      const rows = toRows(this._rooms, this._columns);
+      return html`<div
+        part="grid"
+        class="grid virtual"
+        role="list"
+        aria-label=${this.#t('rooms')}
+        style=${styleMap({ '--_columns': String(this._columns) })}
+        @click=${this.#onCardClick}
+        @error=${this.#onImageError}
+      >
+        ${virtualize({
+          items: rows,
+          keyFunction: (row) => `${row.start}:${row.items.length}`,
+          renderItem: (row) =>
+            html`<div class="row" role="none">
+              ${row.items.map((room, i) => this.#renderItem(room, row.start + i, setSize))}
+            </div>`,
+        })}
+      </div>`;
+    }
+    return html`<ul
+      part="grid"
+      class="grid"
+      role="list"
+      aria-label=${this.#t('rooms')}
+      @click=${this.#onCardClick}
+      @error=${this.#onImageError}
+    >
+      ${this._rooms.map((room, index) => this.#renderItem(room, index))}
+    </ul>`;
+  }
+
+  #renderError(): TemplateResult | typeof nothing {
+    if (!this._error) return nothing;
+    const { key, values } = describeError(this._error);
+    return html`<div part="error" class="error" role="alert">
+      <p>${this.#t(key, values)}</p>
+      <button part="retry" class="button" type="button" @click=${() => this.retry()}>
+        ${this.#t('retry')}
+      </button>
+    </div>`;
+  }
+
+  #renderEmpty(): TemplateResult | typeof nothing {
+    if (this._state !== 'empty') return nothing;
+    const filtered = Boolean(this.q || this.roomStyle || this.category || this.since);
+    return html`<div part="empty" class="empty">
+      <p>${this.#t('empty')}</p>
+      ${
+        filtered
+          ? html`<button class="button secondary" type="button" @click=${this.#clearFilters}>
+              ${this.#t('clearFilters')}
+            </button>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  #renderPaging(): TemplateResult | typeof nothing {
+    const mode = this.#paging;
+    if (mode === 'none' || this._state === 'loading' || this._state === 'empty') {
+      // keep the pager while a page loads so focus on it is not lost
+      if (!(mode === 'pages' && this._state === 'loading' && this.#shownPage > 0)) return nothing;
+    }
+    if (mode === 'pages') {
+      const limit = galleryLimit(this.limit);
+      const pages = pageCount(this._total, limit);
+      const page = this.#shownPage || galleryPage(this.page);
+      const busy = this._state === 'loading';
+      if (page === 1 && !this._hasNext && pages === 1) return nothing;
+      const prevOff = busy || page <= 1;
+      const nextOff = busy || !this._hasNext;
+      return html`<nav part="pager" class="pager" aria-label=${this.#t('pager')}>
+        <button
+          class="button secondary"
+          type="button"
+          aria-disabled=${prevOff ? 'true' : 'false'}
+          @click=${() => !prevOff && this.#goToPage(page - 1)}
+        >
+          <span class="arrow" aria-hidden="true">←</span> ${this.#t('previous')}
+        </button>
+        <span class="current"
+          >${pages === undefined ? this.#t('pageOnly', { page }) : this.#t('pageOf', { page, pages })}</span
+        >
+        <button
+          class="button secondary"
+          type="button"
+          aria-disabled=${nextOff ? 'true' : 'false'}
+          @click=${() => !nextOff && this.#goToPage(page + 1)}
+        >
+          ${this.#t('next')} <span class="arrow" aria-hidden="true">→</span>
+        </button>
+      </nav>`;
+    }
+    if (mode === 'more') {
+      if (!this._hasNext || (this._error && !this._loadingMore)) return nothing;
+      return html`<div class="more">
+        <button
+          part="more"
+          class="button"
+          type="button"
+          aria-disabled=${this._loadingMore ? 'true' : 'false'}
+          @click=${this.#onMore}
+        >
+          ${this._loadingMore ? this.#t('loadingMore') : this.#t('loadMore')}
+        </button>
+      </div>`;
+    }
+    return nothing;
+  }
+
   override render() {
-    return html`<slot></slot>`;
+    const controls = CONTROLS_PER_SOURCE[this.#source];
+    return html`
+      ${
+        this.filters
+          ? renderFilters({
+              controls,
+              values: {
+                q: this.q ?? '',
+                style: this.roomStyle ?? '',
+                category: this.category ?? '',
+                since: this.since ?? '',
+              },
+              meta: this._meta,
+              metaFailed: this._metaFailed,
+              labels: {
+                filtersLabel: this.#t('filtersLabel'),
+                search: this.#t('search'),
+                searchPlaceholder: this.#t('searchPlaceholder'),
+                style: this.#t('style'),
+                category: this.#t('category'),
+                since: this.#t('since'),
+                anyStyle: this.#t('anyStyle'),
+                anyCategory: this.#t('anyCategory'),
+                anyTime: this.#t('anyTime'),
+                metaFailed: this.#t('metaFailed'),
+                retry: this.#t('retry'),
+              },
+              onInput: this.#onFilterInput,
+              onRetryMeta: () => {
+                this.#metaRequested = '';
+                this.#requestMeta();
+              },
+            })
+          : nothing
+      }
+      <p part="status" class="status" role="status">${this.#statusText()}</p>
+      ${this._state === 'empty' ? this.#renderEmpty() : this._rooms.length || this._state === 'loading' ? this.#renderGrid() : nothing}
+      ${this.#renderError()} ${this.#renderPaging()}
+      ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
+      <div class="probe" aria-hidden="true"></div>
+    `;
   }
 }
 
@@ -19,5 +789,10 @@ defineElement('room-gallery', RoomGallery);
 declare global {
   interface HTMLElementTagNameMap {
     'room-gallery': RoomGallery;
+  }
+  interface GlobalEventHandlersEventMap {
+    'room-select': CustomEvent<{ room: Room }>;
+    'rooms-load': CustomEvent<{ rooms: Room[]; total?: number; page: number }>;
+    'rooms-error': CustomEvent<{ error: ApiError }>;
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * One room card. Every string from the service is bound as text (Lit escapes it), and only http(s)
+ * URLs become the card's link or its image; anything else gives no link and the CSS placeholder
+ * (not a data: URL, so a strict Content-Security-Policy holds).
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Room } from '../../api/room-styling/index.js';
+import { safeHttpUrl } from '../../internal/safe-url.js';
+
+/** What a page's own `renderCard` gets besides the room. */
+export interface CardContext {
+  /** Position of the room in what the gallery shows (0-based). */
+  index: number;
+  /** True when cards are drawn wide enough that the high-quality image is worth loading. */
+  large: boolean;
+  /** The image the built-in card would show (already checked to be http/https), if any. */
+  image?: string;
+  /** The room's link (http/https only), if any. */
+  href?: string;
+}
+
+/** `renderCard` property: returns anything Lit can render (a template, a string or a DOM node). */
+export type RenderCard = (room: Room, context: CardContext) => unknown;
+
+/** Intrinsic size given to every image so the grid never shifts while pictures arrive (4:3). */
+export const IMAGE_WIDTH = 400;
+export const IMAGE_HEIGHT = 300;
+
+/**
+ * The picture for a card: the photoreal render in the photoreal list, the high-quality image when
+ * the card is large and has one, else the thumbnail; the first that is safe and has not failed.
+ */
+export function cardImage(
+  room: Room,
+  large: boolean,
+  photoreal = false,
+  broken: ReadonlySet<string> = new Set(),
+): string | undefined {
+  const candidates = [
+    photoreal ? room.photoreal_image_url : undefined,
+    large ? room.hq_image_url : undefined,
+    room.image_url,
+    room.hq_image_url,
+  ];
+  for (const candidate of candidates) {
+    const safe = safeHttpUrl(candidate);
+    // an image that failed to load gives way to the next candidate, and at the end to the placeholder
+    if (safe && !broken.has(safe)) return safe;
+  }
+  return undefined;
+}
+
+export interface CardLabels {
+  untitled: string;
+  noImage: string;
+  panorama: string;
+  photoreal: string;
+}
+
+export interface CardOptions {
+  index: number;
+  /** Image URL to show, or undefined for the placeholder (also after the image failed to load). */
+  image?: string;
+  href?: string;
+  target: string;
+  labels: CardLabels;
+  /** Total number of rooms for aria-setsize when cards are virtualised, else undefined. */
+  setSize?: number;
+}
+
+/** The built-in card: a link (or, for a room without a safe URL, a button) holding picture and text. */
+export function renderRoomCard(room: Room, options: CardOptions): TemplateResult {
+  const { index, image, href, target, labels } = options;
+  const meta = [room.category, room.style].filter((s) => typeof s === 'string' && s.trim()).join(' · ');
+  const photoreal = safeHttpUrl(room.photoreal_image_url) !== undefined;
+  const body = html`<span part="image" class="image ${image ? '' : 'placeholder'}"
+      >${
+        image
+          ? html`<img
+              src=${image}
+              alt=""
+              width=${IMAGE_WIDTH}
+              height=${IMAGE_HEIGHT}
+              loading="lazy"
+              decoding="async"
+            />`
+          : html`<span class="placeholder-label">${labels.noImage}</span>`
+      }${
+        room.has_panorama || photoreal
+          ? html`<span class="badges"
+              >${
+                room.has_panorama
+                  ? html`<span part="badge badge-panorama" class="badge">${labels.panorama}</span>`
+                  : nothing
+              }${
+                photoreal
+                  ? html`<span part="badge badge-photoreal" class="badge">${labels.photoreal}</span>`
+                  : nothing
+              }</span
+            >`
+          : nothing
+      }</span
+    ><span part="name" class="name">${room.name.trim() || labels.untitled}</span>${
+      meta ? html`<span part="meta" class="meta">${meta}</span>` : nothing
+    }`;
+  return href
+    ? html`<a
+        part="card"
+        class="card"
+        data-index=${index}
+        href=${href}
+        target=${target}
+        rel=${target === '_blank' ? 'noopener' : nothing}
+        >${body}</a
+      >`
+    : html`<button part="card" class="card" type="button" data-index=${index}>${body}</button>`;
+}
+
+/** Grey cards with the same box as real ones while the first page loads. */
+export function renderSkeletons(count: number): TemplateResult[] {
+  return Array.from(
+    { length: count },
+    () =>
+      html`<li class="item skeleton" aria-hidden="true">
+        <span class="card"
+          ><span class="image placeholder"></span><span class="name"></span><span class="meta"></span
+        ></span>
+      </li>`,
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The `filters` controls: a search box and style / category / timeframe selects built from
+ * GET /rooms/search/meta. The controls only report changes; the element turns them into attribute
+ * changes, so the page reads and sets the same state through the attributes.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { MetaEntry, RoomStylingClient, SearchMeta } from '../../api/room-styling/index.js';
+import { safeHttpUrl } from '../../internal/safe-url.js';
+
+export type FilterName = 'q' | 'style' | 'category' | 'since';
+
+/** One request per service root for the whole page, however many galleries show filters. */
+const metaCache = new Map<string, Promise<SearchMeta>>();
+
+export function loadSearchMeta(client: RoomStylingClient): Promise<SearchMeta> {
+  const key = client.base;
+  let meta = metaCache.get(key);
+  if (!meta) {
+    meta = client.searchMeta({ timeout: 10_000 });
+    metaCache.set(key, meta);
+    // a failure must not stick: the next gallery (or the retry button) asks again
+    meta.catch(() => metaCache.delete(key));
+  }
+  return meta;
+}
+
+/** For tests: forget what was fetched. */
+export function clearSearchMetaCache(): void {
+  metaCache.clear();
+}
+
+export interface FilterLabels {
+  filtersLabel: string;
+  search: string;
+  searchPlaceholder: string;
+  style: string;
+  category: string;
+  since: string;
+  anyStyle: string;
+  anyCategory: string;
+  anyTime: string;
+  metaFailed: string;
+  retry: string;
+}
+
+export interface FilterView {
+  controls: readonly FilterName[];
+  values: Record<FilterName, string>;
+  meta?: SearchMeta;
+  metaFailed: boolean;
+  labels: FilterLabels;
+  onInput(name: FilterName, value: string, immediate: boolean): void;
+  onRetryMeta(): void;
+}
+
+/**
+ * The entries of a select: the meta's own list, with the "all" entry (key '') in our words, and the
+ * current value kept even when the meta does not list it, so the select never lies about the filter.
+ */
+export function selectOptions(entries: readonly MetaEntry[], anyLabel: string, current: string): MetaEntry[] {
+  const options: MetaEntry[] = [{ key: '', name: anyLabel }];
+  for (const entry of entries) if (entry.key !== '' && entry.name) options.push(entry);
+  if (current && !options.some((o) => o.key === current)) options.push({ key: current, name: current });
+  return options;
+}
+
+function renderSelect(
+  view: FilterView,
+  name: 'style' | 'category' | 'since',
+  entries: readonly MetaEntry[],
+  label: string,
+  anyLabel: string,
+): TemplateResult {
+  const current = view.values[name];
+  const options = selectOptions(entries, anyLabel, current);
+  // the style and category images help recognise the choice; shown beside the select once chosen
+  const image = safeHttpUrl(options.find((o) => o.key === current && current)?.image_url);
+  return html`<label class="field" part="filter filter-${name}">
+    <span class="label">${label}</span>
+    <span class="select-row"
+      >${image ? html`<img class="swatch" src=${image} alt="" width="24" height="24" />` : nothing}<select
+        name=${name}
+        @change=${(e: Event) => view.onInput(name, (e.target as HTMLSelectElement).value, true)}
+      >
+        ${options.map((o) => html`<option value=${o.key} ?selected=${o.key === current}>${o.name}</option>`)}
+      </select></span
+    >
+  </label>`;
+}
+
+export function renderFilters(view: FilterView): TemplateResult {
+  const { controls, labels, meta } = view;
+  const has = (name: FilterName) => controls.includes(name);
+  return html`<form
+    part="filters"
+    class="filters"
+    role="search"
+    aria-label=${labels.filtersLabel}
+    @submit=${(e: Event) => {
+      // Enter in the search box searches at once instead of waiting for the debounce
+      e.preventDefault();
+      const input = (e.currentTarget as HTMLFormElement).elements.namedItem('q') as HTMLInputElement | null;
+      if (input) view.onInput('q', input.value, true);
+    }}
+  >
+    ${
+      has('q')
+        ? html`<label class="field search" part="filter filter-q">
+            <span class="label">${labels.search}</span>
+            <input
+              type="search"
+              name="q"
+              autocomplete="off"
+              enterkeyhint="search"
+              placeholder=${labels.searchPlaceholder}
+              .value=${live(view.values.q)}
+              @input=${(e: Event) => view.onInput('q', (e.target as HTMLInputElement).value, false)}
+            />
+          </label>`
+        : nothing
+    }
+    ${meta && has('style') ? renderSelect(view, 'style', meta.styles, labels.style, labels.anyStyle) : nothing}
+    ${
+      meta && has('category')
+        ? renderSelect(view, 'category', meta.categories, labels.category, labels.anyCategory)
+        : nothing
+    }
+    ${meta && has('since') ? renderSelect(view, 'since', meta.timeframes, labels.since, labels.anyTime) : nothing}
+    ${
+      view.metaFailed
+        ? html`<p class="meta-failed">
+            ${labels.metaFailed}
+            <button type="button" class="link-button" @click=${view.onRetryMeta}>${labels.retry}</button>
+          </p>`
+        : nothing
+    }
+  </form>`;
+}

@@ -1,0 +1,336 @@
+import { css } from 'lit';
+
+/**
+ * Colours follow the page's `color-scheme` through light-dark(); every colour, size and radius is a
+ * custom property the page can set. Logical properties (inline-start/end) make right-to-left work.
+ * Placeholders are CSS gradients, never data: URLs (strict Content-Security-Policy).
+ */
+export const galleryStyles = css`
+  :host {
+    display: block;
+    color-scheme: light dark;
+    container-type: inline-size;
+    --_gap: var(--room-gallery-gap, 1rem);
+    --_radius: var(--room-gallery-card-radius, 0.5rem);
+    --_card-width: var(--room-gallery-card-width, 14rem);
+    --_text: var(--room-gallery-color, light-dark(#1d1f23, #e9eaee));
+    --_muted: var(--room-gallery-muted-color, light-dark(#5b606b, #a9adb8));
+    --_card-bg: var(--room-gallery-card-background, light-dark(#ffffff, #23252b));
+    --_border: var(--room-gallery-border-color, light-dark(#dcdfe5, #3a3d45));
+    --_accent: var(--room-gallery-accent-color, light-dark(#1a5fd1, #7eaaff));
+    --_on-accent: var(--room-gallery-on-accent-color, light-dark(#ffffff, #0d1320));
+    --_placeholder: var(--room-gallery-placeholder-color, light-dark(#e7e9ee, #30333a));
+    --_badge-bg: var(--room-gallery-badge-background, rgb(0 0 0 / 0.72));
+    --_badge-text: var(--room-gallery-badge-color, #ffffff);
+    --_error: var(--room-gallery-error-color, light-dark(#a4161a, #ff8a8a));
+    --_focus: var(--room-gallery-focus-color, var(--_accent));
+    color: var(--_text);
+    font: inherit;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  /* filters */
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: end;
+    margin-block-end: var(--_gap);
+  }
+  .field {
+    display: grid;
+    gap: 0.25rem;
+    font-size: 0.875rem;
+    color: var(--_muted);
+  }
+  .field.search {
+    flex: 1 1 14rem;
+  }
+  .select-row {
+    display: flex;
+    gap: 0.375rem;
+    align-items: center;
+  }
+  .swatch {
+    inline-size: 1.5rem;
+    block-size: 1.5rem;
+    border-radius: 0.25rem;
+    object-fit: cover;
+  }
+  input,
+  select,
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  input,
+  select {
+    min-block-size: 2.5rem;
+    padding: 0.375rem 0.625rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_card-bg);
+    color: var(--_text);
+    inline-size: 100%;
+  }
+  .meta-failed {
+    margin: 0;
+    flex-basis: 100%;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+
+  /* status line (the live region) */
+  .status {
+    margin: 0 0 0.5rem;
+    min-block-size: 1.25em;
+    font-size: 0.875rem;
+    color: var(--_muted);
+  }
+
+  /* grid of cards */
+  .grid {
+    display: grid;
+    grid-template-columns: repeat(
+      var(--room-gallery-columns, auto-fill),
+      minmax(min(var(--_card-width), 100%), 1fr)
+    );
+    gap: var(--_gap);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .grid.virtual {
+    display: block;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(var(--_columns, 1), minmax(0, 1fr));
+    gap: var(--_gap);
+    inline-size: 100%;
+    padding-block-end: var(--_gap);
+  }
+  .item {
+    display: flex;
+    min-inline-size: 0;
+  }
+  .card {
+    display: flex;
+    flex-direction: column;
+    inline-size: 100%;
+    margin: 0;
+    padding: 0 0 0.75rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_card-bg);
+    color: inherit;
+    text-align: start;
+    text-decoration: none;
+    overflow: hidden;
+    cursor: pointer;
+    transition:
+      box-shadow 0.15s,
+      transform 0.15s;
+  }
+  a.card:hover,
+  button.card:hover {
+    box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
+  }
+  .card:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .image {
+    position: relative;
+    display: block;
+    aspect-ratio: var(--room-gallery-image-aspect, 4 / 3);
+    background: var(--_placeholder);
+    overflow: hidden;
+  }
+  .image img {
+    display: block;
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
+  .placeholder {
+    /* a neutral room outline drawn with gradients: floor line and a window */
+    background:
+      linear-gradient(to bottom, transparent 68%, rgb(0 0 0 / 0.06) 68%),
+      linear-gradient(to right, transparent 38%, rgb(255 255 255 / 0.35) 38% 62%, transparent 62%) center
+        28% / 100% 24% no-repeat,
+      var(--_placeholder);
+  }
+  .placeholder-label {
+    position: absolute;
+    inset-block-end: 0.5rem;
+    inset-inline-start: 0.75rem;
+    font-size: 0.75rem;
+    color: var(--_muted);
+  }
+  .badges {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-end: 0.5rem;
+    display: flex;
+    gap: 0.25rem;
+  }
+  .badge {
+    padding: 0.125rem 0.5rem;
+    border-radius: 999px;
+    background: var(--_badge-bg);
+    color: var(--_badge-text);
+    font-size: 0.75rem;
+    font-weight: 600;
+    line-height: 1.4;
+  }
+  .name {
+    display: -webkit-box;
+    margin: 0.625rem 0.75rem 0;
+    font-weight: 600;
+    line-height: 1.3;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+  }
+  .meta {
+    display: block;
+    margin: 0.25rem 0.75rem 0;
+    font-size: 0.875rem;
+    color: var(--_muted);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+
+  /* skeleton cards while the first page loads */
+  .skeleton .card {
+    cursor: default;
+  }
+  .skeleton .name,
+  .skeleton .meta {
+    block-size: 0.875rem;
+    border-radius: 0.25rem;
+    background: var(--_placeholder);
+  }
+  .skeleton .name {
+    inline-size: 70%;
+  }
+  .skeleton .meta {
+    inline-size: 45%;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .skeleton .card {
+      animation: pulse 1.2s ease-in-out infinite alternate;
+    }
+  }
+  @keyframes pulse {
+    to {
+      opacity: 0.55;
+    }
+  }
+
+  /* error, empty, pager, load more */
+  .error,
+  .empty {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: center;
+    margin-block: var(--_gap);
+    padding: 1rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .error {
+    border-color: var(--_error);
+    color: var(--_error);
+  }
+  .error p,
+  .empty p {
+    margin: 0;
+    flex: 1 1 12rem;
+    overflow-wrap: anywhere;
+  }
+  .button {
+    min-block-size: 2.5rem;
+    padding: 0.375rem 1rem;
+    border: 1px solid var(--_accent);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_accent);
+    color: var(--_on-accent);
+    cursor: pointer;
+  }
+  .button.secondary {
+    background: transparent;
+    color: var(--_accent);
+  }
+  .button[aria-disabled='true'],
+  .button:disabled {
+    opacity: 0.55;
+    cursor: default;
+  }
+  .button:focus-visible,
+  .link-button:focus-visible,
+  input:focus-visible,
+  select:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .link-button {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .pager {
+    display: flex;
+    gap: 0.75rem;
+    align-items: center;
+    justify-content: center;
+    margin-block-start: var(--_gap);
+  }
+  .pager .current {
+    min-inline-size: 7rem;
+    text-align: center;
+    color: var(--_muted);
+  }
+  .arrow {
+    display: inline-block;
+  }
+  :host(:dir(rtl)) .arrow {
+    transform: scaleX(-1);
+  }
+  .more {
+    display: flex;
+    justify-content: center;
+    margin-block-start: var(--_gap);
+  }
+  .sentinel {
+    block-size: 1px;
+  }
+  .probe {
+    position: absolute;
+    visibility: hidden;
+    inline-size: var(--_card-width);
+    column-gap: var(--_gap);
+    pointer-events: none;
+  }
+`;

@@ -1,0 +1,146 @@
+/** Paging, layout, history and card helpers of <room-gallery>: pure functions, no DOM. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Room } from '../../src/api/room-styling/index.ts';
+import {
+  appendRooms,
+  hasNextPage,
+  normalisePaging,
+  pageCount,
+  rangeOf,
+} from '../../src/elements/room-gallery/gallery-paging.ts';
+import {
+  cardWidthFor,
+  columnsFor,
+  isLargeCard,
+  toRows,
+} from '../../src/elements/room-gallery/gallery-layout.ts';
+import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/gallery-history.ts';
+import { selectOptions } from '../../src/elements/room-gallery/gallery-filters.ts';
+import { describeError, asApiError } from '../../src/elements/room-gallery/gallery-errors.ts';
+import { ApiError } from '../../src/api/http.ts';
+
+const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({
+  id,
+  name: `Room ${id}`,
+  has_panorama: false,
+  ...extra,
+});
+
+describe('gallery paging', () => {
+  it('page count from total; unknown without total; an empty list has one page', () => {
+    assert.equal(pageCount(240, 12), 20);
+    assert.equal(pageCount(241, 12), 21);
+    assert.equal(pageCount(0, 12), 1);
+    assert.equal(pageCount(undefined, 12), undefined);
+  });
+
+  it('next page: by arithmetic with a total, until a short page without one (skip_total)', () => {
+    assert.equal(hasNextPage({ page: 19, limit: 12, received: 12, total: 240 }), true);
+    assert.equal(hasNextPage({ page: 20, limit: 12, received: 12, total: 240 }), false);
+    assert.equal(hasNextPage({ page: 3, limit: 12, received: 12 }), true);
+    assert.equal(hasNextPage({ page: 4, limit: 12, received: 5 }), false);
+    assert.equal(hasNextPage({ page: 4, limit: 12, received: 0 }), false);
+  });
+
+  it('appending a page leaves out rooms already shown (by id, else by url)', () => {
+    const shown = [room(1), room(2), room(undefined, { url: 'https://x/a' })];
+    const incoming = [room(2), room(3), room(undefined, { url: 'https://x/a' }), room(undefined), room(3)];
+    const merged = appendRooms(shown, incoming);
+    assert.deepEqual(
+      merged.map((r) => r.id ?? r.url ?? 'none'),
+      [1, 2, 'https://x/a', 3, 'none'],
+    );
+  });
+
+  it('range of a page for the count announcement', () => {
+    assert.deepEqual(rangeOf(2, 12, 12), { from: 13, to: 24 });
+    assert.deepEqual(rangeOf(3, 12, 5), { from: 25, to: 29 });
+    assert.deepEqual(rangeOf(1, 12, 0), { from: 0, to: 0 });
+  });
+
+  it('paging modes; unknown is pages', () => {
+    assert.equal(normalisePaging('INFINITE'), 'infinite');
+    assert.equal(normalisePaging('scroll'), 'pages');
+  });
+});
+
+describe('gallery layout', () => {
+  it('columns as auto-fill makes them, or the page own number', () => {
+    assert.equal(columnsFor(1000, 224, 16), 4);
+    assert.equal(columnsFor(1264, 224, 16), 5);
+    assert.equal(columnsFor(100, 224, 16), 1);
+    assert.equal(columnsFor(1000, 224, 16, 3), 3);
+    assert.equal(columnsFor(0, 224, 16), 1);
+  });
+
+  it('card width and when the high-quality image is worth it', () => {
+    assert.equal(cardWidthFor(1000, 4, 16), 238);
+    assert.equal(isLargeCard(238, 1), false);
+    assert.equal(isLargeCard(238, 3), true);
+    assert.equal(isLargeCard(640, 1), true);
+  });
+
+  it('rows keep the absolute start index', () => {
+    assert.deepEqual(
+      toRows([1, 2, 3, 4, 5], 2).map((r) => [r.start, r.items]),
+      [
+        [0, [1, 2]],
+        [2, [3, 4]],
+        [4, [5]],
+      ],
+    );
+  });
+});
+
+describe('gallery history', () => {
+  it('reads and writes prefixed parameters, keeping the page own ones', () => {
+    assert.equal(historyPrefix(''), 'gallery');
+    assert.equal(historyPrefix('shop'), 'shop');
+    assert.equal(historyPrefix('a b<>'), 'ab');
+    const search = writeHistory('?utm=1&gallery-q=old', 'gallery', {
+      q: 'blue sofa',
+      style: 'Modern',
+      category: '',
+      page: '3',
+    });
+    assert.equal(search, '?utm=1&gallery-q=blue+sofa&gallery-style=Modern&gallery-page=3');
+    assert.deepEqual(readHistory(search, 'gallery'), { q: 'blue sofa', style: 'Modern', page: '3' });
+    assert.equal(writeHistory(search, 'gallery', { page: '1' }), '?utm=1');
+    assert.equal(writeHistory('', 'gallery', {}), '');
+  });
+});
+
+describe('gallery filters and errors', () => {
+  it('select options: our "all" entry first, meta entries, and an unknown current value kept', () => {
+    const options = selectOptions(
+      [
+        { key: '', name: 'All' },
+        { key: 'Modern', name: 'Modern' },
+      ],
+      'All styles',
+      'Futurist',
+    );
+    assert.deepEqual(
+      options.map((o) => [o.key, o.name]),
+      [
+        ['', 'All styles'],
+        ['Modern', 'Modern'],
+        ['Futurist', 'Futurist'],
+      ],
+    );
+  });
+
+  it('errors are described by kind and status', () => {
+    const e = (status: number, kind: ApiError['kind'], message = 'm') =>
+      new ApiError(message, status, '/x', kind);
+    assert.equal(describeError(e(0, 'timeout')).key, 'errorTimeout');
+    assert.equal(describeError(e(0, 'network')).key, 'errorNetwork');
+    assert.equal(describeError(e(200, 'invalid')).key, 'errorInvalid');
+    assert.equal(describeError(e(503, 'http')).key, 'errorServer');
+    assert.equal(describeError(e(422, 'http')).key, 'errorRefused');
+    assert.equal(describeError(e(404, 'http')).key, 'errorNotFound');
+    assert.equal(describeError(e(422, 'http', 'x'.repeat(500))).values.message.toString().length, 158);
+    assert.ok(asApiError(new Error('boom')) instanceof ApiError);
+  });
+});
