@@ -86,13 +86,20 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   );
   const sizes = rings.map((ring) => Math.abs(signedArea(ring)));
   // An interior point per area (no holes yet) to test containment with.
-  const inner = rings.map((ring) => poleOfInaccessibility([ring], 2).point);
+  const boxes = rings.map(ringBox);
+  // Labels need centimetres, not millimetres: the search stops at 1/40 of the area's short side.
+  const precision = boxes.map((b) => Math.max(2, Math.min(b.maxX - b.minX, b.maxY - b.minY) / 40));
+  const inner = rings.map((ring, i) => poleOfInaccessibility([ring], precision[i]).point);
 
   // B lies in A when A is larger, B's interior point is inside A, and no vertex of B is more than
   // 1 cm outside A (nested areas in the sample share whole stretches of outline with their parent).
   const contains = (a: number, b: number) =>
     a !== b &&
     sizes[a]! > sizes[b]! &&
+    boxes[b]!.minX >= boxes[a]!.minX - 1 &&
+    boxes[b]!.minY >= boxes[a]!.minY - 1 &&
+    boxes[b]!.maxX <= boxes[a]!.maxX + 1 &&
+    boxes[b]!.maxY <= boxes[a]!.maxY + 1 &&
     pointInRing(inner[b]!, rings[a]!) &&
     rings[b]!.every((p) => signedDistance(p, [rings[a]!]) >= -1);
 
@@ -117,7 +124,7 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
     const holes = rings.filter((_, j) => parents[j] === i);
     let label = inner[i]!;
     if (holes.length) {
-      const pole = poleOfInaccessibility([ring, ...holes], 2);
+      const pole = poleOfInaccessibility([ring, ...holes], precision[i]);
       if (pole.distance >= 25) label = pole.point;
     }
     const geometry: AreaGeometry = {
@@ -132,6 +139,12 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
     if (area.ceilingMaterial !== undefined) geometry.ceilingMaterial = area.ceilingMaterial;
     return geometry;
   });
+}
+
+function ringBox(ring: readonly Vec2[]) {
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
 }
 
 // ---- openings --------------------------------------------------------------------------------
