@@ -7,4 +7,6 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'room-viewer': 'src/elements/room-viewer/room-viewer.ts',
   'room-plan': 'src/elements/room-plan/room-plan.ts',
   'project-export-button': 'src/elements/project-export-button/project-export-button.ts',
+  // the planning client for partner back ends (server side too); registers no element
+  planning: 'src/api/planning/index.ts',
 };
