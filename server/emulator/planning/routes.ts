@@ -1,8 +1,37 @@
+/**
+ * Document 1 in the emulator, mounted at /planning:
+ *   /planning/api/v2/...          the JSON API v2 (projects, export, exports)
+ *   /planning/oauth/...           OAuth 2.0 authorize, token, revoke
+ *   /planning/files/:token/:name  the files exports produce (unguessable URLs, no authentication)
+ *   /planning/editor/:id          what a project token's editor_url opens (a small stand-in page)
+ *   /planning/emulator/...        test hooks: expire tokens, the email outbox, reset
+ * Configuration: server/emulator/planning/config.ts (environment). Choices: docs/emulator-planning.md.
+ */
 import { Hono } from 'hono';
 import type { ResolvedEmulatorOptions } from '../options.ts';
+import { apiRoutes } from './api.ts';
+import { planningConfigFromEnv, type PlanningConfig } from './config.ts';
+import { editorRoutes, fileRoutes } from './file-routes.ts';
+import { hookRoutes } from './hooks.ts';
+import { oauthRoutes } from './oauth.ts';
+import { PlanningState } from './state.ts';
 
-/** Document 1 (being built: see issue 6). */
-export function createPlanning(_options: ResolvedEmulatorOptions): Hono {
-  const app = new Hono();
+export interface PlanningApp extends Hono {
+  /** The emulator's memory, for in-process tests and tools. */
+  planning?: PlanningState;
+}
+
+export function createPlanning(
+  options: ResolvedEmulatorOptions,
+  config: PlanningConfig = planningConfigFromEnv(),
+): PlanningApp {
+  const state = new PlanningState(config, options.seed, options.realdataDir);
+  const app: PlanningApp = new Hono();
+  app.planning = state;
+  app.route('/oauth', oauthRoutes(state));
+  app.route('/api/v2', apiRoutes(state));
+  app.route('/files', fileRoutes(state));
+  app.route('/editor', editorRoutes(state));
+  app.route('/emulator', hookRoutes(state));
   return app;
 }

@@ -1,0 +1,219 @@
+/**
+ * Document 1, section 4.2 (the project operations this emulator serves): create, show (json / fml),
+ * index, update, destroy, undestroy and the project token. Mounted under /api/v2 behind the
+ * authentication middleware of api.ts.
+ */
+import type { Context } from 'hono';
+import { forbidden, notFound } from './auth.ts';
+import { asBoolean, asInteger } from './export-rules.ts';
+import { projectFml } from './fml-xml.ts';
+import { randomHex } from './oauth.ts';
+import { generatedProject, iso, type ProjectRecord } from './seed.ts';
+import { projectJson } from './project-json.ts';
+import type { PlanningState } from './state.ts';
+import type { ApiApp, ApiEnv } from './api.ts';
+
+const INVALID = 'invalid parameters specified';
+const MAX_PER_PAGE = 100;
+const MAX_PROJECT_TOKEN_TTL = 30 * 24 * 3600;
+
+/** `186997360.json` → [186997360, 'json']; null for anything else. */
+export function idAndFormat(file: string): [number, 'json' | 'fml'] | null {
+  const match = /^(\d{1,12})\.(json|fml)$/.exec(file);
+  return match ? [Number(match[1]), match[2] as 'json' | 'fml'] : null;
+}
+
+type Lookup = { project: ProjectRecord } | { response: Response };
+
+/** The project, if the caller may do `action` with it: 404 when it does not exist, 403 when it is not theirs. */
+export function findProject(
+  c: Context<ApiEnv>,
+  state: PlanningState,
+  id: number,
+  action: 'show' | 'change',
+): Lookup {
+  const caller = c.get('caller');
+  const project = state.projects.get(id);
+  if (!project || project.deleted) return { response: notFound(c) };
+  if (caller.via === 'project_token') {
+    if (action !== 'show' || caller.projectId !== id) return { response: forbidden(c) };
+    return { project };
+  }
+  if (project.userId === caller.userId) return { project };
+  if (action === 'show' && project.public) return { project };
+  return { response: forbidden(c) };
+}
+
+function respond(c: Context<ApiEnv>, project: ProjectRecord, format: 'json' | 'fml', detail = true) {
+  if (format === 'fml')
+    return c.body(projectFml(project), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  return c.json(projectJson(project, detail));
+}
+
+/** Validates the changeable fields (create and update); problems go to `details`. */
+function readFields(input: Record<string, unknown>, problems: string[]): Partial<ProjectRecord> {
+  const out: Partial<ProjectRecord> = {};
+  const text = (key: 'name' | 'description' | 'external_identifier', max: number, nullable: boolean) => {
+    const v = input[key];
+    if (v === undefined) return undefined;
+    if (v === null && nullable) return null;
+    if (typeof v !== 'string' || v.length > max || (key === 'name' && !v.trim())) {
+      problems.push(
+        `${key}: must be ${key === 'name' ? 'a non-empty' : 'a'} string of at most ${max} characters`,
+      );
+      return undefined;
+    }
+    return v;
+  };
+  const name = text('name', 255, false);
+  if (typeof name === 'string') out.name = name;
+  const description = text('description', 5000, true);
+  if (description !== undefined) out.description = description;
+  const external = text('external_identifier', 255, true);
+  if (external !== undefined) {
+    if (typeof external === 'string' && /^\d+$/.test(external))
+      problems.push('external_identifier: must not be numerical');
+    else out.externalIdentifier = external;
+  }
+  if (input.public !== undefined) {
+    const b = asBoolean(input.public);
+    if (b === undefined) problems.push('public: must be a boolean');
+    else out.public = b;
+  }
+  return out;
+}
+
+export function projectRoutes(app: ApiApp, state: PlanningState): void {
+  app.get('/projects.json', (c) => {
+    const caller = c.get('caller');
+    if (caller.via === 'project_token') return forbidden(c);
+    const page = Math.max(1, asInteger(c.req.query('page')) ?? 1);
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, asInteger(c.req.query('per_page')) ?? 50));
+    const mine = [...state.projects.values()]
+      .filter((p) => p.userId === caller.userId && !p.deleted)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    c.header('X-Total-Count', String(mine.length));
+    return c.json(mine.slice((page - 1) * perPage, page * perPage).map((p) => projectJson(p)));
+  });
+
+  app.post('/projects.json', (c) => {
+    const caller = c.get('caller');
+    if (caller.via === 'project_token') return forbidden(c);
+    const params = c.get('params');
+    const input = (params.project && typeof params.project === 'object' ? params.project : {}) as Record<
+      string,
+      unknown
+    >;
+    const problems: string[] = [];
+    const fields = readFields(input, problems);
+    let owner = caller.userId;
+    if (input.user_id !== undefined && input.user_id !== null) {
+      // "user_id (owner; partners only)": the API key is the partner account
+      const id = asInteger(input.user_id);
+      if (caller.via !== 'api_key') return forbidden(c, 'user_id is for partner accounts (API key) only');
+      if (id === undefined || !state.userById(id)) problems.push('user_id: no such user');
+      else owner = id;
+    }
+    const floorsInput = Array.isArray(input.floors_attributes) ? input.floors_attributes : [];
+    const floorNames = floorsInput.map((f, i) =>
+      f && typeof f === 'object' && typeof (f as Record<string, unknown>).name === 'string'
+        ? ((f as Record<string, unknown>).name as string)
+        : `Floor ${i}`,
+    );
+    if (problems.length) return c.json({ error: INVALID, details: problems }, 422);
+    const id = state.newProjectId();
+    const project = generatedProject(
+      id,
+      owner,
+      fields.name ?? 'New floorplan',
+      state.seed,
+      floorNames.length ? floorNames.slice(0, 20) : ['Ground floor'],
+      Date.now(),
+    );
+    Object.assign(project, fields);
+    state.projects.set(id, project);
+    return c.json(projectJson(project, true));
+  });
+
+  app.get('/projects/:file', (c) => {
+    const parsed = idAndFormat(c.req.param('file'));
+    if (!parsed) return notFound(c);
+    const found = findProject(c, state, parsed[0], 'show');
+    if ('response' in found) return found.response;
+    return respond(c, found.project, parsed[1]);
+  });
+
+  const update = (c: Context<ApiEnv>) => {
+    const parsed = idAndFormat(c.req.param('file') ?? '');
+    if (!parsed) return notFound(c);
+    const found = findProject(c, state, parsed[0], 'change');
+    if ('response' in found) return found.response;
+    const params = c.get('params');
+    // nested under `project` as the document says; the public sample client sends the fields at the top level
+    const input = (params.project && typeof params.project === 'object' ? params.project : params) as Record<
+      string,
+      unknown
+    >;
+    const problems: string[] = [];
+    const fields = readFields(input, problems);
+    if (problems.length) return c.json({ error: INVALID, details: problems }, 422);
+    Object.assign(found.project, fields, { updatedAt: iso(Date.now()) });
+    return respond(c, found.project, parsed[1]);
+  };
+  app.post('/projects/:file', update);
+  app.put('/projects/:file', update);
+  app.patch('/projects/:file', update);
+
+  app.delete('/projects/:file', (c) => {
+    const parsed = idAndFormat(c.req.param('file'));
+    if (!parsed || parsed[1] !== 'json') return notFound(c);
+    const found = findProject(c, state, parsed[0], 'change');
+    if ('response' in found) return found.response;
+    found.project.deleted = true;
+    return c.json({});
+  });
+
+  app.post('/projects/:id{[0-9]+}/undestroy.json', (c) => {
+    const caller = c.get('caller');
+    const project = state.projects.get(Number(c.req.param('id')));
+    if (!project) return notFound(c);
+    if (caller.via === 'project_token' || project.userId !== caller.userId) return forbidden(c);
+    project.deleted = false;
+    return c.json(projectJson(project, true));
+  });
+
+  app.get('/projects/:id{[0-9]+}/token.json', (c) => {
+    const caller = c.get('caller');
+    if (caller.via === 'project_token') return forbidden(c);
+    const found = findProject(c, state, Number(c.req.param('id')), 'change');
+    if ('response' in found) return found.response;
+    const rawTtl = c.req.query('expires_in');
+    const ttl = rawTtl === undefined ? 3600 : asInteger(rawTtl);
+    if (ttl === undefined || ttl < 1 || ttl > MAX_PROJECT_TOKEN_TTL)
+      return c.json(
+        {
+          error: INVALID,
+          details: [`expires_in: must be an integer number of seconds, 1 to ${MAX_PROJECT_TOKEN_TTL}`],
+        },
+        422,
+      );
+    const now = Date.now();
+    const token = randomHex(16);
+    state.tokens.set(token, {
+      token,
+      kind: 'project',
+      userId: found.project.userId,
+      projectId: found.project.id,
+      scope: 'project',
+      createdAt: now,
+      expiresAt: now + ttl * 1000,
+      revoked: false,
+    });
+    const body: { token: string; expires_in: number; editor_url?: string } = { token, expires_in: ttl };
+    if (asBoolean(c.req.query('editor_url')) === true) {
+      const root = c.req.url.slice(0, c.req.url.indexOf('/api/v2/'));
+      body.editor_url = `${root}/editor/${found.project.id}?token=${token}`;
+    }
+    return c.json(body);
+  });
+}
