@@ -10,6 +10,16 @@ import { TokenEndpointError } from './export-flow.js';
 export interface ErrorWords {
   key: Key;
   values: Record<string, string | number>;
+  /** The service's own list of problems, when its error body has one (shown as text, at most 8). */
+  details?: string[];
+}
+
+function detailsOf(body: unknown): string[] | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const list = (body as Record<string, unknown>).details ?? (body as Record<string, unknown>).errors;
+  if (!Array.isArray(list)) return undefined;
+  const details = list.filter((d): d is string => typeof d === 'string' && d.trim() !== '').map(short);
+  return details.length ? details.slice(0, 8) : undefined;
 }
 
 /** Service messages are shown as text and cut short: a huge body must not flood the page. */
@@ -51,5 +61,6 @@ export function describeExportError(error: unknown): { error: ApiError; words: E
                 : apiError.status >= 500
                   ? 'errorServer'
                   : 'errorRejected';
-  return { error: apiError, words: { key, values } };
+  const details = key === 'errorRejected' ? detailsOf(apiError.body) : undefined;
+  return { error: apiError, words: { key, values, details } };
 }

@@ -1,0 +1,94 @@
+/**
+ * Demo: export the demo project through the partner back end (/partner) and the planning emulator.
+ * Until the visitor has connected a planning account (the OAuth flow), it shows a "connect" link;
+ * then a 2D PDF button and a 3D views button, and a log of their events.
+ */
+import '../../src/elements/project-export-button/project-export-button.ts';
+import type { ProjectExportButton } from '../../src/elements/project-export-button/project-export-button.ts';
+
+const PROJECT_ID = 186997360;
+const RETURN_TO = '/demo/%23project-export-button';
+
+/** Connected when the partner's token endpoint hands out a token for the demo project. */
+async function connected(): Promise<boolean> {
+  try {
+    const response = await fetch('/partner/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project_id: PROJECT_ID }),
+      credentials: 'same-origin',
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exportButton(attributes: Record<string, string>, label: string): ProjectExportButton {
+  const button = document.createElement('project-export-button');
+  for (const [name, value] of Object.entries({
+    'project-id': String(PROJECT_ID),
+    'token-endpoint': '/partner/token',
+    'planner-base': `${location.origin}/planning/api/v2`,
+    callback: `${location.origin}/partner/export-callback`,
+    ...attributes,
+  })) {
+    button.setAttribute(name, value);
+  }
+  button.textContent = label;
+  return button;
+}
+
+function logEvents(button: ProjectExportButton, log: HTMLElement): void {
+  const write = (line: string) => {
+    const item = document.createElement('li');
+    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
+    log.prepend(item);
+  };
+  button.addEventListener('export-start', (e) => write(`export-start ${JSON.stringify(e.detail)}`));
+  button.addEventListener('export-done', (e) => write(`export-done ${JSON.stringify(e.detail)}`));
+  button.addEventListener('export-error', (e) => write(`export-error ${e.detail.error.message}`));
+}
+
+export default async function projectExportButtonDemo(section: HTMLElement): Promise<void> {
+  const intro = document.createElement('p');
+  intro.textContent =
+    `Exports project ${PROJECT_ID} from the planning emulator. The page holds no secret: the buttons ` +
+    'ask the partner back end (/partner/token) for a short-lived token, then call the planning API.';
+  section.append(intro);
+
+  if (!(await connected())) {
+    const connect = document.createElement('a');
+    connect.href = `/partner/oauth/start?return_to=${RETURN_TO}`;
+    connect.textContent = 'Connect your planning account';
+    connect.className = 'connect';
+    const why = document.createElement('p');
+    why.append(connect, ' (runs the OAuth flow against the emulator and comes back here).');
+    section.append(why);
+    return;
+  }
+
+  const row = document.createElement('p');
+  const pdf = exportButton(
+    { type: '2d', formats: 'pdf', width: '1600', height: '1200', 'paper-size': 'A4', scale: '100' },
+    'Export the plan as PDF',
+  );
+  const views = exportButton(
+    { type: '3d', formats: 'png', width: '960', height: '540', views: 'top,ne,tilted', combine: '' },
+    'Export 3D views as PNG',
+  );
+  row.append(pdf, ' ', views);
+  const invalid = exportButton(
+    { type: '2d', formats: 'png', width: '800', height: '600', scale: '100' },
+    'Invalid on purpose',
+  );
+  const invalidNote = document.createElement('p');
+  invalidNote.append(invalid, ' paper[scale] with png only: caught in the page, nothing is sent.');
+
+  const heading = document.createElement('h3');
+  heading.textContent = 'Events';
+  const log = document.createElement('ol');
+  log.className = 'event-log';
+  for (const button of [pdf, views, invalid]) logEvents(button, log);
+  section.append(row, invalidNote, heading, log);
+}
