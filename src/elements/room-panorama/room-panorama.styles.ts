@@ -1,0 +1,144 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    position: relative;
+    overflow: hidden;
+    aspect-ratio: 16 / 9;
+    min-height: 120px;
+    contain: content;
+    border-radius: var(--room-panorama-radius, 0);
+    background: var(--room-panorama-background, #1f2328);
+    color: var(--room-panorama-color, #fff);
+    font: var(--room-panorama-font, 14px/1.4 system-ui, sans-serif);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host(:fullscreen) {
+    width: 100vw;
+    height: 100vh;
+    aspect-ratio: auto;
+    border-radius: 0;
+  }
+  .stage,
+  .viewer,
+  [part='poster'],
+  .overlay {
+    position: absolute;
+    inset: 0;
+  }
+  .stage {
+    outline: none;
+  }
+  .stage:focus-visible {
+    outline: 3px solid var(--room-panorama-focus-ring, #4c9ffe);
+    outline-offset: -3px;
+    z-index: 3;
+  }
+  .viewer {
+    opacity: 0;
+    transition: opacity 150ms linear;
+  }
+  :host([state='ready']) .viewer {
+    opacity: 1;
+  }
+  [part='poster'] {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    pointer-events: none;
+    transition: opacity 150ms linear;
+  }
+  :host([state='ready']) [part='poster'] {
+    opacity: 0;
+  }
+  .overlay {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 0.75em;
+    padding: 1em;
+    text-align: center;
+    pointer-events: none;
+    z-index: 2;
+  }
+  .overlay > * {
+    pointer-events: auto;
+  }
+  [part='progress'] {
+    position: absolute;
+    left: 0;
+    right: 0;
+    bottom: 0;
+    height: 4px;
+    background: rgb(0 0 0 / 0.35);
+    z-index: 2;
+  }
+  [part='progress'] > span {
+    display: block;
+    height: 100%;
+    width: var(--progress, 0%);
+    background: var(--room-panorama-accent, #4c9ffe);
+    transition: width 120ms linear;
+  }
+  [part='progress'].indeterminate > span {
+    width: 30%;
+    animation: slide 1.2s ease-in-out infinite;
+  }
+  @keyframes slide {
+    from {
+      transform: translateX(-100%);
+    }
+    to {
+      transform: translateX(340%);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    [part='progress'].indeterminate > span {
+      animation: none;
+      width: 100%;
+      opacity: 0.5;
+    }
+  }
+  [part='error'] {
+    background: var(--room-panorama-error-background, rgb(20 22 26 / 0.88));
+    color: var(--room-panorama-error-color, #fff);
+    pointer-events: auto;
+  }
+  [part='error'] p {
+    margin: 0;
+    max-width: 32em;
+  }
+  button {
+    font: inherit;
+    padding: 0.45em 1.1em;
+    border-radius: 999px;
+    border: 1px solid currentColor;
+    background: rgb(0 0 0 / 0.55);
+    color: inherit;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid var(--room-panorama-focus-ring, #4c9ffe);
+    outline-offset: 2px;
+  }
+  /* PSV's own loader is replaced by the poster and the progress bar */
+  .psv-loader-container {
+    display: none !important;
+  }
+  .room-panorama-autorotate.psv-button--active,
+  .room-panorama-fullscreen.psv-button--active {
+    color: var(--room-panorama-accent, #4c9ffe);
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,71 @@
+import type { Strings } from '../../internal/i18n.js';
+
+/** Every text <room-panorama> shows, and those it hands to photo-sphere-viewer's navbar. */
+export type PanoramaStringKey =
+  | 'label'
+  | 'poster'
+  | 'loading'
+  | 'progress'
+  | 'show'
+  | 'retry'
+  | 'noPanorama'
+  | 'serviceError'
+  | 'network'
+  | 'timeout'
+  | 'invalid'
+  | 'face'
+  | 'webgl'
+  | 'zoom'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'fullscreen'
+  | 'autorotate'
+  | 'ctrlZoom'
+  | 'twoFingers';
+
+export const STRINGS: Strings<PanoramaStringKey> = {
+  en: {
+    label: '360° panorama. Drag or use the arrow keys to look around, + and - to zoom.',
+    poster: 'Panorama preview',
+    loading: 'Loading panorama…',
+    progress: 'Loading panorama: {percent}%',
+    show: 'Show panorama',
+    retry: 'Try again',
+    noPanorama: 'This room has no panorama.',
+    serviceError: 'The panorama could not be loaded (the service answered {status}).',
+    network: 'The panorama service could not be reached.',
+    timeout: 'The panorama service did not answer in time.',
+    invalid: 'The panorama service sent data that cannot be shown.',
+    face: 'An image of the panorama could not be loaded.',
+    webgl: 'This browser cannot show 3D panoramas (WebGL is not available).',
+    zoom: 'Zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fullscreen: 'Full screen',
+    autorotate: 'Rotate automatically',
+    ctrlZoom: 'Use ctrl + scroll to zoom',
+    twoFingers: 'Use two fingers to look around',
+  },
+  nl: {
+    label: '360°-panorama. Sleep of gebruik de pijltjestoetsen om rond te kijken, + en - om te zoomen.',
+    poster: 'Voorbeeld van het panorama',
+    loading: 'Panorama laden…',
+    progress: 'Panorama laden: {percent}%',
+    show: 'Panorama tonen',
+    retry: 'Opnieuw proberen',
+    noPanorama: 'Deze kamer heeft geen panorama.',
+    serviceError: 'Het panorama kon niet worden geladen (de dienst antwoordde {status}).',
+    network: 'De panoramadienst is niet bereikbaar.',
+    timeout: 'De panoramadienst antwoordde niet op tijd.',
+    invalid: 'De panoramadienst stuurde gegevens die niet te tonen zijn.',
+    face: 'Een afbeelding van het panorama kon niet worden geladen.',
+    webgl: 'Deze browser kan geen 3D-panorama’s tonen (WebGL is niet beschikbaar).',
+    zoom: 'Zoomen',
+    zoomIn: 'Inzoomen',
+    zoomOut: 'Uitzoomen',
+    fullscreen: 'Volledig scherm',
+    autorotate: 'Automatisch draaien',
+    ctrlZoom: 'Gebruik ctrl + scrollen om te zoomen',
+    twoFingers: 'Gebruik twee vingers om rond te kijken',
+  },
+};

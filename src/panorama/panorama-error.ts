@@ -1,0 +1,16 @@
+/**
+ * A failure that is not a service call (those are ApiError, with their HTTP status): a face image that
+ * would not load, a browser without WebGL 2, faces that are not usable URLs.
+ */
+export type PanoramaErrorKind = 'face' | 'webgl' | 'faces';
+
+export class PanoramaError extends Error {
+  override readonly name = 'PanoramaError';
+  constructor(
+    message: string,
+    readonly kind: PanoramaErrorKind,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}

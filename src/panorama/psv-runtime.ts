@@ -1,0 +1,237 @@
+/**
+ * Everything heavy of a panorama, in one module that <room-panorama> loads with dynamic import() when a
+ * panorama starts: three.js, photo-sphere-viewer, its cubemap adapter and its stylesheet.
+ * Nothing here knows about the element; it gets a container and callbacks.
+ */
+// Must stay the first import: it records three's colour-management switch before PSV flips it.
+import { colorManagementBefore } from './color-management-guard.js';
+import { Cache as ThreeCache, ColorManagement } from 'three';
+import { Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
+import psvCss from '@photo-sphere-viewer/core/index.css?inline';
+import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
+import { PanoramaError } from './panorama-error.js';
+import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
+
+ColorManagement.enabled = colorManagementBefore;
+
+/** PSV's stylesheet, for the shadow root that holds a viewer (PSV only styles the document). */
+export const psvStyleSheet: CSSStyleSheet = (() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(psvCss);
+  return sheet;
+})();
+
+/** The texts PSV shows itself (navbar titles, hints), in the element's language. */
+export interface ViewerTexts {
+  zoom: string;
+  zoomIn: string;
+  zoomOut: string;
+  fullscreen: string;
+  autorotate: string;
+  loading: string;
+  ctrlZoom: string;
+  twoFingers: string;
+  loadError: string;
+  webglError: string;
+}
+
+export interface ViewerOptions {
+  container: HTMLElement;
+  faces: CubeFaces;
+  view: PanoramaView;
+  navbar: boolean;
+  texts: ViewerTexts;
+  /** No inertia (and the element starts no autorotation) for users who asked for less motion. */
+  reducedMotion: boolean;
+  onProgress(percent: number): void;
+  /** Every change of the view, at frame rate (the element throttles what it reflects). */
+  onViewChange(view: PanoramaView): void;
+  /** The panorama is on screen: the first frame with the faces has been drawn. */
+  onReady(): void;
+  onError(error: PanoramaError): void;
+  onAutorotateButton(): void;
+  onFullscreenButton(): void;
+}
+
+export interface PanoramaViewer {
+  getView(): PanoramaView;
+  setView(view: PanoramaView): void;
+  /** Degrees per second; 0 stops. */
+  setAutorotate(speed: number): void;
+  setAutorotateButton(active: boolean): void;
+  setFullscreenButton(active: boolean): void;
+  setNavbar(on: boolean): void;
+  setKeyboard(on: boolean): void;
+  /** Destroys the viewer AND frees its WebGL context (PSV's destroy() alone keeps it alive). */
+  release(): void;
+}
+
+const AUTOROTATE_ID = 'room-panorama-autorotate';
+const FULLSCREEN_ID = 'room-panorama-fullscreen';
+
+const ICON_AUTOROTATE =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 5V2L8 6l4 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>';
+const ICON_FULLSCREEN =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z"/></svg>';
+
+/**
+ * Creates a viewer in `container` and starts loading the faces. Throws a PanoramaError('webgl') when
+ * the browser gives no WebGL 2 context; every later failure goes to `onError`, never to the page.
+ */
+export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
+  const pageCache = ThreeCache.enabled;
+  let viewer: Viewer;
+  try {
+    viewer = new Viewer({
+      container: options.container,
+      adapter: CubemapAdapter,
+      defaultYaw: toViewerPosition(options.view).yaw,
+      defaultPitch: toViewerPosition(options.view).pitch,
+      defaultZoomLvl: options.view.zoom,
+      navbar: navbarButtons(options),
+      // PSV listens on window: the element turns the keys on only while it has focus (setKeyboard)
+      keyboard: false,
+      keyboardActions: {
+        ArrowUp: 'ROTATE_UP',
+        ArrowDown: 'ROTATE_DOWN',
+        ArrowRight: 'ROTATE_RIGHT',
+        ArrowLeft: 'ROTATE_LEFT',
+        PageUp: 'ZOOM_IN',
+        PageDown: 'ZOOM_OUT',
+        // PSV compares Shift exactly: '+' typed with Shift needs its own pattern
+        '+': 'ZOOM_IN',
+        'Shift+Plus': 'ZOOM_IN',
+        '=': 'ZOOM_IN',
+        '-': 'ZOOM_OUT',
+      } as never,
+      // a page with many panoramas must still scroll with the wheel: ctrl + wheel zooms
+      mousewheelCtrlKey: true,
+      moveInertia: !options.reducedMotion,
+      loadingTxt: options.texts.loading,
+      lang: { ...options.texts },
+    });
+  } catch (cause) {
+    throw new PanoramaError('WebGL is not available', 'webgl', cause);
+  } finally {
+    // PSV turns three's file cache off for the page on every construction; the page's choice wins
+    ThreeCache.enabled = pageCache;
+  }
+  // Without WebGL 2 PSV shows its own error and returns a half-built viewer instead of throwing.
+  const renderer = (viewer as unknown as { renderer?: { renderer: { getContext(): WebGLRenderingContext } } })
+    .renderer;
+  if (!renderer) {
+    safely(() => viewer.destroy());
+    throw new PanoramaError('WebGL is not available', 'webgl');
+  }
+  const gl = renderer.renderer.getContext();
+
+  let released = false;
+  let readyFired = false;
+  let autorotateSpeed = 0;
+  let autorotateFrame = 0;
+  let lastTick = 0;
+
+  const onRender = () => {
+    if (readyFired || !viewer.state.ready) return;
+    readyFired = true;
+    options.onReady();
+  };
+  const onChange = () => {
+    if (!released) options.onViewChange(current());
+  };
+  const onProgress = (e: events.LoadProgressEvent) => options.onProgress(e.progress);
+  viewer.addEventListener('render', onRender);
+  viewer.addEventListener('position-updated', onChange);
+  viewer.addEventListener('zoom-updated', onChange);
+  viewer.addEventListener('load-progress', onProgress);
+
+  const current = () => fromViewerPosition(viewer.getPosition(), viewer.getZoomLevel());
+
+  // Not through the constructor: PSV would leave a failed load as an unhandled rejection.
+  viewer
+    .setPanorama(toPsvCubemap(options.faces), {
+      position: toViewerPosition(options.view),
+      zoom: options.view.zoom,
+      transition: false,
+    })
+    .catch((cause: unknown) => {
+      if (!released) options.onError(new PanoramaError('A face of the panorama did not load', 'face', cause));
+    });
+
+  const tick = (time: number) => {
+    autorotateFrame = 0;
+    if (released || !autorotateSpeed) return;
+    const dt = lastTick ? Math.min(100, time - lastTick) / 1000 : 0;
+    lastTick = time;
+    if (viewer.state.ready && dt) {
+      const { yaw, pitch } = viewer.getPosition();
+      viewer.rotate({ yaw: yaw + (autorotateSpeed * Math.PI * dt) / 180, pitch });
+    }
+    autorotateFrame = requestAnimationFrame(tick);
+  };
+
+  return {
+    getView: current,
+    setView(view) {
+      if (released) return;
+      viewer.rotate(toViewerPosition(view));
+      viewer.zoom(view.zoom);
+    },
+    setAutorotate(speed) {
+      autorotateSpeed = speed;
+      lastTick = 0;
+      if (speed && !autorotateFrame && !released) autorotateFrame = requestAnimationFrame(tick);
+    },
+    setAutorotateButton(active) {
+      safely(() => viewer.navbar.getButton(AUTOROTATE_ID, false)?.toggleActive(active));
+    },
+    setFullscreenButton(active) {
+      safely(() => viewer.navbar.getButton(FULLSCREEN_ID, false)?.toggleActive(active));
+    },
+    setNavbar(on) {
+      safely(() => viewer.setOption('navbar', navbarButtons({ ...options, navbar: on })));
+    },
+    setKeyboard(on) {
+      if (on) viewer.startKeyboardControl();
+      else viewer.stopKeyboardControl();
+    },
+    release() {
+      if (released) return;
+      released = true;
+      cancelAnimationFrame(autorotateFrame);
+      safely(() => viewer.destroy());
+      // destroy() disposes three's renderer but keeps the context: browsers allow about 16 live ones.
+      safely(() => gl.getExtension('WEBGL_lose_context')?.loseContext());
+    },
+  };
+}
+
+function navbarButtons(options: ViewerOptions): false | (string | NavbarCustomButton)[] {
+  if (!options.navbar) return false;
+  return [
+    'zoom',
+    {
+      id: AUTOROTATE_ID,
+      title: options.texts.autorotate,
+      className: 'room-panorama-autorotate',
+      content: ICON_AUTOROTATE,
+      onClick: () => options.onAutorotateButton(),
+    },
+    {
+      id: FULLSCREEN_ID,
+      title: options.texts.fullscreen,
+      className: 'room-panorama-fullscreen',
+      content: ICON_FULLSCREEN,
+      onClick: () => options.onFullscreenButton(),
+    },
+  ];
+}
+
+function safely(action: () => void): void {
+  try {
+    action();
+  } catch {
+    // tearing down a half-built or already destroyed viewer: nothing left to free
+  }
+}
