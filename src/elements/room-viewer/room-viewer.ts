@@ -1,16 +1,323 @@
-import { html } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
 import { defineElement } from '../../internal/define.js';
+import { translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { planGeometry, readModel } from '../../model/index.js';
+import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
+// types only: three.js itself loads with the dynamic import() in #start()
+import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import { hasSource, loadModel } from './model-source.js';
+import { viewerStyles } from './room-viewer.styles.js';
+import { errorKey, ViewerError } from './viewer-errors.js';
+import { VIEWER_STRINGS, type ViewerStringKey } from './viewer-strings.js';
+import { VisibilityWatcher } from './viewer-visibility.js';
+
+export type { CameraChange, CameraMode, ComponentLoader };
+
+const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
+type ViewerState = (typeof STATES)[number];
+
+export interface ModelLoadDetail {
+  model: RoomModel;
+  /** What the model had wrong and was left out or repaired (it is still drawn). */
+  problems: readonly ModelProblem[];
+}
+
+export interface ModelErrorDetail {
+  error: Error;
+  /** False when the room is still shown (a texture or a page-supplied component failed). */
+  fatal: boolean;
+}
+
+/** `controls` is on unless the attribute says `false`, `off`, `no` or `0`. */
+const onUnlessFalse = {
+  fromAttribute: (value: string | null) => value === null || !/^(false|off|no|0)$/i.test(value.trim()),
+  toAttribute: (value: boolean) => (value ? '' : 'false'),
+};
 
 /**
- * Placeholder while the element is being built (see its issue).
+ * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
+ * floors and ceilings with their materials, furniture as boxes (or the page's own meshes), the sun, and
+ * the model's own camera view. Every `<room-viewer>` on a page draws through ONE shared WebGL context,
+ * only when something changed. three.js is loaded only when a viewer starts.
+ *
+ * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
+ *
+ * @fires model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
+ * @fires model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
+ *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
+ *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`.
+ * @fires camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
+ *   the model's coordinates (centimetres, z up).
+ *
+ * @csspart canvas - The canvas the room is drawn in.
+ * @csspart status - The loading indicator.
+ * @csspart error - The error message box (with the retry button).
+ * @csspart retry - The retry button.
+ * @csspart warning - The notice shown when textures failed but the room is shown.
+ *
+ * @cssprop --room-viewer-background - Behind the room (the canvas is transparent). Default `#f3f2ef`.
+ * @cssprop --room-viewer-color - Text colour of status and messages.
+ * @cssprop --room-viewer-radius - Corner radius of the element.
+ * @cssprop --room-viewer-font - Font of status and messages.
+ * @cssprop --room-viewer-status-background - Background of the loading indicator.
+ * @cssprop --room-viewer-error-color - Colour of the error message.
+ * @cssprop --room-viewer-button-background - Background of the retry button.
+ * @cssprop --room-viewer-warning-background - Background of the texture notice.
+ * @cssprop --room-viewer-warning-color - Colour of the texture notice.
+ * @cssprop --room-viewer-focus-ring - Outline when the viewer has keyboard focus.
+ *
+ * @cssstate idle - Nothing to show yet (no source, or `loading="lazy"` and not near the viewport).
+ * @cssstate loading - The model or three.js is loading.
+ * @cssstate loaded - The room is on screen.
+ * @cssstate error - The room could not be shown; the message says why.
  */
 export class RoomViewer extends RoomElement {
+  static override styles = viewerStyles;
+
+  /** Room to fetch (GET /rooms/:id) with its model. */
+  @property({ attribute: 'room-id' }) roomId?: string;
+
+  /** URL of a model JSON document (or of a whole room document with a `model` member), instead of `room-id`. */
+  @property() src?: string;
+
+  /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
+  @property({ attribute: false }) model?: object;
+
+  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
+  @property() camera: CameraMode = 'model';
+
+  /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
+  @property({ converter: onUnlessFalse }) controls = true;
+
+  /** Turns the room slowly around its centre. */
+  @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
+
+  /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
+  @property() loading: 'lazy' | 'eager' = 'lazy';
+
+  /** Root of the room-styling service; default: configure()'s apiBase. */
   @property({ attribute: 'api-base' }) apiBase?: string;
 
+  /**
+   * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
+   * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
+   */
+  @property({ attribute: 'media-base' }) mediaBase?: string;
+
+  /**
+   * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
+   * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
+   */
+  @property({ attribute: false }) componentLoader?: ComponentLoader;
+
+  @state() private _state: ViewerState = 'idle';
+  @state() private _message?: ViewerStringKey;
+  @state() private _warning?: ViewerStringKey;
+
+  @query('canvas') private _canvas!: HTMLCanvasElement;
+
+  #view?: RoomView;
+  #abort?: AbortController;
+  #generation = 0;
+  #started = false;
+  #teardownTimer?: ReturnType<typeof setTimeout>;
+  #resize?: ResizeObserver;
+  #visibility = new VisibilityWatcher(this, (visible) => this.#onVisibility(visible));
+
+  /** The view while a room is shown (for tests and tools: camera, scene, controls). */
+  get view(): RoomView | undefined {
+    return this.#view;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#teardownTimer !== undefined) {
+      // moved in the DOM: disconnected and connected again before the teardown ran; keep everything
+      clearTimeout(this.#teardownTimer);
+      this.#teardownTimer = undefined;
+    }
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.#visibility.start();
+    this.#resize ??= new ResizeObserver(() => this.#applySize());
+    this.#resize.observe(this);
+    if (this.loading === 'eager') this.#begin();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#visibility.stop();
+    this.#resize?.disconnect();
+    // wait a task: a move (remove + insert) reconnects before this runs and keeps the view
+    this.#teardownTimer = setTimeout(() => {
+      this.#teardownTimer = undefined;
+      this.#teardown();
+      this.#started = false;
+      this._state = 'idle';
+    }, 0);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    this.setState(this._state, STATES);
+    const view = this.#view;
+    if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
+    if (changed.has('controls') && view) view.setControls(this.controls);
+    if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
+    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
+    const sourceChanged = ['roomId', 'src', 'model', 'apiBase', 'mediaBase', 'componentLoader'].some((key) =>
+      changed.has(key as keyof RoomViewer),
+    );
+    if (sourceChanged && this.#started) this.#reload();
+  }
+
+  /** Loads the room again (after an error, or to pick up a changed model object). */
+  reload(): void {
+    if (this.#started) this.#reload();
+    else this.#begin();
+  }
+
+  #cameraMode(): CameraMode {
+    return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
+  }
+
+  #onVisibility(visible: boolean): void {
+    this.#view?.setVisible(visible);
+    if (visible) this.#begin();
+  }
+
+  #begin(): void {
+    if (this.#started || !this.isConnected) return;
+    this.#started = true;
+    this.#reload();
+  }
+
+  #reload(): void {
+    this.#teardown();
+    const generation = ++this.#generation;
+    const abort = (this.#abort = new AbortController());
+    this._message = undefined;
+    this._warning = undefined;
+    if (!hasSource(this)) {
+      this._state = 'idle';
+      return;
+    }
+    this._state = 'loading';
+    void this.#load(generation, abort.signal);
+  }
+
+  async #load(generation: number, signal: AbortSignal): Promise<void> {
+    const current = () => generation === this.#generation && !signal.aborted;
+    try {
+      const raw = await loadModel(this, signal);
+      if (!current()) return;
+      const { model, problems, drawable } = readModel(raw);
+      if (!drawable)
+        throw new ViewerError('the model has no wall or area that can be drawn', 'model', { problems });
+      const plan = planGeometry(model);
+      const three = await import('../../three/index.js');
+      if (!current()) return;
+      await this.updateComplete;
+      const { width, height } = this.#size();
+      let view: RoomView;
+      try {
+        view = new three.RoomView({
+          canvas: this._canvas,
+          keyTarget: this,
+          model,
+          plan,
+          camera: this.#cameraMode(),
+          controls: this.controls,
+          autoRotate: this.autoRotate,
+          mediaBase: this.mediaBase,
+          componentLoader: this.componentLoader,
+          width,
+          height,
+          pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
+          onFrame: (frames) => {
+            if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
+          },
+          onCameraChange: (change) => this.emit<CameraChange>('camera-change', change),
+          onTextureError: (url) =>
+            this.#partialFailure(new ViewerError(`texture failed: ${url}`, 'texture', { url })),
+          onComponentError: (error, component: ModelComponent) =>
+            this.#partialFailure(
+              new ViewerError(`componentLoader failed for ${component.id}`, 'component', { cause: error }),
+            ),
+        });
+      } catch (error) {
+        throw error instanceof ViewerError
+          ? error
+          : new ViewerError(String(error), 'webgl', { cause: error });
+      }
+      this.#view = view;
+      view.setVisible(this.#visibility.visible || this.loading === 'eager');
+    } catch (error) {
+      if (!current()) return;
+      this.#teardown();
+      this._state = 'error';
+      this._message = errorKey(error);
+      this.emit<ModelErrorDetail>('model-error', { error: error as Error, fatal: true });
+    }
+  }
+
+  #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
+    this._state = 'loaded';
+    // state first, synchronously, so listeners of model-load see it
+    this.setState('loaded', STATES);
+    this.emit<ModelLoadDetail>('model-load', { model, problems });
+  }
+
+  #partialFailure(error: ViewerError): void {
+    if (error.kind === 'texture') this._warning = 'textures';
+    this.emit<ModelErrorDetail>('model-error', { error, fatal: false });
+  }
+
+  #size(): { width: number; height: number } {
+    const rect = this.getBoundingClientRect();
+    return { width: rect.width || 300, height: rect.height || 150 };
+  }
+
+  #applySize(): void {
+    if (!this.#view) return;
+    const { width, height } = this.#size();
+    this.#view.setSize(width, height, Math.min(2, globalThis.devicePixelRatio || 1));
+  }
+
+  #teardown(): void {
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#view?.dispose();
+    this.#view = undefined;
+  }
+
+  #retry = () => this.#reload();
+
   override render() {
-    return html`<slot></slot>`;
+    const t = (key: ViewerStringKey) => translate(VIEWER_STRINGS, this, key);
+    return html`
+      <canvas part="canvas" role="img" aria-label=${t('label')}></canvas>
+      ${
+        this._state === 'loading'
+          ? html`<div part="status" class="status" role="status">
+              <span class="spinner"></span>${t('loading')}
+            </div>`
+          : nothing
+      }
+      ${
+        this._state === 'error'
+          ? html`<div part="error" class="error" role="alert">
+              <span>${t(this._message ?? 'failed')}</span>
+              <button part="retry" type="button" @click=${this.#retry}>${t('retry')}</button>
+            </div>`
+          : nothing
+      }
+      ${
+        this._warning && this._state === 'loaded'
+          ? html`<div part="warning" class="warning" role="status">${t(this._warning)}</div>`
+          : nothing
+      }
+    `;
   }
 }
 
@@ -19,5 +326,10 @@ defineElement('room-viewer', RoomViewer);
 declare global {
   interface HTMLElementTagNameMap {
     'room-viewer': RoomViewer;
+  }
+  interface GlobalEventHandlersEventMap {
+    'model-load': CustomEvent<ModelLoadDetail>;
+    'model-error': CustomEvent<ModelErrorDetail>;
+    'camera-change': CustomEvent<CameraChange>;
   }
 }

@@ -1,0 +1,165 @@
+/**
+ * The model's materials as MeshStandardMaterial, made once per (material, surface role) and shared by
+ * every mesh of one viewer. Diffuse colours are sRGB as sent; textures load when their URL resolves
+ * (an absolute http(s) URL, or a relative path under the page's media root) and until then, or when
+ * they fail, the surface keeps its colour (the material's own, else a fallback for its role).
+ */
+import {
+  Color,
+  DoubleSide,
+  MeshStandardMaterial,
+  RepeatWrapping,
+  SRGBColorSpace,
+  TextureLoader,
+  type Texture,
+} from 'three';
+import type { ModelMaterial, RoomModel } from '../model/types.js';
+import { colourFromHex, colourFromSrgb } from './colour.js';
+
+export type SurfaceRole = 'wall' | 'floor' | 'ceiling' | 'door' | 'window' | 'furniture';
+
+/** Colours (sRGB hex) used when a surface has no usable material colour. */
+export const FALLBACK_COLOURS: Record<SurfaceRole, string> = {
+  wall: '#eeeeea',
+  floor: '#c9b08f',
+  ceiling: '#f7f7f5',
+  door: '#a07850',
+  window: '#9fc3d8',
+  furniture: '#b9b2a6',
+};
+
+/** One tile of a texture, in centimetres, when the model does not say. */
+const DEFAULT_TILE_CM = 100;
+
+export interface MaterialLibraryOptions {
+  /** Root that relative texture paths resolve against; without it they are not fetched. */
+  mediaBase?: string;
+  /** A texture loaded: the scene changed and must be drawn again. */
+  onChange(): void;
+  /** A texture failed to load (the surface keeps its colour). */
+  onTextureError(url: string, materialId: string): void;
+}
+
+/** The URL a texture path resolves to, or undefined when it does not resolve to http(s). */
+export function textureUrl(path: string | undefined, mediaBase: string | undefined): string | undefined {
+  if (!path || typeof path !== 'string') return undefined;
+  try {
+    if (/^https?:\/\//i.test(path)) return new URL(path).href;
+    if (!mediaBase) return undefined;
+    const base = new URL(mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`, globalThis.location?.href);
+    const url = new URL(path.replace(/^\/+/, ''), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stable pleasant muted colour per furniture kind, so identical pieces look alike and differ from others. */
+function furnitureColour(key: string): Color {
+  let hash = 2166136261;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 16777619);
+  const hue = ((hash >>> 0) % 360) / 360;
+  const srgb = new Color().setHSL(hue, 0.18, 0.62);
+  // setHSL yields sRGB components as numbers; decode them ourselves (see colour.ts)
+  return colourFromSrgb([srgb.r, srgb.g, srgb.b]);
+}
+
+export class MaterialLibrary {
+  readonly #materials = new Map<string, MeshStandardMaterial>();
+  readonly #textures = new Set<Texture>();
+  readonly #loader = new TextureLoader();
+  #disposed = false;
+  /** Texture loads not settled yet. */
+  pending = 0;
+
+  constructor(
+    private readonly model: RoomModel,
+    private readonly options: MaterialLibraryOptions,
+  ) {
+    this.#loader.setCrossOrigin('anonymous');
+  }
+
+  /** The material for a model material id on a surface of `role`. */
+  surface(id: string | undefined, role: SurfaceRole): MeshStandardMaterial {
+    const key = `${role}|${id ?? ''}`;
+    let material = this.#materials.get(key);
+    if (material) return material;
+    const source: ModelMaterial | undefined = id ? this.model.materials[id] : undefined;
+    const fallback = colourFromHex(FALLBACK_COLOURS[role])!;
+    material = new MeshStandardMaterial({
+      roughness: source?.shiny ? Math.max(0.35, 1 - source.shiny / 100) : 0.95,
+      metalness: 0,
+    });
+    material.color.copy(source?.diffuse ? colourFromSrgb(source.diffuse) : fallback);
+    material.name = id ?? `fallback-${role}`;
+    this.#materials.set(key, material);
+    const url = textureUrl(source?.diffuseTexture, this.options.mediaBase);
+    if (url && source) this.#loadTexture(material, url, source);
+    return material;
+  }
+
+  /** Furniture drawn as boxes: one material per component kind. */
+  furniture(key: string): MeshStandardMaterial {
+    const id = `furniture|${key}`;
+    let material = this.#materials.get(id);
+    if (!material) {
+      material = new MeshStandardMaterial({ roughness: 0.9, metalness: 0 });
+      material.color.copy(furnitureColour(key));
+      this.#materials.set(id, material);
+    }
+    return material;
+  }
+
+  /** Window glass: a translucent pane that lets the opening read as a window. */
+  glass(): MeshStandardMaterial {
+    let material = this.#materials.get('glass');
+    if (!material) {
+      material = new MeshStandardMaterial({ roughness: 0.2, metalness: 0, transparent: true, opacity: 0.35 });
+      material.color.copy(colourFromHex(FALLBACK_COLOURS.window)!);
+      material.side = DoubleSide;
+      material.depthWrite = false;
+      this.#materials.set('glass', material);
+    }
+    return material;
+  }
+
+  #loadTexture(material: MeshStandardMaterial, url: string, source: ModelMaterial): void {
+    this.pending++;
+    const texture = this.#loader.load(
+      url,
+      (loaded) => {
+        this.pending--;
+        if (this.#disposed) {
+          loaded.dispose();
+          return;
+        }
+        loaded.colorSpace = SRGBColorSpace;
+        loaded.wrapS = loaded.wrapT = RepeatWrapping;
+        const tile = source.textureWidth && source.textureWidth > 0 ? source.textureWidth : DEFAULT_TILE_CM;
+        loaded.repeat.set(1 / tile, 1 / tile);
+        loaded.anisotropy = 4;
+        material.map = loaded;
+        material.color.copy(source.diffuse ? colourFromSrgb(source.diffuse) : new Color(1, 1, 1));
+        material.needsUpdate = true;
+        this.options.onChange();
+      },
+      undefined,
+      () => {
+        this.pending--;
+        this.#textures.delete(texture);
+        texture.dispose();
+        if (!this.#disposed) this.options.onTextureError(url, source.id);
+      },
+    );
+    this.#textures.add(texture);
+  }
+
+  /** Frees every material and texture this library made. */
+  dispose(): void {
+    this.#disposed = true;
+    for (const material of this.#materials.values()) material.dispose();
+    for (const texture of this.#textures) texture.dispose();
+    this.#materials.clear();
+    this.#textures.clear();
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * One viewer's view: its scene, camera and controls, registered with the page's shared renderer.
+ * The element owns one RoomView per loaded model and calls dispose() when it leaves the page.
+ */
+import { PerspectiveCamera, Sphere } from 'three';
+import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
+import { toModel } from './axes.js';
+import { RoomScene, type ComponentLoader } from './build-room.js';
+import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
+import { createControls, dolly } from './controls.js';
+import { SharedRenderer, type RenderView } from './shared-renderer.js';
+
+export interface CameraChange {
+  /** Camera position and the point it looks at, in model space (centimetres, z up). */
+  position: Vec3;
+  target: Vec3;
+}
+
+export interface RoomViewOptions {
+  /** The element's own canvas: the view's pixels are copied here. */
+  canvas: HTMLCanvasElement;
+  /** Where keyboard controls listen (the element, which is focusable). */
+  keyTarget: HTMLElement;
+  model: RoomModel;
+  plan: PlanGeometry;
+  camera?: CameraMode;
+  controls?: boolean;
+  autoRotate?: boolean;
+  mediaBase?: string;
+  componentLoader?: ComponentLoader;
+  /** CSS size of the canvas and the device pixel ratio. */
+  width: number;
+  height: number;
+  pixelRatio?: number;
+  /** After each frame is copied into the canvas (the first call means pixels are on screen). */
+  onFrame?(frames: number): void;
+  /** The user moved the camera. */
+  onCameraChange?(change: CameraChange): void;
+  onTextureError?(url: string, materialId: string): void;
+  onComponentError?(error: unknown, component: ModelComponent): void;
+}
+
+export class RoomView implements RenderView {
+  readonly room: RoomScene;
+  readonly camera: PerspectiveCamera;
+  readonly controls: OrbitControls;
+  readonly target: CanvasRenderingContext2D;
+  /** Milliseconds spent building the scene (geometry, materials, instancing). */
+  readonly buildTime: number;
+  dirty = true;
+  visible = true;
+  frames = 0;
+  pixelWidth = 1;
+  pixelHeight = 1;
+  #mode: CameraMode;
+  #userMoving = false;
+  #disposed = false;
+  readonly #renderer: SharedRenderer;
+  readonly #options: RoomViewOptions;
+
+  constructor(options: RoomViewOptions) {
+    const started = performance.now();
+    this.#options = options;
+    const target = options.canvas.getContext('2d');
+    if (!target) throw new Error('no 2D canvas context');
+    this.target = target;
+    this.#renderer = SharedRenderer.get();
+    this.room = new RoomScene(options.model, options.plan, {
+      mediaBase: options.mediaBase,
+      componentLoader: options.componentLoader,
+      onChange: () => this.requestRender(),
+      onTextureError: (url, id) => options.onTextureError?.(url, id),
+      onComponentError: (error, component) => options.onComponentError?.(error, component),
+    });
+    this.buildTime = performance.now() - started;
+    this.camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.05, 1000);
+    const radius = this.room.bounds.getBoundingSphere(new Sphere()).radius;
+    this.controls = createControls(this.camera, options.canvas, options.keyTarget, radius);
+    this.controls.addEventListener('change', this.#onControlsChange);
+    this.controls.addEventListener('start', this.#onStart);
+    this.controls.addEventListener('end', this.#onEnd);
+    options.keyTarget.addEventListener('keydown', this.#onKey);
+    this.#mode = options.camera ?? 'model';
+    this.setSize(options.width, options.height, options.pixelRatio ?? 1);
+    this.setControls(options.controls ?? true);
+    this.setAutoRotate(options.autoRotate ?? false);
+    this.setCameraMode(this.#mode);
+    this.#renderer.register(this);
+  }
+
+  get scene() {
+    return this.room.scene;
+  }
+
+  get cameraMode(): CameraMode {
+    return this.#mode;
+  }
+
+  /** Marks the view for drawing on the next shared frame. */
+  requestRender(): void {
+    if (this.#disposed) return;
+    this.dirty = true;
+    this.#renderer.request();
+  }
+
+  setSize(width: number, height: number, pixelRatio = 1): void {
+    const w = Math.max(1, Math.round(width * pixelRatio));
+    const h = Math.max(1, Math.round(height * pixelRatio));
+    if (w === this.pixelWidth && h === this.pixelHeight) return;
+    this.pixelWidth = w;
+    this.pixelHeight = h;
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.requestRender();
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (visible && this.dirty) this.#renderer.request();
+  }
+
+  /** Moves the camera to a start view; `top` also hides the ceilings. */
+  setCameraMode(mode: CameraMode): void {
+    this.#mode = mode;
+    this.camera.fov = fieldOfView(mode);
+    this.camera.updateProjectionMatrix();
+    const { position, target } = placement(mode, this.room, this.camera.aspect);
+    this.camera.position.copy(position);
+    this.controls.target.copy(target);
+    this.camera.lookAt(target);
+    fitClipping(this.camera, this.room);
+    const ceilings = this.room.ceilings;
+    if (ceilings) ceilings.visible = mode === 'model';
+    this.controls.update();
+    this.requestRender();
+  }
+
+  setControls(enabled: boolean): void {
+    this.controls.enabled = enabled;
+  }
+
+  setAutoRotate(on: boolean): void {
+    this.controls.autoRotate = on;
+    this.requestRender();
+  }
+
+  beforeRender(delta: number): void {
+    const moved = this.controls.update(delta);
+    fitClipping(this.camera, this.room);
+    if (moved || this.controls.autoRotate) this.dirty = true;
+    else if (!this.#userMoving) this.#userMoved = false;
+  }
+
+  afterRender(): void {
+    this.#options.onFrame?.(this.frames);
+  }
+
+  contextRestored(): void {
+    this.requestRender();
+  }
+
+  /** Camera position and target in model space. */
+  cameraState(): CameraChange {
+    return { position: toModel(this.camera.position), target: toModel(this.controls.target) };
+  }
+
+  #userMoved = false;
+
+  #onStart = () => {
+    this.#userMoving = true;
+    this.#userMoved = true;
+  };
+
+  #onEnd = () => {
+    this.#userMoving = false;
+  };
+
+  #onControlsChange = () => {
+    this.requestRender();
+    if (this.#userMoved) this.#options.onCameraChange?.(this.cameraState());
+  };
+
+  #onKey = (event: KeyboardEvent) => {
+    if (!this.controls.enabled || event.defaultPrevented) return;
+    if (event.key.startsWith('Arrow')) {
+      // OrbitControls moves on arrows itself; this marks the move as the user's
+      this.#userMoved = true;
+      return;
+    }
+    const factor =
+      event.key === '+' || event.key === '=' ? 0.85 : event.key === '-' || event.key === '_' ? 1 / 0.85 : 0;
+    if (!factor) return;
+    event.preventDefault();
+    this.#userMoved = true;
+    dolly(this.controls, factor);
+  };
+
+  /** Leaves the shared renderer and frees everything the view made. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#renderer.unregister(this);
+    this.#options.keyTarget.removeEventListener('keydown', this.#onKey);
+    this.controls.removeEventListener('change', this.#onControlsChange);
+    this.controls.stopListenToKeyEvents();
+    this.controls.dispose();
+    this.room.dispose();
+  }
+}
