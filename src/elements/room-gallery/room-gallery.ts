@@ -510,7 +510,9 @@ export class RoomGallery extends RoomElement {
   // ---- layout ----
 
   protected override firstUpdated(): void {
-    this.#resizeObserver = new ResizeObserver(() => this.#measure());
+    // measured in the next frame: changing columns inside the observer callback would resize what
+    // it observes in the same frame (the "ResizeObserver loop" warning)
+    this.#resizeObserver = new ResizeObserver(() => requestAnimationFrame(() => this.#measure()));
     this.#resizeObserver.observe(this);
     this.#observeSentinel();
   }

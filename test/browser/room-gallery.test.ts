@@ -1,0 +1,331 @@
+/**
+ * <room-gallery> against the emulator: what each source and filter sends (as the emulator received
+ * it), the paging modes with their ends, errors with retry, and the race between a slow and a fast
+ * response.
+ */
+import { expect } from '@esm-bundle/chai';
+import { armFault, receivedRequests, resetEmulator, type LoggedRequest } from './helpers/emulator.ts';
+import { cleanup, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
+import type { ApiError } from '../../src/api/http.ts';
+import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
+
+const SR = '/room-styling/rooms';
+
+/** The requests the emulator received for exactly this path. */
+async function requestsTo(path: string): Promise<LoggedRequest[]> {
+  return (await receivedRequests(path)).filter((r) => r.path === path);
+}
+
+describe('<room-gallery>: requests', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+
+  it('rooms sends the index parameters, with offset from the page and Direction', async () => {
+    const { ready } = makeGallery({
+      'user-id': '3',
+      category: 'Kitchen',
+      tag: 'summer',
+      whitelabel: 'acme',
+      order: 'created',
+      direction: 'asc',
+      created: '2020-01-01',
+      'last-updated': '2020-02-01 10:00:00',
+      limit: '5',
+      page: '3',
+    });
+    await ready.catch(() => undefined);
+    const [request] = await requestsTo(SR);
+    expect(request!.query).to.deep.equal({
+      limit: '5',
+      offset: '10',
+      skip_last_updated: 'true',
+      user_id: '3',
+      category: 'Kitchen',
+      created: '2020-01-01 00:00:00',
+      last_updated: '2020-02-01 10:00:00',
+      order: 'created',
+      Direction: 'asc',
+      whitelabel: 'acme',
+      tag: 'summer',
+    });
+  });
+
+  it('search sends q, style, category, since, page and always a limit', async () => {
+    const { ready } = makeGallery({
+      source: 'search',
+      q: 'sofa',
+      style: 'Modern',
+      category: 'Living room',
+      since: 'This month',
+      page: '2',
+      // index-only attributes must not leak into a search
+      'user-id': '3',
+      tag: 'x',
+      order: 'name',
+    });
+    await ready;
+    const requests = await requestsTo(`${SR}/search`);
+    expect(requests).to.have.length(1);
+    expect(requests[0]!.query).to.deep.equal({
+      limit: '12',
+      page: '2',
+      q: 'sofa',
+      style: 'Modern',
+      category: 'Living room',
+      since: 'This month',
+    });
+  });
+
+  it('kind=own searches with the token', async () => {
+    const { ready, el } = makeGallery({ source: 'search', kind: 'own', token: 'tok-123' });
+    await Promise.race([ready, waitForEvent(el, 'rooms-error')]);
+    const [request] = await requestsTo(`${SR}/search`);
+    expect(request!.query).to.deep.equal({ limit: '12', kind: 'own', token: 'tok-123' });
+  });
+
+  it('panoramas and photoreal send limit, page, since and skip_total only', async () => {
+    for (const source of ['panoramas', 'photoreal']) {
+      const { el, ready } = makeGallery({
+        source,
+        since: 'This month',
+        page: '2',
+        limit: '4',
+        'skip-total': true,
+        category: 'Kitchen',
+        q: 'x',
+      });
+      await ready;
+      const [request] = await requestsTo(`${SR}/${source}`);
+      expect(request!.query, source).to.deep.equal({
+        limit: '4',
+        page: '2',
+        since: 'This month',
+        skip_total: 'true',
+      });
+      el.remove();
+    }
+  });
+
+  it('changing an attribute reloads from page 1; a source gallery with meta-driven badges shows them', async () => {
+    const { el, ready } = makeGallery({ category: 'Kitchen', page: '2', limit: '6' });
+    await ready;
+    const next = waitForEvent(el, 'rooms-load');
+    el.setAttribute('category', 'Bathroom');
+    const event = (await next) as CustomEvent<{ page: number }>;
+    expect(event.detail.page).to.equal(1);
+    expect(el.getAttribute('page')).to.equal('1');
+    const requests = await requestsTo(SR);
+    expect(requests.map((r) => [r.query.category, r.query.offset])).to.deep.equal([
+      ['Kitchen', '6'],
+      ['Bathroom', undefined],
+    ]);
+    for (const meta of shadow(el).querySelectorAll('[part~="meta"]')) {
+      expect(meta.textContent).to.contain('Bathroom');
+    }
+  });
+});
+
+describe('<room-gallery>: paging', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+  // the virtualiser's own ResizeObserver reports this benign browser warning while rows settle
+  setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
+
+  it('pages: next and previous, page x of y, the end of the list', async () => {
+    const { el, ready } = makeGallery({ limit: '50' });
+    const first = (await ready) as CustomEvent<{ total: number }>;
+    const total = first.detail.total;
+    const pages = Math.ceil(total / 50);
+    const pager = part(el, 'pager')!;
+    expect(pager.textContent).to.contain(`Page 1 of ${pages}`);
+    const [prev, next] = pager.querySelectorAll('button');
+    expect(prev!.getAttribute('aria-disabled')).to.equal('true');
+    const firstNames = cardNames(el);
+
+    let loaded = waitForEvent(el, 'rooms-load');
+    next!.click();
+    await loaded;
+    await el.updateComplete;
+    expect(el.getAttribute('page')).to.equal('2');
+    expect(part(el, 'pager')!.textContent).to.contain(`Page 2 of ${pages}`);
+    expect(cardNames(el)).to.not.deep.equal(firstNames);
+    // focus moves to the first card of the new page
+    expect(shadow(el).activeElement).to.equal(cards(el)[0]);
+
+    loaded = waitForEvent(el, 'rooms-load');
+    el.page = pages;
+    await loaded;
+    await el.updateComplete;
+    const [, lastNext] = part(el, 'pager')!.querySelectorAll('button');
+    expect(lastNext!.getAttribute('aria-disabled')).to.equal('true');
+    expect(cards(el)).to.have.length(total - 50 * (pages - 1));
+    const offsets = (await requestsTo(SR)).map((r) => r.query.offset);
+    expect(offsets).to.deep.equal([undefined, '50', String(50 * (pages - 1))]);
+  });
+
+  it('pages with skip-total: no count, next until a short page', async () => {
+    const probe = makeGallery({ limit: '48' });
+    const total = ((await probe.ready) as CustomEvent<{ total: number }>).detail.total;
+    probe.el.remove();
+    const lastPage = Math.ceil(total / 48);
+    expect(total % 48, 'the dataset must end on a short page for this test').to.not.equal(0);
+
+    const { el, ready } = makeGallery({ limit: '48', 'skip-total': true, page: String(lastPage - 1) });
+    const event = (await ready) as CustomEvent<{ total?: number }>;
+    expect(event.detail.total).to.equal(undefined);
+    await el.updateComplete;
+    expect(part(el, 'pager')!.textContent).to.contain(`Page ${lastPage - 1}`);
+    expect(part(el, 'pager')!.textContent).to.not.contain(' of ');
+    let [, next] = part(el, 'pager')!.querySelectorAll('button');
+    expect(next!.getAttribute('aria-disabled')).to.equal('false');
+    const loaded = waitForEvent(el, 'rooms-load');
+    next!.click();
+    await loaded;
+    await el.updateComplete;
+    [, next] = part(el, 'pager')!.querySelectorAll('button');
+    expect(cards(el)).to.have.length(total % 48);
+    expect(next!.getAttribute('aria-disabled')).to.equal('true');
+  });
+
+  it('more: appends the next page, focuses the first new card, disappears at the end', async () => {
+    const probe = makeGallery({ limit: '50' });
+    const total = ((await probe.ready) as CustomEvent<{ total: number }>).detail.total;
+    probe.el.remove();
+    const pages = Math.ceil(total / 50);
+
+    const { el, ready } = makeGallery({ limit: '50', paging: 'more', page: String(pages - 1) });
+    await ready;
+    await el.updateComplete;
+    const before = cards(el).length;
+    expect(before).to.equal(50);
+    const loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'more')!.click();
+    await loaded;
+    await el.updateComplete;
+    expect(cards(el)).to.have.length(50 + (total - 50 * (pages - 1)));
+    expect(el.getAttribute('page')).to.equal(String(pages));
+    expect(shadow(el).activeElement).to.equal(cards(el)[50]);
+    expect(part(el, 'more')).to.equal(null);
+    const names = cardNames(el);
+    expect(new Set(el.rooms.map((r) => r.id)).size).to.equal(names.length);
+    expect(part(el, 'status')!.textContent).to.contain(`${names.length} of ${total}`);
+  });
+
+  it('infinite: loads as the end scrolls into view, without duplicates, stops at the end, keeps the DOM bounded', async () => {
+    const probe = makeGallery({ limit: '50' });
+    const total = ((await probe.ready) as CustomEvent<{ total: number }>).detail.total;
+    probe.el.remove();
+    await resetEmulator();
+    const pages = Math.ceil(total / 50);
+    const start = pages - 3;
+
+    const { el, ready } = makeGallery({ limit: '50', paging: 'infinite', page: String(start) });
+    el.style.setProperty('--room-gallery-columns', '2');
+    await ready;
+    await until(() => shadow(el).querySelector('.grid.virtual'), 10000, 'the virtualiser');
+    const loads: number[] = [];
+    el.addEventListener('rooms-load', (e) => loads.push(e.detail.page));
+    const expected = total - 50 * (start - 1);
+    for (let i = 0; i < 40 && el.rooms.length < expected; i++) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await rafPasses(2);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await until(() => el.rooms.length === expected, 10000, 'every room up to the end');
+    // one more scroll at the end asks for nothing
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(loads).to.deep.equal([start + 1, start + 2, start + 3].filter((p) => p <= pages));
+    expect(new Set(el.rooms.map((r) => r.id)).size).to.equal(expected);
+    const requests = await requestsTo(SR);
+    expect(requests.map((r) => r.query.offset)).to.deep.equal(
+      Array.from({ length: pages - start + 1 }, (_, i) => String(50 * (start - 1 + i))),
+    );
+    // virtualised: far fewer cards in the DOM than rooms loaded
+    await until(() => cards(el).length > 0, 5000, 'cards rendered');
+    expect(cards(el).length).to.be.below(expected);
+    window.scrollTo(0, 0);
+  });
+});
+
+describe('<room-gallery>: errors, empty, race', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+
+  it('5xx: error state in words, rooms-error with the status, retry recovers', async () => {
+    // the client tries a GET three times on a 5xx: fail all three
+    await armFault({ match: SR, status: 503, times: 3 });
+    const { el } = makeGallery({});
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    expect(failed.detail.error.status).to.equal(503);
+    await untilState(el, 'error');
+    expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
+    expect(el.matches(':state(error)')).to.equal(true);
+    const loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'retry')!.click();
+    await loaded;
+    await untilState(el, 'loaded');
+    expect(part(el, 'error')).to.equal(null);
+    expect(cards(el).length).to.equal(12);
+  });
+
+  it('422: says what the service refused, with its own message as text', async () => {
+    await armFault({ match: `${SR}/search`, status: 422 });
+    const { el } = makeGallery({ source: 'search' });
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    expect(failed.detail.error.status).to.equal(422);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.match(/refused the request \(422\)/);
+  });
+
+  it('a malformed body is an error that can be retried', async () => {
+    await armFault({ match: SR, body: 'malformed' });
+    const { el } = makeGallery({});
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    expect(failed.detail.error.kind).to.equal('invalid');
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('cannot read');
+    const loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'retry')!.click();
+    await loaded;
+  });
+
+  it('a network failure is status 0 and says the service could not be reached', async () => {
+    // an api-base nobody listens on (port 9, discard)
+    const { el } = makeGallery({ 'api-base': 'http://127.0.0.1:9/room-styling' });
+    const failed = (await waitForEvent(el, 'rooms-error', 20000)) as CustomEvent<{ error: ApiError }>;
+    expect(failed.detail.error.status).to.equal(0);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('could not be reached');
+  });
+
+  it('empty: says so and offers to clear the filters', async () => {
+    const { el, ready } = makeGallery({ source: 'search', q: 'zzzz-no-such-room-qq' });
+    await ready;
+    await untilState(el, 'empty');
+    expect(part(el, 'empty')!.textContent).to.contain('No rooms match');
+    expect(part(el, 'status')!.textContent).to.contain('0 rooms');
+    const loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'empty')!.querySelector('button')!.click();
+    await loaded;
+    expect(el.hasAttribute('q')).to.equal(false);
+    await untilState(el, 'loaded');
+  });
+
+  it('race: a slow first response is never shown after a fast second one', async () => {
+    await armFault({ match: SR, delay: 800 });
+    const { el } = makeGallery({ category: 'Kitchen' });
+    const loads: CustomEvent[] = [];
+    el.addEventListener('rooms-load', (e) => loads.push(e));
+    await until(async () => (await requestsTo(SR)).length === 1, 5000, 'the slow request');
+    el.setAttribute('category', 'Bathroom');
+    await until(() => loads.length === 1, 5000, 'the fast response');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(loads).to.have.length(1);
+    for (const meta of shadow(el).querySelectorAll('[part~="meta"]')) {
+      expect(meta.textContent).to.contain('Bathroom');
+    }
+    expect(el.getAttribute('state')).to.equal('loaded');
+  });
+});
