@@ -117,6 +117,7 @@ describe('<project-export-button>', function () {
     const start = waitForEvent<ExportRequest>(el, 'export-start');
     const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
     inner(el).click();
+    await el.updateComplete;
     expect(inner(el).getAttribute('aria-busy')).to.equal('true');
     expect(el.getAttribute('state')).to.equal('busy');
     const sent = (await start).detail;

@@ -505,6 +505,16 @@ describe('buildExportRequest: every rule of the export tables', () => {
       assert.ok(result.errors.includes('paper[scale] applies only to 2D exports (type 2d)'));
     });
 
+    it('lets a proxy leave the callback out, but still checks one that is given', () => {
+      const without = withMember(base2d(), 'callback', undefined);
+      assert.equal(buildExportRequest(without).ok, false);
+      const result = buildExportRequest(without, { requireCallback: false });
+      assert.equal(result.ok, true);
+      if (result.ok) assert.equal('callback' in result.body, false);
+      const bad = buildExportRequest(withMember(base2d(), 'callback', 'nowhere'), { requireCallback: false });
+      assert.equal(bad.ok, false);
+    });
+
     it('refuses input that is not an object', () => {
       for (const input of [null, 'pdf', 42, []]) {
         const result = buildExportRequest(input);

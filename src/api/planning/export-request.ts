@@ -200,8 +200,8 @@ function readDesigns(r: Reader, value: unknown): number[] | undefined {
   return ids as number[];
 }
 
-function readCallback(r: Reader, value: unknown): string | undefined {
-  if (!given(value) || value === '') return r.add('callback', 'required');
+function readCallback(r: Reader, value: unknown, required: boolean): string | undefined {
+  if (!given(value) || value === '') return required ? r.add('callback', 'required') : undefined;
   if (typeof value === 'string') {
     const text = value.trim();
     if (isHttpUrl(text) || EMAIL.test(text)) return text;
@@ -328,11 +328,22 @@ function prune<T>(value: T): T {
   return out as T;
 }
 
+export interface BuildExportOptions {
+  /**
+   * Whether `callback` must be given (default true, as the table says). A partner proxy that fills
+   * in its own callback passes false; a callback that is given is still checked.
+   */
+  requireCallback?: boolean;
+}
+
 /**
  * Checks `input` against the export tables and returns the body to send, or every problem found
  * (all of them at once, so a form can show them together).
  */
-export function buildExportRequest(input: ExportRequestInput | unknown): BuildExportResult {
+export function buildExportRequest(
+  input: ExportRequestInput | unknown,
+  options: BuildExportOptions = {},
+): BuildExportResult {
   const r = new Reader();
   if (!isObject(input)) {
     r.add('request', 'object', input);
@@ -344,7 +355,7 @@ export function buildExportRequest(input: ExportRequestInput | unknown): BuildEx
     const height = r.integer('height', input.height, 'positive-integer', true);
     const designs = readDesigns(r, input.designs);
     const paper = readPaper(r, input.paper, type, fmt);
-    const callback = readCallback(r, input.callback);
+    const callback = readCallback(r, input.callback, options.requireCallback ?? true);
     const views = readViews(r, input.views, type);
     if (r.issues.length === 0) {
       const body = prune({ designs, fmt, width, height, type, paper, callback, views }) as ExportRequest;

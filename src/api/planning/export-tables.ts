@@ -87,7 +87,7 @@ export interface ExportRequest {
   height: number;
   type: ExportType;
   paper: ExportPaper;
-  /** An http(s) endpoint or an email address. */
+  /** An http(s) endpoint or an email address (left out only for a partner proxy that adds its own). */
   callback: string;
   /** 3D only. */
   views?: ExportView[];

@@ -4,7 +4,12 @@
  */
 export * from './types.js';
 export * from './export-tables.js';
-export { buildExportRequest, ExportRequestError, type BuildExportResult } from './export-request.js';
+export {
+  buildExportRequest,
+  ExportRequestError,
+  type BuildExportOptions,
+  type BuildExportResult,
+} from './export-request.js';
 export { describeIssue, ISSUE_MESSAGES_EN, type ExportIssue, type ExportIssueCode } from './export-issues.js';
 export { bearer, type PlanningAuth, type PlanningContext } from './context.js';
 export { apiKey } from './api-key.js';

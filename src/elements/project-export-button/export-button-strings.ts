@@ -12,6 +12,7 @@ export type Key =
   | 'statusDoneOne'
   | 'statusNoFiles'
   | 'statusQueued'
+  | 'statusQueuedPartner'
   | 'statusFailed'
   | 'filesLabel'
   | 'fileProject'
@@ -39,6 +40,7 @@ export const STRINGS: Strings<Key> = {
     statusDoneOne: 'Export ready: 1 file.',
     statusNoFiles: 'The export finished without files.',
     statusQueued: 'The export was queued; the files will be delivered to {callback}.',
+    statusQueuedPartner: 'The export was queued; the files will be delivered to the callback.',
     statusFailed: 'The export failed.',
     filesLabel: 'Exported files',
     fileProject: 'Project {id}',
@@ -66,6 +68,7 @@ export const STRINGS: Strings<Key> = {
     statusDoneOne: 'Export klaar: 1 bestand.',
     statusNoFiles: 'De export is klaar, maar leverde geen bestanden op.',
     statusQueued: 'De export staat in de wachtrij; de bestanden worden afgeleverd bij {callback}.',
+    statusQueuedPartner: 'De export staat in de wachtrij; de bestanden worden afgeleverd bij de callback.',
     statusFailed: 'De export is mislukt.',
     filesLabel: 'Geëxporteerde bestanden',
     fileProject: 'Project {id}',

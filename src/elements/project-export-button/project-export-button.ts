@@ -117,7 +117,7 @@ export class ProjectExportButton extends RoomElement {
   /** Comma list of design ids inside the project (default: all designs). */
   @property() designs?: string;
 
-  /** Where the service delivers the result: an http(s) URL or an email address (required by the service). */
+  /** Where the service delivers the result: an http(s) URL or an email address (required, except with `proxy-base`, whose back end may add its own). */
   @property() callback?: string;
 
   /** 3D: comma list of view types (top, ne, se, sw, nw, tilted, photo, panorama, stereo). */
@@ -220,6 +220,8 @@ export class ProjectExportButton extends RoomElement {
         },
         this.options as Record<string, unknown> | undefined,
       ),
+      // a partner proxy puts in its own callback when the page gives none
+      { requireCallback: !this.proxyBase },
     );
     if (!built.ok) issues.push(...built.issues);
     if (issues.length || !built.ok || projectId === undefined) return { ok: false, issues };
@@ -295,7 +297,9 @@ export class ProjectExportButton extends RoomElement {
             : this.#t('statusDone', { count });
       }
       case 'queued':
-        return this.#t('statusQueued', { callback: this._callback ?? '' });
+        return this._callback
+          ? this.#t('statusQueued', { callback: this._callback })
+          : this.#t('statusQueuedPartner');
       case 'error':
         return this.#t('statusFailed');
       default:
