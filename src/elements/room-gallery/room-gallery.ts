@@ -468,10 +468,14 @@ export class RoomGallery extends RoomElement {
     if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
   };
 
-  #onImageError = (event: Event): void => {
-    const img = event.target as HTMLImageElement;
-    if (!(img instanceof HTMLImageElement) || !img.src) return;
-    this._broken = new Set(this._broken).add(img.src);
+  /** `error` does not bubble: one capturing listener on the grid hears every card's image. */
+  #onImageError = {
+    capture: true,
+    handleEvent: (event: Event): void => {
+      const img = event.target;
+      if (!(img instanceof HTMLImageElement) || !img.src) return;
+      this._broken = new Set(this._broken).add(img.src);
+    },
   };
 
   // ---- history ----

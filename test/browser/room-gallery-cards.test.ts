@@ -1,0 +1,333 @@
+/**
+ * <room-gallery> cards and controls: hostile data stays inert, axe-core finds no violations,
+ * room-select can keep a link from navigating, the filter controls write the attributes and the
+ * requests, the URL keeps the search (history), Dutch strings, a page's own cards.
+ */
+import { expect } from '@esm-bundle/chai';
+import { receivedRequests, resetEmulator, armFault } from './helpers/emulator.ts';
+import { cleanup, until, waitForEvent } from './helpers/wait.ts';
+import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
+import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
+import type { Room } from '../../src/api/room-styling/index.ts';
+
+const SR = '/room-styling/rooms';
+
+/**
+ * Replaces window.fetch for one test so the list answer is `body` (the emulator only serves sane
+ * data); everything else goes to the real fetch. This mocks the network, not our code.
+ */
+function serveListBody(body: unknown): () => void {
+  const realFetch = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (new URL(url).pathname === `${SR}`) {
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      );
+    }
+    return realFetch(input, init);
+  };
+  return () => {
+    window.fetch = realFetch;
+  };
+}
+
+const HOSTILE_ROOMS = [
+  {
+    id: 1,
+    name: '<img src=x onerror="window.__pwned=1">Kitchen<script>window.__pwned=2</script>',
+    category: '<b>bold</b>',
+    url: 'javascript:window.__pwned=3',
+    image_url: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    hq_image_url: 'javascript:alert(1)',
+    has_panorama: 'true',
+  },
+  { id: '2', name: null, category: null, url: null, image_url: null, hq_image_url: null, has_panorama: null },
+  {
+    id: 3,
+    name: 'L'.repeat(5000),
+    url: 'data:text/html,<script>alert(1)</script>',
+    image_url: 'about:blank',
+  },
+  { id: 4, name: 'Fine room', url: 'https://example.com/rooms/4', image_url: 'REAL' },
+  { name: 'No id at all', image_url: 'ftp://example.com/x.png', url: 'vbscript:msgbox(1)' },
+  'not a room',
+  null,
+  42,
+];
+
+async function loadAxe(): Promise<{
+  run(el: Element, options?: object): Promise<{ violations: unknown[] }>;
+}> {
+  const w = window as unknown as { axe?: unknown };
+  if (!w.axe) {
+    const script = document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    const loaded = new Promise((resolve, reject) => {
+      script.onload = resolve;
+      script.onerror = reject;
+    });
+    document.head.append(script);
+    await loaded;
+  }
+  return w.axe as never;
+}
+
+async function expectNoAxeViolations(el: Element, what: string) {
+  const axe = await loadAxe();
+  const result = await axe.run(el, { resultTypes: ['violations'] });
+  const summary = (result.violations as { id: string; nodes: { target: unknown }[] }[]).map(
+    (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+  );
+  expect(summary, `${what}: ${summary.join('\n')}`).to.deep.equal([]);
+}
+
+describe('<room-gallery>: hostile data', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    cleanup();
+  });
+
+  it('markup in names is text; only http(s) URLs become links or images; nulls and odd entries are read leniently', async () => {
+    // one real picture from the emulator, so the safe room's image really loads
+    const real = await (await fetch(`${SR}?limit=1`)).json();
+    const rooms = HOSTILE_ROOMS.map((r) =>
+      r && typeof r === 'object' && r.image_url === 'REAL' ? { ...r, image_url: real.rooms[0].image_url } : r,
+    );
+    restore = serveListBody({ total: '5', rooms });
+    const { el, ready } = makeGallery({});
+    const event = (await ready) as CustomEvent<{ rooms: Room[] }>;
+    await el.updateComplete;
+    await new Promise((r) => setTimeout(r, 100));
+    const root = shadow(el);
+    expect(event.detail.rooms).to.have.length(5);
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(root.querySelector('script, b, img[src="x"]')).to.equal(null);
+    const names = cardNames(el);
+    expect(names[0]).to.equal((HOSTILE_ROOMS[0] as { name: string }).name);
+    expect(names[1]).to.equal('Untitled room');
+    expect(names[2]).to.have.length(5000);
+    for (const img of root.querySelectorAll('img')) expect(img.src).to.match(/^https?:/);
+    for (const a of root.querySelectorAll('a')) expect(a.href).to.match(/^https?:/);
+    // the one safe room is a link with its picture; the others are buttons with a CSS placeholder
+    const all = cards(el);
+    expect(all.map((c) => c.tagName)).to.deep.equal(['BUTTON', 'BUTTON', 'BUTTON', 'A', 'BUTTON']);
+    expect(all[3]!.getAttribute('href')).to.equal('https://example.com/rooms/4');
+    expect(root.querySelectorAll('[part~="image"].placeholder')).to.have.length(4);
+    // "true" as a string still is a panorama; the category markup is text
+    expect(all[0]!.querySelector('[part~="badge"]')!.textContent).to.equal('360°');
+    expect(all[0]!.querySelector('[part~="meta"]')!.textContent).to.equal('<b>bold</b>');
+    // a very long name does not widen its card beyond the grid
+    const grid = part(el, 'grid')!.getBoundingClientRect();
+    expect(all[2]!.getBoundingClientRect().width).to.be.at.most(grid.width + 1);
+  });
+
+  it('a body that is not the envelope is an error, not a crash', async () => {
+    restore = serveListBody({ rooms: 'nope' });
+    const { el } = makeGallery({});
+    const failed = await waitForEvent(el, 'rooms-error');
+    expect((failed.detail as { error: { kind: string } }).error.kind).to.equal('invalid');
+    await untilState(el, 'error');
+  });
+
+  it('an image that fails to load gives way to the CSS placeholder', async () => {
+    restore = serveListBody({
+      total: 1,
+      rooms: [{ id: 9, name: 'Broken', image_url: `${location.origin}/no-such-image-404.png` }],
+    });
+    const { el, ready } = makeGallery({});
+    await ready;
+    await until(() => shadow(el).querySelector('[part~="image"].placeholder'), 5000, 'placeholder');
+    expect(shadow(el).querySelector('img')).to.equal(null);
+  });
+});
+
+describe('<room-gallery>: accessibility', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+
+  it('axe-core: no violations when loaded (with filters and pager), empty and in error', async () => {
+    clearSearchMetaCache();
+    const loaded = makeGallery({ source: 'search', filters: true });
+    await loaded.ready;
+    await until(() => shadow(loaded.el).querySelector('select'), 5000, 'filter selects');
+    await expectNoAxeViolations(loaded.el, 'loaded');
+    // a list of links with accessible names
+    const first = cards(loaded.el)[0]!;
+    expect(first.tagName).to.equal('A');
+    expect(first.textContent!.trim()).to.not.equal('');
+    expect(part(loaded.el, 'status')!.getAttribute('role')).to.equal('status');
+    expect(part(loaded.el, 'status')!.textContent).to.match(/Rooms 1 to 12 of \d+/);
+
+    const empty = makeGallery({ source: 'search', q: 'zzzz-no-such-room-qq' });
+    await empty.ready;
+    await untilState(empty.el, 'empty');
+    await expectNoAxeViolations(empty.el, 'empty');
+
+    await armFault({ match: SR, status: 500, times: 3 });
+    const failing = makeGallery({});
+    await waitForEvent(failing.el, 'rooms-error');
+    await untilState(failing.el, 'error');
+    await expectNoAxeViolations(failing.el, 'error');
+  });
+
+  it('room-select fires on activation and, cancelled, keeps the link from navigating', async () => {
+    const { el, ready } = makeGallery({});
+    await ready;
+    await el.updateComplete;
+    const before = location.href;
+    let selected: Room | undefined;
+    const onSelect = (e: CustomEvent<{ room: Room }>) => {
+      selected = e.detail.room;
+      e.preventDefault();
+    };
+    document.addEventListener('room-select', onSelect);
+    // if the link navigated, the test page would unload: watch for that as well
+    let unloaded = false;
+    const onUnload = () => (unloaded = true);
+    window.addEventListener('beforeunload', onUnload);
+    try {
+      const card = cards(el)[1]! as HTMLAnchorElement;
+      expect(card.href).to.match(/\/pages\/rooms\/\d+$/);
+      card.click();
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      document.removeEventListener('room-select', onSelect);
+      window.removeEventListener('beforeunload', onUnload);
+    }
+    expect(selected).to.equal(el.rooms[1]);
+    expect(unloaded).to.equal(false);
+    expect(location.href).to.equal(before);
+  });
+
+  it('follows lang: Dutch strings', async () => {
+    const container = document.createElement('div');
+    container.className = 'test-fixture';
+    container.lang = 'nl';
+    document.body.append(container);
+    const { el, ready } = makeGallery({ limit: '5' }, container);
+    await ready;
+    await el.updateComplete;
+    expect(part(el, 'status')!.textContent).to.match(/Kamers 1 tot 5 van \d+/);
+    expect(part(el, 'pager')!.textContent).to.contain('Volgende');
+  });
+});
+
+describe('<room-gallery>: filters, history, custom cards', () => {
+  beforeEach(async () => {
+    await resetEmulator();
+    clearSearchMetaCache();
+  });
+  afterEach(cleanup);
+
+  it('filter controls come from search meta and write the attributes, which drive the request', async () => {
+    const { el, ready } = makeGallery({ source: 'search', filters: true });
+    await ready;
+    const root = shadow(el);
+    await until(() => root.querySelector('select[name="style"]'), 5000, 'style select');
+    const meta = await (await fetch('/room-styling/rooms/search/meta')).json();
+    const styleSelect = root.querySelector<HTMLSelectElement>('select[name="style"]')!;
+    const styleKeys = [...styleSelect.options].map((o) => o.value);
+    expect(styleKeys).to.deep.equal(['', ...meta.styles.map((s: { key: string }) => s.key).filter(Boolean)]);
+    expect(root.querySelector('select[name="category"]')).to.not.equal(null);
+    expect(root.querySelector('select[name="since"]')).to.not.equal(null);
+
+    let loaded = waitForEvent(el, 'rooms-load');
+    styleSelect.value = styleKeys[2]!;
+    styleSelect.dispatchEvent(new Event('change'));
+    await loaded;
+    expect(el.getAttribute('room-style')).to.equal(styleKeys[2]);
+
+    // typing waits for a pause (debounce): one request for the whole word
+    const input = root.querySelector<HTMLInputElement>('input[type="search"]')!;
+    loaded = waitForEvent(el, 'rooms-load');
+    for (const text of ['s', 'so', 'sof', 'sofa']) {
+      input.value = text;
+      input.dispatchEvent(new Event('input'));
+    }
+    await loaded;
+    expect(el.getAttribute('q')).to.equal('sofa');
+    const searches = (await receivedRequests(`${SR}/search`)).filter((r) => r.path === `${SR}/search`);
+    expect(searches.map((r) => [r.query.style ?? '', r.query.q ?? ''])).to.deep.equal([
+      ['', ''],
+      [styleKeys[2], ''],
+      [styleKeys[2], 'sofa'],
+    ]);
+
+    // the page sets an attribute: the control follows
+    el.setAttribute('q', 'chair');
+    await el.updateComplete;
+    expect(input.value).to.equal('chair');
+  });
+
+  it('only the controls the source can send: rooms gets the category select alone', async () => {
+    const { el, ready } = makeGallery({ filters: true });
+    await ready;
+    await until(() => shadow(el).querySelector('select'), 5000, 'select');
+    expect(
+      [...shadow(el).querySelectorAll('select, input')].map((c) => c.getAttribute('name')),
+    ).to.deep.equal(['category']);
+  });
+
+  it('the style attribute is the style filter unless it holds inline CSS', async () => {
+    const a = makeGallery({ source: 'search', style: 'Modern' });
+    await a.ready;
+    const b = makeGallery({ source: 'search', style: '--room-gallery-columns: 2' });
+    await b.ready;
+    const searches = (await receivedRequests(`${SR}/search`)).filter((r) => r.path === `${SR}/search`);
+    expect(searches.map((r) => r.query.style)).to.deep.equal(['Modern', undefined]);
+  });
+
+  it('history: the search and page go into the URL and a new gallery restores them', async () => {
+    const original = location.href;
+    try {
+      const { el, ready } = makeGallery({ source: 'search', history: true, limit: '4' });
+      await ready;
+      let loaded = waitForEvent(el, 'rooms-load');
+      el.setAttribute('q', 'room');
+      await loaded;
+      loaded = waitForEvent(el, 'rooms-load');
+      part(el, 'pager')!.querySelectorAll('button')[1]!.click();
+      await loaded;
+      expect(new URL(location.href).searchParams.get('gallery-q')).to.equal('room');
+      expect(new URL(location.href).searchParams.get('gallery-page')).to.equal('2');
+      el.remove();
+
+      const restored = makeGallery({ source: 'search', history: true, limit: '4' });
+      const event = (await restored.ready) as CustomEvent<{ page: number }>;
+      expect(restored.el.getAttribute('q')).to.equal('room');
+      expect(event.detail.page).to.equal(2);
+    } finally {
+      history.replaceState(null, '', original);
+    }
+  });
+
+  it('renderCard: a page renders its own card; room-select still fires from its link', async () => {
+    const { el, ready } = makeGallery({ limit: '3' });
+    el.renderCard = (room, { href }) => {
+      const a = document.createElement('a');
+      a.className = 'mine';
+      a.textContent = `★ ${room.name}`;
+      if (href) a.href = href;
+      return a;
+    };
+    await ready;
+    await el.updateComplete;
+    const mine = [...shadow(el).querySelectorAll<HTMLAnchorElement>('a.mine')];
+    expect(mine).to.have.length(3);
+    expect(mine[0]!.textContent).to.equal(`★ ${el.rooms[0]!.name}`);
+    const selected = new Promise<Room>((resolve) =>
+      el.addEventListener(
+        'room-select',
+        (e) => {
+          e.preventDefault();
+          resolve(e.detail.room);
+        },
+        { once: true },
+      ),
+    );
+    mine[2]!.click();
+    expect(await selected).to.equal(el.rooms[2]);
+  });
+});
