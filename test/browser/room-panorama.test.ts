@@ -1,0 +1,340 @@
+/**
+ * <room-panorama> against the emulator on the test page's origin: loading by room-id, lazy start,
+ * the view (attributes, user input, events), autorotation, errors in words, DOM moves and teardown.
+ */
+import { expect } from '@esm-bundle/chai';
+import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/elements/room-panorama/room-panorama.ts';
+import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
+import { PanoramaError } from '../../src/elements/room-panorama/room-panorama.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { configure, resetConfig } from '../../src/config.ts';
+import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import {
+  collectPageErrors,
+  look,
+  mountReady,
+  nearest,
+  pixel,
+  plainFaces,
+  preserveDrawingBuffers,
+  trackContexts,
+  viewerCanvas,
+} from './room-panorama.helpers.ts';
+
+const COLOURS = {
+  f: [230, 30, 30],
+  r: [30, 200, 30],
+  b: [30, 30, 230],
+  l: [230, 230, 30],
+  u: [30, 230, 230],
+  d: [230, 30, 230],
+} as Record<string, [number, number, number]>;
+
+async function roomIds(): Promise<{ withPanorama: number[]; without: number }> {
+  const panoramas = await (await fetch(`${ROOM_STYLING}/rooms/panoramas?limit=50`)).json();
+  const rooms = await (await fetch(`${ROOM_STYLING}/rooms?limit=50`)).json();
+  const withPanorama = (panoramas.rooms as { id: number }[]).map((r) => r.id).filter((id) => id !== 6346838);
+  const without = (rooms.rooms as { id: number; has_panorama: boolean }[]).find((r) => !r.has_panorama)!.id;
+  return { withPanorama, without };
+}
+
+function errorText(el: RoomPanorama): string | undefined {
+  return el.shadowRoot!.querySelector('[part="error"] p')?.textContent?.trim();
+}
+
+/** Waits until the view stopped moving (inertia) and the last throttled view-change went out. */
+async function settled(el: RoomPanorama): Promise<void> {
+  let last = '';
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = `${el.yaw} ${el.pitch} ${el.zoom}`;
+    if (now === last) return;
+    last = now;
+  }
+}
+
+function make(attrs: Record<string, string>): RoomPanorama {
+  const el = document.createElement('room-panorama');
+  el.style.cssText = 'width:160px;height:120px;aspect-ratio:auto;min-height:0';
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+describe('<room-panorama>', function () {
+  this.timeout(30000);
+  let ids: Awaited<ReturnType<typeof roomIds>>;
+  let restoreBuffers: () => void;
+  // every test's uncaught errors and unhandled rejections; the last test asserts there were none
+  const pageErrors = collectPageErrors();
+
+  before(async () => {
+    configure({ apiBase: ROOM_STYLING });
+    restoreBuffers = preserveDrawingBuffers();
+    await resetEmulator();
+    ids = await roomIds();
+  });
+  after(() => {
+    restoreBuffers();
+    resetConfig();
+    pageErrors.stop();
+  });
+  afterEach(cleanup);
+
+  it('loading="lazy" (default) fetches nothing until it nears the viewport, then shows the poster and the panorama', async () => {
+    const id = ids.withPanorama[0]!;
+    const container = fixtureContainer();
+    const spacer = document.createElement('div');
+    spacer.style.height = '4000px';
+    const el = make({ 'room-id': String(id) });
+    container.append(spacer, el);
+    await rafPasses(4);
+    expect(await receivedRequests(`/room-styling/rooms/${id}/panorama`)).to.have.length(0);
+    expect(el.getAttribute('state')).to.equal('idle');
+    expect(el.shadowRoot!.querySelector('canvas')).to.equal(null);
+
+    const ready = waitForEvent<{ panorama: { room_id: number } }>(el, 'panorama-ready', 20000);
+    el.scrollIntoView();
+    // the poster (front face) shows while the viewer loads
+    const poster = await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]'));
+    expect(poster.src).to.match(/\/f\.(png|jpg)$/);
+    const event = await ready;
+    expect(event.detail.panorama.room_id).to.equal(id);
+    expect(el.getAttribute('state')).to.equal('ready');
+    expect(el.panorama?.room_id).to.equal(id);
+    expect(viewerCanvas(el)).to.not.equal(null);
+  });
+
+  it('passes pano-viewer-url through to the service and hands back its pano_viewer_url', async () => {
+    const id = ids.withPanorama[1]!;
+    const el = make({
+      'room-id': String(id),
+      loading: 'eager',
+      'pano-viewer-url': 'https://viewer.example/{id}',
+    });
+    const ready = waitForEvent<{ panoViewerUrl?: string }>(el, 'panorama-ready', 20000);
+    fixtureContainer().append(el);
+    const event = await ready;
+    const [request] = await receivedRequests(`/room-styling/rooms/${id}/panorama`);
+    expect(request!.query.pano_viewer_url).to.equal('https://viewer.example/{id}');
+    expect(event.detail.panoViewerUrl).to.be.a('string').and.not.equal('');
+    expect(event.detail.panoViewerUrl).to.equal(el.panorama?.pano_viewer_url);
+  });
+
+  it('a room without a panorama (404): error state in words, panorama-error, a retry button that asks again', async () => {
+    const el = make({ 'room-id': String(ids.without), loading: 'eager' });
+    const failed = waitForEvent<{ error: ApiError }>(el, 'panorama-error');
+    fixtureContainer().append(el);
+    const { detail } = await failed;
+    expect(detail.error).to.be.instanceOf(ApiError);
+    expect(detail.error.status).to.equal(404);
+    await el.updateComplete;
+    expect(el.getAttribute('state')).to.equal('error');
+    expect(errorText(el)).to.equal('This room has no panorama.');
+    const before = (await receivedRequests(`/room-styling/rooms/${ids.without}/panorama`)).length;
+    const again = waitForEvent(el, 'panorama-error');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+    await again;
+    expect((await receivedRequests(`/room-styling/rooms/${ids.without}/panorama`)).length).to.equal(
+      before + 1,
+    );
+  });
+
+  it('a 5xx says so with its status; retry recovers once the service answers', async () => {
+    const id = ids.withPanorama[2]!;
+    await armFault({ match: `/room-styling/rooms/${id}/panorama`, status: 503, times: 3 });
+    const el = make({ 'room-id': String(id), loading: 'eager' });
+    const failed = waitForEvent<{ error: ApiError }>(el, 'panorama-error');
+    fixtureContainer().append(el);
+    expect((await failed).detail.error.status).to.equal(503);
+    await el.updateComplete;
+    expect(errorText(el)).to.contain('503');
+    const ready = waitForEvent(el, 'panorama-ready', 20000);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+    await ready;
+    expect(el.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+  });
+
+  it('a malformed body is an error in words, not an exception', async () => {
+    const id = ids.withPanorama[3]!;
+    await armFault({ match: `/room-styling/rooms/${id}/panorama`, body: 'malformed' });
+    const el = make({ 'room-id': String(id), loading: 'eager' });
+    const failed = waitForEvent<{ error: ApiError }>(el, 'panorama-error');
+    fixtureContainer().append(el);
+    await failed;
+    await el.updateComplete;
+    expect(errorText(el)).to.equal('The panorama service sent data that cannot be shown.');
+  });
+
+  it('a face that fails to load: error state, panorama-error with kind "face"', async () => {
+    const faces = await plainFaces();
+    faces.r = `${location.origin}/no-such-face.png`;
+    const el = make({ loading: 'eager' });
+    el.faces = faces;
+    const failed = waitForEvent<{ error: PanoramaError }>(el, 'panorama-error', 20000);
+    fixtureContainer().append(el);
+    const { detail } = await failed;
+    expect(detail.error).to.be.instanceOf(PanoramaError);
+    expect(detail.error.kind).to.equal('face');
+    await el.updateComplete;
+    expect(errorText(el)).to.equal('An image of the panorama could not be loaded.');
+    expect(viewerCanvas(el), 'the failed viewer is gone').to.equal(null);
+  });
+
+  it('face URLs that are not http(s) are refused before anything loads', async () => {
+    const faces = await plainFaces();
+    faces.u = 'javascript:alert(1)';
+    const el = make({ loading: 'eager' });
+    el.faces = faces;
+    const failed = waitForEvent<{ error: PanoramaError }>(el, 'panorama-error');
+    fixtureContainer().append(el);
+    expect((await failed).detail.error.kind).to.equal('faces');
+    expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.equal(null);
+  });
+
+  it('no WebGL: error state in words (Dutch with lang="nl"), no exception', async () => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      type: string,
+      ...rest: unknown[]
+    ) {
+      if (type === 'webgl' || type === 'webgl2') return null;
+      return (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+    } as typeof original;
+    try {
+      const el = make({ loading: 'eager', lang: 'nl' });
+      el.faces = await plainFaces();
+      const failed = waitForEvent<{ error: PanoramaError }>(el, 'panorama-error');
+      fixtureContainer().append(el);
+      expect((await failed).detail.error.kind).to.equal('webgl');
+      await el.updateComplete;
+      expect(errorText(el)).to.equal(
+        'Deze browser kan geen 3D-panorama’s tonen (WebGL is niet beschikbaar).',
+      );
+      expect(el.shadowRoot!.querySelector('[part="retry-button"]')!.textContent).to.equal('Opnieuw proberen');
+    } finally {
+      HTMLCanvasElement.prototype.getContext = original;
+    }
+  });
+
+  it('yaw / pitch / zoom set by the page turn the camera without firing view-change', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 128);
+    let events = 0;
+    el.addEventListener('view-change', () => events++);
+    expect(nearest(pixel(await look(el, 90, 0), 0.5, 0.5), COLOURS)).to.equal('r');
+    expect(nearest(pixel(await look(el, -90, 0), 0.5, 0.5), COLOURS)).to.equal('l');
+    expect(nearest(pixel(await look(el, 0, 80), 0.5, 0.5), COLOURS)).to.equal('u');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(events).to.equal(0);
+    expect(el.getAttribute('yaw')).to.equal('0');
+    expect(el.getAttribute('pitch')).to.equal('80');
+  });
+
+  it('a mouse drag turns the view: attributes follow and view-change fires, throttled', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 160);
+    const changes: { yaw: number }[] = [];
+    el.addEventListener('view-change', (e) => changes.push(e.detail));
+    const box = el.getBoundingClientRect();
+    const y = Math.round(box.top + box.height / 2);
+    const x0 = Math.round(box.left + box.width * 0.8);
+    await sendMouse({ type: 'move', position: [x0, y] });
+    await sendMouse({ type: 'down' });
+    for (let i = 1; i <= 8; i++) await sendMouse({ type: 'move', position: [x0 - i * 12, y] });
+    await sendMouse({ type: 'up' });
+    await resetMouse();
+    await until(() => changes.length > 0, 3000, 'view-change');
+    await settled(el);
+    // dragging the picture to the left turns the camera to the right: positive yaw
+    const last = changes.at(-1)!;
+    expect(last.yaw).to.be.above(5);
+    expect(Number(el.getAttribute('yaw'))).to.be.closeTo(el.yaw, 0.01);
+    expect(el.yaw).to.equal(last.yaw);
+  });
+
+  it('the keyboard works while the element has focus (not only in full screen), and not without it', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 128);
+    await sendKeys({ press: 'ArrowRight' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(el.yaw, 'no focus, no keys').to.equal(0);
+
+    el.shadowRoot!.querySelector<HTMLElement>('[part="stage"]')!.focus();
+    const changed = waitForEvent<{ yaw: number }>(el, 'view-change');
+    await sendKeys({ down: 'ArrowRight' });
+    await new Promise((r) => setTimeout(r, 300));
+    await sendKeys({ up: 'ArrowRight' });
+    expect((await changed).detail.yaw).to.be.above(0);
+
+    const zoomed = waitForEvent<{ zoom: number }>(el, 'view-change');
+    await sendKeys({ down: '+' });
+    await new Promise((r) => setTimeout(r, 300));
+    await sendKeys({ up: '+' });
+    await until(() => el.zoom > 0, 3000, 'zoom in with +');
+    await zoomed;
+    await settled(el);
+    const zoom = el.zoom;
+    await sendKeys({ down: '-' });
+    await new Promise((r) => setTimeout(r, 300));
+    await sendKeys({ up: '-' });
+    await until(() => el.zoom < zoom, 3000, 'zoom out with -');
+  });
+
+  it('autorotate turns the view by itself; prefers-reduced-motion stops it', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 128, { autorotate: '' });
+    await until(() => el.yaw > 1, 5000, 'autorotation');
+    el.remove();
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const still = await mountReady(fixtureContainer(), await plainFaces(), 128, { autorotate: '' });
+      await new Promise((r) => setTimeout(r, 600));
+      expect(still.yaw).to.equal(0);
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
+  it('has a navbar with zoom, autorotate and full-screen buttons unless navbar="false"', async () => {
+    const el = make({ loading: 'eager' });
+    el.faces = await plainFaces();
+    const ready = waitForEvent(el, 'panorama-ready', 20000);
+    fixtureContainer().append(el);
+    await ready;
+    const root = el.shadowRoot!;
+    expect(root.querySelector('.psv-zoom-button')).to.not.equal(null);
+    const rotate = root.querySelector<HTMLElement>('.room-panorama-autorotate')!;
+    expect(rotate.title).to.equal('Rotate automatically');
+    expect(root.querySelector('.room-panorama-fullscreen')).to.not.equal(null);
+    rotate.click();
+    await el.updateComplete;
+    expect(el.hasAttribute('autorotate')).to.equal(true);
+
+    const bare = await mountReady(fixtureContainer(), await plainFaces(), 128);
+    expect(bare.shadowRoot!.querySelector('.psv-navbar--open')).to.equal(null);
+  });
+
+  it('moving the element in the DOM keeps its viewer; removing it frees the WebGL context', async () => {
+    const contexts = trackContexts();
+    try {
+      const el = await mountReady(fixtureContainer(), await plainFaces(), 128);
+      const canvas = viewerCanvas(el)!;
+      let readies = 0;
+      el.addEventListener('panorama-ready', () => readies++);
+      const live = contexts.live();
+      fixtureContainer().append(el);
+      await rafPasses(3);
+      expect(viewerCanvas(el)).to.equal(canvas);
+      expect(readies).to.equal(0);
+      expect(contexts.live()).to.equal(live);
+      el.remove();
+      await until(() => contexts.live() === live - 1, 3000, 'context released');
+      expect(el.shadowRoot!.querySelector('canvas')).to.equal(null);
+    } finally {
+      contexts.restore();
+    }
+  });
+
+  it('threw nothing into the page in any of the tests above', () => {
+    expect(pageErrors.errors).to.deep.equal([]);
+  });
+});
