@@ -15,7 +15,18 @@ export interface DemoServer extends Emulator {
 export function createDemoServer(options: EmulatorOptions & { publicOrigin?: string } = {}): DemoServer {
   const emulator = createEmulator(options);
   const app = new Hono();
-  app.route('/partner', createPartner({}));
+  const planning = options.publicOrigin ? `${options.publicOrigin.replace(/\/+$/, '')}/planning` : undefined;
+  app.route(
+    '/partner',
+    createPartner({
+      // The partner's server-side calls (code exchange, revoke, API) go straight to the emulator in
+      // this process. Without a publicOrigin the planner's URLs follow the request's origin, which
+      // is right in the dev server, the test runner and `npm run emulator` alike.
+      fetch: async (request) => emulator.app.fetch(request),
+      oauthBase: planning,
+      apiBase: planning && `${planning}/api/v2`,
+    }),
+  );
   app.route('/', emulator.app);
   return { ...emulator, app };
 }

@@ -1,0 +1,278 @@
+/**
+ * The partner back end and the planning emulator together, over real HTTP, as a browser drives them:
+ * login → authorize → callback → token → export (token mode and proxy mode) → callback → status →
+ * revoke, and what must fail: wrong state, a code used twice, revoked and expired tokens.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDemoServer } from './helpers/server.ts';
+import { TestBrowser } from './partner-test-browser.ts';
+
+const PROJECT = 186997360;
+
+describe('partner back end: the whole OAuth flow through the partner', () => {
+  let url: string;
+  let close: () => Promise<void>;
+  before(async () => {
+    const running = await startDemoServer({ rooms: 5 });
+    url = running.url;
+    close = running.close;
+  });
+  after(() => close());
+
+  async function connected(): Promise<TestBrowser> {
+    const browser = new TestBrowser(url);
+    const { hops, response } = await browser.navigate('/partner/oauth/start?return_to=/demo/%3Fx%3D1');
+    assert.equal(
+      response.status,
+      404,
+      'the demo page itself is not served by the demo server, only the redirect matters',
+    );
+    assert.equal(hops.at(-1), `${url}/demo/?x=1`);
+    return browser;
+  }
+
+  it('start → authorize → callback → token → export → callback status → revoke → rejected', async () => {
+    const browser = new TestBrowser(url);
+    const login = await browser.fetch('/partner/login');
+    assert.equal(login.status, 200);
+    const html = await login.text();
+    assert.match(html, /Connect your planner account/);
+    assert.match(html, /href="oauth\/start\?return_to=/);
+
+    // start: a session cookie and a redirect to authorize with our client id, a state and our callback
+    const start = await browser.fetch('/partner/oauth/start?return_to=/demo/');
+    assert.equal(start.status, 302);
+    const authorize = new URL(start.headers.get('location')!);
+    assert.equal(authorize.origin + authorize.pathname, `${url}/planning/oauth/authorize`);
+    assert.equal(authorize.searchParams.get('client_id'), 'demo-client');
+    assert.equal(authorize.searchParams.get('redirect_uri'), `${url}/partner/oauth/callback`);
+    assert.equal(authorize.searchParams.get('response_type'), 'code');
+    const state = authorize.searchParams.get('state')!;
+    assert.match(state, /^[A-Za-z0-9_-]{43}$/);
+    const cookie = browser.cookies.get('partner_session')!;
+    assert.ok(cookie, 'a session cookie is set');
+    assert.match(cookie.attributes, /HttpOnly/i);
+    assert.match(cookie.attributes, /SameSite=Lax/i);
+    assert.match(cookie.attributes, /Path=\/partner/i);
+    const firstSession = cookie.value;
+
+    // authorize: 301 back to the callback with a code and the same state
+    const granted = await browser.fetch(authorize.href);
+    assert.equal(granted.status, 301);
+    const callback = new URL(granted.headers.get('location')!);
+    assert.equal(callback.origin + callback.pathname, `${url}/partner/oauth/callback`);
+    assert.equal(callback.searchParams.get('state'), state);
+    assert.ok(callback.searchParams.get('code'));
+
+    // callback: back to the page, with a new session id (fixation defence)
+    const back = await browser.fetch(callback.href);
+    assert.equal(back.status, 302);
+    assert.equal(back.headers.get('location'), '/demo/');
+    assert.notEqual(browser.cookies.get('partner_session')!.value, firstSession);
+
+    const session = await (await browser.fetch('/partner/session')).json();
+    assert.equal(session.connected, true);
+    assert.ok(session.expires_in > 7000 && session.expires_in <= 7200);
+    assert.equal(session.access_token, undefined, 'the session endpoint never shows the token');
+
+    // token mode: the button's call
+    const tokenResponse = await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    assert.equal(tokenResponse.status, 200);
+    assert.equal(tokenResponse.headers.get('cache-control'), 'no-store');
+    const token = await tokenResponse.json();
+    assert.deepEqual(Object.keys(token).sort(), ['access_token', 'expires_in']);
+    assert.match(token.access_token, /^[0-9a-f]{64}$/);
+
+    // the page exports with it, the planner calls the partner back with the result
+    const exported = await browser.fetch(`/planning/api/v2/projects/${PROJECT}/export.json`, {
+      headers: { Authorization: `Bearer ${token.access_token}` },
+      json: {
+        type: '2d',
+        fmt: ['png'],
+        width: 80,
+        height: 60,
+        paper: { combine: true },
+        callback: `${url}/partner/export-callback`,
+      },
+    });
+    assert.equal(exported.status, 200);
+    const result = await exported.json();
+    assert.ok(result.export_id > 0);
+    let status: { status: string; result?: unknown } = { status: 'pending' };
+    for (let i = 0; i < 40 && status.status !== 'ready'; i++) {
+      status = await (await browser.fetch(`/partner/exports/${result.export_id}/status`)).json();
+      if (status.status !== 'ready') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status.status, 'ready');
+    assert.deepEqual(status.result, { project: result.project, design: result.design });
+
+    // the same as server-sent events
+    const events = await browser.fetch(`/partner/exports/${result.export_id}/events`);
+    assert.match(events.headers.get('content-type')!, /text\/event-stream/);
+    const stream = await events.text();
+    assert.match(stream, /event: status\ndata: \{"export_id":\d+,"status":"ready"/);
+
+    // revoke: the planner forgets the token, the partner forgets it too
+    const revoked = await browser.fetch('/partner/oauth/revoke', { json: {} });
+    assert.deepEqual(await revoked.json(), { revoked: true });
+    const afterRevoke = await browser.fetch(`/planning/api/v2/projects/${PROJECT}.json`, {
+      headers: { Authorization: `Bearer ${token.access_token}` },
+    });
+    assert.equal(afterRevoke.status, 403);
+    const again = await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    assert.equal(again.status, 401);
+    const body = await again.json();
+    assert.equal(body.error, 'login_required');
+    assert.match(body.login_url, /^\/partner\/oauth\/start\?return_to=/);
+  });
+
+  it('proxy mode: the export goes out with the session token, the callback defaults to the partner', async () => {
+    const browser = await connected();
+    const response = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+      json: {
+        type: '3d',
+        fmt: ['jpg'],
+        width: 64,
+        height: 48,
+        paper: { combine: false },
+        views: [{ type: 'se' }],
+      },
+    });
+    assert.equal(response.status, 200);
+    const result = await response.json();
+    assert.ok(Object.keys(result.design).length >= 1);
+    const record = await (
+      await fetch(`${url}/planning/api/v2/exports/${result.export_id}.json`, {
+        headers: { Authorization: 'Basic ' + btoa('demo-key:x') },
+      })
+    ).json();
+    assert.equal(record.callback, `${url}/partner/export-callback`);
+    let status = '';
+    for (let i = 0; i < 40 && status !== 'ready'; i++) {
+      status = (await (await browser.fetch(`/partner/exports/${result.export_id}/status`)).json()).status;
+      if (status !== 'ready') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 'ready');
+    // an invalid export comes back as the planner's 422, in words
+    const invalid = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+      json: { type: '3d', fmt: ['jpg'], width: 64, height: 48, paper: { combine: false } },
+    });
+    assert.equal(invalid.status, 422);
+    const problem = await invalid.json();
+    assert.equal(problem.error, 'invalid parameters specified');
+    assert.match(problem.details.join(' '), /views: required for type 3d/);
+  });
+
+  it('asks for a login when there is no session, and for another user’s project says so', async () => {
+    const stranger = new TestBrowser(url);
+    const response = await stranger.fetch('/partner/token', { json: { project_id: PROJECT } });
+    assert.equal(response.status, 401);
+    assert.equal((await response.json()).error, 'login_required');
+    const proxy = await stranger.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, { json: {} });
+    assert.equal(proxy.status, 401);
+    const status = await stranger.fetch('/partner/exports/1/status');
+    assert.equal(status.status, 401);
+
+    const browser = await connected();
+    const foreign = await browser.fetch('/partner/token', { json: { project_id: 29200001 } });
+    assert.equal(foreign.status, 403);
+    assert.equal((await foreign.json()).error, 'project_forbidden');
+    const missing = await browser.fetch('/partner/token', { json: { project_id: 999 } });
+    assert.equal(missing.status, 404);
+    const bad = await browser.fetch('/partner/token', { json: { project_id: 'x' } });
+    assert.equal(bad.status, 400);
+    // still connected after those: only a dead token ends the connection
+    assert.equal((await (await browser.fetch('/partner/session')).json()).connected, true);
+    // someone else's export id is not shown to this session
+    const unknown = await browser.fetch('/partner/exports/4999/status');
+    assert.equal(unknown.status, 404);
+  });
+
+  it('rejects a callback whose state is wrong, missing or from another browser', async () => {
+    const browser = new TestBrowser(url);
+    const start = await browser.fetch('/partner/oauth/start');
+    const authorize = new URL(start.headers.get('location')!);
+    const granted = await browser.fetch(authorize.href);
+    const callback = new URL(granted.headers.get('location')!);
+    const code = callback.searchParams.get('code')!;
+
+    const wrong = await browser.fetch(`/partner/oauth/callback?code=${code}&state=not-the-state`);
+    assert.equal(wrong.status, 400);
+    assert.match(await wrong.text(), /could not be verified/);
+    const missing = await browser.fetch(`/partner/oauth/callback?code=${code}`);
+    assert.equal(missing.status, 400);
+    // the right state in another browser (an attacker slipping their code into a victim's session)
+    const other = new TestBrowser(url);
+    await other.fetch('/partner/oauth/start');
+    const slipped = await other.fetch(callback.pathname + callback.search);
+    assert.equal(slipped.status, 400);
+    assert.equal((await (await other.fetch('/partner/session')).json()).connected, false);
+    // the rightful browser still completes
+    const done = await browser.fetch(callback.pathname + callback.search);
+    assert.equal(done.status, 302);
+    // and the same state cannot be used twice
+    const replay = await browser.fetch(callback.pathname + callback.search);
+    assert.equal(replay.status, 400);
+  });
+
+  it('a code the partner already exchanged is refused by the planner', async () => {
+    const browser = new TestBrowser(url);
+    const start = await browser.fetch('/partner/oauth/start');
+    const granted = await browser.fetch(start.headers.get('location')!);
+    const callback = new URL(granted.headers.get('location')!);
+    assert.equal((await browser.fetch(callback.pathname + callback.search)).status, 302);
+    const reused = await fetch(`${url}/planning/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: `${url}/partner/oauth/callback`,
+        client_id: 'demo-client',
+        client_secret: 'demo-secret',
+      }),
+    });
+    assert.equal(reused.status, 403);
+    assert.equal((await reused.json()).error, 'invalid_grant');
+    // the second use revoked the token of the first (RFC 6749 §4.1.2): the partner now asks for a login
+    const token = await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    assert.equal(token.status, 401);
+  });
+
+  it('an expired token is rejected by the planner and makes the partner ask for a login', async () => {
+    const browser = await connected();
+    const { access_token } = await (
+      await browser.fetch('/partner/token', { json: { project_id: PROJECT } })
+    ).json();
+    const expired = await fetch(`${url}/planning/emulator/expire-token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: access_token }),
+    });
+    assert.deepEqual(await expired.json(), { expired: 1 });
+    const direct = await fetch(`${url}/planning/api/v2/projects.json`, {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    assert.equal(direct.status, 403);
+    const again = await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    assert.equal(again.status, 401);
+    assert.equal((await (await browser.fetch('/partner/session')).json()).connected, false);
+  });
+
+  it('the login page disconnects with a form post and says so', async () => {
+    const browser = await connected();
+    const page = await (await browser.fetch('/partner/login')).text();
+    assert.match(page, /is connected/);
+    assert.match(page, /<form method="post" action="oauth\/revoke/);
+    const revoke = await browser.fetch('/partner/oauth/revoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    assert.equal(revoke.status, 303);
+    const { response } = await browser.navigate(revoke.headers.get('location')!);
+    const html = await response.text();
+    assert.match(html, /disconnected/);
+    assert.match(html, /Connect your planner account/);
+  });
+});
