@@ -184,8 +184,9 @@ function generateRoom(
         : bucket <= 5
           ? between(random, 8, 29) * DAY
           : between(random, 31, 1500) * DAY;
-  const created = Math.round(now - age);
-  const lastUpdated = Math.min(now, Math.round(created + random() * Math.min(age, 20 * DAY)));
+  // Whole seconds, as the timestamps are written.
+  const created = Math.round((now - age) / 1000) * 1000;
+  const lastUpdated = Math.min(now, Math.round((created + random() * Math.min(age, 20 * DAY)) / 1000) * 1000);
   const category: CategoryKey | '' = index === 5 || chance(random, 0.04) ? '' : pick(random, CATEGORY_KEYS);
   const style = pick(random, STYLE_KEYS);
   const owner = users[Math.min(users.length - 1, 1 + Math.floor(random() ** 2 * (users.length - 1)))]!;

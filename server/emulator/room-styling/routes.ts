@@ -105,7 +105,6 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     console.error('room-styling emulator:', error);
     return c.json({ error: 'Internal error in the emulator' }, 500);
   });
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
 
   // Index rooms.
   app.get('/rooms', async (c) => {
@@ -309,6 +308,8 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     if (!dataset.panoramas.has(id)) throw new HttpError(404, 'Panorama not found');
     return c.html(panoramaPage(id, linksOf(c)));
   });
+  // Registered last: a sub-app's notFound() is not used once it is mounted with route().
+  app.all('*', (c) => c.json({ error: 'Not found' }, 404));
 
   return app;
 }
