@@ -1,4 +1,5 @@
 /** Small helpers for the room-styling emulator tests: calls over real HTTP and the fixtures they share. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked member by member by the asserts */
 import assert from 'node:assert/strict';
 
 export interface Answer<T = any> {

@@ -2,6 +2,7 @@
  * The room-styling emulator over real HTTP: every operation of Document 3, every documented error,
  * limit clamping, pagination arithmetic, filters, ordering, whitelabel auth and token rules.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are checked member by member by the asserts */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemoServer, type Running } from './helpers/server.ts';
@@ -11,7 +12,7 @@ const NOW = Date.parse('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
 
 describe('room-styling emulator: operations', () => {
-  let running: Running;
+  let running: Awaited<ReturnType<typeof startDemoServer>>;
   let api: ReturnType<typeof caller>;
   /** Every room an anonymous caller can list, newest first. */
   let all: any[];
