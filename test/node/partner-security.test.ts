@@ -1,0 +1,365 @@
+/**
+ * What the partner back end must never do: put a secret (client secret, API key) into anything a
+ * browser receives, hand out a token to another origin, accept a forged export callback, or send its
+ * client secret to whatever host a request names. Over real HTTP.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
+import { createPartner } from '../../server/partner/app.ts';
+import { listen, startDemoServer, type Running } from './helpers/server.ts';
+import { TestBrowser } from './partner-test-browser.ts';
+
+const PROJECT = 186997360;
+const SECRET = `cs-${crypto.randomUUID()}`;
+const API_KEY = `ak-${crypto.randomUUID()}`;
+
+async function hmac(key: string, body: string): Promise<string> {
+  const k = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(body)));
+  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function connect(browser: TestBrowser): Promise<void> {
+  const { response } = await browser.navigate('/partner/oauth/start?return_to=/partner/login');
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /is connected/);
+}
+
+describe('partner back end: secrets, origins and forged callbacks', () => {
+  let running: Running;
+  before(async () => {
+    // unusual values, so finding them anywhere cannot be a coincidence
+    process.env.PLANNER_CLIENT_SECRET = SECRET;
+    process.env.PLANNER_API_KEY = API_KEY;
+    try {
+      running = await startDemoServer({ rooms: 5 });
+    } finally {
+      delete process.env.PLANNER_CLIENT_SECRET;
+      delete process.env.PLANNER_API_KEY;
+    }
+  });
+  after(() => running.close());
+
+  it('never puts the client secret or the API key into a response to a browser route', async () => {
+    const browser = new TestBrowser(running.url);
+    await browser.fetch('/partner/login');
+    await browser.fetch('/partner/session');
+    await browser.fetch('/partner/token', { json: { project_id: PROJECT } }); // 401 before login
+    await browser.fetch('/partner/oauth/callback?code=x&state=y'); // wrong state
+    await connect(browser);
+    const token = await (await browser.fetch('/partner/token', { json: { project_id: PROJECT } })).json();
+    const exported = await browser.fetch(`/planning/api/v2/projects/${PROJECT}/export.json`, {
+      headers: { Authorization: `Bearer ${token.access_token}` },
+      json: {
+        type: '2d',
+        fmt: ['png'],
+        width: 40,
+        height: 30,
+        paper: { combine: true },
+        callback: `${running.url}/partner/export-callback`,
+      },
+    });
+    const { export_id } = await exported.json();
+    await browser.fetch(`/planning/api/v2/exports/${export_id}.json`, {
+      headers: { Authorization: `Bearer ${token.access_token}` },
+    });
+    await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+      json: { type: '2d', fmt: ['pdf'], width: 40, height: 30, paper: { combine: true, scale: 7 } },
+    }); // 422 from the planner, passed through
+    await browser.fetch(`/partner/exports/${export_id}/status`);
+    await browser.fetch('/partner/token', {
+      headers: { Origin: 'https://evil.example' },
+      json: { project_id: PROJECT },
+    });
+    await browser.fetch('/partner/oauth/revoke', { json: {} });
+    await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    await browser.fetch(
+      '/planning/oauth/authorize?client_id=demo-client&redirect_uri=https://evil.example/cb',
+    );
+    await browser.fetch('/planning/oauth/authorize?client_id=bad%20id');
+
+    assert.ok(browser.seen.length >= 18, `saw ${browser.seen.length} responses`);
+    for (const seen of browser.seen) {
+      const text = JSON.stringify(seen.headers) + seen.body;
+      assert.ok(!text.includes(SECRET), `client secret in ${seen.url}`);
+      assert.ok(!text.includes(API_KEY), `API key in ${seen.url}`);
+    }
+    // the access token itself only ever travels in the token endpoint's body (token mode)
+    for (const seen of browser.seen.filter((s) => new URL(s.url).pathname.startsWith('/partner/'))) {
+      if (new URL(seen.url).pathname === '/partner/token' && seen.status === 200) continue;
+      assert.ok(
+        !(JSON.stringify(seen.headers) + seen.body).includes(token.access_token),
+        `token in ${seen.url}`,
+      );
+    }
+  });
+
+  it('refuses the token endpoint to other origins, to requests without an origin, and to non-JSON bodies', async () => {
+    const browser = new TestBrowser(running.url);
+    await connect(browser);
+    const cases: {
+      name: string;
+      headers: Record<string, string>;
+      body: string;
+      status: number;
+      error: string;
+    }[] = [
+      {
+        name: 'another origin',
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+        body: '{"project_id":1}',
+        status: 403,
+        error: 'forbidden_origin',
+      },
+      {
+        name: 'a look-alike origin',
+        headers: { Origin: `${running.url}.evil.example`, 'Content-Type': 'application/json' },
+        body: '{"project_id":1}',
+        status: 403,
+        error: 'forbidden_origin',
+      },
+      {
+        name: 'the null origin (sandboxed frame)',
+        headers: { Origin: 'null', 'Content-Type': 'application/json' },
+        body: '{"project_id":1}',
+        status: 403,
+        error: 'forbidden_origin',
+      },
+      {
+        name: 'text/plain (a form or no-cors fetch)',
+        headers: { 'Content-Type': 'text/plain' },
+        body: `{"project_id":${PROJECT}}`,
+        status: 415,
+        error: 'json_required',
+      },
+      {
+        name: 'a urlencoded form',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `project_id=${PROJECT}`,
+        status: 415,
+        error: 'json_required',
+      },
+    ];
+    for (const c of cases) {
+      const response = await browser.fetch('/partner/token', {
+        method: 'POST',
+        headers: c.headers,
+        body: c.body,
+      });
+      assert.equal(response.status, c.status, c.name);
+      const body = await response.json();
+      assert.equal(body.error, c.error, c.name);
+      assert.equal(body.access_token, undefined, c.name);
+    }
+    // no Origin at all: only a browser's Sec-Fetch-Site: same-origin lets it through
+    const bare = await browser.fetch('/partner/token', {
+      method: 'POST',
+      sameOrigin: false,
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"project_id":${PROJECT}}`,
+    });
+    assert.equal(bare.status, 403);
+    const crossSite = await browser.fetch('/partner/token', {
+      method: 'POST',
+      sameOrigin: false,
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+      body: `{"project_id":${PROJECT}}`,
+    });
+    assert.equal(crossSite.status, 403);
+    const fetchMetadataOnly = await browser.fetch('/partner/token', {
+      method: 'POST',
+      sameOrigin: false,
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: `{"project_id":${PROJECT}}`,
+    });
+    assert.equal(fetchMetadataOnly.status, 200);
+    // the preflight a cross-site page needs for JSON is never granted
+    const preflight = await fetch(`${running.url}/partner/token`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+    // proxy and revoke are guarded the same way; a refused revoke leaves the connection alone
+    const proxy = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+      headers: { Origin: 'https://evil.example' },
+      json: {},
+    });
+    assert.equal(proxy.status, 403);
+    const revoke = await browser.fetch('/partner/oauth/revoke', {
+      headers: { Origin: 'https://evil.example' },
+      json: {},
+    });
+    assert.equal(revoke.status, 403);
+    assert.equal((await (await browser.fetch('/partner/session')).json()).connected, true);
+  });
+
+  it('accepts an export callback only with a valid signature of the body', async () => {
+    const body = JSON.stringify({ project: { [PROJECT]: ['http://127.0.0.1/x.png'] }, design: {} });
+    const post = async (headers: Record<string, string>, payload = body) =>
+      fetch(`${running.url}/partner/export-callback`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: payload,
+      });
+    assert.equal((await post({ 'X-Planner-Export-Id': '77' })).status, 401, 'unsigned');
+    assert.equal(
+      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac('guess', body) })).status,
+      401,
+      'wrong key',
+    );
+    assert.equal(
+      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, body + ' ') }))
+        .status,
+      401,
+      'other body',
+    );
+    assert.equal(
+      (await post({ 'X-Planner-Signature': await hmac(SECRET, body) })).status,
+      400,
+      'no export id',
+    );
+    const notAMap = '{"project": "x"}';
+    assert.equal(
+      (
+        await post(
+          { 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, notAMap) },
+          notAMap,
+        )
+      ).status,
+      400,
+    );
+    const script = JSON.stringify({ project: { 1: ['javascript:alert(1)'] }, design: {} });
+    assert.equal(
+      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, script) }, script))
+        .status,
+      400,
+      'only http(s) URLs',
+    );
+    assert.equal(
+      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, body) })).status,
+      200,
+    );
+    // the API key signs the callbacks of exports made with the API key; PLANNER_API_KEY in the env lets the partner accept those
+    assert.equal(
+      (await post({ 'X-Planner-Export-Id': '78', 'X-Planner-Signature': await hmac(API_KEY, body) })).status,
+      200,
+    );
+  });
+
+  it('without configured planner bases, does not follow a foreign Host header with its secret', async () => {
+    // a partner deployed without PLANNER_OAUTH_BASE / PLANNER_API_BASE and without an in-process transport
+    const app = new Hono().route('/partner', createPartner({ clientSecret: SECRET, env: {} }));
+    const partner = await listen(app);
+    try {
+      const port = new URL(partner.url).port;
+      const answer = await new Promise<{ status: number; body: string; location?: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(
+            { host: '127.0.0.1', port, path: '/partner/oauth/start', headers: { Host: 'evil.example' } },
+            (res) => {
+              let text = '';
+              res.on('data', (chunk) => (text += chunk));
+              res.on('end', () =>
+                resolve({ status: res.statusCode!, body: text, location: res.headers.location }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
+      assert.equal(answer.status, 500);
+      assert.equal(JSON.parse(answer.body).error, 'not_configured');
+      assert.equal(answer.location, undefined);
+      // on its own loopback origin (a developer machine) the emulator default applies
+      const local = await fetch(`${partner.url}/partner/oauth/start`, { redirect: 'manual' });
+      assert.equal(local.status, 302);
+      assert.equal(new URL(local.headers.get('location')!).origin, partner.url);
+    } finally {
+      await partner.close();
+    }
+  });
+});
+
+describe('partner back end deployed on its own origin, talking to the planner over HTTP', () => {
+  let planner: Running;
+  let partner: Running;
+  before(async () => {
+    let partnerApp: Hono | undefined;
+    const shell = new Hono();
+    shell.all('*', (c) => partnerApp!.fetch(c.req.raw));
+    partner = await listen(shell);
+    // the planner whitelists the partner's callback from the environment
+    process.env.PLANNER_REDIRECT_URIS = `${partner.url}/partner/oauth/callback`;
+    try {
+      planner = await startDemoServer({ rooms: 5 });
+    } finally {
+      delete process.env.PLANNER_REDIRECT_URIS;
+    }
+    partnerApp = new Hono().route(
+      '/partner',
+      createPartner({
+        oauthBase: `${planner.url}/planning`,
+        apiBase: `${planner.url}/planning/api/v2`,
+        env: {},
+      }),
+    );
+  });
+  after(async () => {
+    await partner.close();
+    await planner.close();
+  });
+
+  it('signs in, hands out a token, receives the callback and reports the files ready', async () => {
+    const browser = new TestBrowser(partner.url);
+    const start = await browser.fetch('/partner/oauth/start?return_to=/portal');
+    const authorize = new URL(start.headers.get('location')!);
+    assert.equal(authorize.origin, planner.url);
+    const granted = await fetch(authorize, { redirect: 'manual' });
+    assert.equal(granted.status, 301);
+    const back = await browser.fetch(granted.headers.get('location')!);
+    assert.equal(back.status, 302);
+    assert.equal(back.headers.get('location'), '/portal');
+    const { access_token } = await (
+      await browser.fetch('/partner/token', { json: { project_id: PROJECT } })
+    ).json();
+    const exported = await fetch(`${planner.url}/planning/api/v2/projects/${PROJECT}/export.json`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        type: '2d',
+        fmt: ['jpg'],
+        width: 40,
+        height: 30,
+        paper: { combine: true },
+        callback: `${partner.url}/partner/export-callback`,
+      }),
+    });
+    const { export_id } = await exported.json();
+    let status = '';
+    for (let i = 0; i < 40 && status !== 'ready'; i++) {
+      status = (await (await browser.fetch(`/partner/exports/${export_id}/status`)).json()).status;
+      if (status !== 'ready') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 'ready');
+    // a redirect URI the planner does not know is refused there, never redirected to
+    const unknown = await fetch(
+      `${planner.url}/planning/oauth/authorize?client_id=demo-client&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/partner/oauth/callback')}`,
+      { redirect: 'manual' },
+    );
+    assert.equal(unknown.status, 403);
+    assert.equal(unknown.headers.get('location'), null);
+  });
+});
