@@ -1,0 +1,192 @@
+/**
+ * The plan as SVG fragments (Lit `svg` templates), in SVG units = centimetres with y flipped (the
+ * model's y points up, SVG's down). Layers, bottom to top: area fills (outer areas first, so nested
+ * ones lie above), wall outlines, wall fills (together they draw the outline of the union of all
+ * walls, so walls that overlap at joins show no seams), door and window symbols, dimension lines,
+ * labels. Openings are cut out of the walls with a mask. Strokes do not scale with zoom
+ * (`vector-effect: non-scaling-stroke`), so lines stay crisp and thin at any zoom and in print.
+ * Every untrusted string (an area's name) goes in as text.
+ */
+import { svg, nothing, type SVGTemplateResult } from 'lit';
+import { formatLength, type Units } from '../../model/units.js';
+import type { PlanGeometry, Vec2, WallGeometry, WallOpening } from '../../model/types.js';
+import { baseFontSize, layoutLabels, type PlacedLabel } from './plan-labels.js';
+import type { ViewBox } from './plan-view.js';
+
+const r = (n: number) => Math.round(n * 100) / 100;
+/** A model point as an SVG coordinate pair (y flipped). */
+const pt = (p: Vec2) => `${r(p[0])},${r(-p[1])}`;
+const pointsOf = (ring: readonly Vec2[]) => ring.map(pt).join(' ');
+
+export interface PlanDrawing {
+  /** The whole plan with room for its dimension lines. */
+  fit: ViewBox;
+  content: SVGTemplateResult;
+  labels: PlacedLabel[];
+  width: number;
+  depth: number;
+}
+
+interface Frame {
+  d: Vec2;
+  /** The wall's left normal (model coordinates). */
+  n: Vec2;
+  at: (along: number, across?: number) => Vec2;
+}
+
+function frameOf(wall: WallGeometry): Frame {
+  const dx = wall.end[0] - wall.start[0];
+  const dy = wall.end[1] - wall.start[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const d: Vec2 = [dx / length, dy / length];
+  const n: Vec2 = [-d[1], d[0]];
+  return {
+    d,
+    n,
+    at: (along, across = 0) => [
+      wall.start[0] + d[0] * along + n[0] * across,
+      wall.start[1] + d[1] * along + n[1] * across,
+    ],
+  };
+}
+
+/** The rectangle cut out of a wall for an opening (a little deeper than the wall, to cut its outline). */
+function cutOf(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
+  const f = frameOf(wall);
+  const half = wall.thickness / 2 + 2;
+  const a = o.offset - o.width / 2;
+  const b = o.offset + o.width / 2;
+  return svg`<polygon points=${pointsOf([f.at(a, -half), f.at(b, -half), f.at(b, half), f.at(a, half)])} fill="black"></polygon>`;
+}
+
+function line(p: Vec2, q: Vec2, cls: string): SVGTemplateResult {
+  return svg`<line class=${cls} x1=${r(p[0])} y1=${r(-p[1])} x2=${r(q[0])} y2=${r(-q[1])}></line>`;
+}
+
+function openingSymbol(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
+  const f = frameOf(wall);
+  const half = wall.thickness / 2;
+  const a = o.offset - o.width / 2;
+  const b = o.offset + o.width / 2;
+  const jambs = svg`${line(f.at(a, -half), f.at(a, half), 'jamb')}${line(f.at(b, -half), f.at(b, half), 'jamb')}`;
+  if (o.kind === 'window') {
+    const inset = Math.max(wall.thickness / 5, 1);
+    return svg`<g part="opening window" class="window" data-component=${o.componentId}>${jambs}${line(
+      f.at(a, half - inset),
+      f.at(b, half - inset),
+      'glass',
+    )}${line(f.at(a, -half + inset), f.at(b, -half + inset), 'glass')}</g>`;
+  }
+  if (o.kind === 'door') {
+    const side = o.swingSide ?? 1;
+    const hingeAt = o.hinge === 'start' ? a : b;
+    const freeAt = o.hinge === 'start' ? b : a;
+    const face = side * half;
+    const hinge = f.at(hingeAt, face);
+    const free = f.at(freeAt, face);
+    const leaf = f.at(hingeAt, face + side * o.width);
+    // SVG's y points down: a positive cross product of (hinge→leaf, hinge→free) on screen is a
+    // clockwise turn, which is sweep-flag 1.
+    const u: Vec2 = [leaf[0] - hinge[0], -(leaf[1] - hinge[1])];
+    const v: Vec2 = [free[0] - hinge[0], -(free[1] - hinge[1])];
+    const sweep = u[0] * v[1] - u[1] * v[0] > 0 ? 1 : 0;
+    const radius = r(o.width);
+    return svg`<g part="opening door" class="door" data-component=${o.componentId}>${jambs}${line(
+      hinge,
+      leaf,
+      'leaf',
+    )}<path class="swing" d=${`M ${pt(leaf)} A ${radius} ${radius} 0 0 ${sweep} ${pt(free)}`}></path></g>`;
+  }
+  return svg`<g part="opening" class="opening" data-component=${o.componentId}>${jambs}</g>`;
+}
+
+function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined, gap: number, font: number) {
+  const [minX, minY] = plan.bounds.min;
+  const [maxX, maxY] = plan.bounds.max;
+  const width = maxX - minX;
+  const depth = maxY - minY;
+  const top = -maxY - gap; // SVG y of the width line, above the plan
+  const left = minX - gap; // x of the depth line, left of the plan
+  const tick = font * 0.4;
+  const midY = -(minY + maxY) / 2;
+  return svg`<g part="dimension" class="dimensions">
+    <line x1=${r(minX)} y1=${r(top)} x2=${r(maxX)} y2=${r(top)}></line>
+    <line x1=${r(minX)} y1=${r(top - tick)} x2=${r(minX)} y2=${r(top + tick)}></line>
+    <line x1=${r(maxX)} y1=${r(top - tick)} x2=${r(maxX)} y2=${r(top + tick)}></line>
+    <text x=${r((minX + maxX) / 2)} y=${r(top - tick * 1.5)} font-size=${r(font)} text-anchor="middle">${formatLength(width, units, locale)}</text>
+    <line x1=${r(left)} y1=${r(-maxY)} x2=${r(left)} y2=${r(-minY)}></line>
+    <line x1=${r(left - tick)} y1=${r(-maxY)} x2=${r(left + tick)} y2=${r(-maxY)}></line>
+    <line x1=${r(left - tick)} y1=${r(-minY)} x2=${r(left + tick)} y2=${r(-minY)}></line>
+    <text x=${r(left - tick * 1.5)} y=${r(midY)} font-size=${r(font)} text-anchor="middle"
+      transform=${`rotate(-90 ${r(left - tick * 1.5)} ${r(midY)})`}>${formatLength(depth, units, locale)}</text>
+  </g>`;
+}
+
+function labelOf(label: PlacedLabel): SVGTemplateResult {
+  const size = r(label.fontSize);
+  const lines = label.name ? [label.name, label.floorArea] : [label.floorArea];
+  const first = -((lines.length - 1) * 1.25 * label.fontSize) / 2;
+  return svg`<text part="label" class=${label.overlaps ? 'label overlaps' : 'label'} data-area=${label.area.name}
+    x=${r(label.x)} y=${r(label.y)} font-size=${size} text-anchor="middle" dominant-baseline="central">${lines.map(
+      (text, i) =>
+        svg`<tspan x=${r(label.x)} dy=${r(i === 0 ? first : 1.25 * label.fontSize)} class=${
+          i === lines.length - 1 ? 'floor-area' : 'name'
+        }>${text}</tspan>`,
+    )}</text>`;
+}
+
+/** Draws a plan. `maskId` must be unique within the shadow root. */
+export function drawPlan(
+  plan: PlanGeometry,
+  units: Units,
+  locale: string | undefined,
+  maskId: string,
+): PlanDrawing {
+  const font = baseFontSize(plan);
+  const gap = font * 2;
+  const [minX, minY] = plan.bounds.min;
+  const [maxX, maxY] = plan.bounds.max;
+  const margin = gap + font * 2;
+  const fit: ViewBox = {
+    x: minX - margin,
+    y: -maxY - margin,
+    width: Math.max(maxX - minX, 1) + margin * 2,
+    height: Math.max(maxY - minY, 1) + margin * 2,
+  };
+  const areas = plan.areas
+    .map((area, index) => ({ area, index }))
+    .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
+  const labels = layoutLabels(plan, units, locale);
+  const walls = plan.walls;
+  const hasCuts = walls.some((w) => w.openings.length);
+  const hasWalls = walls.length > 0;
+
+  const content = svg`
+    ${
+      hasCuts
+        ? svg`<defs><mask id=${maskId} maskUnits="userSpaceOnUse" x=${r(fit.x)} y=${r(fit.y)} width=${r(fit.width)} height=${r(fit.height)}>
+        <rect x=${r(fit.x)} y=${r(fit.y)} width=${r(fit.width)} height=${r(fit.height)} fill="white"></rect>
+        ${walls.flatMap((w) => w.openings.map((o) => cutOf(w, o)))}
+      </mask></defs>`
+        : nothing
+    }
+    <g class="areas">${areas.map(
+      ({ area }) =>
+        svg`<polygon part=${area.depth > 0 ? 'area area-nested' : 'area'} class=${area.depth > 0 ? 'area nested' : 'area'}
+          data-area=${area.name} data-depth=${area.depth} points=${pointsOf(area.polygon)}></polygon>`,
+    )}</g>
+    ${
+      hasWalls
+        ? svg`<g part="wall" class="walls" mask=${hasCuts ? `url(#${maskId})` : nothing}>
+      <g class="wall-outlines">${walls.map((w) => svg`<polygon points=${pointsOf(w.polygon)}></polygon>`)}</g>
+      <g class="wall-fills">${walls.map(
+        (w) => svg`<polygon data-wall=${w.name} points=${pointsOf(w.polygon)}></polygon>`,
+      )}</g>
+    </g>`
+        : nothing
+    }
+    <g class="openings">${walls.flatMap((w) => w.openings.map((o) => openingSymbol(w, o)))}</g>
+    ${hasWalls || plan.areas.length ? dimensions(plan, units, locale, gap, font) : nothing}
+    <g class="labels">${labels.map(labelOf)}</g>`;
+  return { fit, content, labels, width: maxX - minX, depth: maxY - minY };
+}

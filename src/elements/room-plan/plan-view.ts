@@ -1,0 +1,79 @@
+/**
+ * Pan and zoom as pure arithmetic on the SVG viewBox (in SVG units: centimetres, y down). The fitted
+ * view is the whole plan with a margin for its dimension lines; zoom stays between a fifth of it
+ * and 16 times in, and the plan's centre never leaves the viewport entirely.
+ */
+export interface ViewBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export const MIN_ZOOM = 0.2;
+export const MAX_ZOOM = 16;
+
+export function zoomOf(view: ViewBox, fit: ViewBox): number {
+  return fit.width / view.width;
+}
+
+/** Keeps the fitted view's centre inside `view` (plus half of the view beyond it). */
+function clampPan(view: ViewBox, fit: ViewBox): ViewBox {
+  const cx = fit.x + fit.width / 2;
+  const cy = fit.y + fit.height / 2;
+  const slackX = fit.width / 2 + view.width / 2;
+  const slackY = fit.height / 2 + view.height / 2;
+  const x = Math.min(Math.max(view.x, cx - slackX - view.width / 2), cx + slackX - view.width / 2);
+  const y = Math.min(Math.max(view.y, cy - slackY - view.height / 2), cy + slackY - view.height / 2);
+  return { ...view, x, y };
+}
+
+/**
+ * Zooms by `factor` (>1 in) keeping the SVG point `anchor` where it is on screen (the view's centre
+ * when no anchor is given).
+ */
+export function zoomView(view: ViewBox, fit: ViewBox, factor: number, anchor?: [number, number]): ViewBox {
+  if (!(factor > 0) || !Number.isFinite(factor)) return view;
+  const current = zoomOf(view, fit);
+  const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, current * factor));
+  const scale = current / next;
+  const [ax, ay] = anchor ?? [view.x + view.width / 2, view.y + view.height / 2];
+  const width = view.width * scale;
+  const height = view.height * scale;
+  return clampPan({ x: ax - (ax - view.x) * scale, y: ay - (ay - view.y) * scale, width, height }, fit);
+}
+
+/** Moves the view by (dx, dy) SVG units. */
+export function panView(view: ViewBox, fit: ViewBox, dx: number, dy: number): ViewBox {
+  if (!Number.isFinite(dx) || !Number.isFinite(dy)) return view;
+  return clampPan({ ...view, x: view.x + dx, y: view.y + dy }, fit);
+}
+
+/**
+ * How many SVG units one CSS pixel is, for a viewBox shown in a `pixelWidth` × `pixelHeight` box
+ * with the default `preserveAspectRatio="xMidYMid meet"`.
+ */
+export function unitsPerPixel(view: ViewBox, pixelWidth: number, pixelHeight: number): number {
+  if (!(pixelWidth > 0) || !(pixelHeight > 0)) return 1;
+  return Math.max(view.width / pixelWidth, view.height / pixelHeight);
+}
+
+/** The SVG point under the client pixel (px, py) measured from the box's top left corner. */
+export function pointAt(
+  view: ViewBox,
+  pixelWidth: number,
+  pixelHeight: number,
+  px: number,
+  py: number,
+): [number, number] {
+  const k = unitsPerPixel(view, pixelWidth, pixelHeight);
+  // meet centres the viewBox: the unused pixels are split on both sides
+  const offsetX = (pixelWidth - view.width / k) / 2;
+  const offsetY = (pixelHeight - view.height / k) / 2;
+  return [view.x + (px - offsetX) * k, view.y + (py - offsetY) * k];
+}
+
+export function viewBoxAttribute(view: ViewBox): string {
+  const r = (n: number) => Math.round(n * 100) / 100;
+  return `${r(view.x)} ${r(view.y)} ${r(view.width)} ${r(view.height)}`;
+}

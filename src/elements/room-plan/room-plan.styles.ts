@@ -1,0 +1,188 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    position: relative;
+    block-size: 24rem;
+    min-block-size: 8rem;
+    contain: content;
+    color: var(--room-plan-text, #2b2b2b);
+    background: var(--room-plan-background, #fff);
+    font-family: var(--room-plan-font, system-ui, sans-serif);
+    border-radius: var(--room-plan-radius, 0);
+    overflow: hidden;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  [part='base'] {
+    position: relative;
+    inline-size: 100%;
+    block-size: 100%;
+  }
+  [part='viewport'] {
+    inline-size: 100%;
+    block-size: 100%;
+    touch-action: none;
+    cursor: grab;
+    outline: none;
+  }
+  [part='viewport']:focus-visible {
+    box-shadow: inset 0 0 0 3px var(--room-plan-focus, #1f5fbf);
+  }
+  [part='viewport'].dragging {
+    cursor: grabbing;
+  }
+  [part='svg'] {
+    display: block;
+    inline-size: 100%;
+    block-size: 100%;
+    user-select: none;
+    -webkit-user-select: none;
+  }
+  .area {
+    fill: var(--room-plan-area, #f4efe4);
+    stroke: var(--room-plan-area-outline, #c9bfa9);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .area.nested {
+    fill: var(--room-plan-area-nested, #e3ecf4);
+    stroke: var(--room-plan-area-nested-outline, #8fa7bf);
+    stroke-dasharray: 6 4;
+  }
+  .wall-outlines polygon {
+    fill: none;
+    stroke: var(--room-plan-wall-outline, #000);
+    stroke-width: 2px;
+    stroke-linejoin: miter;
+    vector-effect: non-scaling-stroke;
+  }
+  .wall-fills polygon {
+    fill: var(--room-plan-wall, #3a3a3a);
+    stroke: none;
+  }
+  .openings line,
+  .openings path {
+    fill: none;
+    stroke: var(--room-plan-opening, #555);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .openings .jamb {
+    stroke: var(--room-plan-wall-outline, #000);
+    stroke-width: 2px;
+  }
+  .window .glass {
+    stroke: var(--room-plan-window, #2f6db5);
+  }
+  .door .swing {
+    stroke-dasharray: 4 3;
+  }
+  .dimensions line {
+    stroke: var(--room-plan-dimension, #666);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .dimensions text {
+    fill: var(--room-plan-dimension, #666);
+  }
+  .label {
+    fill: var(--room-plan-label, #2b2b2b);
+    paint-order: stroke;
+    stroke: var(--room-plan-label-halo, rgb(255 255 255 / 0.85));
+    stroke-width: 3px;
+    stroke-linejoin: round;
+    vector-effect: non-scaling-stroke;
+  }
+  .label .name {
+    font-weight: 600;
+  }
+  [part='controls'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-end: 0.5rem;
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+  }
+  [part~='control'] {
+    inline-size: 2rem;
+    block-size: 2rem;
+    padding: 0;
+    font: inherit;
+    font-size: 1.1rem;
+    line-height: 1;
+    color: var(--room-plan-control-color, #1a1a1a);
+    background: var(--room-plan-control-background, #fff);
+    border: 1px solid var(--room-plan-control-border, #8a8a8a);
+    border-radius: 0.25rem;
+    cursor: pointer;
+  }
+  [part~='control']:hover {
+    background: var(--room-plan-control-hover, #f0f0f0);
+  }
+  [part~='control']:focus-visible {
+    outline: 3px solid var(--room-plan-focus, #1f5fbf);
+    outline-offset: 1px;
+  }
+  [part='status'] {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    color: var(--room-plan-status-color, #555);
+  }
+  [part='error'] {
+    position: absolute;
+    inset: 1rem;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 0.75rem;
+    padding: 1rem;
+    text-align: center;
+    color: var(--room-plan-error-color, #8a1c1c);
+    background: var(--room-plan-error-background, #fdf1f1);
+    border: 1px solid currentColor;
+    border-radius: 0.25rem;
+  }
+  [part='error'] button {
+    font: inherit;
+    padding: 0.35rem 0.9rem;
+    color: inherit;
+    background: #fff;
+    border: 1px solid currentColor;
+    border-radius: 0.25rem;
+    cursor: pointer;
+  }
+  [part='error'] button:focus-visible {
+    outline: 3px solid var(--room-plan-focus, #1f5fbf);
+    outline-offset: 2px;
+  }
+  @media print {
+    :host {
+      block-size: auto;
+      overflow: visible;
+      contain: none;
+      background: #fff;
+      print-color-adjust: exact;
+      -webkit-print-color-adjust: exact;
+    }
+    [part='controls'],
+    [part='status'] {
+      display: none;
+    }
+    [part='viewport'] {
+      block-size: auto;
+      box-shadow: none;
+    }
+    [part='svg'] {
+      block-size: auto;
+      max-block-size: 95vh;
+      break-inside: avoid;
+    }
+  }
+`;
