@@ -297,9 +297,10 @@ describe('partner back end deployed on its own origin, talking to the planner ov
   let planner: Running;
   let partner: Running;
   before(async () => {
-    let partnerApp: Hono | undefined;
+    // the partner's port must be known before the planner starts (it whitelists the callback)
+    const slot: { app?: Hono } = {};
     const shell = new Hono();
-    shell.all('*', (c) => partnerApp!.fetch(c.req.raw));
+    shell.all('*', (c) => slot.app!.fetch(c.req.raw));
     partner = await listen(shell);
     // the planner whitelists the partner's callback from the environment
     process.env.PLANNER_REDIRECT_URIS = `${partner.url}/partner/oauth/callback`;
@@ -308,7 +309,7 @@ describe('partner back end deployed on its own origin, talking to the planner ov
     } finally {
       delete process.env.PLANNER_REDIRECT_URIS;
     }
-    partnerApp = new Hono().route(
+    slot.app = new Hono().route(
       '/partner',
       createPartner({
         oauthBase: `${planner.url}/planning`,
