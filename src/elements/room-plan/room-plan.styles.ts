@@ -61,7 +61,10 @@ export const styles = css`
   }
   .wall-fills polygon {
     fill: var(--room-plan-wall, #3a3a3a);
-    stroke: none;
+    /* a hairline in the fill colour hides the anti-aliasing seams where footprints meet */
+    stroke: var(--room-plan-wall, #3a3a3a);
+    stroke-width: 0.5px;
+    vector-effect: non-scaling-stroke;
   }
   .openings line,
   .openings path {
@@ -163,8 +166,9 @@ export const styles = css`
     outline-offset: 2px;
   }
   @media print {
+    /* !important: in print the plan takes its own proportions, whatever height the page gave it */
     :host {
-      block-size: auto;
+      block-size: auto !important;
       overflow: visible;
       contain: none;
       background: #fff;
