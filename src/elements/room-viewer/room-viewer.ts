@@ -16,6 +16,9 @@ import { VisibilityWatcher } from './viewer-visibility.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
+/** The properties that make up what is shown: a change to any of them loads the room again. */
+const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', 'mediaBase', 'componentLoader'] as const;
+type Source = Partial<Pick<RoomViewer, (typeof SOURCE_KEYS)[number]>>;
 type ViewerState = (typeof STATES)[number];
 
 export interface ModelLoadDetail {
@@ -119,6 +122,8 @@ export class RoomViewer extends RoomElement {
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
   #view?: RoomView;
+  /** The source values of the load in progress or shown (compared to see whether to load again). */
+  #source: Source = {};
   #abort?: AbortController;
   #generation = 0;
   #started = false;
@@ -165,10 +170,7 @@ export class RoomViewer extends RoomElement {
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
-    const sourceChanged = ['roomId', 'src', 'model', 'apiBase', 'mediaBase', 'componentLoader'].some((key) =>
-      changed.has(key as keyof RoomViewer),
-    );
-    if (sourceChanged && this.#started) this.#reload();
+    if (this.#started && SOURCE_KEYS.some((key) => this[key] !== this.#source[key])) this.#reload();
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -195,6 +197,7 @@ export class RoomViewer extends RoomElement {
   #reload(): void {
     this.#teardown();
     const generation = ++this.#generation;
+    this.#source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, this[key]])) as Source;
     const abort = (this.#abort = new AbortController());
     this._message = undefined;
     this._warning = undefined;

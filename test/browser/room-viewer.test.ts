@@ -1,0 +1,431 @@
+import { expect } from '@esm-bundle/chai';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { Vector3 } from 'three';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import { planGeometry, pointInRing, readModel } from '../../src/model/index.ts';
+import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
+import { FALLBACK_COLOURS } from '../../src/three/materials.ts';
+import { armFault, ROOM_STYLING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import {
+  boxRoom,
+  canvasOf,
+  colourDistance,
+  makeViewer,
+  paintedPixels,
+  pixel,
+  sampleModel,
+  SAMPLE_ROOM_ID,
+  SKIP_SAMPLE,
+  srgb255,
+} from './room-viewer-fixtures.ts';
+
+/** A public generated room of the emulator. */
+async function publicRoomId(): Promise<string> {
+  const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=3`)).json();
+  return String(list.rooms.find((r: { id: number }) => r.id !== SAMPLE_ROOM_ID).id);
+}
+
+const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+
+/** Where a model point (cm, z up) lands on the viewer's canvas, in canvas pixels. */
+function project(viewer: RoomViewer, point: [number, number, number]): [number, number] {
+  const camera = viewer.view!.camera;
+  const ndc = new Vector3(...point).applyMatrix4(MODEL_TO_WORLD).project(camera);
+  const canvas = canvasOf(viewer);
+  return [((ndc.x + 1) / 2) * canvas.width, ((1 - ndc.y) / 2) * canvas.height];
+}
+
+async function loaded(viewer: RoomViewer): Promise<void> {
+  const event = waitForEvent(viewer, 'model-load');
+  if (!viewer.isConnected) fixtureContainer().append(viewer);
+  await event;
+}
+
+describe('<room-viewer>', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+
+  describe('the real sample (room 6346838)', () => {
+    let raw: Record<string, unknown> | undefined;
+    before(async () => {
+      raw = await sampleModel();
+    });
+
+    it('starts from the model camera: floor below, ceiling above, position and target as the model says', async function () {
+      if (!raw) return (this.skip(), console.warn(SKIP_SAMPLE));
+      const earlier = (await receivedRequests(`/room-styling/rooms/${SAMPLE_ROOM_ID}`)).length;
+      const viewer = makeViewer(
+        { 'room-id': String(SAMPLE_ROOM_ID), 'api-base': ROOM_STYLING, loading: 'eager' },
+        [320, 240],
+      );
+      await loaded(viewer);
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      const camera = (raw as { camera: { position: number[]; focal_point: number[] } }).camera;
+      const state = viewer.view!.cameraState();
+      state.position.forEach((v, i) => expect(v).to.be.closeTo(camera.position[i]!, 0.01));
+      state.target.forEach((v, i) => expect(v).to.be.closeTo(camera.focal_point[i]!, 0.01));
+      // the floor in front of the camera: its textures are relative paths and no media root is set,
+      // so it shows the fallback floor colour, lit to exactly its own colour (sun straight down)
+      const floor = pixel(viewer, 160, 236);
+      expect(colourDistance(floor, hex(FALLBACK_COLOURS.floor)), `floor ${floor}`).to.be.at.most(8);
+      // a ceiling seen from below: grey-white, darker than the lit floor's white equivalent
+      const ceiling = pixel(viewer, 160, 3);
+      expect(ceiling[3]).to.equal(255);
+      expect(Math.abs(ceiling[0]! - ceiling[2]!)).to.be.below(20);
+      const requests = await receivedRequests(`/room-styling/rooms/${SAMPLE_ROOM_ID}`);
+      expect(requests.length - earlier).to.equal(1);
+    });
+
+    it("draws walls where the model puts them and floors in their materials' colours (top view)", async function () {
+      if (!raw) return (this.skip(), console.warn(SKIP_SAMPLE));
+      const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [320, 240]);
+      viewer.model = raw;
+      await loaded(viewer);
+      const { model } = readModel(raw);
+      const plan = planGeometry(model);
+      const colourOf = (id: string | undefined, fallback: string) => {
+        const diffuse = id ? model.materials[id]?.diffuse : undefined;
+        return diffuse && !model.materials[id!]?.diffuseTexture ? srgb255(diffuse) : hex(fallback);
+      };
+      // walls: the top of every wall at least 17 cm thick, at the middle of its centre line
+      let wallsChecked = 0;
+      const wallMisses: string[] = [];
+      for (const wall of plan.walls.filter((w) => w.thickness >= 17)) {
+        const mid: [number, number, number] = [
+          (wall.start[0] + wall.end[0]) / 2,
+          (wall.start[1] + wall.end[1]) / 2,
+          plan.height,
+        ];
+        const [x, y] = project(viewer, mid);
+        const got = pixel(viewer, x, y);
+        const want = colourOf(wall.material, FALLBACK_COLOURS.wall);
+        wallsChecked++;
+        if (colourDistance(got, want) > 10) wallMisses.push(`${wall.name}: ${got} vs ${want}`);
+      }
+      expect(wallsChecked).to.be.at.least(20);
+      expect(wallMisses.length, wallMisses.join('; ')).to.be.at.most(1);
+      // floors: at each area's label point, the colour of the innermost area there
+      const byDepth = [...plan.areas].sort((a, b) => b.depth - a.depth);
+      let floorsMatched = 0;
+      const floorMisses: string[] = [];
+      for (const area of plan.areas) {
+        const owner = byDepth.find((a) => pointInRing(area.labelPoint, a.polygon)) ?? area;
+        const [x, y] = project(viewer, [area.labelPoint[0], area.labelPoint[1], 0]);
+        const got = pixel(viewer, x, y);
+        const want = colourOf(owner.floorMaterial, FALLBACK_COLOURS.floor);
+        if (colourDistance(got, want) <= 8) floorsMatched++;
+        else floorMisses.push(`${area.name}: ${got} vs ${want}`);
+      }
+      // a few label points are under furniture
+      expect(floorsMatched, floorMisses.join('; ')).to.be.at.least(7);
+      // the white hallway (color-FFFFFF) is among them: a material colour, not a fallback
+      const hall = plan.areas.find((a) => a.floorMaterial === 'color-FFFFFF')!;
+      expect(
+        colourDistance(pixel(viewer, ...project(viewer, [...hall.labelPoint, 0])), [255, 255, 255]),
+      ).to.be.at.most(8);
+    });
+
+    it('loads textures from the media root (emulator /media) and the floors change from the fallback', async function () {
+      if (!raw) return (this.skip(), console.warn(SKIP_SAMPLE));
+      const viewer = makeViewer(
+        { camera: 'top', loading: 'eager', 'media-base': `${ROOM_STYLING}/media` },
+        [320, 240],
+      );
+      viewer.model = raw;
+      await loaded(viewer);
+      await until(
+        async () => (await receivedRequests('/room-styling/media/')).length >= 4,
+        5000,
+        'texture requests',
+      );
+      const plan = planGeometry(readModel(raw).model);
+      const area = plan.areas.find((a) => a.name === 'area6')!;
+      const [x, y] = project(viewer, [area.labelPoint[0], area.labelPoint[1], 0]);
+      await until(
+        () => colourDistance(pixel(viewer, x, y), hex(FALLBACK_COLOURS.floor)) > 10,
+        5000,
+        'a textured floor',
+      );
+      expect(viewer.shadowRoot!.querySelector('[part=warning]')).to.equal(null);
+    });
+  });
+
+  describe('colours, camera and controls', () => {
+    it('shows a material colour exactly: a floor facing a sun straight above is its own sRGB colour', async () => {
+      const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [200, 150]);
+      viewer.model = boxRoom({ floor: [0.8, 0.3, 0.2], wall: [0.2, 0.4, 0.8] });
+      await loaded(viewer);
+      // within a few levels: MeshStandardMaterial keeps a little specular even at roughness 0.95
+      expect(colourDistance(pixel(viewer, 100, 75), [204, 77, 51])).to.be.at.most(6);
+      // the top of the near wall (0,0)-(400,0) sits below the floor's centre on screen, in the wall's colour
+      const [x, y] = project(viewer, [200, -5, 250]);
+      expect(colourDistance(pixel(viewer, x, y), [51, 102, 204])).to.be.at.most(6);
+    });
+
+    it('fires model-load only when the pixels are in its canvas', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
+      viewer.model = boxRoom();
+      let paintedAtLoad = -1;
+      let stateAtLoad: string | null = null;
+      viewer.addEventListener('model-load', () => {
+        paintedAtLoad = paintedPixels(viewer);
+        stateAtLoad = viewer.getAttribute('state');
+      });
+      fixtureContainer().append(viewer);
+      await viewer.updateComplete;
+      expect(viewer.getAttribute('state')).to.equal('loading');
+      await waitForEvent(viewer, 'model-load');
+      expect(stateAtLoad).to.equal('loaded');
+      // the whole room, not a partial or empty frame: the same picture as after more frames
+      await rafPasses(3);
+      expect(paintedAtLoad).to.be.greaterThan(160 * 120 * 0.3);
+      expect(paintedAtLoad).to.equal(paintedPixels(viewer));
+    });
+
+    it('renders only when something changed, and keeps rendering while auto-rotating', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'orbit' }, [160, 120]);
+      viewer.model = boxRoom({ components: 10 });
+      await loaded(viewer);
+      await rafPasses(3);
+      const idle = viewer.view!.frames;
+      await rafPasses(8);
+      expect(viewer.view!.frames, 'frames while nothing changes').to.equal(idle);
+      viewer.autoRotate = true;
+      await rafPasses(8);
+      expect(viewer.view!.frames - idle).to.be.at.least(5);
+      const before = viewer.view!.cameraState().position;
+      expect(before[0]).to.not.be.closeTo(viewer.view!.cameraState().position[0] + 1, 0.5);
+      viewer.autoRotate = false;
+      // damping lets the turn ease out over some frames, then drawing stops
+      let last = -1;
+      await until(
+        async () => {
+          const now = viewer.view!.frames;
+          await rafPasses(3);
+          return now === viewer.view!.frames && (last = now) >= 0;
+        },
+        5000,
+        'the turn to ease out',
+      );
+      await rafPasses(6);
+      expect(viewer.view!.frames).to.equal(last);
+    });
+
+    it('switches between model, orbit and top cameras', async () => {
+      const viewer = makeViewer({ loading: 'eager' }, [160, 120]);
+      viewer.model = boxRoom();
+      await loaded(viewer);
+      expect(viewer.view!.cameraState().position[1]).to.be.closeTo(-600, 0.01);
+      viewer.camera = 'top';
+      await rafPasses(3);
+      const top = viewer.view!.cameraState();
+      expect(top.position[2]).to.be.greaterThan(1000);
+      expect(Math.abs(top.position[0] - top.target[0])).to.be.below(1);
+      viewer.camera = 'orbit';
+      await rafPasses(3);
+      const orbit = viewer.view!.cameraState();
+      expect(orbit.position[2]).to.be.greaterThan(250);
+      expect(orbit.position[2]).to.be.lessThan(top.position[2]);
+    });
+
+    it('orbits with the mouse and zooms with the keyboard, firing camera-change', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'orbit' }, [240, 180]);
+      viewer.model = boxRoom();
+      await loaded(viewer);
+      const changes: CustomEvent[] = [];
+      viewer.addEventListener('camera-change', (e) => changes.push(e));
+      const start = viewer.view!.cameraState().position;
+      const rect = viewer.getBoundingClientRect();
+      const cx = Math.round(rect.left + rect.width / 2);
+      const cy = Math.round(rect.top + rect.height / 2);
+      await sendMouse({ type: 'move', position: [cx, cy] });
+      await sendMouse({ type: 'down', button: 'left' });
+      await sendMouse({ type: 'move', position: [cx + 60, cy + 10] });
+      await sendMouse({ type: 'up', button: 'left' });
+      await until(() => changes.length > 0, 3000, 'camera-change after a drag');
+      const dragged = viewer.view!.cameraState().position;
+      expect(Math.hypot(dragged[0] - start[0], dragged[1] - start[1])).to.be.greaterThan(10);
+      const detail = changes[changes.length - 1]!.detail as { position: number[]; target: number[] };
+      expect(detail.position).to.have.length(3);
+      // keyboard: + zooms in (the element is focusable)
+      await rafPasses(20);
+      const distance = (s: { position: number[]; target: number[] }) =>
+        Math.hypot(...s.position.map((v, i) => v - s.target[i]!));
+      const before = distance(viewer.view!.cameraState());
+      const count = changes.length;
+      viewer.focus();
+      await sendKeys({ press: '+' });
+      await rafPasses(2);
+      expect(distance(viewer.view!.cameraState())).to.be.lessThan(before * 0.95);
+      expect(changes.length).to.be.greaterThan(count);
+    });
+
+    it('with controls="false" ignores the mouse', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'orbit', controls: 'false' }, [240, 180]);
+      viewer.model = boxRoom();
+      await loaded(viewer);
+      expect(viewer.controls).to.equal(false);
+      const start = viewer.view!.cameraState().position;
+      const rect = viewer.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(rect.left + 100), Math.round(rect.top + 90)] });
+      await sendMouse({ type: 'down', button: 'left' });
+      await sendMouse({ type: 'move', position: [Math.round(rect.left + 180), Math.round(rect.top + 90)] });
+      await sendMouse({ type: 'up', button: 'left' });
+      await rafPasses(4);
+      expect(viewer.view!.cameraState().position).to.deep.equal(start);
+    });
+
+    it("draws the page's own meshes from componentLoader, asking once per distinct component", async () => {
+      const THREE = await import('three');
+      const asked: string[] = [];
+      const viewer = makeViewer({ loading: 'eager', camera: 'top' }, [200, 150]);
+      viewer.componentLoader = async (component) => {
+        asked.push(component.componentId ?? '');
+        const material = new THREE.MeshBasicMaterial();
+        material.color.setRGB(0, 1, 0, THREE.LinearSRGBColorSpace);
+        return new THREE.Mesh(new THREE.BoxGeometry(60, 60, 60).translate(0, 0, 30), material);
+      };
+      viewer.model = boxRoom({ components: 9, kinds: 3 });
+      await loaded(viewer);
+      await until(() => asked.length === 3, 3000, 'three loader calls');
+      expect([...asked].sort()).to.deep.equal(['kind-0', 'kind-1', 'kind-2']);
+      const raw = boxRoom({ components: 9, kinds: 3 }) as {
+        components: { position: [number, number, number] }[];
+      };
+      const [x, y] = project(viewer, [...raw.components[1]!.position.slice(0, 2), 60] as [
+        number,
+        number,
+        number,
+      ]);
+      await until(() => colourDistance(pixel(viewer, x, y), [0, 255, 0]) < 10, 3000, 'a green loaded mesh');
+    });
+
+    it('moving the element in the DOM keeps its view (no rebuild)', async () => {
+      const viewer = makeViewer({ loading: 'eager' }, [160, 120]);
+      viewer.model = boxRoom();
+      await loaded(viewer);
+      const view = viewer.view;
+      let loads = 0;
+      viewer.addEventListener('model-load', () => loads++);
+      fixtureContainer().append(viewer);
+      await rafPasses(3);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(viewer.view).to.equal(view);
+      expect(loads).to.equal(0);
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+    });
+
+    it('loading="lazy" waits until the element nears the viewport', async () => {
+      const spacer = fixtureContainer();
+      spacer.style.height = '4000px';
+      const id = await publicRoomId();
+      await resetEmulator();
+      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING }, [160, 120]);
+      fixtureContainer().append(viewer);
+      await rafPasses(4);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(viewer.getAttribute('state')).to.equal('idle');
+      expect(await receivedRequests(`/room-styling/rooms/${id}`)).to.have.length(0);
+      const load = waitForEvent(viewer, 'model-load');
+      viewer.scrollIntoView();
+      await load;
+      expect(await receivedRequests(`/room-styling/rooms/${id}`)).to.have.length(1);
+      window.scrollTo(0, 0);
+    });
+  });
+
+  describe('errors', () => {
+    it('a room that does not exist: error state, model-error, a message, nothing thrown', async () => {
+      const viewer = makeViewer({ 'room-id': '987654321', 'api-base': ROOM_STYLING, loading: 'eager' });
+      const error = waitForEvent<{ error: { status: number }; fatal: boolean }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      const event = await error;
+      expect(event.detail.error.status).to.equal(404);
+      expect(event.detail.fatal).to.equal(true);
+      await viewer.updateComplete;
+      expect(viewer.getAttribute('state')).to.equal('error');
+      expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('not found');
+    });
+
+    it('a private room (403) says so, in Dutch when lang="nl"', async () => {
+      const id = await publicRoomId();
+      await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
+      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', lang: 'nl' });
+      const error = waitForEvent<{ error: { status: number } }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      expect((await error).detail.error.status).to.equal(403);
+      await viewer.updateComplete;
+      expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('privé');
+      expect(viewer.shadowRoot!.querySelector('[part=retry]')!.textContent).to.contain('Opnieuw');
+    });
+
+    it('a src that answers 404 is an error', async () => {
+      const viewer = makeViewer({
+        src: `${location.origin}/no-such-model-${Date.now()}.json`,
+        loading: 'eager',
+      });
+      const error = waitForEvent<{ error: { status: number } }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      expect((await error).detail.error.status).to.equal(404);
+    });
+
+    it('a garbage model: error state, then a good model recovers', async () => {
+      const viewer = makeViewer({ loading: 'eager' }, [160, 120]);
+      viewer.model = { plan: 'nope', components: 7 };
+      const error = waitForEvent<{ error: Error; fatal: boolean }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      expect((await error).detail.fatal).to.equal(true);
+      await viewer.updateComplete;
+      expect(viewer.getAttribute('state')).to.equal('error');
+      expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('no 3D model');
+      const load = waitForEvent(viewer, 'model-load');
+      viewer.model = boxRoom();
+      await load;
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      expect(viewer.shadowRoot!.querySelector('[part=error]')).to.equal(null);
+    });
+
+    it('a malformed room body from the service is an error, and retry loads it', async () => {
+      const id = await publicRoomId();
+      await armFault({ match: `/room-styling/rooms/${id}`, body: 'malformed' });
+      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager' }, [160, 120]);
+      const error = waitForEvent(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      await error;
+      await viewer.updateComplete;
+      const load = waitForEvent(viewer, 'model-load');
+      viewer.shadowRoot!.querySelector<HTMLButtonElement>('[part=retry]')!.click();
+      await load;
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+    });
+
+    it('a texture that fails: the room shows in the fallback colour, a visible notice and model-error (not fatal)', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'top' }, [200, 150]);
+      viewer.model = boxRoom({
+        floor: [0.1, 0.6, 0.3],
+        floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg`,
+      });
+      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      const event = await error;
+      expect(event.detail.fatal).to.equal(false);
+      expect(event.detail.error.kind).to.equal('texture');
+      await until(() => viewer.getAttribute('state') === 'loaded', 5000, 'loaded');
+      await viewer.updateComplete;
+      expect(viewer.shadowRoot!.querySelector('[part=warning]')!.textContent).to.contain('textures');
+      // the material's own diffuse colour stays
+      expect(colourDistance(pixel(viewer, 100, 75), srgb255([0.1, 0.6, 0.3]))).to.be.at.most(8);
+    });
+
+    it('src that is not http(s) is refused without a request', async () => {
+      const viewer = makeViewer({ src: 'javascript:alert(1)', loading: 'eager' });
+      const error = waitForEvent(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      await error;
+      await viewer.updateComplete;
+      expect(viewer.getAttribute('state')).to.equal('error');
+    });
+  });
+});
