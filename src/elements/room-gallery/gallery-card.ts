@@ -50,27 +50,21 @@ export function cardImage(
   return undefined;
 }
 
-export interface CardLabels {
-  untitled: string;
-  noImage: string;
-  panorama: string;
-  photoreal: string;
-}
-
 export interface CardOptions {
   index: number;
   /** Image URL to show, or undefined for the placeholder (also after the image failed to load). */
   image?: string;
   href?: string;
   target: string;
-  labels: CardLabels;
+  /** The element's strings in its language. */
+  t: (key: 'untitled' | 'noImage' | 'panorama' | 'photoreal') => string;
   /** Total number of rooms for aria-setsize when cards are virtualised, else undefined. */
   setSize?: number;
 }
 
 /** The built-in card: a link (or, for a room without a safe URL, a button) holding picture and text. */
 export function renderRoomCard(room: Room, options: CardOptions): TemplateResult {
-  const { index, image, href, target, labels } = options;
+  const { index, image, href, target, t } = options;
   const meta = [room.category, room.style].filter((s) => typeof s === 'string' && s.trim()).join(' · ');
   const photoreal = safeHttpUrl(room.photoreal_image_url) !== undefined;
   const body = html`<span part="image" class="image ${image ? '' : 'placeholder'}"
@@ -84,23 +78,23 @@ export function renderRoomCard(room: Room, options: CardOptions): TemplateResult
               loading="lazy"
               decoding="async"
             />`
-          : html`<span class="placeholder-label">${labels.noImage}</span>`
+          : html`<span class="placeholder-label">${t('noImage')}</span>`
       }${
         room.has_panorama || photoreal
           ? html`<span class="badges"
               >${
                 room.has_panorama
-                  ? html`<span part="badge badge-panorama" class="badge">${labels.panorama}</span>`
+                  ? html`<span part="badge badge-panorama" class="badge">${t('panorama')}</span>`
                   : nothing
               }${
                 photoreal
-                  ? html`<span part="badge badge-photoreal" class="badge">${labels.photoreal}</span>`
+                  ? html`<span part="badge badge-photoreal" class="badge">${t('photoreal')}</span>`
                   : nothing
               }</span
             >`
           : nothing
       }</span
-    ><span part="name" class="name">${room.name.trim() || labels.untitled}</span>${
+    ><span part="name" class="name">${room.name.trim() || t('untitled')}</span>${
       meta ? html`<span part="meta" class="meta">${meta}</span>` : nothing
     }`;
   return href

@@ -7,6 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { MetaEntry, RoomStylingClient, SearchMeta } from '../../api/room-styling/index.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
+import type { StringKey } from './gallery-strings.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
@@ -30,26 +31,13 @@ export function clearSearchMetaCache(): void {
   metaCache.clear();
 }
 
-export interface FilterLabels {
-  filtersLabel: string;
-  search: string;
-  searchPlaceholder: string;
-  style: string;
-  category: string;
-  since: string;
-  anyStyle: string;
-  anyCategory: string;
-  anyTime: string;
-  metaFailed: string;
-  retry: string;
-}
-
 export interface FilterView {
   controls: readonly FilterName[];
   values: Record<FilterName, string>;
   meta?: SearchMeta;
   metaFailed: boolean;
-  labels: FilterLabels;
+  /** The element's strings in its language. */
+  t: (key: StringKey) => string;
   onInput(name: FilterName, value: string, immediate: boolean): void;
   onRetryMeta(): void;
 }
@@ -69,15 +57,15 @@ function renderSelect(
   view: FilterView,
   name: 'style' | 'category' | 'since',
   entries: readonly MetaEntry[],
-  label: string,
-  anyLabel: string,
+  label: StringKey,
+  anyLabel: StringKey,
 ): TemplateResult {
   const current = view.values[name];
-  const options = selectOptions(entries, anyLabel, current);
+  const options = selectOptions(entries, view.t(anyLabel), current);
   // the style and category images help recognise the choice; shown beside the select once chosen
   const image = safeHttpUrl(options.find((o) => o.key === current && current)?.image_url);
   return html`<label class="field" part="filter filter-${name}">
-    <span class="label">${label}</span>
+    <span class="label">${view.t(label)}</span>
     <span class="select-row"
       >${image ? html`<img class="swatch" src=${image} alt="" width="24" height="24" />` : nothing}<select
         name=${name}
@@ -90,13 +78,13 @@ function renderSelect(
 }
 
 export function renderFilters(view: FilterView): TemplateResult {
-  const { controls, labels, meta } = view;
+  const { controls, t, meta } = view;
   const has = (name: FilterName) => controls.includes(name);
   return html`<form
     part="filters"
     class="filters"
     role="search"
-    aria-label=${labels.filtersLabel}
+    aria-label=${t('filtersLabel')}
     @submit=${(e: Event) => {
       // Enter in the search box searches at once instead of waiting for the debounce
       e.preventDefault();
@@ -107,31 +95,31 @@ export function renderFilters(view: FilterView): TemplateResult {
     ${
       has('q')
         ? html`<label class="field search" part="filter filter-q">
-            <span class="label">${labels.search}</span>
+            <span class="label">${t('search')}</span>
             <input
               type="search"
               name="q"
               autocomplete="off"
               enterkeyhint="search"
-              placeholder=${labels.searchPlaceholder}
+              placeholder=${t('searchPlaceholder')}
               .value=${live(view.values.q)}
               @input=${(e: Event) => view.onInput('q', (e.target as HTMLInputElement).value, false)}
             />
           </label>`
         : nothing
     }
-    ${meta && has('style') ? renderSelect(view, 'style', meta.styles, labels.style, labels.anyStyle) : nothing}
+    ${meta && has('style') ? renderSelect(view, 'style', meta.styles, 'style', 'anyStyle') : nothing}
     ${
       meta && has('category')
-        ? renderSelect(view, 'category', meta.categories, labels.category, labels.anyCategory)
+        ? renderSelect(view, 'category', meta.categories, 'category', 'anyCategory')
         : nothing
     }
-    ${meta && has('since') ? renderSelect(view, 'since', meta.timeframes, labels.since, labels.anyTime) : nothing}
+    ${meta && has('since') ? renderSelect(view, 'since', meta.timeframes, 'since', 'anyTime') : nothing}
     ${
       view.metaFailed
         ? html`<p class="meta-failed">
-            ${labels.metaFailed}
-            <button type="button" class="link-button" @click=${view.onRetryMeta}>${labels.retry}</button>
+            ${t('metaFailed')}
+            <button type="button" class="link-button" @click=${view.onRetryMeta}>${t('retry')}</button>
           </p>`
         : nothing
     }

@@ -1,7 +1,7 @@
 /** The gallery's own words, English and Dutch (picked by the nearest `lang`). */
 import type { Strings } from '../../internal/i18n.js';
 
-type Key =
+export type StringKey =
   | 'rooms'
   | 'loading'
   | 'loadingMore'
@@ -42,7 +42,7 @@ type Key =
   | 'untitled'
   | 'noImage';
 
-export const STRINGS: Strings<Key> = {
+export const STRINGS: Strings<StringKey> = {
   en: {
     rooms: 'Rooms',
     loading: 'Loading rooms…',

@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { ApiError } from '../../api/http.js';
 import {
   RoomStylingClient,
@@ -15,9 +14,9 @@ import { RoomElement } from '../../internal/room-element.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
 import { asApiError, describeError } from './gallery-errors.js';
-import { loadSearchMeta, renderFilters, type FilterName } from './gallery-filters.js';
+import type { FilterName } from './gallery-filters.js';
 import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
-import { cardWidthFor, columnsFor, isLargeCard, toRows } from './gallery-layout.js';
+import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
 import { appendRooms, hasNextPage, normalisePaging, pageCount, rangeOf } from './gallery-paging.js';
 import {
   CONTROLS_PER_SOURCE,
@@ -29,7 +28,7 @@ import {
   type GalleryFilters,
   type GalleryRequest,
 } from './gallery-query.js';
-import { STRINGS } from './gallery-strings.js';
+import { STRINGS, type StringKey } from './gallery-strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
 
 export type { CardContext, RenderCard } from './gallery-card.js';
@@ -46,8 +45,6 @@ const optionalNumber = {
     value === null || value.trim() === '' ? undefined : Number(value),
   toAttribute: (value: number | undefined) => (value === undefined ? null : String(value)),
 };
-
-type VirtualizeFn = typeof import('@lit-labs/virtualizer/virtualize.js').virtualize;
 
 function callClient(
   client: RoomStylingClient,
@@ -213,12 +210,15 @@ export class RoomGallery extends RoomElement {
   /** True while a further page (load-more / infinite) is on its way; the shown rooms stay. */
   @state() private _loadingMore = false;
   @state() private _hasNext = false;
+  /** The filter controls' module, downloaded only by galleries that show filters. */
+  @state() private _filtersModule?: typeof import('./gallery-filters.js');
   @state() private _meta?: SearchMeta;
   @state() private _metaFailed = false;
   @state() private _columns = 1;
   @state() private _large = false;
   @state() private _broken = new Set<string>();
-  @state() private _virtualize?: VirtualizeFn;
+  /** The virtualised rows (with the virtualiser), downloaded only for `paging="infinite"`. */
+  @state() private _virtual?: typeof import('./gallery-virtual.js');
 
   #generation = 0;
   #controller?: AbortController;
@@ -233,9 +233,8 @@ export class RoomGallery extends RoomElement {
   #intersectionObserver?: IntersectionObserver;
   #metaRequested = '';
 
-  #t(key: keyof (typeof STRINGS)['en'], values?: Record<string, string | number>): string {
-    return translate(STRINGS, this, key, values);
-  }
+  #t = (key: StringKey, values?: Record<string, string | number>): string =>
+    translate(STRINGS, this, key, values);
 
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'style'];
@@ -345,11 +344,14 @@ export class RoomGallery extends RoomElement {
     } else if (changed.has('page') && galleryPage(this.page) !== this.#shownPage) {
       this.#load(false, galleryPage(this.page));
     }
-    if (this.filters && !this._meta) this.#requestMeta();
-    if (this.#paging === 'infinite' && !this._virtualize) {
+    if (this.filters && !this._filtersModule) {
+      import('./gallery-filters.js').then((module) => (this._filtersModule = module));
+    }
+    if (this.filters && this._filtersModule && !this._meta) this.#requestMeta();
+    if (this.#paging === 'infinite' && !this._virtual) {
       // the virtualiser costs a few KB: only pages that scroll forever download it
-      import('@lit-labs/virtualizer/virtualize.js').then(
-        (module) => (this._virtualize = module.virtualize),
+      import('./gallery-virtual.js').then(
+        (module) => (this._virtual = module),
         () => undefined, // without it the plain grid still works, only unbounded
       );
     }
@@ -403,6 +405,8 @@ export class RoomGallery extends RoomElement {
   }
 
   #requestMeta(): void {
+    const loadSearchMeta = this._filtersModule?.loadSearchMeta;
+    if (!loadSearchMeta) return;
     const client = this.#client();
     if (this.#metaRequested === client.base) return;
     this.#metaRequested = client.base;
@@ -557,6 +561,10 @@ export class RoomGallery extends RoomElement {
 
   protected override updated(changed: PropertyValues): void {
     this.setState(this._state, STATES);
+    // set through the CSSOM (not a style attribute) so a strict style-src CSP allows it
+    this.renderRoot
+      .querySelector<HTMLElement>('.grid.virtual')
+      ?.style.setProperty('--_columns', String(this._columns));
     if (changed.has('paging') || changed.has('_state')) {
       const sentinel = this.renderRoot.querySelector('.sentinel');
       this.#intersectionObserver?.disconnect();
@@ -612,12 +620,7 @@ export class RoomGallery extends RoomElement {
               image,
               href,
               target: this.linkTarget || '_self',
-              labels: {
-                untitled: this.#t('untitled'),
-                noImage: this.#t('noImage'),
-                panorama: this.#t('panorama'),
-                photoreal: this.#t('photoreal'),
-              },
+              t: this.#t,
             })
       }
     </li>`;
@@ -630,28 +633,21 @@ export class RoomGallery extends RoomElement {
         ${renderSkeletons(Math.min(galleryLimit(this.limit), 24))}
       </ul>`;
     }
-    const virtualize = this.#paging === 'infinite' ? this._virtualize : undefined;
-    if (virtualize) {
+    const virtual = this.#paging === 'infinite' ? this._virtual : undefined;
+    if (virtual) {
       // rows of cards, only those near the viewport in the DOM: 1 000 rooms stay a few hundred nodes
       const setSize = this._total ?? (this._hasNext ? -1 : this._rooms.length);
-      const rows = toRows(this._rooms, this._columns);
       return html`<div
         part="grid"
         class="grid virtual"
         role="list"
         aria-label=${this.#t('rooms')}
-        style=${styleMap({ '--_columns': String(this._columns) })}
         @click=${this.#onCardClick}
         @error=${this.#onImageError}
       >
-        ${virtualize({
-          items: rows,
-          keyFunction: (row) => `${row.start}:${row.items.length}`,
-          renderItem: (row) =>
-            html`<div class="row" role="none">
-              ${row.items.map((room, i) => this.#renderItem(room, row.start + i, setSize))}
-            </div>`,
-        })}
+        ${virtual.renderVirtualRows(this._rooms, this._columns, (room, index) =>
+          this.#renderItem(room, index, setSize),
+        )}
       </div>`;
     }
     return html`<ul
@@ -749,8 +745,8 @@ export class RoomGallery extends RoomElement {
     const controls = CONTROLS_PER_SOURCE[this.#source];
     return html`
       ${
-        this.filters
-          ? renderFilters({
+        this.filters && this._filtersModule
+          ? this._filtersModule.renderFilters({
               controls,
               values: {
                 q: this.q ?? '',
@@ -760,19 +756,7 @@ export class RoomGallery extends RoomElement {
               },
               meta: this._meta,
               metaFailed: this._metaFailed,
-              labels: {
-                filtersLabel: this.#t('filtersLabel'),
-                search: this.#t('search'),
-                searchPlaceholder: this.#t('searchPlaceholder'),
-                style: this.#t('style'),
-                category: this.#t('category'),
-                since: this.#t('since'),
-                anyStyle: this.#t('anyStyle'),
-                anyCategory: this.#t('anyCategory'),
-                anyTime: this.#t('anyTime'),
-                metaFailed: this.#t('metaFailed'),
-                retry: this.#t('retry'),
-              },
+              t: this.#t,
               onInput: this.#onFilterInput,
               onRetryMeta: () => {
                 this.#metaRequested = '';

@@ -1,0 +1,23 @@
+/**
+ * The infinite mode's rows, virtualised with @lit-labs/virtualizer: only rows near the viewport are
+ * in the DOM, so 1 000 loaded rooms stay a few dozen cards. The element imports this module (and with
+ * it the virtualiser, a few KB) only when `paging="infinite"`.
+ */
+import { html, type TemplateResult } from 'lit';
+import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import type { Room } from '../../api/room-styling/index.js';
+import { toRows } from './gallery-layout.js';
+
+export function renderVirtualRows(
+  rooms: readonly Room[],
+  columns: number,
+  renderItem: (room: Room, index: number) => TemplateResult,
+) {
+  return virtualize({
+    items: toRows(rooms, columns),
+    // a row is known by where it starts and how full it is, so a filled-up last row re-renders
+    keyFunction: (row) => `${row.start}:${row.items.length}`,
+    renderItem: (row) =>
+      html`<div class="row" role="none">${row.items.map((room, i) => renderItem(room, row.start + i))}</div>`,
+  });
+}
