@@ -97,7 +97,7 @@ describe('<room-panorama>', function () {
     const ready = waitForEvent<{ panorama: { room_id: number } }>(el, 'panorama-ready', 20000);
     el.scrollIntoView();
     // the poster (front face) shows while the viewer loads
-    const poster = await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]'));
+    const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
     expect(poster.src).to.match(/\/f\.(png|jpg)$/);
     const event = await ready;
     expect(event.detail.panorama.room_id).to.equal(id);
