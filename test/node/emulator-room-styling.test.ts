@@ -151,10 +151,11 @@ describe('room-styling emulator: operations', () => {
       assert.equal((await api.call('/rooms?whitelabel=unknown&limit=1')).body.total, 0);
     });
 
-    it('filters by created and last_updated (YYYY-MM-DD HH:MM:SS, +01:00), both at once, and refuses other formats', async () => {
+    it('filters by created and last_updated (YYYY-MM-DD HH:MM:SS, UTC), both at once, and refuses other formats', async () => {
       const pivot = all[40];
-      // The filter reads the service's own offset: the date and time of a room's `created` select it.
-      const text = pivot.created.slice(0, 19).replace('T', ' ');
+      // The filter is read as UTC: the UTC date and time of a room's `created` select it.
+      const utc = (iso: string) => new Date(Date.parse(iso)).toISOString().slice(0, 19).replace('T', ' ');
+      const text = utc(pivot.created);
       const created = await api.call(`/rooms?created=${encodeURIComponent(text)}&limit=50`);
       assert.equal(
         created.body.total,
@@ -162,7 +163,12 @@ describe('room-styling emulator: operations', () => {
       );
       assert.ok(created.body.rooms.some((r: any) => r.id === pivot.id));
 
-      const updatedText = all[60].last_updated.slice(0, 19).replace('T', ' ');
+      const updatedText = utc(all[60].last_updated);
+      // One second later leaves the pivot out.
+      const later = await api.call(
+        `/rooms?created=${encodeURIComponent(utc(new Date(Date.parse(pivot.created) + 1000).toISOString()))}&limit=50`,
+      );
+      assert.ok(!later.body.rooms.some((r: any) => r.id === pivot.id));
       const at = Date.parse(all[60].last_updated);
       const updated = await api.call(`/rooms?last_updated=${encodeURIComponent(updatedText)}&limit=1`);
       assert.equal(updated.body.total, all.filter((r) => Date.parse(r.last_updated) >= at).length);

@@ -30,16 +30,16 @@ export function formatTimestamp(ms: number): string {
 }
 
 /**
- * The `created` / `last_updated` filter format, `YYYY-MM-DD HH:MM:SS`, read in the service's own
- * offset (+01:00), so the date and time copied from a room's `created` select that room.
- * A `T` instead of the space is accepted too. Returns null when the text is not in that format.
+ * The `created` / `last_updated` filter format, `YYYY-MM-DD HH:MM:SS`, read as UTC (the document gives
+ * no zone; UTC is what clients send from a Date, e.g. src/api/room-styling/params.ts). A `T` instead of
+ * the space is accepted too. Returns null when the text is not in that format.
  */
 export function parseFilterTimestamp(text: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 59) return null;
-  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - OFFSET_MINUTES * 60_000;
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
 }
 
 /** Start of a timeframe (rolling windows back from `now`); '' means all time. */
