@@ -122,9 +122,9 @@ describe('<room-panorama> many per page', function () {
     extra.style.cssText = 'width:48px;height:48px;aspect-ratio:auto;min-height:0';
     extra.faces = faces;
     container.append(extra);
-    const button = await until(() =>
+    const button = (await until(() =>
       extra.shadowRoot!.querySelector<HTMLButtonElement>('[part="show-button"]'),
-    );
+    ))!;
     expect(button.textContent).to.equal('Show panorama');
     expect(extra.getAttribute('state')).to.equal('poster');
     const ready = waitForEvent(extra, 'panorama-ready', 20000);
