@@ -1,0 +1,142 @@
+/**
+ * The one shared WebGL context: many viewers, many mount / unmount cycles, and a lost context.
+ * Runs in its own page (wtr gives each test file one), so the renderer starts here from nothing.
+ */
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import { ROOM_STYLING } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { boxRoom, canvasOf, makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
+
+// count WebGL contexts made on this page, before anything has made one
+const webglContexts = new Set<HTMLCanvasElement>();
+const getContext = HTMLCanvasElement.prototype.getContext;
+HTMLCanvasElement.prototype.getContext = function (
+  this: HTMLCanvasElement,
+  kind: string,
+  ...rest: unknown[]
+) {
+  const context = (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+  if (context && /webgl/.test(kind)) webglContexts.add(this);
+  return context;
+} as typeof getContext;
+
+async function three() {
+  return import('../../src/three/index.ts');
+}
+
+async function mountAll(viewers: RoomViewer[]): Promise<void> {
+  const container = fixtureContainer();
+  container.style.display = 'flex';
+  container.style.flexWrap = 'wrap';
+  const loads = viewers.map((v) => waitForEvent(v, 'model-load', 30000));
+  container.append(...viewers);
+  await Promise.all(loads);
+}
+
+describe('<room-viewer> shared renderer', () => {
+  afterEach(cleanup);
+
+  it('20 viewers on a page draw through ONE WebGL context', async () => {
+    const viewers = Array.from({ length: 20 }, (_, i) => {
+      const v = makeViewer({ loading: 'eager', camera: i % 2 ? 'orbit' : 'top' }, [120, 90]);
+      v.model = boxRoom({ components: i % 2 ? i : 0, floor: [i / 20, 0.5, 0.5] });
+      return v;
+    });
+    await mountAll(viewers);
+    expect(webglContexts.size).to.equal(1);
+    for (const viewer of viewers) expect(paintedPixels(viewer)).to.be.greaterThan(120 * 90 * 0.2);
+    // each view shows its own room: the floor colours differ from viewer to viewer
+    const centres = viewers
+      .filter((_, i) => i % 2 === 0)
+      .map((v) => [...canvasOf(v).getContext('2d')!.getImageData(60, 45, 1, 1).data].join());
+    expect(new Set(centres).size).to.equal(centres.length);
+    const info = (await three()).rendererInfo()!;
+    expect(info.views).to.equal(20);
+    expect(info.contextLost).to.equal(false);
+  });
+
+  it('100 mount / unmount cycles bring renderer.info.memory back to where it started', async function () {
+    this.timeout(120000);
+    const { rendererInfo } = await three();
+    const model = boxRoom({
+      components: 30,
+      kinds: 5,
+      floorTexture: 'floor_and_wall/original/Oak_natural.jpg',
+    });
+    const mediaBase = `${ROOM_STYLING}/media`;
+    const settle = async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      await rafPasses(2);
+    };
+    await settle();
+    const start = { ...rendererInfo()! };
+    expect(start.views).to.equal(0);
+    let peakGeometries = 0;
+    let peakTextures = 0;
+    for (let i = 0; i < 100; i++) {
+      const viewer = makeViewer({ loading: 'eager', 'media-base': mediaBase }, [64, 48]);
+      viewer.model = model;
+      const load = waitForEvent(viewer, 'model-load');
+      fixtureContainer().append(viewer);
+      await load;
+      if (i % 10 === 0) {
+        // let the texture arrive and reach the GPU in some cycles
+        await until(() => rendererInfo()!.textures > start.textures, 5000, 'the texture on the GPU');
+      }
+      peakGeometries = Math.max(peakGeometries, rendererInfo()!.geometries);
+      peakTextures = Math.max(peakTextures, rendererInfo()!.textures);
+      cleanup();
+    }
+    await until(
+      () => {
+        const now = rendererInfo()!;
+        return now.geometries === start.geometries && now.textures === start.textures && now.views === 0;
+      },
+      5000,
+      'memory back to the start',
+    ).catch(() => {
+      throw new Error(
+        `memory did not come back: ${JSON.stringify(rendererInfo())} vs ${JSON.stringify(start)}`,
+      );
+    });
+    expect(peakGeometries).to.be.greaterThan(start.geometries + 3);
+    expect(peakTextures).to.be.greaterThan(start.textures);
+    expect(webglContexts.size).to.equal(1);
+  });
+
+  it('a lost context is restored and every viewer draws again (also one mounted while it was lost)', async () => {
+    const viewers = Array.from({ length: 3 }, (_, i) => {
+      const v = makeViewer({ loading: 'eager', camera: 'top' }, [120, 90]);
+      v.model = boxRoom({ components: 4 * i });
+      return v;
+    });
+    await mountAll(viewers);
+    const { SharedRenderer } = await three();
+    const shared = SharedRenderer.peek()!;
+    const gl = shared.renderer.getContext();
+    const lose = gl.getExtension('WEBGL_lose_context')!;
+    const lost = waitForEvent(shared.canvas, 'webglcontextlost');
+    lose.loseContext();
+    await lost;
+    expect(shared.contextLost).to.equal(true);
+    // wipe what they show, so only a new frame can bring the pictures back
+    for (const v of viewers) canvasOf(v).getContext('2d')!.clearRect(0, 0, 999, 999);
+    const late = makeViewer({ loading: 'eager', camera: 'orbit' }, [120, 90]);
+    late.model = boxRoom({ components: 2 });
+    fixtureContainer().append(late);
+    await rafPasses(3);
+    for (const v of viewers) expect(paintedPixels(v)).to.equal(0);
+    const restored = waitForEvent(shared.canvas, 'webglcontextrestored');
+    const lateLoad = waitForEvent(late, 'model-load');
+    lose.restoreContext();
+    await restored;
+    await lateLoad;
+    for (const v of [...viewers, late]) {
+      await until(() => paintedPixels(v) > 120 * 90 * 0.2, 5000, 'a viewer drawing again');
+    }
+    expect(shared.contextLost).to.equal(false);
+    expect(webglContexts.size).to.equal(1);
+  });
+});
