@@ -1,7 +1,7 @@
 /**
  * Demo: export the demo project through the partner back end (/partner) and the planning emulator.
  * Until the visitor has connected a planning account (the OAuth flow), it shows a "connect" link;
- * then a 2D PDF button and a 3D views button, and a log of their events.
+ * then a 2D PDF button, a 3D views button, a proxy-mode button, an invalid one and a log of their events.
  */
 import '../../src/elements/project-export-button/project-export-button.ts';
 import type { ProjectExportButton } from '../../src/elements/project-export-button/project-export-button.ts';
@@ -9,16 +9,11 @@ import type { ProjectExportButton } from '../../src/elements/project-export-butt
 const PROJECT_ID = 186997360;
 const RETURN_TO = '/demo/%23project-export-button';
 
-/** Connected when the partner's token endpoint hands out a token for the demo project. */
+/** Whether this browser's partner session holds a live planning token (GET /partner/session never returns it). */
 async function connected(): Promise<boolean> {
   try {
-    const response = await fetch('/partner/token', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ project_id: PROJECT_ID }),
-      credentials: 'same-origin',
-    });
-    return response.ok;
+    const response = await fetch('/partner/session', { credentials: 'same-origin' });
+    return response.ok && ((await response.json()) as { connected?: boolean }).connected === true;
   } catch {
     return false;
   }
@@ -78,6 +73,16 @@ export default async function projectExportButtonDemo(section: HTMLElement): Pro
     'Export 3D views as PNG',
   );
   row.append(pdf, ' ', views);
+  // proxy mode: no token-endpoint, no callback; the partner back end adds both
+  const proxied = exportButton(
+    { type: '2d', formats: 'png', width: '1200', height: '800' },
+    'Export PNG via the proxy',
+  );
+  proxied.removeAttribute('token-endpoint');
+  proxied.removeAttribute('callback');
+  proxied.setAttribute('proxy-base', '/partner/proxy');
+  const proxyNote = document.createElement('p');
+  proxyNote.append(proxied, ' proxy mode: the browser never sees a token.');
   const invalid = exportButton(
     { type: '2d', formats: 'png', width: '800', height: '600', scale: '100' },
     'Invalid on purpose',
@@ -89,6 +94,6 @@ export default async function projectExportButtonDemo(section: HTMLElement): Pro
   heading.textContent = 'Events';
   const log = document.createElement('ol');
   log.className = 'event-log';
-  for (const button of [pdf, views, invalid]) logEvents(button, log);
-  section.append(row, invalidNote, heading, log);
+  for (const button of [pdf, views, proxied, invalid]) logEvents(button, log);
+  section.append(row, proxyNote, invalidNote, heading, log);
 }

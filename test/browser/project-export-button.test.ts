@@ -34,18 +34,14 @@ declare global {
 
 /** Logs in to the partner back end through the real OAuth flow; false when it is not there yet. */
 async function connectPartner(): Promise<boolean> {
-  const response = await fetch('/partner/oauth/start?return_to=/', {
+  // partner /oauth/start -> emulator /oauth/authorize -> partner /oauth/callback -> return_to
+  await fetch('/partner/oauth/start?return_to=/partner/session', {
     redirect: 'follow',
     credentials: 'same-origin',
   });
-  if (!response.ok) return false;
-  const token = await fetch(TOKEN_ENDPOINT, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_id: PROJECT_ID }),
-    credentials: 'same-origin',
-  });
-  return token.ok;
+  const session = await fetch('/partner/session', { credentials: 'same-origin' });
+  if (!session.ok) return false;
+  return ((await session.json()) as { connected?: boolean }).connected === true;
 }
 
 async function loadAxe(): Promise<void> {
@@ -155,7 +151,7 @@ describe('<project-export-button>', function () {
 
   it('exports 3D views as png and jpg, with views nested as objects', async function () {
     needsServers(this);
-    const el = await button({ type: '3d', formats: 'png, jpg', views: 'top,ne,tilted', combine: '' });
+    const el = await button({ type: '3d', formats: 'png, jpg', views: 'top,ne,tilted', combine: 'combine' });
     const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
     inner(el).click();
     const detail = (await done).detail;
@@ -232,6 +228,9 @@ describe('<project-export-button>', function () {
     const text = part(el, 'error')!.textContent!;
     expect(text).to.contain('rejected the export (422)');
     expect(text).to.contain('invalid parameters specified');
+    // the service's own list of problems, as text
+    const details = [...part(el, 'error')!.querySelectorAll('li')].map((li) => li.textContent);
+    expect(details.some((d) => d!.includes('designs'))).to.equal(true, details.join(' | '));
     expect(el.getAttribute('state')).to.equal('error');
     expect(part(el, 'files')).to.equal(null);
   });
@@ -359,5 +358,53 @@ describe('<project-export-button>', function () {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(events).to.equal(0);
     expect(el.busy).to.equal(false);
+  });
+
+  it('proxy mode: the partner adds the token and the callback; the browser never fetches a token', async function () {
+    needsServers(this);
+    const el = await button({
+      'token-endpoint': '',
+      'planner-base': '',
+      callback: '',
+      'proxy-base': `${location.origin}/partner/proxy`,
+      formats: 'png',
+    });
+    el.removeAttribute('token-endpoint');
+    el.removeAttribute('callback');
+    const before = tokenFetches();
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    const detail = (await done).detail;
+    expect(detail.queued).to.equal(false);
+    expect(tokenFetches()).to.equal(before);
+    const calls = await exportCalls();
+    expect(calls).to.have.length(1);
+    // what reached the planning service: the session's token and the partner's own callback
+    expect(calls[0]!.headers.authorization).to.match(/^Bearer \S+$/);
+    expect((calls[0]!.body as ExportRequest).callback).to.equal(CALLBACK);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('a[part="file"]').length).to.be.greaterThan(0);
+  });
+
+  it('after the account is disconnected: "not connected" in words with a connect link, in both modes', async function () {
+    needsServers(this);
+    const revoked = await fetch('/partner/oauth/revoke', { method: 'POST', credentials: 'same-origin' });
+    expect(revoked.ok).to.equal(true);
+    try {
+      for (const attributes of [{}, { 'proxy-base': `${location.origin}/partner/proxy` }]) {
+        const el = await button(attributes);
+        const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+        inner(el).click();
+        const { error } = (await failed).detail;
+        expect((error as ApiError).status).to.equal(401);
+        await el.updateComplete;
+        expect(part(el, 'error')!.textContent).to.contain('not connected to the planning service (401)');
+        const link = part(el, 'login') as HTMLAnchorElement;
+        expect(new URL(link.href).pathname).to.equal('/partner/oauth/start');
+        expect(await exportCalls()).to.have.length(0);
+      }
+    } finally {
+      ready = await connectPartner();
+    }
   });
 });

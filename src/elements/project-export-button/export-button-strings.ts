@@ -20,6 +20,8 @@ export type Key =
   | 'invalid'
   | 'errorTokenNetwork'
   | 'errorTokenRefused'
+  | 'errorNotConnected'
+  | 'connect'
   | 'errorTokenOther'
   | 'errorTokenRejected'
   | 'errorRejected'
@@ -47,8 +49,10 @@ export const STRINGS: Strings<Key> = {
     fileDesign: 'Design {id}',
     invalid: 'The export was not sent because the request is not valid:',
     errorTokenNetwork: 'Could not reach the token endpoint. Check the connection and try again.',
-    errorTokenRefused:
-      'The token endpoint refused access ({status}): {message}. Connect your planning account first.',
+    errorTokenRefused: 'The partner back end refused access ({status}): {message}',
+    errorNotConnected:
+      'You are not connected to the planning service ({status}). Connect your planning account first.',
+    connect: 'Connect your planning account',
     errorTokenOther: 'No access token could be obtained: {message}',
     errorTokenRejected: 'The planning service rejected the access token ({status}), also after a fresh one.',
     errorRejected: 'The planning service rejected the export ({status}): {message}',
@@ -75,8 +79,10 @@ export const STRINGS: Strings<Key> = {
     fileDesign: 'Ontwerp {id}',
     invalid: 'De export is niet verstuurd, want het verzoek is niet geldig:',
     errorTokenNetwork: 'Het token-adres is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-    errorTokenRefused:
-      'Het token-adres weigerde toegang ({status}): {message}. Koppel eerst je account bij de planningsdienst.',
+    errorTokenRefused: 'De partner-server weigerde toegang ({status}): {message}',
+    errorNotConnected:
+      'Je bent niet verbonden met de planningsdienst ({status}). Koppel eerst je planningsaccount.',
+    connect: 'Planningsaccount koppelen',
     errorTokenOther: 'Er kon geen toegangstoken worden verkregen: {message}',
     errorTokenRejected: 'De planningsdienst weigerde het toegangstoken ({status}), ook na een nieuw token.',
     errorRejected: 'De planningsdienst weigerde de export ({status}): {message}',

@@ -12,6 +12,23 @@ export interface ErrorWords {
   values: Record<string, string | number>;
   /** The service's own list of problems, when its error body has one (shown as text, at most 8). */
   details?: string[];
+  /** Where to connect a planning account: the partner's `login_url`, only when it is same-origin http(s). */
+  loginUrl?: string;
+}
+
+/** The partner's `login_url`, if it stays on the page's own origin (no open redirect through our link). */
+function loginUrlOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || typeof location === 'undefined') return undefined;
+  const raw = (body as Record<string, unknown>).login_url;
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const url = new URL(raw, location.href);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === location.origin
+      ? url.href
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function detailsOf(body: unknown): string[] | undefined {
@@ -38,10 +55,13 @@ export function describeExportError(error: unknown): { error: ApiError; words: E
     const key: Key =
       cause.kind === 'network' || cause.kind === 'timeout'
         ? 'errorTokenNetwork'
-        : cause.kind === 'http' && cause.status >= 400 && cause.status < 500
-          ? 'errorTokenRefused'
-          : 'errorTokenOther';
-    return { error: cause, words: { key, values } };
+        : cause.kind === 'http' && cause.status === 401
+          ? 'errorNotConnected'
+          : cause.kind === 'http' && cause.status >= 400 && cause.status < 500
+            ? 'errorTokenRefused'
+            : 'errorTokenOther';
+    const loginUrl = key === 'errorNotConnected' ? loginUrlOf(cause.body) : undefined;
+    return { error: cause, words: { key, values, loginUrl } };
   }
   const apiError = asApiError(error);
   const values = { status: apiError.status, message: short(apiError.message) };

@@ -37,7 +37,10 @@ export class TokenCache {
   }
 }
 
-/** Which step failed: the token endpoint or the planning service (the words differ). */
+/**
+ * The partner back end gave no access: its token endpoint failed, or its proxy answered 401 (no
+ * connected planning account). The words differ from a failure of the planning service itself.
+ */
 export class TokenEndpointError extends Error {
   override readonly name = 'TokenEndpointError';
   constructor(readonly apiError: ApiError) {
@@ -75,12 +78,20 @@ export async function runExport(flow: ExportFlow): Promise<ExportOutcome> {
   if (flow.proxyBase) {
     flow.onStep?.('export');
     const url = joinUrl(flow.proxyBase, `/projects/${flow.projectId}/export.json`);
-    const answer = await request(url, {
-      method: 'POST',
-      body: flow.body,
-      credentials: 'same-origin',
-      signal: flow.signal,
-    });
+    let answer: unknown;
+    try {
+      answer = await request(url, {
+        method: 'POST',
+        body: flow.body,
+        credentials: 'same-origin',
+        signal: flow.signal,
+      });
+    } catch (error) {
+      // 401 from the proxy: the session has no (live) planning token; the partner asks for a login
+      if (error instanceof ApiError && error.kind === 'http' && error.status === 401)
+        throw new TokenEndpointError(error);
+      throw error;
+    }
     return readExportAnswer(answer, url);
   }
 

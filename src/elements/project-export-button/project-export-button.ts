@@ -54,6 +54,7 @@ const booleanAttribute = {
  * @csspart files - The list of exported files.
  * @csspart file - One exported file: a link for http(s) URLs, text otherwise.
  * @csspart error - The error message (and the list of problems of an invalid request).
+ * @csspart login - Extension: the "connect your planning account" link, when the partner back end says the visitor is not connected.
  *
  * @cssprop --project-export-button-background - Button background (default #1f5fbf).
  * @cssprop --project-export-button-background-hover - Button background on hover.
@@ -340,8 +341,17 @@ export class ProjectExportButton extends RoomElement {
       </div>`;
     }
     if (!this._error) return nothing;
+    const { key, values, details, loginUrl } = this._error;
     return html`<div part="error" class="error" role="alert">
-      ${this.#t(this._error.key, this._error.values)}
+      ${this.#t(key, values)}
+      ${loginUrl ? html`<a part="login" href=${loginUrl}>${this.#t('connect')}</a>` : nothing}
+      ${
+        details
+          ? html`<ul>
+              ${details.map((detail) => html`<li>${detail}</li>`)}
+            </ul>`
+          : nothing
+      }
     </div>`;
   }
 
