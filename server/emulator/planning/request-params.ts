@@ -89,7 +89,10 @@ export async function bodyParams(c: Context): Promise<Record<string, unknown> | 
   }
   if (type.includes('multipart/form-data')) {
     try {
-      const form = await new Response(text, { headers: { 'content-type': type } }).formData();
+      // the boundary is case-sensitive: hand on the header as it came
+      const form = await new Response(text, {
+        headers: { 'content-type': c.req.header('content-type')! },
+      }).formData();
       const entries: [string, string][] = [];
       form.forEach((value, key) => {
         if (typeof value === 'string') entries.push([key, value]);
