@@ -391,7 +391,8 @@ describe('<project-export-button>', function () {
     const revoked = await fetch('/partner/oauth/revoke', { method: 'POST', credentials: 'same-origin' });
     expect(revoked.ok).to.equal(true);
     try {
-      for (const attributes of [{}, { 'proxy-base': `${location.origin}/partner/proxy` }]) {
+      const modes: Record<string, string>[] = [{}, { 'proxy-base': `${location.origin}/partner/proxy` }];
+      for (const attributes of modes) {
         const el = await button(attributes);
         const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
         inner(el).click();
