@@ -165,17 +165,23 @@ describe('room-styling emulator: images', () => {
     assert.equal((await fetch(`${running.url}/room-styling/images/rooms/1/thumbnail.png`)).status, 404);
   });
 
-  it("generated cube faces are 512x512 JPEG and join without seams in the real faces' convention", async () => {
+  it("generated cube faces are 512x512 PNG and join without seams in the real faces' convention", async () => {
     const panoramaRooms = (await (await fetch(`${running.url}/room-styling/rooms/panoramas?limit=3`)).json())
       .rooms;
     const room = panoramaRooms.find((r: any) => r.id !== 6346838);
     const panorama = await (await fetch(`${running.url}/room-styling/rooms/${room.id}/panorama`)).json();
     const faces: Record<string, Image> = {};
     for (const [face, url] of Object.entries(panorama.images) as [string, string][]) {
-      faces[face] = await fetchImage(url, 'image/jpeg');
+      faces[face] = await fetchImage(url, 'image/png');
       assert.deepEqual([faces[face]!.width, faces[face]!.height], [512, 512], face);
     }
     assertSeamless(faces);
+    assert.equal(
+      (await fetch(panorama.images.f.replace(/\.png$/, '.jpg'))).status,
+      404,
+      'one extension per face',
+    );
+    assert.equal((await fetch(panorama.images.f.replace(/f\.png$/, 'x.png'))).status, 404);
   });
 
   it('the real faces of panorama-18755-cube join in the same convention', async (t) => {

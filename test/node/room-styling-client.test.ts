@@ -139,7 +139,7 @@ describe('RoomStylingClient against the emulator', () => {
     assert.deepEqual(Object.keys(panorama.images).sort(), ['b', 'd', 'f', 'l', 'r', 'u']);
     assert.ok(panorama.pano_viewer_url?.startsWith(base));
     const face = await fetch(panorama.images.f);
-    assert.equal(face.headers.get('content-type'), 'image/jpeg');
+    assert.equal(face.headers.get('content-type'), 'image/png');
     await face.arrayBuffer();
     const without = (await client.listRooms({ limit: 50 })).rooms.find((r) => !r.has_panorama)!;
     await rejects(client.getPanorama(without.id!), { status: 404, message: 'Panorama not found' });

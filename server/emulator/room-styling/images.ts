@@ -51,8 +51,9 @@ export class ImageStore {
   }
 
   face(key: string, face: Face, model: () => AnyModel, seed: number): Picture {
+    // PNG: the flat colours compress better than JPEG and pngjs (native zlib) encodes faster than jpeg-js.
     return this.#cache.getOrCreate(`face:${key}:${face}`, () =>
-      jpg(renderFace(sceneOf(model(), seed), face, FACE_SIZE), 88),
+      png(renderFace(sceneOf(model(), seed), face, FACE_SIZE)),
     );
   }
 

@@ -37,8 +37,8 @@ ${room.panoramaId !== null ? `<p><a href="${links.base}/pages/panoramas/${room.p
 }
 
 /** The six faces laid out as the horizontal cross (l f r b, u above f, d below f). */
-export function panoramaPage(panoramaId: number, links: Links): string {
-  const src = (face: string) => `${links.base}/images/panoramas/${panoramaId}/${face}.jpg`;
+export function panoramaPage(panoramaId: number, links: Links, extension: 'jpg' | 'png'): string {
+  const src = (face: string) => `${links.base}/images/panoramas/${panoramaId}/${face}.${extension}`;
   const cell = (face?: string) =>
     face ? `<td><img src="${src(face)}" alt="face ${face}"></td>` : '<td></td>';
   return page(

@@ -268,11 +268,13 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
   });
   app.get('/images/panoramas/:id/:file', (c) => {
     const panorama = dataset.panoramas.get(Number(c.req.param('id')));
-    const face = /^([rdlubf])\.jpg$/.exec(c.req.param('file'))?.[1] as Face | undefined;
-    if (!panorama || !face || !FACES.includes(face)) throw new HttpError(404, 'Image not found');
+    const [, face, extension] = /^([rdlubf])\.(jpg|png)$/.exec(c.req.param('file')) ?? [];
+    if (!panorama || !face || !FACES.includes(face as Face)) throw new HttpError(404, 'Image not found');
     const room = roomsById.get(panorama.roomId)!;
-    const real = panorama.realSample ? images.realFace(face) : undefined;
-    return picture(c, real ?? images.face(String(panorama.id), face, () => modelOf(room), room.seed));
+    // The real faces are JPEG files; generated ones are PNG. Each answers only under its own extension.
+    const real = panorama.realSample ? images.realFace(face as Face) : undefined;
+    if ((real ? 'jpg' : 'png') !== extension) throw new HttpError(404, 'Image not found');
+    return picture(c, real ?? images.face(String(panorama.id), face as Face, () => modelOf(room), room.seed));
   });
   app.get('/images/users/:id/avatar.png', (c) => {
     const user = accounts.users.get(Number(c.req.param('id')));
@@ -304,9 +306,9 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     return c.html(roomPage(room, accounts.users.get(room.userId), linksOf(c), room.isPublic));
   });
   app.get('/pages/panoramas/:id', (c) => {
-    const id = Number(c.req.param('id'));
-    if (!dataset.panoramas.has(id)) throw new HttpError(404, 'Panorama not found');
-    return c.html(panoramaPage(id, linksOf(c)));
+    const panorama = dataset.panoramas.get(Number(c.req.param('id')));
+    if (!panorama) throw new HttpError(404, 'Panorama not found');
+    return c.html(panoramaPage(panorama.id, linksOf(c), panorama.realSample && realFaces ? 'jpg' : 'png'));
   });
   // Registered last: a sub-app's notFound() is not used once it is mounted with route().
   app.all('*', (c) => c.json({ error: 'Not found' }, 404));

@@ -53,7 +53,10 @@ export function panoramaJson(
   const real = panorama.realSample && links.realdata;
   const size = real ? REAL_FACE_SIZE : FACE_SIZE;
   const images = Object.fromEntries(
-    FACES.map((face) => [face, `${links.base}/images/panoramas/${panorama.id}/${face}.jpg`]),
+    FACES.map((face) => [
+      face,
+      `${links.base}/images/panoramas/${panorama.id}/${face}.${real ? 'jpg' : 'png'}`,
+    ]),
   );
   const json: Record<string, unknown> = {
     id: panorama.id,
