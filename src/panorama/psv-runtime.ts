@@ -3,8 +3,8 @@
  * panorama starts: three.js, photo-sphere-viewer, its cubemap adapter and its stylesheet.
  * Nothing here knows about the element; it gets a container and callbacks.
  */
-// Must stay the first import: it records three's colour-management switch before PSV flips it.
-import { colorManagementBefore } from './color-management-guard.js';
+// Must stay the first import: it records three's page-wide switches before PSV flips them.
+import { threeGlobalsBefore } from './three-globals-guard.js';
 import { Cache as ThreeCache, ColorManagement } from 'three';
 import { Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
@@ -13,7 +13,8 @@ import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
 import { PanoramaError } from './panorama-error.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
-ColorManagement.enabled = colorManagementBefore;
+ColorManagement.enabled = threeGlobalsBefore.colorManagement;
+ThreeCache.enabled = threeGlobalsBefore.cache;
 
 /** PSV's stylesheet, for the shadow root that holds a viewer (PSV only styles the document). */
 export const psvStyleSheet: CSSStyleSheet = (() => {

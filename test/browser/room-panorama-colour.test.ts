@@ -54,7 +54,14 @@ describe('<room-panorama> leaves three.js colour management as the page had it',
     THREE.ColorManagement.enabled = true;
     expect(unmanaged[0]).to.not.deep.equal(before[0]);
 
-    await mountReady(fixtureContainer(), await plainFaces(), 64);
+    // PSV also turns three's file cache off for the page: a page that turned it on keeps it on
+    THREE.Cache.enabled = true;
+    try {
+      await mountReady(fixtureContainer(), await plainFaces(), 64);
+      expect(THREE.Cache.enabled, "the page's file cache setting is kept").to.equal(true);
+    } finally {
+      THREE.Cache.enabled = false;
+    }
     expect(THREE.ColorManagement.enabled, 'still on after PSV was imported and drew').to.equal(true);
     expect(renderColours(0x808080)).to.deep.equal(before);
   });
