@@ -12,7 +12,7 @@ export function renderVirtualRows(
   rooms: readonly Room[],
   columns: number,
   renderItem: (room: Room, index: number) => TemplateResult,
-) {
+): unknown {
   return virtualize({
     items: toRows(rooms, columns),
     // a row is known by where it starts and how full it is, so a filled-up last row re-renders
