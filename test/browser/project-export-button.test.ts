@@ -147,6 +147,8 @@ describe('<project-export-button>', function () {
     expect(el.getAttribute('state')).to.equal('done');
     expect(inner(el).getAttribute('aria-busy')).to.equal('false');
     expect(part(el, 'status')!.textContent).to.match(/Export ready/);
+    await loadAxe();
+    expect((await window.axe.run(el)).violations).to.deep.equal([]);
   });
 
   it('exports 3D views as png and jpg, with views nested as objects', async function () {
@@ -171,6 +173,21 @@ describe('<project-export-button>', function () {
     const links = el.shadowRoot!.querySelectorAll('a[part="file"]');
     expect(links.length).to.be.greaterThan(0);
     for (const a of links) expect((a as HTMLAnchorElement).protocol).to.match(/^https?:$/);
+  });
+
+  it('a success without a result map means queued: the files go to the callback', async function () {
+    needsServers(this);
+    const el = await button({});
+    // the document leaves open whether the 200 carries the result map; an empty 200 is the other case
+    await armFault({ match: EXPORT_PATH, method: 'POST', body: 'empty' });
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    const detail = (await done).detail;
+    expect(detail).to.deep.equal({ project: {}, design: {}, queued: true });
+    await el.updateComplete;
+    expect(el.getAttribute('state')).to.equal('queued');
+    expect(part(el, 'status')!.textContent).to.contain(`queued; the files will be delivered to ${CALLBACK}`);
+    expect(part(el, 'files')).to.equal(null);
   });
 
   it('the options property is merged over the attributes', async function () {

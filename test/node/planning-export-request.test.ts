@@ -523,3 +523,85 @@ describe('buildExportRequest: every rule of the export tables', () => {
     });
   });
 });
+
+describe('the export button attributes as an export request', async () => {
+  // export-options.ts is pure (no DOM), so it runs here; the element only passes its attributes in
+  const { exportInput, commaList, projectIdOf } =
+    await import('../../src/elements/project-export-button/export-options.ts');
+
+  it('defaults: type 2d, fmt pdf, combine false', () => {
+    const result = buildExportRequest(exportInput({ width: '800', height: '600', callback: 'a@b.example' }));
+    assert.equal(result.ok, true);
+    if (result.ok) {
+      assert.deepEqual(result.body, {
+        fmt: ['pdf'],
+        width: 800,
+        height: 600,
+        type: '2d',
+        paper: { combine: false },
+        callback: 'a@b.example',
+      });
+    }
+  });
+
+  it('maps every attribute onto its table member', () => {
+    const result = buildExportRequest(
+      exportInput({
+        type: '2d',
+        formats: ' pdf , png ,',
+        width: '1600',
+        height: '1200',
+        paperSize: 'A3',
+        orientation: 'portrait',
+        combine: true,
+        designs: '11, 12',
+        callback: 'https://p.example/cb',
+        scale: '200',
+        visuals: 'BWC',
+      }),
+    );
+    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+    if (result.ok) {
+      assert.deepEqual(result.body, {
+        designs: [11, 12],
+        fmt: ['pdf', 'png'],
+        width: 1600,
+        height: 1200,
+        type: '2d',
+        paper: { combine: true, orientation: 'portrait', size: 'A3', scale: 200, visuals: 'BWC' },
+        callback: 'https://p.example/cb',
+      });
+    }
+  });
+
+  it('views become objects; options merge over attributes, paper member by member', () => {
+    const input = exportInput(
+      {
+        type: '3d',
+        formats: 'png',
+        width: '10',
+        height: '10',
+        views: 'top, photo',
+        paperSize: 'A4',
+        callback: 'a@b.example',
+      },
+      { paper: { margins: { top: 1 } }, views: [{ type: 'photo', camera_id: 4 }] },
+    );
+    const result = buildExportRequest(input);
+    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+    if (result.ok) {
+      assert.deepEqual(result.body.paper, { combine: false, size: 'A4', margins: { top: 1 } });
+      assert.deepEqual(result.body.views, [{ type: 'photo', camera_id: 4 }]);
+    }
+  });
+
+  it('reads lists and project ids strictly', () => {
+    assert.deepEqual(commaList(' a, ,b '), ['a', 'b']);
+    assert.equal(commaList(' , '), undefined);
+    assert.equal(commaList(null), undefined);
+    assert.equal(projectIdOf('186997360'), 186997360);
+    for (const bad of ['', ' ', '0', '-3', '1.5', '12abc', '1e3', '99999999999999999999', null, undefined]) {
+      assert.equal(projectIdOf(bad), undefined, String(bad));
+    }
+  });
+});
