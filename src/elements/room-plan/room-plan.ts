@@ -1,5 +1,6 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { defineElement } from '../../internal/define.js';
 import { languageOf, translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
@@ -295,7 +296,7 @@ export class RoomPlan extends RoomElement {
           viewBox=${viewBoxAttribute(view)}
           xmlns="http://www.w3.org/2000/svg"
         >
-          ${drawing.content}
+          ${/* the drawing changes only with the plan, units or language: panning skips it */ guard([drawing], () => drawing.content)}
         </svg>
       </div>
       <div part="controls">
