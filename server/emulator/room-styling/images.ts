@@ -45,9 +45,12 @@ export class ImageStore {
   }
 
   photoreal(key: string, model: () => AnyModel, seed: number): Picture {
-    return this.#cache.getOrCreate(`photoreal:${key}`, () =>
-      jpg(renderView(sceneOf(model(), seed), PHOTOREAL_SIZE.width, PHOTOREAL_SIZE.height, (seed % 50) - 25)),
-    );
+    return this.#cache.getOrCreate(`photoreal:${key}`, () => {
+      // Taken from near the back wall, looking across the room at the window wall.
+      const scene = sceneOf(model(), seed);
+      const view = { ...scene, cameraX: scene.width * 0.1, cameraZ: -scene.depth / 2 + 35, eye: 135 };
+      return jpg(renderView(view, PHOTOREAL_SIZE.width, PHOTOREAL_SIZE.height, (seed % 30) - 15));
+    });
   }
 
   face(key: string, face: Face, model: () => AnyModel, seed: number): Picture {
