@@ -742,6 +742,23 @@ describe('room-styling emulator: operations', () => {
     });
   });
 
+  it('room url is an emulator page that shows names as text', async () => {
+    const marked = all.find((r) => r.name.includes('<img'));
+    assert.ok(marked, 'the data set has a name with markup');
+    const page = await fetch(marked.url);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    const html = await page.text();
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), 'escaped');
+    assert.ok(!html.includes('<img src=x'), 'never markup');
+    assert.match(html, new RegExp(`<img src="${running.url}/room-styling/images/rooms/${marked.id}/`));
+    const privatePage = await (
+      await fetch(`${running.url}/room-styling/pages/rooms/${privateRoom.id}`)
+    ).text();
+    assert.match(privatePage, /This room is private/);
+    assert.ok(!privatePage.includes(privateRoom.name));
+  });
+
   it('answers CORS for any origin and 404 JSON for unknown paths', async () => {
     const answer = await api.call('/rooms?limit=1', { headers: { Origin: 'http://example.test' } });
     assert.equal(answer.headers.get('access-control-allow-origin'), '*');
