@@ -807,6 +807,28 @@ describe('room-styling emulator: determinism and start-up', () => {
     }
   });
 
+  it('ROOM_STYLING_NOW moves "now" and the data set with it; whitelabel passwords come from the environment', async () => {
+    process.env.ROOM_STYLING_NOW = '2030-01-15T08:00:00Z';
+    process.env.ROOM_STYLING_WHITELABEL_PASSWORD_LOFTLIVING = 'from-env';
+    const moved = await startDemoServer({ seed: 7, rooms: 60 });
+    try {
+      const now = Date.parse('2030-01-15T08:00:00Z');
+      const today = await (await fetch(`${moved.url}/room-styling/rooms/search?limit=50&since=Today`)).json();
+      assert.ok(today.total > 0);
+      assert.ok(
+        today.rooms.every((r: any) => Date.parse(r.created) >= now - DAY && Date.parse(r.created) <= now),
+      );
+      const auth = (password: string) =>
+        fetch(`${moved.url}/room-styling/rooms?limit=1`, { headers: basic('loftliving', password) });
+      assert.equal((await auth('from-env')).status, 200);
+      assert.equal((await auth('loftliving-secret')).status, 401);
+    } finally {
+      delete process.env.ROOM_STYLING_NOW;
+      delete process.env.ROOM_STYLING_WHITELABEL_PASSWORD_LOFTLIVING;
+      await moved.close();
+    }
+  });
+
   it('starts 500 rooms quickly (models and images are made on demand)', async () => {
     const { createRoomStyling } = await import('../../server/emulator/room-styling/routes.ts');
     createRoomStyling({ seed: 1, rooms: 500, realdataDir: null }); // warm the modules up
