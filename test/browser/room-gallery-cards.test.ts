@@ -143,6 +143,37 @@ describe('<room-gallery>: hostile data', () => {
   });
 });
 
+describe('<room-gallery>: strict Content-Security-Policy', () => {
+  afterEach(cleanup);
+
+  it('renders cards and CSS placeholders without one CSP violation (no inline styles, no data: images)', async () => {
+    const frame = document.createElement('iframe');
+    frame.className = 'test-fixture';
+    frame.style.cssText = 'width: 900px; height: 600px';
+    // the page (and the module it loads) come from this server; only its CSP differs
+    frame.src = '/test/browser/room-gallery.csp-page.html';
+    const violations: string[] = [];
+    const done = new Promise<{ cards: number; placeholders: number; state: string }>((resolve, reject) => {
+      const onMessage = (event: MessageEvent) => {
+        if (event.source !== frame.contentWindow) return;
+        if (event.data?.type === 'violation') violations.push(event.data.detail);
+        if (event.data?.type === 'done') {
+          window.removeEventListener('message', onMessage);
+          resolve(event.data);
+        }
+      };
+      window.addEventListener('message', onMessage);
+      setTimeout(() => reject(new Error('the CSP page did not report')), 20000);
+    });
+    document.body.append(frame);
+    const result = await done;
+    expect(result.state).to.equal('loaded');
+    expect(result.cards).to.equal(6);
+    expect(result.placeholders).to.be.at.least(1);
+    expect(violations).to.deep.equal([]);
+  });
+});
+
 describe('<room-gallery>: accessibility', () => {
   beforeEach(resetEmulator);
   afterEach(cleanup);
