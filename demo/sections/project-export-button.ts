@@ -63,7 +63,6 @@ export default async function projectExportButtonDemo(section: HTMLElement): Pro
     return;
   }
 
-  const row = document.createElement('p');
   const pdf = exportButton(
     { type: '2d', formats: 'pdf', width: '1600', height: '1200', 'paper-size': 'A4', scale: '100' },
     'Export the plan as PDF',
@@ -72,7 +71,6 @@ export default async function projectExportButtonDemo(section: HTMLElement): Pro
     { type: '3d', formats: 'png', width: '960', height: '540', views: 'top,ne,tilted', combine: '' },
     'Export 3D views as PNG',
   );
-  row.append(pdf, ' ', views);
   // proxy mode: no token-endpoint, no callback; the partner back end adds both
   const proxied = exportButton(
     { type: '2d', formats: 'png', width: '1200', height: '800' },
@@ -81,19 +79,29 @@ export default async function projectExportButtonDemo(section: HTMLElement): Pro
   proxied.removeAttribute('token-endpoint');
   proxied.removeAttribute('callback');
   proxied.setAttribute('proxy-base', '/partner/proxy');
-  const proxyNote = document.createElement('p');
-  proxyNote.append(proxied, ' proxy mode: the browser never sees a token.');
   const invalid = exportButton(
     { type: '2d', formats: 'png', width: '800', height: '600', scale: '100' },
     'Invalid on purpose',
   );
-  const invalidNote = document.createElement('p');
-  invalidNote.append(invalid, ' paper[scale] with png only: caught in the page, nothing is sent.');
+  const rows: [ProjectExportButton, string][] = [
+    [pdf, '2D, A4 PDF at 1:100, token mode.'],
+    [views, '3D: top, north-east and tilted views combined into one PNG.'],
+    [proxied, 'Proxy mode: the browser never sees a token; the partner adds its own callback.'],
+    [invalid, 'paper[scale] with png only: caught in the page, nothing is sent.'],
+  ];
+  for (const [button, note] of rows) {
+    const row = document.createElement('div');
+    row.className = 'export-row';
+    const text = document.createElement('p');
+    text.textContent = note;
+    row.append(text, button);
+    section.append(row);
+  }
 
   const heading = document.createElement('h3');
   heading.textContent = 'Events';
   const log = document.createElement('ol');
   log.className = 'event-log';
   for (const button of [pdf, views, proxied, invalid]) logEvents(button, log);
-  section.append(row, proxyNote, invalidNote, heading, log);
+  section.append(heading, log);
 }

@@ -302,7 +302,8 @@ export class ProjectExportButton extends RoomElement {
           ? this.#t('statusQueued', { callback: this._callback })
           : this.#t('statusQueuedPartner');
       case 'error':
-        return this.#t('statusFailed');
+        // an invalid request was never sent: the alert below says why, "failed" would mislead
+        return this._issues ? '' : this.#t('statusFailed');
       default:
         return '';
     }
