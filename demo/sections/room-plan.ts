@@ -67,10 +67,7 @@ export default async function roomPlanDemo(section: HTMLElement): Promise<void> 
 
   rooms.addEventListener('change', () => plan.setAttribute('room-id', rooms.value));
   units.addEventListener('change', () => plan.setAttribute('units', units.value));
-  lang.addEventListener('change', () => {
-    plan.setAttribute('lang', lang.value);
-    plan.requestUpdate(); // strings follow `lang` on the next render
-  });
+  lang.addEventListener('change', () => plan.setAttribute('lang', lang.value));
 
   section.append(intro, controls, plan, log);
 }

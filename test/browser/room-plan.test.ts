@@ -167,9 +167,7 @@ describe('<room-plan>', () => {
     await element.updateComplete;
     expect(labels(element)).to.include('81.7 m²');
     element.setAttribute('lang', 'nl');
-    element.requestUpdate();
-    await element.updateComplete;
-    expect(labels(element)).to.include('81,7 m²');
+    await until(() => labels(element).includes('81,7 m²'), 2000, 'Dutch number format');
     expect(shadow(element).querySelector('svg')!.getAttribute('aria-label')).to.match(
       /^Plattegrond, 10 ruimtes/,
     );
@@ -241,7 +239,9 @@ describe('<room-plan>', () => {
     expect(element.getAttribute('state')).to.equal('error');
 
     const garbage = waitForEvent<{ error: PlanError }>(element, 'model-error');
-    element.model = { plan: { points: 'nope', walls: [null, 7], areas: { a: { indices: [Infinity, 'x'] } } } };
+    element.model = {
+      plan: { points: 'nope', walls: [null, 7], areas: { a: { indices: [Infinity, 'x'] } } },
+    };
     const { detail } = await garbage;
     expect(detail.error).to.be.instanceOf(PlanError);
     expect(detail.error.kind).to.equal('not-drawable');
@@ -353,6 +353,27 @@ describe('<room-plan>', () => {
     expect(after[0]).to.be.greaterThan(before[0]!);
     expect(after[1]).to.be.greaterThan(before[1]!);
     expect(after[2]).to.equal(before[2]);
+  });
+
+  it('zooms with a two-finger pinch', async () => {
+    const element = plan();
+    element.model = smallModel();
+    const loaded = waitForEvent(element, 'model-load');
+    fixtureContainer().append(element);
+    await loaded;
+    const fit = viewBox(element);
+    const viewport = shadow(element).querySelector<HTMLElement>('[part="viewport"]')!;
+    const touch = (type: string, pointerId: number, clientX: number) =>
+      viewport.dispatchEvent(
+        new PointerEvent(type, { pointerId, pointerType: 'touch', clientX, clientY: 150, bubbles: true }),
+      );
+    touch('pointerdown', 1, 200);
+    touch('pointerdown', 2, 300);
+    touch('pointermove', 2, 400); // the fingers move apart: 100 px → 200 px
+    touch('pointerup', 1, 200);
+    touch('pointerup', 2, 400);
+    await element.updateComplete;
+    expect(viewBox(element)[2]).to.be.closeTo(fit[2]! / 2, 0.05);
   });
 
   it('has no accessibility violations (axe), loaded and in the error state', async () => {

@@ -1,7 +1,7 @@
 /**
  * Pan and zoom as pure arithmetic on the SVG viewBox (in SVG units: centimetres, y down). The fitted
  * view is the whole plan with a margin for its dimension lines; zoom stays between a fifth of it
- * and 16 times in, and the plan's centre never leaves the viewport entirely.
+ * and 16 times in, and the view's centre stays over the plan.
  */
 export interface ViewBox {
   x: number;
@@ -17,14 +17,13 @@ export function zoomOf(view: ViewBox, fit: ViewBox): number {
   return fit.width / view.width;
 }
 
-/** Keeps the fitted view's centre inside `view` (plus half of the view beyond it). */
+/**
+ * Keeps the view's centre over the fitted plan: zoomed in, every corner of the plan can be reached;
+ * the plan can never be panned out of sight.
+ */
 function clampPan(view: ViewBox, fit: ViewBox): ViewBox {
-  const cx = fit.x + fit.width / 2;
-  const cy = fit.y + fit.height / 2;
-  const slackX = fit.width / 2 + view.width / 2;
-  const slackY = fit.height / 2 + view.height / 2;
-  const x = Math.min(Math.max(view.x, cx - slackX - view.width / 2), cx + slackX - view.width / 2);
-  const y = Math.min(Math.max(view.y, cy - slackY - view.height / 2), cy + slackY - view.height / 2);
+  const x = Math.min(Math.max(view.x, fit.x - view.width / 2), fit.x + fit.width - view.width / 2);
+  const y = Math.min(Math.max(view.y, fit.y - view.height / 2), fit.y + fit.height - view.height / 2);
   return { ...view, x, y };
 }
 

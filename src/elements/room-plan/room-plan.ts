@@ -135,7 +135,9 @@ export class RoomPlan extends RoomElement {
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
   #maskId = `room-plan-cuts-${++instances}`;
-  #drag?: { id: number; x: number; y: number };
+  /** Pointers down on the plan (one drags, two pinch), by pointerId: their last position. */
+  #pointers = new Map<number, { x: number; y: number }>();
+  #langObserver?: MutationObserver;
   #printView?: ViewBox;
 
   override connectedCallback(): void {
@@ -146,6 +148,12 @@ export class RoomPlan extends RoomElement {
     }
     window.addEventListener('beforeprint', this.#beforePrint);
     window.addEventListener('afterprint', this.#afterPrint);
+    // Words and number formats follow `lang`: on the element itself or on the page's root.
+    if (typeof MutationObserver !== 'undefined') {
+      this.#langObserver = new MutationObserver(() => this.requestUpdate());
+      this.#langObserver.observe(this, { attributes: true, attributeFilter: ['lang'] });
+      this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    }
   }
 
   override disconnectedCallback(): void {
@@ -158,6 +166,9 @@ export class RoomPlan extends RoomElement {
     }
     window.removeEventListener('beforeprint', this.#beforePrint);
     window.removeEventListener('afterprint', this.#afterPrint);
+    this.#langObserver?.disconnect();
+    this.#langObserver = undefined;
+    this.#pointers.clear();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -393,9 +404,9 @@ export class RoomPlan extends RoomElement {
   };
 
   #onPointerDown = (event: PointerEvent): void => {
-    if (event.button !== 0 || this.#drag) return;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
     const target = event.currentTarget as HTMLElement;
-    this.#drag = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     try {
       target.setPointerCapture(event.pointerId);
     } catch {
@@ -405,23 +416,42 @@ export class RoomPlan extends RoomElement {
   };
 
   #onPointerMove = (event: PointerEvent): void => {
-    const drag = this.#drag;
+    const last = this.#pointers.get(event.pointerId);
     const drawing = this.#currentDrawing();
-    if (!drag || drag.id !== event.pointerId || !drawing) return;
+    if (!last || !drawing) return;
     const target = event.currentTarget as HTMLElement;
     const view = this.view ?? drawing.fit;
     const k = unitsPerPixel(view, target.clientWidth, target.clientHeight);
-    const dx = event.clientX - drag.x;
-    const dy = event.clientY - drag.y;
-    drag.x = event.clientX;
-    drag.y = event.clientY;
+    if (this.#pointers.size >= 2) {
+      // pinch: the two first pointers' distance sets the zoom, their midpoint the anchor
+      const [a, b] = [...this.#pointers.entries()];
+      const other = a![0] === event.pointerId ? b![1] : a![1];
+      const before = Math.hypot(last.x - other.x, last.y - other.y);
+      const after = Math.hypot(event.clientX - other.x, event.clientY - other.y);
+      last.x = event.clientX;
+      last.y = event.clientY;
+      if (before < 1 || after < 1) return;
+      const rect = target.getBoundingClientRect();
+      const mid = pointAt(
+        view,
+        rect.width,
+        rect.height,
+        (event.clientX + other.x) / 2 - rect.left,
+        (event.clientY + other.y) / 2 - rect.top,
+      );
+      this.#zoom(after / before, mid);
+      return;
+    }
+    const dx = event.clientX - last.x;
+    const dy = event.clientY - last.y;
+    last.x = event.clientX;
+    last.y = event.clientY;
     this.#pan(-dx * k, -dy * k);
   };
 
   #onPointerUp = (event: PointerEvent): void => {
-    if (this.#drag?.id !== event.pointerId) return;
-    this.#drag = undefined;
-    (event.currentTarget as HTMLElement).classList.remove('dragging');
+    if (!this.#pointers.delete(event.pointerId)) return;
+    if (!this.#pointers.size) (event.currentTarget as HTMLElement).classList.remove('dragging');
   };
 
   #onWheel = (event: WheelEvent): void => {
