@@ -225,6 +225,13 @@ describe('room-styling emulator: operations', () => {
       const unknown = await api.call('/rooms?order=colour&Direction=asc');
       assert.equal(unknown.status, 422);
       assert.match(unknown.body.error, /Cannot order by "colour"/);
+      // Search and the other lists take no order: it is ignored there (no 422 for a missing Direction).
+      const search = await api.call('/rooms/search?limit=3&order=name');
+      assert.equal(search.status, 200);
+      assert.deepEqual(
+        search.body.rooms.map((r: any) => r.id),
+        all.slice(0, 3).map((r) => r.id),
+      );
       // Direction alone is ignored: the default order stays.
       const alone = await api.call('/rooms?Direction=asc&limit=3');
       assert.deepEqual(

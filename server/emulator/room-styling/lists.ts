@@ -23,6 +23,9 @@ export const ORDERABLE: Record<string, (room: RoomRecord) => string | number | b
   has_panorama: (r) => r.panoramaId !== null,
   public: (r) => r.isPublic,
   hq_image_url: (r) => r.hasHq,
+  // The URLs hold the id: ordering by them is ordering by the id's text.
+  url: (r) => String(r.id),
+  image_url: (r) => String(r.id),
 };
 
 /** `limit` as the service reads it; `required` (search) answers 422 when it is absent or empty. */

@@ -150,7 +150,8 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     if (category) rooms = rooms.filter((r) => r.category.toLowerCase() === category);
     const style = text(params, 'style')?.trim().toLowerCase();
     if (style) rooms = rooms.filter((r) => r.style.toLowerCase() === style);
-    return c.json(envelope(sortRooms(rooms, params), params, limit, offset, (r) => roomEntry(r, links)));
+    // order / Direction belong to the index only (Document 3); the other lists keep the default order.
+    return c.json(envelope(sortRooms(rooms, {}), params, limit, offset, (r) => roomEntry(r, links)));
   });
 
   app.get('/rooms/search/meta', async (c) => {
@@ -168,7 +169,7 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     const since = readSince(params, dataset.now);
     if (since !== null) rooms = rooms.filter((r) => r.created >= since);
     const entry = which === 'panoramas' ? roomEntry : photorealEntry;
-    return c.json(envelope(sortRooms(rooms, params), params, limit, offset, (r) => entry(r, links)));
+    return c.json(envelope(sortRooms(rooms, {}), params, limit, offset, (r) => entry(r, links)));
   };
   app.get('/rooms/panoramas', special('panoramas'));
   app.get('/rooms/photoreal', special('photoreal'));
