@@ -75,6 +75,8 @@ export interface SentEmail {
 
 /** How many exports keep their files (older files answer 404; see docs/emulator-planning.md). */
 export const FILES_KEPT_FOR = 200;
+/** And at most this many bytes of files in memory, whatever their number. */
+export const FILE_BYTES_KEPT = 256 * 1024 * 1024;
 
 export class PlanningState {
   users: UserRecord[] = [DEMO_USER, OTHER_USER];
@@ -87,6 +89,7 @@ export class PlanningState {
   #nextProjectId = 0;
   #nextExportId = 0;
   #nextEmailId = 0;
+  #fileBytes = 0;
 
   constructor(
     readonly config: PlanningConfig,
@@ -103,6 +106,7 @@ export class PlanningState {
     this.tokens.clear();
     this.exports = [];
     this.files.clear();
+    this.#fileBytes = 0;
     this.outbox = [];
     this.#nextProjectId = 190000000;
     this.#nextExportId = 5000;
@@ -123,10 +127,19 @@ export class PlanningState {
 
   addExport(record: ExportRecord, files: Map<string, StoredFile>): void {
     this.exports.push(record);
-    for (const [key, file] of files) this.files.set(key, { ...file, exportId: record.id });
-    // drop the files of exports beyond the newest FILES_KEPT_FOR (the records stay)
+    for (const [key, file] of files) {
+      this.files.set(key, { ...file, exportId: record.id });
+      this.#fileBytes += file.bytes.byteLength;
+    }
+    // drop the files of exports beyond the newest FILES_KEPT_FOR, and the oldest while over the byte
+    // budget (the records stay); Map order is insertion order, so the oldest come first
     const keepFrom = this.exports.length > FILES_KEPT_FOR ? this.exports.at(-FILES_KEPT_FOR)!.id : 0;
-    if (keepFrom) for (const [key, file] of this.files) if (file.exportId < keepFrom) this.files.delete(key);
+    for (const [key, file] of this.files) {
+      if (file.exportId >= keepFrom && this.#fileBytes <= FILE_BYTES_KEPT) break;
+      if (file.exportId === record.id) break; // never the files just made
+      this.files.delete(key);
+      this.#fileBytes -= file.bytes.byteLength;
+    }
   }
 
   sendEmail(email: Omit<SentEmail, 'id' | 'sent_at'>): SentEmail {
