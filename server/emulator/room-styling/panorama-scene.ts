@@ -172,11 +172,25 @@ export function sceneColour(spec: SceneSpec, x: number, y: number, z: number): R
 /** One cube face: one sample at each pixel centre (fast enough to make on request). */
 export function renderFace(spec: SceneSpec, face: Face, size: number): Raster {
   const raster = new Raster(size, size);
+  // direction = origin + s * across + t * down, the same mapping as faceDirection().
+  const origin = faceDirection(face, 0, 0);
+  const across = faceDirection(face, 1, 0).map((c, k) => c - origin[k]!);
+  const down = faceDirection(face, 0, 1).map((c, k) => c - origin[k]!);
+  const data = raster.data;
   for (let j = 0; j < size; j++) {
     const t = (2 * (j + 0.5)) / size - 1;
     for (let i = 0; i < size; i++) {
-      const [x, y, z] = faceDirection(face, (2 * (i + 0.5)) / size - 1, t);
-      raster.set(i, j, sceneColour(spec, x, y, z));
+      const s = (2 * (i + 0.5)) / size - 1;
+      const colour = sceneColour(
+        spec,
+        origin[0] + s * across[0]! + t * down[0]!,
+        origin[1] + s * across[1]! + t * down[1]!,
+        origin[2] + s * across[2]! + t * down[2]!,
+      );
+      const k = (j * size + i) * 4;
+      data[k] = colour[0];
+      data[k + 1] = colour[1];
+      data[k + 2] = colour[2];
     }
   }
   return raster;
