@@ -22,13 +22,15 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
 
   async function connected(): Promise<TestBrowser> {
     const browser = new TestBrowser(url);
-    const { hops, response } = await browser.navigate('/partner/oauth/start?return_to=/demo/%3Fx%3D1');
-    assert.equal(
-      response.status,
-      404,
-      'the demo page itself is not served by the demo server, only the redirect matters',
+    const { hops, response } = await browser.navigate(
+      '/partner/oauth/start?return_to=/partner/session%3Fx%3D1',
     );
-    assert.equal(hops.at(-1), `${url}/demo/?x=1`);
+    assert.deepEqual(
+      hops.map((h) => new URL(h).pathname),
+      ['/partner/oauth/start', '/planning/oauth/authorize', '/partner/oauth/callback', '/partner/session'],
+    );
+    assert.equal(hops.at(-1), `${url}/partner/session?x=1`, 'back where return_to said');
+    assert.equal((await response.json()).connected, true);
     return browser;
   }
 
