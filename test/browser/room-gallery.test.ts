@@ -270,6 +270,32 @@ describe('<room-gallery>: errors, empty, race', () => {
     expect(cards(el).length).to.equal(12);
   });
 
+  it('a failed reload drops the old rooms; a failed load-more keeps them and retries that page', async () => {
+    const { el, ready } = makeGallery({ limit: '6', paging: 'more' });
+    await ready;
+    await armFault({ match: SR, status: 502, times: 3 });
+    part(el, 'more')!.click();
+    await waitForEvent(el, 'rooms-error');
+    await el.updateComplete;
+    expect(cards(el)).to.have.length(6);
+    expect(part(el, 'error')).to.not.equal(null);
+    let loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'retry')!.click();
+    expect(((await loaded) as CustomEvent<{ page: number }>).detail.page).to.equal(2);
+    await el.updateComplete;
+    expect(cards(el)).to.have.length(12);
+
+    await armFault({ match: SR, status: 502, times: 3 });
+    el.setAttribute('category', 'Kitchen');
+    await waitForEvent(el, 'rooms-error');
+    await el.updateComplete;
+    expect(cards(el)).to.have.length(0);
+    expect(part(el, 'more')).to.equal(null);
+    loaded = waitForEvent(el, 'rooms-load');
+    part(el, 'retry')!.click();
+    expect(((await loaded) as CustomEvent<{ page: number }>).detail.page).to.equal(1);
+  });
+
   it('422: says what the service refused, with its own message as text', async () => {
     await armFault({ match: `${SR}/search`, status: 422 });
     const { el } = makeGallery({ source: 'search' });

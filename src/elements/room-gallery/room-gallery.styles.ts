@@ -1,14 +1,15 @@
 import { css } from 'lit';
 
 /**
- * Colours follow the page's `color-scheme` through light-dark(); every colour, size and radius is a
+ * Colours follow the page's `color-scheme` through light-dark() (light unless the page opts into
+ * dark, e.g. `:root { color-scheme: light dark }`); every colour, size and radius is a
  * custom property the page can set. Logical properties (inline-start/end) make right-to-left work.
  * Placeholders are CSS gradients, never data: URLs (strict Content-Security-Policy).
  */
 export const galleryStyles = css`
   :host {
+    /* no color-scheme here: the page's (inherited) picks the light or dark side of light-dark() */
     display: block;
-    color-scheme: light dark;
     container-type: inline-size;
     --_gap: var(--room-gallery-gap, 1rem);
     --_radius: var(--room-gallery-card-radius, 0.5rem);

@@ -391,6 +391,12 @@ export class RoomGallery extends RoomElement {
         if (generation !== this.#generation) return;
         this.#controller = undefined;
         this._loadingMore = false;
+        if (!append) {
+          // rooms of an older search or page must not sit under an error about this one
+          this._rooms = [];
+          this._total = undefined;
+          this.#shownPage = 0;
+        }
         this._error = asApiError(error);
         this._state = 'error';
         this.#focusIndex = undefined;
@@ -695,6 +701,8 @@ export class RoomGallery extends RoomElement {
       if (!(mode === 'pages' && this._state === 'loading' && this.#shownPage > 0)) return nothing;
     }
     if (mode === 'pages') {
+      // nothing was ever shown (a first page failed): a pager would only offer dead ends
+      if (!this.#shownPage) return nothing;
       const limit = galleryLimit(this.limit);
       const pages = pageCount(this._total, limit);
       const page = this.#shownPage || galleryPage(this.page);
