@@ -122,7 +122,7 @@ export class RoomPlan extends RoomElement {
   @property({ attribute: 'api-base' }) apiBase?: string;
 
   /** `metric` (m, m², the default) or `imperial` (ft and in, ft²). */
-  @property() units: Units = 'metric';
+  @property() units: 'metric' | 'imperial' = 'metric';
 
   @state() private phase: Phase = 'idle';
   @state() private error?: unknown;
