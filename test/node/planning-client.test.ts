@@ -152,6 +152,7 @@ describe('planning client against the emulator', () => {
     const outcome = await exportProject(ctx, PROJECT_ID, exportBody({ fmt: ['png', 'pdf'] }));
     assert.equal(outcome.kind, 'files');
     if (outcome.kind !== 'files') return;
+    assert.equal(typeof outcome.exportId, 'number');
     const files = resultFiles(outcome.result);
     assert.ok(files.length >= 2, JSON.stringify(outcome.result));
     const png = files.find((f) => /png/i.test(f.url))!;
@@ -163,6 +164,7 @@ describe('planning client against the emulator', () => {
     const exports = await listExports(ctx);
     assert.ok(exports.length >= 1 && exports.length <= 100);
     const latest = exports.reduce((a, b) => (b.id > a.id ? b : a));
+    assert.equal(latest.id, outcome.exportId);
     assert.equal((await showExport(ctx, latest.id)).id, latest.id);
   });
 

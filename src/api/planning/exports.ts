@@ -14,12 +14,19 @@ import type { ExportOutcome, ExportRecord, ExportResultMap } from './types.js';
 export function readExportAnswer(body: unknown, url: string): ExportOutcome {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>;
+    // the export record's id, when the answer names it (the emulator sends `export_id`)
+    const rawId = b.export_id ?? b.id;
+    const exportId =
+      typeof rawId === 'number' && Number.isSafeInteger(rawId) && rawId > 0 ? rawId : undefined;
+    const withId = exportId === undefined ? {} : { exportId };
     const candidate = 'project' in b || 'design' in b ? b : b.result;
     if (candidate && typeof candidate === 'object') {
       const result = validate(exportResultSchema, candidate, url) as ExportResultMap;
-      return { kind: 'files', result };
+      return { kind: 'files', result, ...withId };
     }
-  } else if (body !== undefined && body !== null) {
+    return { kind: 'queued', body, ...withId };
+  }
+  if (body !== undefined && body !== null && body !== '') {
     throw new ApiError('The service sent an unexpected export answer', 200, url, 'invalid', body);
   }
   return { kind: 'queued', body };

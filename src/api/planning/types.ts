@@ -47,7 +47,9 @@ export interface ExportResultMap {
  * What an export call gave: the files at once, or (when the service answers without a result map)
  * the export was queued and the files go to the callback.
  */
-export type ExportOutcome = { kind: 'files'; result: ExportResultMap } | { kind: 'queued'; body: unknown };
+export type ExportOutcome =
+  | { kind: 'files'; result: ExportResultMap; exportId?: number }
+  | { kind: 'queued'; body: unknown; exportId?: number };
 
 /** An export record (section 4.8): its fields are "not shown", so only an id is relied on. */
 export interface ExportRecord {

@@ -11,6 +11,9 @@ import { exportProject, readExportAnswer } from '../../api/planning/exports.js';
 import { fetchPartnerToken } from '../../api/planning/partner-token.js';
 import type { ExportOutcome } from '../../api/planning/types.js';
 
+/** Rendering an export takes the service a while (large PDFs, several 3D views): more than a GET's 15 s. */
+export const EXPORT_TIMEOUT_MS = 90_000;
+
 /** Tokens are dropped this long before the service would expire them, so none expires in flight. */
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -85,6 +88,7 @@ export async function runExport(flow: ExportFlow): Promise<ExportOutcome> {
         body: flow.body,
         credentials: 'same-origin',
         signal: flow.signal,
+        timeout: EXPORT_TIMEOUT_MS,
       });
     } catch (error) {
       // 401 from the proxy: the session has no (live) planning token; the partner asks for a login
@@ -97,7 +101,12 @@ export async function runExport(flow: ExportFlow): Promise<ExportOutcome> {
 
   const send = async (token: string) => {
     flow.onStep?.('export');
-    const ctx: PlanningContext = { base: flow.plannerBase, auth: bearer(token), signal: flow.signal };
+    const ctx: PlanningContext = {
+      base: flow.plannerBase,
+      auth: bearer(token),
+      signal: flow.signal,
+      timeout: EXPORT_TIMEOUT_MS,
+    };
     return exportProject(ctx, flow.projectId, flow.body);
   };
   try {
