@@ -21,7 +21,7 @@ import { own, safeReturnPath, where, type PartnerEnv } from './context.ts';
 import { exportEvents, exportStatus, receiveCallback, sessionOwnsExport } from './export-results.ts';
 import { rejectCrossSite } from './guards.ts';
 import { resolvePartnerOptions, type PartnerOptions, type ResolvedPartnerOptions } from './options.ts';
-import { loginPage, problemPage } from './pages.ts';
+import { loginPage, problemPage, text } from './pages.ts';
 import { apiCall, exchangeCode, NotConfigured, plannerBases, revokeToken, tokenIsDead } from './planner.ts';
 import { randomId, Sessions, type Session } from './session.ts';
 
@@ -71,7 +71,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
       connected: !!token,
       expiresIn: token ? (token.expiresAt - Date.now()) / 1000 : 0,
       returnTo: safeReturnPath(c.req.query('return_to'), own(c, '/login')),
-      error: c.req.query('error') === 'revoked' ? 'Your planner account is disconnected.' : undefined,
+      disconnected: c.req.query('disconnected') === '1',
     });
   });
 
@@ -115,26 +115,16 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const pending = stateParam ? await options.store.get<PendingLogin>(`state:${stateParam}`) : undefined;
     // the state must be one this browser's session started: otherwise someone else's code is being slipped in
     if (!pending || !session || pending.sessionId !== session.id)
-      return problemPage(
-        c,
-        'The sign-in could not be verified (unknown or expired state). Please start again.',
-        400,
-        retry,
-      );
+      return problemPage(c, text(c, 'badState'), 400, retry);
     await options.store.delete(`state:${stateParam}`);
     const retryHere = `${retry}?return_to=${encodeURIComponent(pending.returnTo)}`;
     if (c.req.query('error'))
-      return problemPage(c, `The planner did not grant access (${c.req.query('error')}).`, 400, retryHere);
+      return problemPage(c, text(c, 'denied', { error: c.req.query('error')! }), 400, retryHere);
     const code = c.req.query('code');
-    if (!code) return problemPage(c, 'The planner sent no authorization code.', 400, retryHere);
+    if (!code) return problemPage(c, text(c, 'noCode'), 400, retryHere);
     const exchanged = await exchangeCode(options, plannerBases(c, options), code, pending.redirectUri);
     if (!exchanged.ok)
-      return problemPage(
-        c,
-        `The planner refused the sign-in (status ${exchanged.status}). Please start again.`,
-        502,
-        retryHere,
-      );
+      return problemPage(c, text(c, 'refused', { status: exchanged.status }), 502, retryHere);
     // a new session id at login, so an id fixed before login is worth nothing afterwards
     const fresh = await sessions.start(c, session);
     fresh.token = exchanged.token;
@@ -157,7 +147,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const isForm = /form/i.test(c.req.header('content-type') ?? '');
     if (isForm)
       return c.redirect(
-        `${own(c, '/login')}?error=revoked&return_to=${encodeURIComponent(safeReturnPath(c.req.query('return_to'), own(c, '/login')))}`,
+        `${own(c, '/login')}?disconnected=1&return_to=${encodeURIComponent(safeReturnPath(c.req.query('return_to'), own(c, '/login')))}`,
         303,
       );
     return c.json({ revoked });

@@ -277,4 +277,31 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.match(html, /disconnected/);
     assert.match(html, /Connect your planner account/);
   });
+
+  it('speaks Dutch to a Dutch browser and shows what the planner sends as text, never markup', async () => {
+    const browser = new TestBrowser(url);
+    const dutch = { 'Accept-Language': 'nl-NL,nl;q=0.9,en;q=0.8' };
+    const login = await browser.fetch('/partner/login', { headers: dutch });
+    const html = await login.text();
+    assert.match(html, /<html lang="nl">/);
+    assert.match(html, /Koppel je planner-account/);
+    assert.match(login.headers.get('content-security-policy')!, /default-src 'none'/);
+    assert.match(
+      await (
+        await browser.fetch('/partner/login', { headers: { 'Accept-Language': 'en-GB,nl;q=0.5' } })
+      ).text(),
+      /Connect your planner account/,
+    );
+
+    const start = await browser.fetch('/partner/oauth/start');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const denied = await browser.fetch(
+      `/partner/oauth/callback?state=${state}&error=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+      { headers: dutch },
+    );
+    assert.equal(denied.status, 400);
+    const page = await denied.text();
+    assert.match(page, /De planner gaf geen toegang \(&lt;img src=x onerror=alert\(1\)&gt;\)/);
+    assert.ok(!page.includes('<img'));
+  });
 });
