@@ -1,0 +1,365 @@
+/**
+ * <room-viewer>: connected → first frame for the real sample and generated rooms of 200, 2 000 and
+ * 10 000 components (scene build time: goal 10 000 in ≤ 100 ms), frame times while orbiting, live WebGL
+ * contexts with 50 viewers, and side by side in the same run the same room exported to GLB (three's
+ * GLTFExporter) in @google/model-viewer: time to first frame (goal ≤ 0.5× theirs) and bytes (JS + model,
+ * gzip; goal ≤ 0.6× theirs).
+ *
+ * Our page is built here as a site would build it with only <room-viewer> (Vite app build into
+ * bench/.tmp/viewer-app); three.js is one of its lazy chunks. Headless Chromium draws with SwiftShader
+ * (software WebGL), so frame figures are CPU-bound and far above what a GPU gives.
+ * Page scripts are strings: tsx would wrap named functions in a helper the page does not have.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'puppeteer-core';
+import { build } from 'vite';
+import type { Figures, Scenario } from '../harness.ts';
+
+const SAMPLE = 6346838;
+const APP = 'bench/.tmp/viewer-app';
+const GLB = 'bench/.tmp/room-6346838.glb';
+const GLB_FLAT = 'bench/.tmp/room-6346838-flat.glb';
+const GLB_BOX = 'bench/.tmp/box.glb';
+const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function buildApp(): Promise<void> {
+  mkdirSync(`${APP}/src`, { recursive: true });
+  writeFileSync(
+    `${APP}/src/viewer.ts`,
+    `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`,
+  );
+  writeFileSync(
+    `${APP}/src/export-glb.ts`,
+    `import { GLTFExporter } from 'three/examples/jsm/exporters/GLTFExporter.js';
+import { BoxGeometry, Group, InstancedMesh, Matrix4, Mesh, MeshStandardMaterial, type Object3D } from 'three';
+/** The room as GLB; \`flatten\` writes every instance as its own node (no EXT_mesh_gpu_instancing). */
+export function exportGlb(object: Object3D, flatten = false): Promise<ArrayBuffer> {
+  let source = object;
+  if (flatten) {
+    source = object.clone();
+    const instanced: InstancedMesh[] = [];
+    source.traverse((node) => { if ((node as InstancedMesh).isInstancedMesh) instanced.push(node as InstancedMesh); });
+    for (const mesh of instanced) {
+      const group = new Group();
+      const matrix = new Matrix4();
+      for (let i = 0; i < mesh.count; i++) {
+        const copy = new Mesh(mesh.geometry, mesh.material);
+        mesh.getMatrixAt(i, matrix);
+        matrix.decompose(copy.position, copy.quaternion, copy.scale);
+        group.add(copy);
+      }
+      mesh.parent!.add(group);
+      mesh.parent!.remove(mesh);
+    }
+  }
+  return new GLTFExporter().parseAsync(source, { binary: true }) as Promise<ArrayBuffer>;
+}
+/** One box: model-viewer's own fixed cost (environment, shaders) on this machine. */
+export function exportBox(): Promise<ArrayBuffer> {
+  return new GLTFExporter().parseAsync(new Mesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial()), { binary: true }) as Promise<ArrayBuffer>;
+}\n`,
+  );
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      target: 'es2022',
+      outDir: `${APP}/out`,
+      emptyOutDir: true,
+      modulePreload: false,
+      rolldownOptions: {
+        input: { viewer: `${APP}/src/viewer.ts`, 'export-glb': `${APP}/src/export-glb.ts` },
+        preserveEntrySignatures: 'exports-only',
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+async function open(page: Page, url: string): Promise<void> {
+  await page.setCacheEnabled(false);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction('window.benchReady === true', { timeout: 60000 });
+}
+
+/** Navigation start → first frame, and connected → first frame, in a fresh page without cache. */
+async function firstFrame(
+  page: Page,
+  url: string,
+): Promise<{ total: number; connected: number; resources: string[] }> {
+  await open(page, url);
+  await page.waitForFunction('window.firstFrame || window.benchError', { timeout: 120000 });
+  const error = await page.evaluate('window.benchError');
+  if (error) throw new Error(`${url}: ${error}`);
+  return page.evaluate(`({
+    total: window.firstFrame,
+    connected: window.firstFrame - window.connectedAt,
+    resources: performance.getEntriesByType('resource').map((e) => e.name),
+  })`) as Promise<{ total: number; connected: number; resources: string[] }>;
+}
+
+const GENERATED = (counts: number[]) => `(async () => {
+  const { generatedRoom } = await import('/bench/pages/viewer-rooms.js');
+  const show = async (model) => {
+    const el = document.createElement('room-viewer');
+    el.setAttribute('loading', 'eager');
+    el.setAttribute('camera', 'orbit');
+    el.model = model;
+    const loaded = new Promise((resolve, reject) => {
+      el.addEventListener('model-load', resolve, { once: true });
+      el.addEventListener('model-error', (e) => reject(e.detail.error), { once: true });
+    });
+    const started = performance.now();
+    document.body.append(el);
+    await loaded;
+    return { el, ms: performance.now() - started, build: el.view.buildTime };
+  };
+  (await show(generatedRoom(10))).el.remove(); // loads three.js and compiles the shaders once
+  const out = {};
+  for (const n of ${JSON.stringify(counts)}) {
+    const model = generatedRoom(n);
+    const runs = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await show(model);
+      runs.push(r);
+      r.el.remove();
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    const med = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[runs.length >> 1];
+    out[n] = { ms: med('ms'), build: med('build') };
+  }
+  return out;
+})()`;
+
+/** Auto-rotates a viewer for 2 s: time between drawn frames and the time to draw one (render + copy). */
+const ORBIT = (source: string) => `(async () => {
+  const { generatedRoom } = await import('/bench/pages/viewer-rooms.js');
+  void generatedRoom;
+  const el = document.createElement('room-viewer');
+  el.setAttribute('loading', 'eager');
+  el.setAttribute('camera', 'orbit');
+  ${source}
+  const loaded = new Promise((resolve, reject) => {
+    el.addEventListener('model-load', resolve, { once: true });
+    el.addEventListener('model-error', (e) => reject(e.detail.error), { once: true });
+  });
+  document.body.append(el);
+  await loaded;
+  const view = el.view;
+  const costs = [];
+  let t0 = 0;
+  const before = view.beforeRender.bind(view);
+  const after = view.afterRender.bind(view);
+  view.beforeRender = (d) => { t0 = performance.now(); before(d); };
+  view.afterRender = () => { costs.push(performance.now() - t0); after(); };
+  el.autoRotate = true;
+  await new Promise((r) => setTimeout(r, 300));
+  costs.length = 0;
+  const frames0 = view.frames;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, 2000));
+  const elapsed = performance.now() - started;
+  const drawn = view.frames - frames0;
+  el.autoRotate = false;
+  costs.sort((a, b) => a - b);
+  return { interval: elapsed / Math.max(1, drawn), draw: costs[costs.length >> 1], p95: costs[Math.floor(costs.length * 0.95)] };
+})()`;
+
+const FIFTY = `(async () => {
+  const { generatedRoom } = await import('/bench/pages/viewer-rooms.js');
+  const model = generatedRoom(200);
+  const started = performance.now();
+  const loads = [];
+  for (let i = 0; i < 50; i++) {
+    const el = document.createElement('room-viewer');
+    el.setAttribute('loading', 'eager');
+    el.setAttribute('camera', i % 2 ? 'orbit' : 'top');
+    el.style.width = '120px';
+    el.style.height = '90px';
+    el.model = model;
+    loads.push(new Promise((resolve, reject) => {
+      el.addEventListener('model-load', resolve, { once: true });
+      el.addEventListener('model-error', (e) => reject(e.detail.error), { once: true });
+    }));
+    document.body.append(el);
+  }
+  await Promise.all(loads);
+  const ms = performance.now() - started;
+  await new Promise((r) => setTimeout(r, 500));
+  return { contexts: window.webglContexts, lost: window.contextsLost || 0, ms };
+})()`;
+
+/** model-viewer auto-rotating: the time between its frames over 2 s. */
+const THEIR_ORBIT = `(async () => {
+  await new Promise((r) => setTimeout(r, 300));
+  const started = performance.now();
+  let frames = 0;
+  await new Promise((resolve) => {
+    const tick = () => { frames++; if (performance.now() - started < 2000) requestAnimationFrame(tick); else resolve(); };
+    requestAnimationFrame(tick);
+  });
+  return (performance.now() - started) / frames;
+})()`;
+
+const scenario: Scenario = {
+  name: 'viewer',
+  async run(ctx) {
+    const figures: Figures = {};
+    await buildApp();
+    const ours = `${ctx.origin}/bench/pages/viewer-ours.html`;
+    const theirs = `${ctx.origin}/bench/pages/viewer-model-viewer.html`;
+
+    // the real sample, three fresh pages each
+    const sampleRuns = [];
+    for (let i = 0; i < 3; i++)
+      sampleRuns.push(await firstFrame(await ctx.newPage(), `${ours}?room=${SAMPLE}`));
+
+    // export the same room to GLB from the scene our viewer built
+    const page = await ctx.newPage();
+    await open(page, `${ours}?room=${SAMPLE}`);
+    await page.waitForFunction('window.firstFrame', { timeout: 60000 });
+    const exportWith = async (call: string, path: string) => {
+      const base64 = (await page.evaluate(`(async () => {
+        const { exportGlb, exportBox } = await import('/bench/.tmp/viewer-app/out/export-glb.js');
+        const view = document.querySelector('room-viewer').view;
+        void exportGlb; void exportBox; void view;
+        const bytes = new Uint8Array(await ${call});
+        let s = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(s);
+      })()`)) as string;
+      const bytes = Buffer.from(base64, 'base64');
+      writeFileSync(path, bytes);
+      return bytes;
+    };
+    const glb = await exportWith('exportGlb(view.room.root)', GLB);
+    await exportWith('exportGlb(view.room.root, true)', GLB_FLAT);
+    await exportWith('exportBox()', GLB_BOX);
+
+    const theirRuns = [];
+    for (let i = 0; i < 3; i++)
+      theirRuns.push(await firstFrame(await ctx.newPage(), `${theirs}?src=/${GLB}`));
+
+    const flat = await firstFrame(await ctx.newPage(), `${theirs}?src=/${GLB_FLAT}`);
+    const box = await firstFrame(await ctx.newPage(), `${theirs}?src=/${GLB_BOX}`);
+    figures['model-viewer, same room as GLB without instancing: page start → first frame'] = {
+      value: round(flat.total),
+      unit: 'ms',
+      note: 'one node per component instead of EXT_mesh_gpu_instancing',
+    };
+    figures['model-viewer, one box: page start → first frame'] = {
+      value: round(box.total),
+      unit: 'ms',
+      note: 'its fixed cost here (environment lighting under SwiftShader)',
+    };
+
+    const ourTotal = median(sampleRuns.map((r) => r.total));
+    const theirTotal = median(theirRuns.map((r) => r.total));
+    figures['real sample: page start → first frame (ours)'] = { value: round(ourTotal), unit: 'ms' };
+    figures['real sample: page start → first frame (model-viewer, GLB)'] = {
+      value: round(theirTotal),
+      unit: 'ms',
+    };
+    figures['real sample: first frame, ours / model-viewer'] = {
+      value: round(ourTotal / theirTotal, 2),
+      unit: '×',
+      note: 'goal ≤ 0.5',
+    };
+    figures['real sample: connected → first frame (ours)'] = {
+      value: round(median(sampleRuns.map((r) => r.connected))),
+      unit: 'ms',
+      note: 'incl. lazy three.js chunk and GET /rooms/:id',
+    };
+    figures['real sample: connected → first frame (model-viewer)'] = {
+      value: round(median(theirRuns.map((r) => r.connected))),
+      unit: 'ms',
+    };
+
+    // bytes: what each page downloaded, gzip
+    const ourJs = sampleRuns[0]!.resources
+      .filter((url) => url.includes(`/${APP}/out/`) && url.endsWith('.js'))
+      .map((url) => new URL(url).pathname.slice(1));
+    const ourJsBytes = ourJs.reduce((sum, path) => sum + gz(readFileSync(path)), 0);
+    const roomJson = await (await fetch(`${ctx.origin}/room-styling/rooms/${SAMPLE}`)).text();
+    const ourModelBytes = gz(roomJson);
+    const theirJsBytes = gz(readFileSync('node_modules/@google/model-viewer/dist/model-viewer.min.js'));
+    const theirModelBytes = gz(glb);
+    figures['bytes ours: JS gzip'] = { value: ourJsBytes, unit: 'B', note: `${ourJs.length} files` };
+    figures['bytes ours: room JSON gzip'] = { value: ourModelBytes, unit: 'B' };
+    figures['bytes model-viewer: JS gzip'] = { value: theirJsBytes, unit: 'B' };
+    figures['bytes model-viewer: GLB gzip'] = {
+      value: theirModelBytes,
+      unit: 'B',
+      note: `${glb.length} B raw`,
+    };
+    figures['bytes, ours / model-viewer'] = {
+      value: round((ourJsBytes + ourModelBytes) / (theirJsBytes + theirModelBytes), 2),
+      unit: '×',
+      note: 'goal ≤ 0.6',
+    };
+
+    // generated rooms
+    const gen = await ctx.newPage();
+    await open(gen, ours);
+    const generated = (await gen.evaluate(GENERATED([200, 2000, 10000]))) as Record<
+      string,
+      { ms: number; build: number }
+    >;
+    for (const [n, r] of Object.entries(generated)) {
+      figures[`${n} components: connected → first frame`] = { value: round(r.ms), unit: 'ms' };
+      figures[`${n} components: scene build`] = {
+        value: round(r.build),
+        unit: 'ms',
+        note: n === '10000' ? 'goal ≤ 100' : undefined,
+      };
+    }
+
+    // orbiting
+    const orbitPage = await ctx.newPage();
+    await open(orbitPage, ours);
+    const sampleOrbit = (await orbitPage.evaluate(ORBIT(`el.setAttribute('room-id', '${SAMPLE}');`))) as {
+      interval: number;
+      draw: number;
+      p95: number;
+    };
+    figures['orbiting the real sample: time between frames'] = {
+      value: round(sampleOrbit.interval),
+      unit: 'ms',
+    };
+    figures['orbiting the real sample: draw + copy, median'] = { value: round(sampleOrbit.draw), unit: 'ms' };
+    figures['orbiting the real sample: draw + copy, p95'] = { value: round(sampleOrbit.p95), unit: 'ms' };
+    const bigOrbit = (await orbitPage.evaluate(ORBIT(`el.model = generatedRoom(10000);`))) as {
+      interval: number;
+      draw: number;
+    };
+    figures['orbiting 10 000 components: time between frames'] = {
+      value: round(bigOrbit.interval),
+      unit: 'ms',
+    };
+    figures['orbiting 10 000 components: draw + copy, median'] = { value: round(bigOrbit.draw), unit: 'ms' };
+    const theirOrbitPage = await ctx.newPage();
+    await open(theirOrbitPage, `${theirs}?src=/${GLB}&rotate`);
+    await theirOrbitPage.waitForFunction('window.firstFrame', { timeout: 60000 });
+    figures['orbiting the real sample in model-viewer: time between frames'] = {
+      value: round((await theirOrbitPage.evaluate(THEIR_ORBIT)) as number),
+      unit: 'ms',
+    };
+
+    // 50 viewers on one page
+    const fifty = await ctx.newPage();
+    await open(fifty, ours);
+    const many = (await fifty.evaluate(FIFTY)) as { contexts: number; lost: number; ms: number };
+    figures['50 viewers: live WebGL contexts'] = {
+      value: many.contexts,
+      unit: '',
+      note: 'browsers keep ~16',
+    };
+    figures['50 viewers: contexts lost'] = { value: many.lost, unit: '' };
+    figures['50 viewers (200 components each): all drawn'] = { value: round(many.ms), unit: 'ms' };
+    return figures;
+  },
+};
+export default scenario;
