@@ -10,6 +10,15 @@ const SAMPLE = '6346838';
 /** The real sample's floor areas (docs/room-model.md), largest first. */
 const SAMPLE_AREAS_M2 = ['81.7', '23.0', '15.6', '6.5', '5.9', '3.9', '1.6', '0.8', '0.7', '0.7'];
 
+/** Skips `test` (with the reason in the log) when the emulator serves no real sample. */
+async function needsRealSample(test: Mocha.Context): Promise<void> {
+  if (await realSampleServed()) return;
+  console.warn(
+    `skipped "${test.test?.title}": the emulator serves no real sample (../shared/realdata is missing)`,
+  );
+  test.skip();
+}
+
 /** Skip when the emulator serves a generated model for the sample (no ../shared/realdata). */
 let sampleIsReal: boolean | undefined;
 async function realSampleServed(): Promise<boolean> {
@@ -109,10 +118,7 @@ describe('<room-plan>', () => {
   });
 
   it('draws the real sample from the emulator: 10 areas with their floor areas, 52 walls, 8 doors, 13 windows', async function () {
-    if (!(await realSampleServed())) {
-      console.warn('skipped: the emulator serves no real sample (../shared/realdata is missing)');
-      return this.skip();
-    }
+    await needsRealSample(this);
     const element = plan({ 'room-id': SAMPLE });
     let svgAtLoad: Element | null = null;
     element.addEventListener('model-load', () => (svgAtLoad = shadow(element).querySelector('svg')));
@@ -152,7 +158,7 @@ describe('<room-plan>', () => {
   });
 
   it('switches between m² and ft², and speaks Dutch', async function () {
-    if (!(await realSampleServed())) return this.skip();
+    await needsRealSample(this);
     const element = plan({ 'room-id': SAMPLE, units: 'imperial' });
     const loaded = waitForEvent(element, 'model-load');
     fixtureContainer().append(element);
@@ -177,7 +183,7 @@ describe('<room-plan>', () => {
   });
 
   it('reads a whole room document from src', async function () {
-    if (!(await realSampleServed())) return this.skip();
+    await needsRealSample(this);
     const element = plan({ src: `${ROOM_STYLING}/rooms/${SAMPLE}` });
     element.removeAttribute('api-base');
     const loaded = waitForEvent(element, 'model-load');
@@ -212,10 +218,11 @@ describe('<room-plan>', () => {
     expect(error.textContent).to.contain('This room does not exist (404).');
   });
 
-  it('shows a private room (403) and recovers with the retry button', async function () {
-    if (!(await realSampleServed())) return this.skip();
-    await armFault({ match: `/room-styling/rooms/${SAMPLE}`, status: 403 });
-    const element = plan({ 'room-id': SAMPLE });
+  it('shows a private room (403) and recovers with the retry button', async () => {
+    const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=1`)).json();
+    const id = String(list.rooms[0].id);
+    await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
+    const element = plan({ 'room-id': id });
     const failed = waitForEvent<{ error: ApiError }>(element, 'model-error');
     fixtureContainer().append(element);
     expect((await failed).detail.error.status).to.equal(403);
