@@ -69,6 +69,9 @@ function callClient(
  *
  * @summary Room-styling search results as a grid of cards, with filters and paging.
  *
+ * @attr style - The style filter as DESIGN.md spells it (`style="Modern"`), also the element's inline-CSS
+ *   attribute: a value with CSS punctuation is taken as inline CSS and ignored as a filter. Same as `room-style`.
+ *
  * @fires room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
  *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
  * @fires rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
