@@ -190,6 +190,43 @@ describe('<project-export-button>', function () {
     expect(part(el, 'files')).to.equal(null);
   });
 
+  it('only http(s) file URLs become links; anything else is shown as text, never as markup', async function () {
+    needsServers(this);
+    // No real service sends such an answer, so this one case stands in for the planning service by
+    // answering the export POST from a wrapped fetch; the token still comes from the partner.
+    const crafted = `${location.origin}/crafted-planner/api/v2`;
+    const realFetch = window.fetch;
+    window.fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!url.startsWith(crafted)) return realFetch(input, init);
+      const files = ['javascript:alert(1)', 'https://files.example/plan.pdf', '<img src=x onerror=alert(1)>'];
+      return new Response(
+        JSON.stringify({ project: { [PROJECT_ID]: files }, design: { 7: [42, 'data:text/html,x'] } }),
+        {
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
+    };
+    try {
+      const el = await button({ 'planner-base': crafted });
+      const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+      inner(el).click();
+      await done;
+      await el.updateComplete;
+      const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part="file"]')];
+      expect(links.map((a) => a.href)).to.deep.equal(['https://files.example/plan.pdf']);
+      expect(links[0]!.rel).to.contain('noopener');
+      const texts = [...el.shadowRoot!.querySelectorAll('span[part="file"]')].map((span) => span.textContent);
+      expect(texts).to.have.length(3);
+      expect(texts.join(' '))
+        .to.contain('javascript:alert(1)')
+        .and.to.contain('<img src=x onerror=alert(1)>');
+      expect(el.shadowRoot!.querySelector('img')).to.equal(null);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it('the options property is merged over the attributes', async function () {
     needsServers(this);
     const el = await button({ 'paper-size': 'A3' });

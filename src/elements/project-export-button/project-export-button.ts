@@ -313,10 +313,10 @@ export class ProjectExportButton extends RoomElement {
     if (this._phase !== 'done' || !this._result) return nothing;
     const files = resultFiles(this._result);
     if (!files.length) return nothing;
-    const base = this.plannerBase || getConfig().plannerBase;
     return html`<ul part="files" class="files" aria-label=${this.#t('filesLabel')}>
       ${files.map((file) => {
-        const href = safeHttpUrl(file.url, safeHttpUrl(base));
+        // only absolute http(s) URLs: a relative one would be resolved against this page, not the service
+        const href = /^https?:\/\//i.test(file.url.trim()) ? safeHttpUrl(file.url) : undefined;
         const owner = this.#t(file.owner === 'project' ? 'fileProject' : 'fileDesign', { id: file.id });
         const label = `${owner}: ${fileName(file.url)}`;
         return html`<li>
