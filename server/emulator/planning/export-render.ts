@@ -62,8 +62,13 @@ export function paperPoints(size: PaperSize, orientation: 'landscape' | 'portrai
   return orientation === 'landscape' ? [h, w] : [w, h];
 }
 
-function designsOf(project: ProjectRecord, ids: number[] | null): { design: PlanDesign; storey: number }[] {
-  const all = project.floors.flatMap((f) => f.designs.map((design) => ({ design, storey: f.height })));
+function designsOf(
+  project: ProjectRecord,
+  ids: number[] | null,
+): { design: PlanDesign; storey: number; floor: string }[] {
+  const all = project.floors.flatMap((f) =>
+    f.designs.map((design) => ({ design, storey: f.height, floor: f.name })),
+  );
   return ids ? all.filter((d) => ids.includes(d.design.id)) : all;
 }
 
@@ -71,19 +76,20 @@ function itemsFor(project: ProjectRecord, request: ExportRequest): Item[] {
   const designs = designsOf(project, request.designs);
   if (request.type === '2d') {
     const visuals = request.paper.visuals ?? null;
-    return designs.map(({ design }) => ({
+    // the floor's name too: a design's name alone ("First design") rarely tells floors apart
+    return designs.map(({ design, floor }) => ({
       design,
-      label: design.name,
+      label: `${floor}: ${design.name}`,
       drawing: planDrawing2d(design, visuals),
       metric: true,
     }));
   }
-  return designs.flatMap(({ design, storey }) =>
+  return designs.flatMap(({ design, storey, floor }) =>
     request.views.flatMap((view) => {
       const variants = view.type === 'stereo' ? (['left', 'right'] as const) : [undefined];
       return variants.map((variant) => ({
         design,
-        label: `${design.name} - ${view.type}${variant ? ` ${variant}` : ''}`,
+        label: `${floor}: ${design.name} - ${view.type}${variant ? ` ${variant}` : ''}`,
         drawing: planDrawing3d(design, view, storey, variant),
         metric: false,
       }));
