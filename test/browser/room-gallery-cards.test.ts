@@ -323,6 +323,13 @@ describe('<room-gallery>: filters, history, custom cards', () => {
       await loaded;
       expect(new URL(location.href).searchParams.get('gallery-q')).to.equal('room');
       expect(new URL(location.href).searchParams.get('gallery-page')).to.equal('2');
+      // the back button undoes the page change (the pager made a history entry)
+      loaded = waitForEvent(el, 'rooms-load');
+      history.back();
+      expect(((await loaded) as CustomEvent<{ page: number }>).detail.page).to.equal(1);
+      expect(el.getAttribute('q')).to.equal('room');
+      history.forward();
+      await waitForEvent(el, 'rooms-load');
       el.remove();
 
       const restored = makeGallery({ source: 'search', history: true, limit: '4' });

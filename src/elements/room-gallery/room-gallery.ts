@@ -264,7 +264,7 @@ export class RoomGallery extends RoomElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.#historyOn) {
-      this.#applyHistory();
+      this.#applyHistory(false);
       window.addEventListener('popstate', this.#onPopState);
     }
     // a load cut short by a disconnect starts again
@@ -493,17 +493,24 @@ export class RoomGallery extends RoomElement {
 
   // ---- history ----
 
-  #applyHistory(): void {
+  /**
+   * On connect only what the URL holds overrides the attributes; on back / forward the URL is the
+   * whole truth, so what it lacks is cleared (the search before the user typed had no `q`).
+   */
+  #applyHistory(whole: boolean): void {
     const saved: HistoryState = readHistory(location.search, historyPrefix(this.history));
-    if (saved.q !== undefined) this.q = saved.q || undefined;
-    if (saved.style !== undefined) this.roomStyle = saved.style || undefined;
-    if (saved.category !== undefined) this.category = saved.category || undefined;
-    if (saved.since !== undefined) this.since = saved.since || undefined;
-    this.page = galleryPage(saved.page);
+    const apply = (value: string | undefined, set: (v: string | undefined) => void) => {
+      if (value !== undefined || whole) set(value || undefined);
+    };
+    apply(saved.q, (v) => (this.q = v));
+    apply(saved.style, (v) => (this.roomStyle = v));
+    apply(saved.category, (v) => (this.category = v));
+    apply(saved.since, (v) => (this.since = v));
+    apply(saved.page, (v) => (this.page = galleryPage(v)));
   }
 
   #onPopState = (): void => {
-    this.#applyHistory();
+    this.#applyHistory(true);
   };
 
   #writeHistory(page: number): void {
@@ -515,7 +522,8 @@ export class RoomGallery extends RoomElement {
       style: this.roomStyle,
       category: this.category,
       since: this.since,
-      page: String(page),
+      // with load-more and infinite scroll a URL cannot restore the pages above, so it keeps none
+      page: this.#paging === 'pages' ? String(page) : undefined,
     });
     if (search === location.search) return;
     const url = `${location.pathname}${search}${location.hash}`;
