@@ -34,9 +34,15 @@ class Reader {
   readonly problems: ModelProblem[] = [];
   #dropped = 0;
 
-  problem(path: string, message: string): void {
-    if (this.problems.length < MAX_PROBLEMS) this.problems.push({ path, message });
+  problem(path: string, message: string, accepted = false): void {
+    if (this.problems.length < MAX_PROBLEMS)
+      this.problems.push(accepted ? { path, message, accepted } : { path, message });
     else this.#dropped++;
+  }
+
+  /** Notes a number that came as a string: it is used, and said, so a producer can be fixed. */
+  #stringNumber(path: string, value: string, n: number): void {
+    this.problem(path, `is a number sent as a string (${preview(value)}); read as ${n}`, true);
   }
 
   finish(): ModelProblem[] {
@@ -57,8 +63,15 @@ class Reader {
     }
   }
 
-  /** A finite number; numeric strings ("99") are accepted as numbers. undefined when not valid. */
-  number(value: unknown, path: string, { required = true, quiet = false } = {}): number | undefined {
+  /**
+   * A finite number; numeric strings ("99") are accepted as numbers and noted (`accepted: true`)
+   * unless `stringOk` (the service documents the member as a string). undefined when not valid.
+   */
+  number(
+    value: unknown,
+    path: string,
+    { required = true, quiet = false, stringOk = false } = {},
+  ): number | undefined {
     if (value === undefined || value === null) {
       if (required && !quiet) this.problem(path, 'is missing');
       return undefined;
@@ -70,6 +83,7 @@ class Reader {
       if (!quiet) this.problem(path, `is not a finite number (${preview(value)})`);
       return undefined;
     }
+    if (typeof value === 'string' && !stringOk && !quiet) this.#stringNumber(path, value, n);
     return n;
   }
 
@@ -99,9 +113,13 @@ class Reader {
     }
     const out: number[] = [];
     for (let i = 0; i < length; i++) {
-      const n = this.number(value[i], `${path}[${i}]`);
+      const n = this.number(value[i], `${path}[${i}]`, { stringOk: true });
       if (n === undefined) return undefined;
       out.push(n);
+    }
+    // one note for the whole vector, not one per component
+    if (value.slice(0, length).some((c) => typeof c === 'string')) {
+      this.problem(path, `has numbers sent as strings; read as [${out.join(', ')}]`, true);
     }
     return out;
   }
@@ -420,8 +438,10 @@ function readMaterials(value: unknown, path: string, r: Reader): Record<string, 
       if (ambient) material.ambient = ambient;
       const texture = r.string(item.diffuse_texture ?? item.diffuseTexture, `${where}.diffuse_texture`);
       if (texture) material.diffuseTexture = texture;
+      // Document 3 gives texture_width as a string ("99"): expected, so not noted
       const width = r.number(item.texture_width ?? item.textureWidth, `${where}.texture_width`, {
         required: false,
+        stringOk: true,
       });
       if (width !== undefined && width > 0) material.textureWidth = width;
       const shiny = r.number(item.shiny, `${where}.shiny`, { required: false });

@@ -81,6 +81,11 @@ export interface ModelProblem {
   /** Where, e.g. `plan.walls.wall46.indices`. */
   path: string;
   message: string;
+  /**
+   * True when the value was still used as it was meant (a number sent as a string): a note for the
+   * model's producer, not something left out.
+   */
+  accepted?: boolean;
 }
 
 export interface ReadModelResult {

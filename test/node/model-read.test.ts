@@ -99,23 +99,34 @@ describe('readModel on the real sample (room 6346838)', () => {
 });
 
 describe('readModel on broken models: reports, never throws', () => {
-  it('accepts numbers sent as strings everywhere', () => {
+  it('accepts numbers sent as strings everywhere, noting each as accepted', () => {
     const m = smallModel();
     const plan = m.plan as {
       points: unknown[];
       height: unknown;
-      walls: Record<string, { thickness: unknown }>;
+      walls: Record<string, { thickness: unknown; indices: unknown[] }>;
     };
     plan.height = '260';
     plan.points[1] = ['400', '0'];
     plan.walls.wall0!.thickness = '15';
+    plan.walls.wall1!.indices = ['1', 2];
     const { model, problems, drawable } = readModel(m);
-    assert.deepEqual(problems, []);
     assert.equal(drawable, true);
     assert.equal(model.height, 260);
     assert.deepEqual(model.points[1], [400, 0]);
     assert.equal(model.walls[0]!.thickness, 15);
-    assert.equal(model.materials.oak!.textureWidth, 99);
+    assert.equal(model.walls[1]!.a, 1);
+    assert.equal(model.materials.oak!.textureWidth, 99, 'texture_width is a string by the spec: not noted');
+    assert.deepEqual(
+      problems.map((p) => [p.path, p.accepted]),
+      [
+        ['plan.height', true],
+        ['plan.points[1]', true],
+        ['plan.walls.wall0.thickness', true],
+        ['plan.walls.wall1.indices[0]', true],
+      ],
+    );
+    assert.match(problems[0]!.message, /number sent as a string \("260"\); read as 260/);
   });
 
   it('leaves out a wall whose index is out of range and says so', () => {
