@@ -262,6 +262,13 @@ describe('<room-plan>', () => {
     await loaded;
     expect(shadow(element).querySelectorAll('[part~="area"]').length).to.equal(2);
     expect(shadow(element).querySelectorAll('[part~="door"]').length).to.equal(1);
+    // the door in wall6 (x 300, running +y) swings into area1 (x < 300) with its hinge at the wall's
+    // far end: the leaf runs from the wall's face (x 295) 82 cm into the room, at y 120 + 41 (SVG y flipped)
+    const leaf = shadow(element).querySelector('[part~="door"] .leaf')!;
+    const at = (name: string) => Number(leaf.getAttribute(name));
+    expect([at('x1'), at('y1'), at('x2'), at('y2')]).to.deep.equal([295, -161, 213, -161]);
+    // and the wall is cut where the door is: the mask holds one cut
+    expect(shadow(element).querySelectorAll('mask polygon').length).to.equal(1);
   });
 
   it('refuses a src that is not http(s) and a room id that is not a number', async () => {
