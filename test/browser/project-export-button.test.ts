@@ -133,6 +133,7 @@ describe('<project-export-button>', function () {
     expect(sent).to.deep.equal(calls[0]!.body);
 
     expect(detail.queued).to.equal(false);
+    expect(detail.exportId).to.be.a('number');
     const urls = [...Object.values(detail.project), ...Object.values(detail.design)].flat();
     expect(urls.length).to.be.greaterThan(0);
     await el.updateComplete;

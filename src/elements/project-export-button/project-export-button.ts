@@ -5,7 +5,7 @@ import { describeIssue, type ExportIssue } from '../../api/planning/export-issue
 import { buildExportRequest, ExportRequestError } from '../../api/planning/export-request.js';
 import type { ExportRequest, ExportRequestInput } from '../../api/planning/export-tables.js';
 import { resultFiles } from '../../api/planning/exports.js';
-import type { ExportResultMap } from '../../api/planning/types.js';
+import type { ExportOutcome, ExportResultMap } from '../../api/planning/types.js';
 import { getConfig } from '../../config.js';
 import { defineElement } from '../../internal/define.js';
 import { languageOf, translate } from '../../internal/i18n.js';
@@ -17,8 +17,12 @@ import { styles } from './export-button-styles.js';
 import { runExport, TokenCache } from './export-flow.js';
 import { exportInput, projectIdOf } from './export-options.js';
 
-/** `export-done`'s detail: the result map; `queued` is true (and the maps empty) when the files go to the callback. */
-export type ExportDoneDetail = ExportResultMap & { queued: boolean };
+/**
+ * `export-done`'s detail: the result map; `queued` is true (and the maps empty) when the files go to
+ * the callback; `exportId` is the export record's id when the service named it (the partner back end's
+ * `/exports/:id/status` and `/events` take it).
+ */
+export type ExportDoneDetail = ExportResultMap & { queued: boolean; exportId?: number };
 
 /** `export-error`'s detail: an ExportRequestError (nothing was sent) or an ApiError (status 0 for network). */
 export interface ExportErrorDetail {
@@ -46,7 +50,7 @@ const booleanAttribute = {
  * @slot - The button's label (default: "Export plan" / "Export 3D views", in the page's language).
  *
  * @fires {CustomEvent<ExportRequest>} export-start - The checked request body, just before it is sent.
- * @fires {CustomEvent<ExportDoneDetail>} export-done - The result map (`project` and `design`: id to file URLs); `queued: true` when the files go to the callback.
+ * @fires {CustomEvent<ExportDoneDetail>} export-done - The result map (`project` and `design`: id to file URLs); `queued: true` when the files go to the callback; `exportId` when the service named the export.
  * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ExportRequestError (invalid request, nothing sent) or an ApiError (`status` 0 for network failures and timeouts).
  *
  * @csspart button - The real `<button>`.
@@ -261,10 +265,19 @@ export class ProjectExportButton extends RoomElement {
       if (outcome.kind === 'files') {
         this._result = outcome.result;
         this._phase = 'done';
-        this.emit<ExportDoneDetail>('export-done', { ...outcome.result, queued: false });
+        this.emit<ExportDoneDetail>('export-done', {
+          ...outcome.result,
+          queued: false,
+          ...exportIdOf(outcome),
+        });
       } else {
         this._phase = 'queued';
-        this.emit<ExportDoneDetail>('export-done', { project: {}, design: {}, queued: true });
+        this.emit<ExportDoneDetail>('export-done', {
+          project: {},
+          design: {},
+          queued: true,
+          ...exportIdOf(outcome),
+        });
       }
     } catch (error) {
       if (signal.aborted) return;
@@ -371,6 +384,9 @@ export class ProjectExportButton extends RoomElement {
       ${this.#renderFiles()} ${this.#renderError()}`;
   }
 }
+
+const exportIdOf = (outcome: ExportOutcome) =>
+  outcome.exportId === undefined ? {} : { exportId: outcome.exportId };
 
 /** The last path segment of a file URL, decoded, for a link's text. */
 function fileName(url: string): string {
