@@ -4,6 +4,7 @@
  * requests, the URL keeps the search (history), Dutch strings, a page's own cards.
  */
 import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
 import { receivedRequests, resetEmulator, armFault } from './helpers/emulator.ts';
 import { cleanup, until, waitForEvent } from './helpers/wait.ts';
 import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
@@ -230,6 +231,41 @@ describe('<room-gallery>: accessibility', () => {
     expect(selected).to.equal(el.rooms[1]);
     expect(unloaded).to.equal(false);
     expect(location.href).to.equal(before);
+  });
+
+  it('works by keyboard: Enter on a card selects it, Enter on the pager turns the page and focuses its first card', async () => {
+    const { el, ready } = makeGallery({ limit: '3' });
+    await ready;
+    await el.updateComplete;
+    const first = cards(el)[0]!;
+    first.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(shadow(el).activeElement).to.equal(cards(el)[1]);
+    const selected = new Promise<Room>((resolve) =>
+      el.addEventListener(
+        'room-select',
+        (e) => {
+          e.preventDefault();
+          resolve(e.detail.room);
+        },
+        { once: true },
+      ),
+    );
+    await sendKeys({ press: 'Enter' });
+    expect(await selected).to.equal(el.rooms[1]);
+
+    // Tab on past the cards reaches the pager: previous is aria-disabled but focusable, then next
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    const next = part(el, 'pager')!.querySelectorAll('button')[1]!;
+    expect(shadow(el).activeElement).to.equal(next);
+    const loaded = waitForEvent(el, 'rooms-load');
+    await sendKeys({ press: 'Enter' });
+    await loaded;
+    await el.updateComplete;
+    expect(el.page).to.equal(2);
+    expect(shadow(el).activeElement).to.equal(cards(el)[0]);
   });
 
   it('follows lang: Dutch strings', async () => {
