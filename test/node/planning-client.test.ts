@@ -2,6 +2,9 @@
 // OAuth authentication, projects, exports, response validation and the wrapper's retry rules.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startDemoServer, type Running } from './helpers/server.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { apiKey } from '../../src/api/planning/api-key.ts';
@@ -205,5 +208,50 @@ describe('planning client against the emulator', () => {
     assert.equal(wrong.kind, 'invalid');
     await arm({ match: '/planning/api/v2/exports.json', body: 'malformed' });
     assert.equal((await rejection(listExports(ctx))).kind, 'invalid');
+  });
+});
+
+describe('what the browser and the server each load', () => {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+  /** Every src module reachable from `entry` through static and dynamic imports of relative paths. */
+  function importGraph(entry: string): Map<string, string> {
+    const seen = new Map<string, string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      const text = readFileSync(file, 'utf8');
+      seen.set(file, text);
+      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        visit(resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
+      }
+    };
+    visit(resolve(root, entry));
+    return seen;
+  }
+
+  it('the element never reaches the API-key code (Basic key:x is server side only)', () => {
+    const graph = importGraph('src/elements/project-export-button/project-export-button.ts');
+    assert.ok(graph.size > 5, 'the graph was walked');
+    const files = [...graph.keys()].map((f) => f.slice(root.length + 1));
+    assert.ok(!files.includes('src/api/planning/api-key.ts'), files.join('\n'));
+    for (const [file, text] of graph) assert.ok(!/\bBasic\s/.test(text), `${file} mentions Basic auth`);
+  });
+
+  it('the OAuth helper and the client use no DOM and no Node-only module', () => {
+    for (const entry of [
+      'src/api/planning/oauth.ts',
+      'src/api/planning/projects.ts',
+      'src/api/planning/exports.ts',
+    ]) {
+      for (const [file, text] of importGraph(entry)) {
+        assert.ok(!/from ['"]node:/.test(text), `${file} imports a node: module`);
+        assert.ok(
+          !/\b(document|window|localStorage|HTMLElement)\b/.test(
+            text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''),
+          ),
+          `${file} uses the DOM`,
+        );
+      }
+    }
   });
 });
