@@ -257,6 +257,29 @@ describe('<project-export-button>', function () {
     await until(() => tokenFetches() - before === 2, 2000, 'two token fetches');
   });
 
+  it('a token the service really revoked: the 403 leads to one fresh token and success', async function () {
+    needsServers(this);
+    const el = await button({});
+    let done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    await done; // the button now holds the session's token
+    // revoke it at the planner (through the partner) and connect again: the partner gets a new token,
+    // the button still holds the old one
+    expect(
+      (await fetch('/partner/oauth/revoke', { method: 'POST', credentials: 'same-origin' })).ok,
+    ).to.equal(true);
+    ready = await connectPartner();
+    expect(ready).to.equal(true);
+    await resetEmulator();
+    done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    await done;
+    const calls = await exportCalls();
+    expect(calls).to.have.length(2);
+    const [first, second] = calls.map((c) => c.headers.authorization);
+    expect(first).to.not.equal(second);
+  });
+
   it('gives up after one fresh token: a second 403 is an error in words', async function () {
     needsServers(this);
     const el = await button({});
