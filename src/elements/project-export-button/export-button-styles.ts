@@ -30,12 +30,13 @@ export const styles = css`
     cursor: progress;
     opacity: 0.75;
   }
-  .status:empty {
-    display: none;
-  }
   .status {
     margin-top: 0.4em;
     color: var(--project-export-button-status-color, inherit);
+  }
+  /* an empty live region takes no room but stays rendered: one that appears with display would be missed by some screen readers */
+  .status:empty {
+    margin: 0;
   }
   .files {
     margin: 0.3em 0 0;
