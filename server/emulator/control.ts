@@ -40,6 +40,42 @@ export interface LoggedRequest {
   at: number;
 }
 
+/** Header names and body/query members whose values never appear in the log as sent. */
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const SECRET_MEMBERS = new Set([
+  'client_secret',
+  'password',
+  'access_token',
+  'token',
+  'code',
+  'refresh_token',
+]);
+
+/**
+ * A stand-in for a secret: the scheme (if any) and a short fingerprint, so a test can still tell two
+ * tokens apart, or see that a Bearer token was sent, without the log (served at /emulator/requests)
+ * ever holding a client secret, password or token.
+ */
+export function redact(value: string): string {
+  const scheme = /^(Basic|Bearer)\s+/i.exec(value)?.[0] ?? '';
+  let hash = 0x811c9dc5;
+  for (const char of value) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `${scheme}[redacted:${hash.toString(16).padStart(8, '0')}]`;
+}
+
+function redactMembers(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactMembers(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, member]) => [
+      key,
+      SECRET_MEMBERS.has(key) && typeof member === 'string'
+        ? redact(member)
+        : redactMembers(member, depth + 1),
+    ]),
+  );
+}
+
 export class EmulatorControl {
   readonly log: LoggedRequest[] = [];
   faults: ArmedFault[] = [];
@@ -71,9 +107,30 @@ export class EmulatorControl {
     return fault;
   }
 
+  /** Logs a request with its secrets redacted (see redact()). */
   record(entry: Omit<LoggedRequest, 'seq' | 'at'>): void {
-    this.log.push({ ...entry, seq: ++this.#seq, at: Date.now() });
+    const headers = Object.fromEntries(
+      Object.entries(entry.headers).map(([key, value]) => [
+        key,
+        SECRET_HEADERS.has(key) ? redact(value) : value,
+      ]),
+    );
+    const query = redactMembers(entry.query) as LoggedRequest['query'];
+    const body = typeof entry.body === 'string' ? redactFormBody(entry.body) : redactMembers(entry.body);
+    this.log.push({ ...entry, headers, query, body, seq: ++this.#seq, at: Date.now() });
     if (this.log.length > this.maxLog) this.log.splice(0, this.log.length - this.maxLog);
+  }
+}
+
+/** A form-encoded body: redact the secret members, keep the rest readable. */
+function redactFormBody(body: string): string {
+  if (!body.includes('=') || body.trimStart().startsWith('<')) return body;
+  try {
+    const params = new URLSearchParams(body);
+    for (const [key, value] of [...params]) if (SECRET_MEMBERS.has(key)) params.set(key, redact(value));
+    return params.toString();
+  } catch {
+    return body;
   }
 }
 

@@ -37,3 +37,40 @@ describe('emulator test hooks', () => {
     await assert.rejects(response.json(), SyntaxError);
   });
 });
+
+describe('emulator request log', () => {
+  let running: Running;
+  before(async () => {
+    running = await startDemoServer({ rooms: 20 });
+  });
+  after(() => running.close());
+
+  it('never holds a secret: authorization, cookies, client secrets, passwords and tokens are fingerprinted', async () => {
+    await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
+    await fetch(`${running.url}/planning/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sekrit-1', Cookie: 'sid=abc' },
+      body: JSON.stringify({ client_id: 'demo-client', client_secret: 'demo-secret', code: 'c0de' }),
+    });
+    await fetch(`${running.url}/room-styling/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=ann&password=hunter2',
+    });
+    await fetch(`${running.url}/room-styling/rooms/search?limit=5&kind=own&token=tok-xyz`, {
+      headers: { Authorization: 'Bearer sekrit-2' },
+    });
+    const text = await (await fetch(`${running.url}/emulator/requests`)).text();
+    for (const secret of ['sekrit-1', 'sekrit-2', 'demo-secret', 'c0de', 'hunter2', 'tok-xyz', 'sid=abc']) {
+      assert.ok(!text.includes(secret), `${secret} leaked into the log`);
+    }
+    const log = JSON.parse(text) as { headers: Record<string, string>; query: Record<string, string> }[];
+    assert.match(log[0]!.headers.authorization!, /^Bearer \[redacted:[0-9a-f]{8}\]$/);
+    assert.notEqual(
+      log[0]!.headers.authorization,
+      log[2]!.headers.authorization,
+      'fingerprints tell tokens apart',
+    );
+    assert.equal(log[2]!.query.kind, 'own', 'the rest of the request stays readable');
+  });
+});
