@@ -9,4 +9,6 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'project-export-button': 'src/elements/project-export-button/project-export-button.ts',
   // the planning client for partner back ends (server side too); registers no element
   planning: 'src/api/planning/index.ts',
+  // pure room-model functions (read, plan geometry, units) for pages and servers; no DOM, no three
+  model: 'src/model/index.ts',
 };
