@@ -80,7 +80,8 @@ export class RoomView implements RenderView {
     this.controls.addEventListener('change', this.#onControlsChange);
     this.controls.addEventListener('start', this.#onStart);
     this.controls.addEventListener('end', this.#onEnd);
-    options.keyTarget.addEventListener('keydown', this.#onKey);
+    // capture: runs before OrbitControls' own keydown listener on the same element, so its move counts as the user's
+    options.keyTarget.addEventListener('keydown', this.#onKey, { capture: true });
     this.#mode = options.camera ?? 'model';
     this.setSize(options.width, options.height, options.pixelRatio ?? 1);
     this.setControls(options.controls ?? true);
@@ -201,7 +202,7 @@ export class RoomView implements RenderView {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#renderer.unregister(this);
-    this.#options.keyTarget.removeEventListener('keydown', this.#onKey);
+    this.#options.keyTarget.removeEventListener('keydown', this.#onKey, { capture: true });
     this.controls.removeEventListener('change', this.#onControlsChange);
     this.controls.stopListenToKeyEvents();
     this.controls.dispose();

@@ -260,6 +260,13 @@ describe('<room-viewer>', () => {
       await rafPasses(2);
       expect(distance(viewer.view!.cameraState())).to.be.lessThan(before * 0.95);
       expect(changes.length).to.be.greaterThan(count);
+      // arrows pan (OrbitControls' own keys): the move is the user's, so camera-change fires too
+      const target = viewer.view!.cameraState().target;
+      const afterZoom = changes.length;
+      await sendKeys({ press: 'ArrowLeft' });
+      await rafPasses(2);
+      expect(changes.length).to.be.greaterThan(afterZoom);
+      expect(viewer.view!.cameraState().target).to.not.deep.equal(target);
     });
 
     it('with controls="false" ignores the mouse', async () => {

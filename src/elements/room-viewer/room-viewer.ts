@@ -47,11 +47,11 @@ const onUnlessFalse = {
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
- * @fires model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
- * @fires model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
+ * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
  *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`.
- * @fires camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
+ * @fires {CustomEvent<CameraChange>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
  * @csspart canvas - The canvas the room is drawn in.
@@ -254,7 +254,8 @@ export class RoomViewer extends RoomElement {
           : new ViewerError(String(error), 'webgl', { cause: error });
       }
       this.#view = view;
-      view.setVisible(this.#visibility.visible || this.loading === 'eager');
+      // the first frame is drawn either way; later frames only while near the viewport
+      view.setVisible(this.#visibility.visible);
     } catch (error) {
       if (!current()) return;
       this.#teardown();
