@@ -445,7 +445,14 @@ export class RoomGallery extends RoomElement {
     else this.#searchTimer = setTimeout(apply, SEARCH_DEBOUNCE_MS);
   };
 
+  /** The retry and clear-filters buttons vanish once rooms arrive: focus goes on to the first of them. */
+  #onRetry = (): void => {
+    this.#focusIndex = this.#lastAttempt.append ? this._rooms.length : 0;
+    this.retry();
+  };
+
   #clearFilters = (): void => {
+    this.#focusIndex = 0;
     this.q = this.roomStyle = this.category = this.since = undefined;
     this.#syncStyleAttribute();
     this.page = 1;
@@ -684,9 +691,7 @@ export class RoomGallery extends RoomElement {
     const { key, values } = describeError(this._error);
     return html`<div part="error" class="error" role="alert">
       <p>${this.#t(key, values)}</p>
-      <button part="retry" class="button" type="button" @click=${() => this.retry()}>
-        ${this.#t('retry')}
-      </button>
+      <button part="retry" class="button" type="button" @click=${this.#onRetry}>${this.#t('retry')}</button>
     </div>`;
   }
 
