@@ -328,6 +328,19 @@ describe('<room-gallery>: filters, history, custom cards', () => {
     expect(input.value).to.equal('chair');
   });
 
+  it('when search meta fails the search box still works, the lists say so and can be asked again', async () => {
+    await armFault({ match: `${SR}/search/meta`, status: 500, times: 3 });
+    const { el, ready } = makeGallery({ source: 'search', filters: true });
+    await ready;
+    const root = shadow(el);
+    await until(() => root.querySelector('.meta-failed'), 8000, 'the meta failure note');
+    expect(root.querySelector('input[type="search"]')).to.not.equal(null);
+    expect(root.querySelector('select')).to.equal(null);
+    root.querySelector<HTMLButtonElement>('.meta-failed button')!.click();
+    await until(() => root.querySelector('select[name="style"]'), 5000, 'the selects after retry');
+    expect(root.querySelector('.meta-failed')).to.equal(null);
+  });
+
   it('only the controls the source can send: rooms gets the category select alone', async () => {
     const { el, ready } = makeGallery({ filters: true });
     await ready;

@@ -110,6 +110,16 @@ describe('<room-gallery>: requests', () => {
     }
   });
 
+  it('a limit out of range is sent as 50, as the service would read it; junk is the default 12', async () => {
+    const a = makeGallery({ source: 'search', limit: '500' });
+    await a.ready;
+    const b = makeGallery({ source: 'search', limit: 'lots' });
+    await b.ready;
+    const searches = await requestsTo(`${SR}/search`);
+    expect(searches.map((r) => r.query.limit)).to.deep.equal(['50', '12']);
+    expect(a.el.rooms.length).to.equal(50);
+  });
+
   it('changing an attribute reloads from page 1; a source gallery with meta-driven badges shows them', async () => {
     const { el, ready } = makeGallery({ category: 'Kitchen', page: '2', limit: '6' });
     await ready;
