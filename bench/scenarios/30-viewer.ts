@@ -29,7 +29,7 @@ async function buildApp(): Promise<void> {
   mkdirSync(`${APP}/src`, { recursive: true });
   writeFileSync(
     `${APP}/src/viewer.ts`,
-    `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`,
+    `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\nexport { readModel, planGeometry } from '../../../../src/model/index.ts';\n`,
   );
   writeFileSync(
     `${APP}/src/export-glb.ts`,
@@ -103,6 +103,12 @@ async function firstFrame(
 
 const GENERATED = (counts: number[]) => `(async () => {
   const { generatedRoom } = await import('/bench/pages/viewer-rooms.js');
+  const { readModel, planGeometry } = await import('/bench/.tmp/viewer-app/out/viewer.js');
+  const read = (model) => {
+    const t0 = performance.now();
+    planGeometry(readModel(model).model);
+    return performance.now() - t0;
+  };
   const show = async (model) => {
     const el = document.createElement('room-viewer');
     el.setAttribute('loading', 'eager');
@@ -115,7 +121,7 @@ const GENERATED = (counts: number[]) => `(async () => {
     const started = performance.now();
     document.body.append(el);
     await loaded;
-    return { el, ms: performance.now() - started, build: el.view.buildTime };
+    return { el, ms: performance.now() - started, build: el.view.buildTime, read: read(model) };
   };
   (await show(generatedRoom(10))).el.remove(); // loads three.js and compiles the shaders once
   const out = {};
@@ -129,7 +135,7 @@ const GENERATED = (counts: number[]) => `(async () => {
       await new Promise((res) => setTimeout(res, 20));
     }
     const med = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[runs.length >> 1];
-    out[n] = { ms: med('ms'), build: med('build') };
+    out[n] = { ms: med('ms'), build: med('build'), read: med('read') };
   }
   return out;
 })()`;
@@ -306,10 +312,11 @@ const scenario: Scenario = {
     await open(gen, ours);
     const generated = (await gen.evaluate(GENERATED([200, 2000, 10000]))) as Record<
       string,
-      { ms: number; build: number }
+      { ms: number; build: number; read: number }
     >;
     for (const [n, r] of Object.entries(generated)) {
       figures[`${n} components: connected → first frame`] = { value: round(r.ms), unit: 'ms' };
+      figures[`${n} components: readModel + planGeometry (src/model)`] = { value: round(r.read), unit: 'ms' };
       figures[`${n} components: scene build`] = {
         value: round(r.build),
         unit: 'ms',
