@@ -32,7 +32,8 @@ function defineElementPlugin() {
 }
 
 export default {
-  globs: ['src/**/*.ts'],
+  // the public surface: elements, their base class, the entry and the config (not src/three internals)
+  globs: ['src/elements/**/*.ts', 'src/internal/room-element.ts', 'src/index.ts', 'src/config.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   litelement: true,
   packagejson: true,

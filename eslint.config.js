@@ -5,7 +5,7 @@ import { configs as wcConfigs } from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'custom-elements.json', 'bench/.tmp/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'tmp/**', 'custom-elements.json', 'bench/.tmp/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
