@@ -595,6 +595,55 @@ describe('the export button attributes as an export request', async () => {
     }
   });
 
+  it('takes what a script or a framework sets on the properties: numbers and arrays', () => {
+    // React 19 sets properties: width={800} arrives as a number, formats={['png', 'pdf']} as an array
+    const result = buildExportRequest(
+      exportInput({
+        width: 800,
+        height: 600,
+        formats: ['png', ' pdf '],
+        designs: [11, 12],
+        scale: 100,
+        callback: 'a@b.example',
+      }),
+    );
+    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+    if (result.ok) {
+      assert.deepEqual(result.body, {
+        designs: [11, 12],
+        fmt: ['png', 'pdf'],
+        width: 800,
+        height: 600,
+        type: '2d',
+        paper: { combine: false, scale: 100 },
+        callback: 'a@b.example',
+      });
+    }
+    // a wrong value is still the builder's to judge, never a crash
+    const wrong = buildExportRequest(exportInput({ width: true, height: 600.5, callback: 'a@b.example' }));
+    assert.equal(wrong.ok, false);
+    if (!wrong.ok) assert.deepEqual(wrong.issues.map((i) => i.path).sort(), ['height', 'width']);
+    assert.equal(projectIdOf(186997360), 186997360);
+    assert.equal(projectIdOf(1.5), undefined);
+  });
+
+  it('an options member set to null leaves the attribute in place, as null means "not given"', () => {
+    const input = exportInput(
+      { width: '10', height: '10', paperSize: 'A4', callback: 'a@b.example' },
+      { callback: null, paper: { size: null, orientation: 'portrait' } },
+    );
+    const result = buildExportRequest(input);
+    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+    if (result.ok) {
+      assert.equal(result.body.callback, 'a@b.example');
+      assert.deepEqual(result.body.paper, { combine: false, size: 'A4', orientation: 'portrait' });
+    }
+    const noPaper = buildExportRequest(
+      exportInput({ width: 1, height: 1, callback: 'a@b.example' }, { paper: null }),
+    );
+    assert.equal(noPaper.ok, true, 'paper.combine still comes from the attribute');
+  });
+
   it('reads lists and project ids strictly', () => {
     assert.deepEqual(commaList(' a, ,b '), ['a', 'b']);
     assert.equal(commaList(' , '), undefined);

@@ -99,16 +99,16 @@ export class ProjectExportButton extends RoomElement {
   @property({ attribute: 'planner-base' }) plannerBase?: string;
 
   /** `2d` (default) or `3d`. */
-  @property() type: string = '2d';
+  @property() type: '2d' | '3d' = '2d';
 
-  /** Comma list of `png`, `pdf`, `jpg` (default `pdf`). */
+  /** Comma list of `png`, `pdf`, `jpg` (default `pdf`); the property also takes an array. */
   @property() formats?: string;
 
-  /** Width in pixels (required by the service). */
-  @property() width?: string;
+  /** Width in pixels (required by the service); the property also takes a number. */
+  @property() width?: number | string;
 
-  /** Height in pixels (required by the service). */
-  @property() height?: string;
+  /** Height in pixels (required by the service); the property also takes a number. */
+  @property() height?: number | string;
 
   /** `paper[size]`: A4, A3, A2, A1, A0, LETTER, LEGAL (for 2D only with pdf). */
   @property({ attribute: 'paper-size' }) paperSize?: string;
@@ -119,17 +119,17 @@ export class ProjectExportButton extends RoomElement {
   /** `paper[combine]`: merge onto one page. Default false; `combine="false"` is also false. */
   @property({ type: Boolean, converter: booleanAttribute }) combine = false;
 
-  /** Comma list of design ids inside the project (default: all designs). */
+  /** Comma list of design ids inside the project (default: all designs); the property also takes an array. */
   @property() designs?: string;
 
   /** Where the service delivers the result: an http(s) URL or an email address (required, except with `proxy-base`, whose back end may add its own). */
   @property() callback?: string;
 
-  /** 3D: comma list of view types (top, ne, se, sw, nw, tilted, photo, panorama, stereo). */
+  /** 3D: comma list of view types (top, ne, se, sw, nw, tilted, photo, panorama, stereo); the property also takes an array. */
   @property() views?: string;
 
   /** 2D with pdf: `paper[scale]` 50, 100, 200 or 500 (1:N). */
-  @property() scale?: string;
+  @property() scale?: number | string;
 
   /** 2D: `paper[visuals]` ALL, BW or BWC. */
   @property() visuals?: string;
@@ -198,10 +198,10 @@ export class ProjectExportButton extends RoomElement {
   /** Checks everything the request needs; the issues are what the page is told when it is invalid. */
   #prepare(): { ok: true; projectId: number; body: ExportRequest } | { ok: false; issues: ExportIssue[] } {
     const issues: ExportIssue[] = [];
-    const projectId = projectIdOf(this.projectId === undefined ? undefined : String(this.projectId));
+    const projectId = projectIdOf(this.projectId);
     if (projectId === undefined) {
       issues.push(
-        this.projectId === undefined || String(this.projectId).trim() === ''
+        this.projectId === undefined || this.projectId === null || String(this.projectId).trim() === ''
           ? { path: 'project-id', code: 'required' }
           : { path: 'project-id', code: 'positive-integer', value: String(this.projectId) },
       );
