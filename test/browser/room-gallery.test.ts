@@ -65,8 +65,8 @@ describe('<room-gallery>: requests', () => {
       order: 'name',
     });
     await ready;
+    // (a second request may follow: page 2 of so narrow a search is past its end, so page 1 shows)
     const requests = await requestsTo(`${SR}/search`);
-    expect(requests).to.have.length(1);
     expect(requests[0]!.query).to.deep.equal({
       limit: '12',
       page: '2',
@@ -199,6 +199,38 @@ describe('<room-gallery>: paging', () => {
     [, next] = part(el, 'pager')!.querySelectorAll('button');
     expect(cards(el)).to.have.length(total % 48);
     expect(next!.getAttribute('aria-disabled')).to.equal('true');
+  });
+
+  it('a page past the end shows the last page; without a total, stepping past a full last page ends there', async function () {
+    const probe = makeGallery({ limit: '50' });
+    const total = ((await probe.ready) as CustomEvent<{ total: number }>).detail.total;
+    probe.el.remove();
+
+    const { el, ready } = makeGallery({ limit: '50', page: '999' });
+    await ready;
+    await el.updateComplete;
+    expect(el.page).to.equal(Math.ceil(total / 50));
+    expect(el.getAttribute('state')).to.equal('loaded');
+    el.remove();
+
+    // a page size that divides the total, so the last page is full and only an empty next page tells
+    const limit = [50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 30, 25, 22, 20, 11, 10].find(
+      (n) => total % n === 0,
+    );
+    if (!limit) return this.skip(); // the emulator's dataset size has no divisor to use here
+    const pages = total / limit;
+    const full = makeGallery({ limit: String(limit), 'skip-total': true, page: String(pages) });
+    await full.ready;
+    await full.el.updateComplete;
+    let [, next] = part(full.el, 'pager')!.querySelectorAll('button');
+    expect(next!.getAttribute('aria-disabled'), 'a full page may have a successor').to.equal('false');
+    const back = waitForEvent(full.el, 'rooms-load');
+    next!.click();
+    expect(((await back) as CustomEvent<{ page: number }>).detail.page).to.equal(pages);
+    await full.el.updateComplete;
+    [, next] = part(full.el, 'pager')!.querySelectorAll('button');
+    expect(next!.getAttribute('aria-disabled')).to.equal('true');
+    expect(cards(full.el)).to.have.length(limit);
   });
 
   it('more: appends the next page, focuses the first new card, disappears at the end', async () => {

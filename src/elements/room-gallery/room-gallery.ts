@@ -228,6 +228,8 @@ export class RoomGallery extends RoomElement {
   #queryKey = '';
   /** The page the shown rooms end with, so reflecting it does not start another load. */
   #shownPage = 0;
+  /** Without a total: a page found to be the last by stepping past it (the next one came back empty). */
+  #endPage?: number;
   #lastAttempt: { append: boolean; page: number } = { append: false, page: 1 };
   #focusIndex?: number;
   #pushHistory = false;
@@ -343,6 +345,7 @@ export class RoomGallery extends RoomElement {
       // (a restored URL, or a page setting both)
       if (this.#queryKey && !changed.has('page')) this.page = 1;
       this.#queryKey = key;
+      this.#endPage = undefined;
       this.#load(false, galleryPage(this.page));
     } else if (changed.has('page') && galleryPage(this.page) !== this.#shownPage) {
       this.#load(false, galleryPage(this.page));
@@ -379,9 +382,18 @@ export class RoomGallery extends RoomElement {
       (list) => {
         // a response that arrives after a newer request started is never shown
         if (generation !== this.#generation) return;
+        if (!append && !list.rooms.length && page > 1) {
+          // past the end (a stale link, a shrunken list, or "next" after a full last page without a
+          // total): show the last page instead of an empty one that looks like "no rooms"
+          const last = list.total !== undefined ? pageCount(list.total, limit)! : page - 1;
+          if (list.total === undefined) this.#endPage = last;
+          if (last < page) return this.#load(false, last);
+        }
         this._rooms = append ? appendRooms(this._rooms, list.rooms) : list.rooms;
         this._total = list.total;
-        this._hasNext = hasNextPage({ page, limit, received: list.rooms.length, total: list.total });
+        this._hasNext =
+          hasNextPage({ page, limit, received: list.rooms.length, total: list.total }) &&
+          (this.#endPage === undefined || page < this.#endPage);
         this._loadingMore = false;
         this._state = this._rooms.length ? 'loaded' : 'empty';
         this.#shownPage = page;
