@@ -124,7 +124,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
 
   @state() private _state: PanoramaState = 'idle';
   @state() private _progress: number | undefined;
-  @state() private _error?: { error: ApiError | PanoramaError; message: string };
+  @state() private _error?: ApiError | PanoramaError;
   @state() private _faces?: CubeFaces;
   /** Visible, faces known, but the viewer slot went to others: offer to take it back. */
   @state() private _bumped = false;
@@ -160,7 +160,10 @@ export class RoomPanorama extends RoomElement implements PoolMember {
     observeVisibility(this, {
       onNear: (near) => {
         this.#near = near;
-        if (near) this.#prepare();
+        if (!near) return;
+        this.#prepare();
+        // start downloading the viewer code now, so it is there when the panorama scrolls in
+        if (this.faces || this.roomId) loadRuntime().catch(() => {});
       },
       onVisible: (visible) => {
         this.#visible = visible;
@@ -230,8 +233,8 @@ export class RoomPanorama extends RoomElement implements PoolMember {
         role="application"
         aria-label=${t('label')}
         aria-busy=${this._state === 'loading' ? 'true' : 'false'}
-        @focus=${this.#onFocus}
-        @blur=${this.#onBlur}
+        @focusin=${this.#onFocus}
+        @focusout=${this.#onBlur}
         @pointerdown=${this.#onPointerDown}
         @keydown=${this.#onInteraction}
         @wheel=${this.#onInteraction}
@@ -275,7 +278,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
       ${
         this._error
           ? html`<div part="error" class="overlay" role="alert">
-              <p>${this._error.message}</p>
+              <p>${this.#message(this._error)}</p>
               <button part="retry-button" type="button" @click=${this.#onRetry}>${t('retry')}</button>
             </div>`
           : nothing
@@ -454,7 +457,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
       this.#releaseViewer();
       leavePool(this);
     }
-    this._error = { error, message: this.#message(error) };
+    this._error = error;
     this.#setState('error');
     this.emit('panorama-error', { error });
   }
@@ -535,7 +538,10 @@ export class RoomPanorama extends RoomElement implements PoolMember {
     this.#viewer?.setKeyboard(true);
   };
 
-  #onBlur = (): void => {
+  #onBlur = (event: FocusEvent): void => {
+    // focus moving to a navbar button inside the stage keeps the keys on
+    const stage = event.currentTarget as HTMLElement;
+    if (event.relatedTarget instanceof Node && stage.contains(event.relatedTarget)) return;
     this.#focused = false;
     this.#viewer?.setKeyboard(false);
   };
