@@ -19,6 +19,8 @@ export interface Fault {
   body?: 'malformed' | 'wrong-shape' | 'empty';
 }
 
+const FAULT_BODIES: readonly NonNullable<Fault['body']>[] = ['malformed', 'wrong-shape', 'empty'];
+
 export interface ArmedFault extends Fault {
   id: number;
   /** Path prefix (as the emulator sees it, e.g. `/room-styling/rooms`), or `re:<regex>`. */
@@ -98,7 +100,7 @@ export class EmulatorControl {
   takeFault(method: string, path: string): Fault | undefined {
     const index = this.faults.findIndex((f) => {
       if (f.method && f.method.toUpperCase() !== method) return false;
-      return f.match.startsWith('re:') ? new RegExp(f.match.slice(3)).test(path) : path.startsWith(f.match);
+      return f.match.startsWith('re:') ? matchesPattern(f.match.slice(3), path) : path.startsWith(f.match);
     });
     if (index < 0) return undefined;
     const fault = this.faults[index]!;
@@ -134,15 +136,42 @@ function redactFormBody(body: string): string {
   }
 }
 
+/** A `re:` pattern that does not compile matches nothing (arm() refuses it; this is the second guard). */
+function matchesPattern(pattern: string, path: string): boolean {
+  try {
+    return new RegExp(pattern).test(path);
+  } catch {
+    return false;
+  }
+}
+
+/** An injected delay: 0 to 60 s (anything else is clamped; not a number is 0). */
+export function faultDelay(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return Math.min(60_000, Math.max(0, Number(value) || 0));
+}
+
+/**
+ * An injected status: an integer 200 to 599 (what a Response can carry), else none. 1xx and
+ * out-of-range numbers would make the server itself throw while answering.
+ */
+export function faultStatus(value: unknown): number | undefined {
+  const status = Number(value);
+  return Number.isInteger(status) && status >= 200 && status <= 599 ? status : undefined;
+}
+
+/** Statuses whose answer cannot carry a body. */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
 export function parseFaultHeader(value: string | undefined): Fault | undefined {
   if (!value) return undefined;
   const fault: Fault = {};
   for (const part of value.split(/[;,]/)) {
     const [rawKey, rawValue = ''] = part.split('=').map((s) => s.trim());
     const key = rawKey?.toLowerCase();
-    if (key === 'delay') fault.delay = Math.min(60_000, Math.max(0, Number(rawValue) || 0));
-    else if (key === 'status') fault.status = Number(rawValue) || undefined;
-    else if (key === 'body' && ['malformed', 'wrong-shape', 'empty'].includes(rawValue))
+    if (key === 'delay') fault.delay = faultDelay(rawValue) ?? 0;
+    else if (key === 'status') fault.status = faultStatus(rawValue);
+    else if (key === 'body' && FAULT_BODIES.includes(rawValue as NonNullable<Fault['body']>))
       fault.body = rawValue as Fault['body'];
     else if (key === 'malformed') fault.body = 'malformed';
   }
@@ -183,6 +212,7 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
     if (!fault) return next();
     if (fault.delay) await sleep(fault.delay);
     if (fault.status) {
+      if (NULL_BODY_STATUSES.has(fault.status)) return c.body(null, fault.status as 204);
       if (fault.body === 'malformed') return c.body('{"error": "injected fa', fault.status as 500);
       if (fault.body === 'empty') return c.body(null, fault.status as 500);
       return c.json({ error: `injected fault ${fault.status}` }, fault.status as 500);
@@ -201,7 +231,7 @@ export function controlRoutes(control: EmulatorControl): Hono {
   const app = new Hono();
   app.get('/requests', (c) => {
     const prefix = c.req.query('path');
-    const since = Number(c.req.query('since') ?? 0);
+    const since = Number(c.req.query('since') ?? 0) || 0;
     return c.json(control.log.filter((r) => r.seq > since && (!prefix || r.path.startsWith(prefix))));
   });
   app.delete('/requests', (c) => {
@@ -209,15 +239,31 @@ export function controlRoutes(control: EmulatorControl): Hono {
     return c.json({});
   });
   app.post('/faults', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as Partial<ArmedFault> | null;
-    if (!body || typeof body.match !== 'string') return c.json({ error: 'match is required' }, 400);
+    const body = (await c.req.json().catch(() => null)) as Partial<Record<keyof ArmedFault, unknown>> | null;
+    if (!body || typeof body !== 'object' || typeof body.match !== 'string' || !body.match) {
+      return c.json({ error: 'match is required: a path prefix or re:<regex>' }, 400);
+    }
+    if (body.match.startsWith('re:')) {
+      try {
+        new RegExp(body.match.slice(3));
+      } catch {
+        return c.json({ error: `match is not a valid regular expression: ${body.match}` }, 400);
+      }
+    }
+    if (body.status !== undefined && faultStatus(body.status) === undefined) {
+      return c.json({ error: 'status must be an integer from 200 to 599' }, 400);
+    }
+    if (body.body !== undefined && !FAULT_BODIES.includes(body.body as NonNullable<Fault['body']>)) {
+      return c.json({ error: `body must be one of ${FAULT_BODIES.join(', ')}` }, 400);
+    }
+    const times = Number(body.times ?? 1);
     const armed = control.arm({
       match: body.match,
-      method: body.method,
-      delay: body.delay,
-      status: body.status,
-      body: body.body,
-      times: body.times,
+      method: typeof body.method === 'string' ? body.method : undefined,
+      delay: faultDelay(body.delay),
+      status: faultStatus(body.status),
+      body: body.body as Fault['body'],
+      times: Number.isInteger(times) && times > 0 ? times : 1,
     });
     return c.json(armed, 201);
   });

@@ -38,8 +38,10 @@ export function parseFilterTimestamp(text: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
-  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 59) return null;
-  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  if (mo! < 1 || mo! > 12 || d! < 1 || h! > 23 || mi! > 59 || s! > 59) return null;
+  const at = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  // A day the month does not have (2026-02-31) would roll over into the next month: refuse it instead.
+  return new Date(at).getUTCDate() === d ? at : null;
 }
 
 /** Start of a timeframe (rolling windows back from `now`); '' means all time. */

@@ -70,7 +70,8 @@ export function readSince(params: Params, now: number): number | null {
 export function sortRooms(rooms: RoomRecord[], params: Params): RoomRecord[] {
   const order = text(params, 'order')?.trim();
   if (!order) return [...rooms].sort((a, b) => b.created - a.created || b.id - a.id);
-  const key = ORDERABLE[order];
+  // Own members only: `order=__proto__` or `order=toString` must not reach Object.prototype.
+  const key = Object.hasOwn(ORDERABLE, order) ? ORDERABLE[order] : undefined;
   if (!key) {
     throw new HttpError(422, `Cannot order by "${order}": use one of ${Object.keys(ORDERABLE).join(', ')}`);
   }

@@ -21,26 +21,33 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Names that would reach Object.prototype (`__proto__[x]=1` in a query would otherwise set `x` on every
+ * object in the process): such parameters are dropped, as a hostile client must not change the server.
+ */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 function setNested(target: Params, name: string, value: unknown): void {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
-  if (!match || !match[2]) {
-    target[name] = value;
-    return;
-  }
-  const path = [match[1]!, ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  const path = !match?.[2]
+    ? [name]
+    : [match[1]!, ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
+  if (path.some((key) => UNSAFE_KEYS.has(key))) return;
   let node = target;
   path.forEach((key, i) => {
     if (i === path.length - 1) {
       node[key] = value;
       return;
     }
-    const next = node[key];
-    node = node[key] = next && typeof next === 'object' && !Array.isArray(next) ? (next as Params) : {};
+    const next = Object.hasOwn(node, key) ? node[key] : undefined;
+    node = node[key] =
+      next && typeof next === 'object' && !Array.isArray(next) ? (next as Params) : Object.create(null);
   });
 }
 
 export async function readParams(c: Context): Promise<Params> {
-  const params: Params = {};
+  // No prototype: a parameter named like an Object method (`toString`, `hasOwnProperty`) is just a name.
+  const params: Params = Object.create(null) as Params;
   for (const [key, values] of Object.entries(c.req.queries())) setNested(params, key, values[0]);
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return params;
   const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -57,7 +64,12 @@ export async function readParams(c: Context): Promise<Params> {
       throw new HttpError(400, 'The JSON body must be an object');
     for (const [key, value] of Object.entries(body as Params)) setNested(params, key, value);
   } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await c.req.parseBody({ all: false });
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: false });
+    } catch {
+      throw new HttpError(400, 'Malformed form body');
+    }
     for (const [key, value] of Object.entries(form))
       if (typeof value === 'string') setNested(params, key, value);
   }
@@ -67,7 +79,10 @@ export async function readParams(c: Context): Promise<Params> {
 /** A parameter as text (numbers and booleans from a JSON body included), or undefined. */
 export function text(params: Params, ...path: string[]): string | undefined {
   let value: unknown = params;
-  for (const key of path) value = value && typeof value === 'object' ? (value as Params)[key] : undefined;
+  for (const key of path) {
+    value =
+      value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Params)[key] : undefined;
+  }
   if (Array.isArray(value)) value = value[0];
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -42,6 +42,15 @@ import { CATEGORY_KEYS, STYLE_KEYS, TIMEFRAME_KEYS } from './vocabulary.ts';
 
 export const MOUNT = '/room-styling';
 
+/** decodeURIComponent, or null for a malformed escape (`%E0%A4%A`): a 404, not a 500. */
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 export interface RoomStylingState {
   dataset: Dataset;
   accounts: Accounts;
@@ -289,16 +298,17 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
   });
   app.get('/images/meta/:kind/:file', (c) => {
     const kind = c.req.param('kind');
-    const key = decodeURIComponent(c.req.param('file').replace(/\.png$/, ''));
+    const key = safeDecode(c.req.param('file').replace(/\.png$/, ''));
     const keys: readonly string[] =
       kind === 'styles' ? STYLE_KEYS : kind === 'categories' ? CATEGORY_KEYS : [];
-    if (key !== 'all' && !keys.includes(key)) throw new HttpError(404, 'Image not found');
+    if (key === null || (key !== 'all' && !keys.includes(key))) throw new HttpError(404, 'Image not found');
     return picture(c, images.metaImage(kind, key));
   });
   // Texture paths in models are relative (as in the sample); a renderer may resolve them here.
   app.get('/media/*', (c) => {
-    const path = decodeURIComponent(c.req.path.slice(c.req.path.indexOf('/media/') + '/media/'.length));
-    if (!/\.(jpe?g|png)$/i.test(path) || path.includes('..')) throw new HttpError(404, 'Not found');
+    const path = safeDecode(c.req.path.slice(c.req.path.indexOf('/media/') + '/media/'.length));
+    if (path === null || !/\.(jpe?g|png)$/i.test(path) || path.includes('..'))
+      throw new HttpError(404, 'Not found');
     return picture(c, images.texture(path));
   });
   app.get('/pages/rooms/:id', async (c) => {
