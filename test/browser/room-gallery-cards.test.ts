@@ -144,6 +144,53 @@ describe('<room-gallery>: hostile data', () => {
   });
 });
 
+describe('<room-gallery>: pictures', () => {
+  afterEach(cleanup);
+
+  const shownPictures = (el: HTMLElement) =>
+    cards(el).map((card) => card.querySelector('img')?.getAttribute('src') ?? null);
+
+  it('wide cards show hq_image_url where a room has one, narrow cards the thumbnail; sizes are set', async () => {
+    const container = document.createElement('div');
+    container.className = 'test-fixture';
+    container.style.width = '900px';
+    document.body.append(container);
+    const wide = makeGallery({ limit: '12' }, container);
+    wide.el.style.setProperty('--room-gallery-columns', '1');
+    await wide.ready;
+    await until(() => wide.el.shadowRoot!.querySelector('img'), 5000, 'pictures');
+    await until(
+      () => wide.el.rooms.some((r, i) => r.hq_image_url && shownPictures(wide.el)[i] === r.hq_image_url),
+      5000,
+      'high-quality pictures',
+    );
+    expect(wide.el.rooms.some((r) => r.hq_image_url)).to.equal(true);
+    expect(shownPictures(wide.el)).to.deep.equal(wide.el.rooms.map((r) => r.hq_image_url ?? r.image_url));
+    const img = wide.el.shadowRoot!.querySelector('img')!;
+    expect([
+      img.getAttribute('width'),
+      img.getAttribute('height'),
+      img.getAttribute('loading'),
+    ]).to.deep.equal(['400', '300', 'lazy']);
+
+    const narrow = makeGallery({ limit: '12' }, container);
+    narrow.el.style.setProperty('--room-gallery-columns', '4');
+    await narrow.ready;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(shownPictures(narrow.el)).to.deep.equal(narrow.el.rooms.map((r) => r.image_url));
+  });
+
+  it('the photoreal list shows the photoreal render and a badge', async () => {
+    const { el, ready } = makeGallery({ source: 'photoreal', limit: '4' });
+    await ready;
+    await el.updateComplete;
+    expect(shownPictures(el)).to.deep.equal(el.rooms.map((r) => r.photoreal_image_url));
+    for (const card of cards(el)) {
+      expect(card.querySelector('[part~="badge-photoreal"]')!.textContent).to.equal('Photo');
+    }
+  });
+});
+
 describe('<room-gallery>: strict Content-Security-Policy', () => {
   afterEach(cleanup);
 
