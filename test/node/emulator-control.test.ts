@@ -38,6 +38,81 @@ describe('emulator test hooks', () => {
   });
 });
 
+describe('emulator fault injection: every form, and bad faults refused', () => {
+  let running: Running;
+  before(async () => {
+    running = await startDemoServer({ rooms: 20, realdataDir: null });
+  });
+  after(() => running.close());
+  const rooms = (fault?: string) =>
+    fetch(`${running.url}/room-styling/rooms?limit=1`, {
+      headers: fault ? { 'X-Emulator-Fault': fault } : {},
+    });
+  const arm = (fault: unknown) =>
+    fetch(`${running.url}/emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(fault),
+    });
+
+  it('header: wrong-shape and empty bodies with 200, a bare status, and no header is no fault', async () => {
+    assert.deepEqual(await (await rooms('body=wrong-shape')).json(), {
+      unexpected: true,
+      rooms: 'not a list',
+    });
+    const empty = await rooms('body=empty');
+    assert.equal(empty.status, 200);
+    assert.equal(await empty.text(), '');
+    const malformed = await rooms('body=malformed');
+    assert.equal(malformed.status, 200);
+    await assert.rejects(malformed.json(), SyntaxError);
+    const status = await rooms('status=429');
+    assert.equal(status.status, 429);
+    assert.deepEqual(await status.json(), { error: 'injected fault 429' });
+    assert.equal((await rooms('status=204')).status, 204, 'a status without a body answers without one');
+    const plain = await rooms();
+    assert.equal(plain.status, 200);
+    assert.equal(((await plain.json()) as { rooms: unknown[] }).rooms.length, 1);
+  });
+
+  it('header values it cannot honour are ignored, never a 500', async () => {
+    for (const fault of ['status=1000', 'status=99', 'status=abc', 'delay=-5', 'body=weird', ';;==;']) {
+      const answer = await rooms(fault);
+      assert.equal(answer.status, 200, fault);
+      await answer.arrayBuffer();
+    }
+  });
+
+  it('armed faults: by method and regex, for `times` requests; bad ones answer 400', async () => {
+    await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
+    assert.equal((await arm({ match: 're:^/room-styling/rooms$', method: 'POST', status: 500 })).status, 201);
+    assert.equal((await rooms()).status, 200, 'a GET is not a POST');
+    assert.equal((await arm({ match: 're:^/room-styling/rooms$', status: 502, times: 2 })).status, 201);
+    assert.equal((await rooms()).status, 502);
+    assert.equal((await rooms()).status, 502);
+    assert.equal((await rooms()).status, 200, 'used up after two');
+    const listed = (await (await fetch(`${running.url}/emulator/faults`)).json()) as unknown[];
+    assert.equal(listed.length, 1, 'the POST fault is still armed');
+    await fetch(`${running.url}/emulator/faults`, { method: 'DELETE' });
+    assert.deepEqual(await (await fetch(`${running.url}/emulator/faults`)).json(), []);
+
+    for (const bad of [
+      {},
+      { match: '' },
+      { match: 're:(' },
+      { match: '/room-styling', status: 1000 },
+      { match: '/room-styling', body: 'weird' },
+    ]) {
+      const answer = await arm(bad);
+      assert.equal(answer.status, 400, JSON.stringify(bad));
+      assert.equal(typeof ((await answer.json()) as { error: unknown }).error, 'string');
+    }
+    const notJson = await fetch(`${running.url}/emulator/faults`, { method: 'POST', body: '{' });
+    assert.equal(notJson.status, 400);
+    assert.equal((await rooms()).status, 200, 'nothing bad was armed');
+  });
+});
+
 describe('emulator request log', () => {
   let running: Running;
   before(async () => {

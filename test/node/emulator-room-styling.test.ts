@@ -717,6 +717,87 @@ describe('room-styling emulator: operations', () => {
     });
   });
 
+  describe('how parameters arrive (Document 3, section 1)', () => {
+    it('path parameters come from the path only, never from the query or the body (rule 4)', async () => {
+      const [a, b] = [all[0], all[1]];
+      const shown = await api.call(`/rooms/${a.id}?skip_model=true&id=${b.id}`);
+      assert.equal(shown.status, 200);
+      assert.equal(shown.body.id, a.id, 'the path id wins; the query id is ignored');
+      const panorama = all.find((r) => r.has_panorama && r.id !== 6346838);
+      const pano = await api.call(`/rooms/${panorama.id}/panorama?id=${b.id}&room_id=${b.id}`);
+      assert.equal(pano.body.room_id, panorama.id);
+      const comment = await api.postJson(`/rooms/${a.id}/comments?id=${b.id}`, {
+        id: b.id,
+        comment: { comment: 'path only' },
+        token: owner.token,
+      });
+      assert.equal(comment.status, 201);
+      assert.equal(comment.body.room_id, a.id);
+      // Without the id in the path there is no room: an id parameter does not stand in for it.
+      const missing = await api.call(`/rooms/panorama?id=${panorama.id}`);
+      assert.equal(missing.status, 404);
+      assert.deepEqual(missing.body, { error: 'Room not found' });
+      const users = await api.call(`/users/?id=${owner.id}`);
+      assert.equal(users.status, 404);
+      // And `id` is no filter of the index.
+      assert.equal((await api.call(`/rooms?id=${a.id}&limit=1`)).body.total, all.length);
+    });
+
+    it('a JSON body is read only with Content-Type application/json; body values win over the query', async () => {
+      const room = all[1].id;
+      const json = JSON.stringify({ comment: { comment: 'from JSON' }, token: owner.token });
+      const plain = await api.call(`/rooms/${room}/comments`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: json,
+      });
+      assert.equal(plain.status, 401, 'the token inside an unlabelled JSON body is not read');
+      const untyped = await api.call(`/rooms/${room}/comments?token=${owner.token}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: json,
+      });
+      assert.equal(untyped.status, 422, 'nor is the comment');
+      const labelled = await api.call(`/rooms/${room}/comments?comment%5Bcomment%5D=from%20query`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: json,
+      });
+      assert.equal(labelled.status, 201);
+      assert.equal(labelled.body.comment, 'from JSON');
+      const multipart = new FormData();
+      multipart.set('comment[comment]', 'from multipart');
+      multipart.set('token', owner.token);
+      const fromMultipart = await api.call(`/rooms/${room}/comments`, { method: 'POST', body: multipart });
+      assert.equal(fromMultipart.status, 201);
+      assert.equal(fromMultipart.body.comment, 'from multipart');
+    });
+
+    it('a token comes from a user login, never from whitelabel credentials', async () => {
+      const asFields = await api.postJson('/users/login', {
+        username: 'woonhuis',
+        password: 'woonhuis-secret',
+      });
+      assert.equal(asFields.status, 401);
+      assert.equal(asFields.body.token, undefined);
+      const asBasic = await api.postJson('/users/login', {}, basic('woonhuis', 'woonhuis-secret'));
+      assert.equal(asBasic.status, 422);
+      assert.equal(asBasic.body.token, undefined);
+      const own = await api.call('/rooms/search?limit=5&kind=own', {
+        headers: basic('woonhuis', 'woonhuis-secret'),
+      });
+      assert.equal(own.status, 401, 'kind=own needs a user, whitelabel credentials are not one');
+      // A whitelabel's back end that also holds a logged-in user's token comments as that user.
+      const both = await api.postJson(
+        `/rooms/${all[1].id}/comments`,
+        { comment: { comment: 'as the user' }, token: owner.token },
+        basic('woonhuis', 'woonhuis-secret'),
+      );
+      assert.equal(both.status, 201);
+      assert.equal(both.body.user_id, owner.id);
+    });
+  });
+
   describe('whitelabel HTTP Basic', () => {
     it("the right password shows the whitelabel's private rooms; a wrong one answers 401 with a challenge", async () => {
       const anonymous = await api.call('/rooms?whitelabel=woonhuis&limit=50');
