@@ -55,6 +55,26 @@ async function settled(el: RoomPanorama): Promise<void> {
   }
 }
 
+async function axeViolations(el: Element): Promise<string[]> {
+  const w = window as unknown as {
+    axe?: { run(el: Element, o: object): Promise<{ violations: unknown[] }> };
+  };
+  if (!w.axe) {
+    const script = document.createElement('script');
+    script.src = '/node_modules/axe-core/axe.min.js';
+    const loaded = new Promise((resolve, reject) => {
+      script.onload = resolve;
+      script.onerror = reject;
+    });
+    document.head.append(script);
+    await loaded;
+  }
+  const result = await w.axe!.run(el, { resultTypes: ['violations'] });
+  return (result.violations as { id: string; nodes: { target: unknown }[] }[]).map(
+    (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+  );
+}
+
 function make(attrs: Record<string, string>): RoomPanorama {
   const el = document.createElement('room-panorama');
   el.style.cssText = 'width:160px;height:120px;aspect-ratio:auto;min-height:0';
@@ -332,6 +352,49 @@ describe('<room-panorama>', function () {
     } finally {
       contexts.restore();
     }
+  });
+
+  it('axe-core finds no violations, ready (with its navbar) and in the error state', async () => {
+    const el = make({ loading: 'eager' });
+    el.faces = await plainFaces();
+    const ready = waitForEvent(el, 'panorama-ready', 20000);
+    fixtureContainer().append(el);
+    await ready;
+    expect(await axeViolations(el), 'ready').to.deep.equal([]);
+    const broken = make({ 'room-id': String(ids.without), loading: 'eager' });
+    const failed = waitForEvent(broken, 'panorama-error');
+    fixtureContainer().append(broken);
+    await failed;
+    await broken.updateComplete;
+    expect(await axeViolations(broken), 'error').to.deep.equal([]);
+  });
+
+  it('touch: a one-finger swipe turns the view', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 160);
+    const target = el.shadowRoot!.querySelector<HTMLElement>('.psv-container')!;
+    const box = el.getBoundingClientRect();
+    const y = box.top + box.height / 2;
+    const touch = (x: number) =>
+      new Touch({ identifier: 1, target, clientX: x, clientY: y, pageX: x, pageY: y });
+    const fire = (type: string, x: number, on: EventTarget) =>
+      on.dispatchEvent(
+        new TouchEvent(type, {
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          touches: type === 'touchend' ? [] : [touch(x)],
+          targetTouches: type === 'touchend' ? [] : [touch(x)],
+          changedTouches: [touch(x)],
+        }),
+      );
+    const x0 = box.left + box.width * 0.8;
+    fire('touchstart', x0, target);
+    for (let i = 1; i <= 8; i++) {
+      await rafPasses(1);
+      fire('touchmove', x0 - i * 10, target);
+    }
+    fire('touchend', x0 - 80, target);
+    await until(() => el.yaw > 5, 3000, 'the swipe to turn the view');
   });
 
   it('threw nothing into the page in any of the tests above', () => {
