@@ -3,6 +3,7 @@
 // so the suite first walks the OAuth flow (partner start -> emulator authorize -> partner callback)
 // with fetch, which follows the redirects and keeps the session cookie.
 import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/project-export-button/project-export-button.ts';
 import type {
   ExportDoneDetail,
@@ -82,14 +83,28 @@ const exportCalls = async (): Promise<LoggedRequest[]> =>
   (await receivedRequests('/planning/api/v2/projects')).filter(
     (r) => r.method === 'POST' && r.path === EXPORT_PATH,
   );
-const tokenFetches = () =>
-  performance.getEntriesByType('resource').filter((entry) => entry.name === TOKEN_ENDPOINT).length;
+/**
+ * Every URL the page fetched, counted by a wrapper around window.fetch (resource timing would stop
+ * counting silently once its buffer of 250 entries is full).
+ */
+const fetched: string[] = [];
+const pageFetch = window.fetch;
+const tokenFetches = () => fetched.filter((url) => url === TOKEN_ENDPOINT).length;
 
 describe('<project-export-button>', function () {
   let ready = false;
 
   before(async function () {
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      fetched.push(new URL(url, location.href).href);
+      return pageFetch(input, init);
+    };
     ready = await connectPartner().catch(() => false);
+  });
+
+  after(() => {
+    window.fetch = pageFetch;
   });
 
   beforeEach(async function () {
@@ -232,11 +247,13 @@ describe('<project-export-button>', function () {
     needsServers(this);
     const el = await button({ 'paper-size': 'A3' });
     el.options = { paper: { margins: { top: 30 }, stamp_names: false }, fmt: ['pdf', 'png'] };
+    // a framework sets properties, numbers as numbers (React 19: width={640})
+    el.width = 640;
     const done = waitForEvent(el, 'export-done');
     inner(el).click();
     await done;
     const [call] = await exportCalls();
-    expect(call!.body).to.deep.include({ fmt: ['pdf', 'png'] });
+    expect(call!.body).to.deep.include({ fmt: ['pdf', 'png'], width: 640 });
     expect((call!.body as ExportRequest).paper).to.deep.equal({
       combine: false,
       size: 'A3',
@@ -254,7 +271,79 @@ describe('<project-export-button>', function () {
     inner(el).click();
     await done;
     expect(await exportCalls()).to.have.length(2);
-    await until(() => tokenFetches() - before === 2, 2000, 'two token fetches');
+    expect(tokenFetches() - before).to.equal(2);
+  });
+
+  it('an expired token: the planner refuses it, the button fetches the new one once and succeeds', async function () {
+    needsServers(this);
+    const el = await button({});
+    let done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    await done; // the button now holds the session's token
+    // the token expires at the planner (every OAuth token: the session's too); the visitor connects again
+    const expired = (await (await fetch('/planning/emulator/expire-token', { method: 'POST' })).json()) as {
+      expired: number;
+    };
+    expect(expired.expired).to.be.greaterThan(0);
+    ready = await connectPartner();
+    expect(ready).to.equal(true);
+    await resetEmulator();
+    const before = tokenFetches();
+    done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    inner(el).click();
+    expect((await done).detail.queued).to.equal(false);
+    const calls = await exportCalls();
+    expect(calls).to.have.length(2, 'the refused one with the expired token, then the fresh one');
+    expect(calls[0]!.headers.authorization).to.not.equal(calls[1]!.headers.authorization);
+    expect(tokenFetches() - before).to.equal(1);
+  });
+
+  it('reuses a token while it lives, and fetches a new one once its expires_in has passed', async function () {
+    needsServers(this);
+    const el = await button({});
+    let done = waitForEvent(el, 'export-done');
+    inner(el).click();
+    await done;
+    const before = tokenFetches();
+    done = waitForEvent(el, 'export-done');
+    inner(el).click();
+    await done;
+    expect(tokenFetches() - before).to.equal(0, 'the second export reuses the token');
+    // three hours later by the page's clock: past the partner's expires_in (at most 2 hours here)
+    const realNow = Date.now;
+    Date.now = () => realNow() + 3 * 3600_000;
+    try {
+      done = waitForEvent(el, 'export-done');
+      inner(el).click();
+      await done;
+    } finally {
+      Date.now = realNow;
+    }
+    expect(tokenFetches() - before).to.equal(1, 'a new token before sending');
+    expect(await exportCalls()).to.have.length(3, 'and no request with the old token was refused');
+  });
+
+  it('a token endpoint that answers something else, or is not a URL, is an error in words', async function () {
+    const standIn = `${location.origin}/room-styling/token-stand-in`;
+    await armFault({ match: '/room-styling/token-stand-in', method: 'POST', body: 'wrong-shape' });
+    const el = await button({ 'token-endpoint': standIn });
+    let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    let { error } = (await failed).detail;
+    expect(error).to.be.instanceOf(ApiError);
+    expect((error as ApiError).kind).to.equal('invalid');
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('No access token could be obtained');
+    expect(el.getAttribute('state')).to.equal('error');
+
+    el.tokenEndpoint = 'http://[::1';
+    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    ({ error } = (await failed).detail);
+    expect(error).to.be.instanceOf(ApiError);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('No access token could be obtained');
+    expect(await exportCalls()).to.have.length(0);
   });
 
   it('a token the service really revoked: the 403 leads to one fresh token and success', async function () {
@@ -363,6 +452,11 @@ describe('<project-export-button>', function () {
     await done;
     expect(starts).to.equal(1);
     expect(await exportCalls()).to.have.length(1);
+    // once the outcome is out, the next click is a new export (not swallowed as part of the first)
+    const again = waitForEvent(el, 'export-done');
+    inner(el).click();
+    expect(starts).to.equal(2);
+    await again;
   });
 
   it('an invalid request sends nothing and says what is wrong', async function () {
@@ -414,12 +508,33 @@ describe('<project-export-button>', function () {
     expect((await window.axe.run(el)).violations).to.deep.equal([]);
     // the error state too
     const failed = waitForEvent(el, 'export-error');
-    inner(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     inner(el).click();
     await failed;
     await el.updateComplete;
     expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
     expect((await window.axe.run(el)).violations).to.deep.equal([]);
+  });
+
+  it('works from the keyboard: Tab reaches the button, Enter and Space start an export', async function () {
+    // an invalid request (no project id): each key press gives export-error, nothing is sent
+    const el = await button({ 'project-id': '' });
+    const first = document.createElement('button');
+    first.textContent = 'before';
+    el.before(first);
+    first.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement).to.equal(el);
+    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
+    let errors = 0;
+    el.addEventListener('export-error', () => errors++);
+    await sendKeys({ press: 'Enter' });
+    await until(() => errors === 1, 3000, 'export-error after Enter');
+    await sendKeys({ press: 'Space' });
+    await until(() => errors === 2, 3000, 'export-error after Space');
+    await el.updateComplete;
+    // the alert says why; focus stays on the button, so pressing again is one key away
+    expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
+    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
   });
 
   it('a label can be slotted, and never throws into the page when taken away mid-export', async function () {

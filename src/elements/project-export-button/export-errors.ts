@@ -65,8 +65,10 @@ export function describeExportError(error: unknown): { error: ApiError; words: E
   }
   const apiError = asApiError(error);
   const values = { status: apiError.status, message: short(apiError.message) };
-  const key: Key =
-    apiError.kind === 'timeout'
+  // not an ApiError: something failed in the page (a bug, a thrown string), not in the service's answer
+  const key: Key = !(error instanceof ApiError)
+    ? 'errorOther'
+    : apiError.kind === 'timeout'
       ? 'errorTimeout'
       : apiError.kind === 'network'
         ? 'errorNetwork'

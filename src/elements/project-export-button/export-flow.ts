@@ -73,7 +73,17 @@ async function tokenFor(flow: ExportFlow, fresh: boolean): Promise<string> {
     return await flow.tokens.get(flow.tokenEndpoint!, flow.projectId, flow.signal, fresh);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'abort') throw error;
-    throw new TokenEndpointError(error as ApiError);
+    // e.g. a token-endpoint that is not a URL at all: still an ApiError, so export-error's detail keeps its type
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError(
+            error instanceof Error ? error.message : String(error),
+            0,
+            flow.tokenEndpoint ?? '',
+            'invalid',
+          );
+    throw new TokenEndpointError(apiError);
   }
 }
 

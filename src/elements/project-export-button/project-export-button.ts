@@ -176,13 +176,21 @@ export class ProjectExportButton extends RoomElement {
     if (this.#controller) return;
     const controller = new AbortController();
     this.#controller = controller;
+    // Released just before the outcome's event fires, so a listener (or code that awaited the event)
+    // can start the next export at once instead of being ignored as a double click.
+    const release = () => {
+      if (this.#controller === controller) this.#controller = undefined;
+    };
     try {
-      await this.#run(controller.signal);
+      await this.#run(controller.signal, release);
     } catch (error) {
       // #run handles every failure itself; this guards the page against a bug of ours.
-      if (!controller.signal.aborted) this.#fail(error);
+      if (!controller.signal.aborted) {
+        release();
+        this.#fail(error);
+      }
     } finally {
-      if (this.#controller === controller) this.#controller = undefined;
+      release();
     }
   }
 
@@ -233,7 +241,7 @@ export class ProjectExportButton extends RoomElement {
     return { ok: true, projectId, body: built.body };
   }
 
-  async #run(signal: AbortSignal): Promise<void> {
+  async #run(signal: AbortSignal, release: () => void): Promise<void> {
     this._result = undefined;
     this._error = undefined;
     this._issues = undefined;
@@ -241,6 +249,7 @@ export class ProjectExportButton extends RoomElement {
     if (!prepared.ok) {
       this._issues = prepared.issues;
       this._phase = 'error';
+      release();
       this.emit<ExportErrorDetail>('export-error', { error: new ExportRequestError(prepared.issues) });
       return;
     }
@@ -262,6 +271,7 @@ export class ProjectExportButton extends RoomElement {
         },
       });
       if (signal.aborted) return;
+      release();
       if (outcome.kind === 'files') {
         this._result = outcome.result;
         this._phase = 'done';
@@ -281,6 +291,7 @@ export class ProjectExportButton extends RoomElement {
       }
     } catch (error) {
       if (signal.aborted) return;
+      release();
       this.#fail(error);
     }
   }
