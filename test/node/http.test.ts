@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { ApiError, joinUrl, request } from '../../src/api/http.ts';
 import { listen, type Running } from './helpers/server.ts';
 
@@ -17,6 +18,7 @@ async function closedPort(): Promise<number> {
 describe('http.request over real HTTP', () => {
   let running: Running;
   let hits = 0;
+  let teapots = 0;
   before(async () => {
     const app = new Hono();
     app.get('/flaky', (c) => (++hits % 3 === 0 ? c.json({ ok: true }) : c.json({ error: 'busy' }, 503)));
@@ -25,7 +27,10 @@ describe('http.request over real HTTP', () => {
       await new Promise((r) => setTimeout(r, 400));
       return c.json({ ok: true });
     });
-    app.get('/teapot', (c) => c.json({ error: 'Limit should be between 1 and 50' }, 422));
+    app.get('/teapot', (c) => {
+      teapots++;
+      return c.json({ error: 'Limit should be between 1 and 50' }, 422);
+    });
     app.get('/html', (c) => c.html('<h1>not json</h1>'));
     app.get('/echo', (c) => c.json({ query: c.req.queries() }));
     running = await listen(app);
@@ -82,6 +87,42 @@ describe('http.request over real HTTP', () => {
       message: 'Limit should be between 1 and 50',
     });
     await assert.rejects(request(`${running.url}/html`), { kind: 'invalid' });
+  });
+
+  it('never retries a 4xx: the service meant it', async () => {
+    teapots = 0;
+    await assert.rejects(request(`${running.url}/teapot`, { retries: 3, backoff: 5 }), { status: 422 });
+    assert.equal(teapots, 1);
+  });
+
+  it('retries a GET after a dropped connection (network error) and succeeds; waits longer each time', async () => {
+    // A server that hangs up on the first two connections without answering, then answers.
+    let connections = 0;
+    const times: number[] = [];
+    const server = createHttpServer((req, res) => {
+      times.push(performance.now());
+      if (++connections <= 2) {
+        req.socket.destroy();
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const body = await request(`http://127.0.0.1:${port}/`, { retries: 2, backoff: 60 });
+      assert.deepEqual(body, { ok: true });
+      assert.equal(connections, 3);
+      // Backoff doubles (with ±25 % jitter): 45–75 ms, then 90–150 ms. Timers fire late, never early,
+      // so the lower bounds hold on a loaded machine too; the second wait exceeds any first one.
+      const [first, second] = [times[1]! - times[0]!, times[2]! - times[1]!];
+      assert.ok(first >= 40, `first wait ${first.toFixed(0)} ms`);
+      assert.ok(second >= 85, `second wait ${second.toFixed(0)} ms`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('joins roots and paths and drops empty parameters', async () => {

@@ -5,7 +5,8 @@
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDemoServer } from './helpers/server.ts';
+import { Hono } from 'hono';
+import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { redact } from '../../server/emulator/control.ts';
@@ -133,6 +134,34 @@ describe('RoomStylingClient against the emulator', () => {
     await rejects(wrong.listRooms({ limit: 1 }), { status: 401, message: 'Invalid whitelabel credentials' });
   });
 
+  it('sends the token with getRoom and getPanorama, so an owner reads a private room', async () => {
+    const woonhuis = new RoomStylingClient({
+      base,
+      basicAuth: { username: 'woonhuis', password: 'woonhuis-secret' },
+    });
+    const rooms = (await woonhuis.listRooms({ whitelabel: 'woonhuis', limit: 50 })).rooms;
+    const privateRoom = rooms.find((r) => !r.public)!;
+    const owner = await client.getUser(privateRoom.user_id!);
+    await rejects(client.getRoom(privateRoom.id!, { skipModel: true }), { status: 403 });
+    const ownerToken = await client.login(owner.username!, 'roomstyler');
+    const asOwner = new RoomStylingClient({ base, token: ownerToken });
+    assert.equal((await asOwner.getRoom(privateRoom.id!, { skipModel: true })).public, false);
+
+    const withPanorama = (await client.listPanoramas({ limit: 1 })).rooms[0]!;
+    await asOwner.getPanorama(withPanorama.id!);
+    const [sent] = await received(`/room-styling/rooms/${withPanorama.id}/panorama`);
+    // The log holds a fingerprint of the token (control.ts redact()), never the token itself.
+    assert.equal(sent!.query.token, redact(ownerToken));
+  });
+
+  it('takes ids as numbers or digit strings only, so no other room is fetched by accident', async () => {
+    assert.equal((await client.getRoom(' 6346838 ', { skipModel: true })).id, 6346838);
+    for (const bad of ['0x10', '1e3', '', '12abc', -1, 1.5, Number.NaN]) {
+      await assert.rejects(client.getRoom(bad, { skipModel: true }), TypeError, String(bad));
+    }
+    assert.equal((await received('/room-styling/rooms/')).length, 1, 'only the good id was fetched');
+  });
+
   it('getPanorama answers the six faces; 404 without a panorama', async () => {
     const withPanorama = (await client.listPanoramas({ limit: 2 })).rooms.find((r) => r.id !== 6346838)!;
     const panorama = await client.getPanorama(withPanorama.id!, { panoViewerUrl: 'true' });
@@ -147,14 +176,13 @@ describe('RoomStylingClient against the emulator', () => {
   });
 
   it('createUser, login, getUser and comment', async () => {
-    const created = (await client.createUser({
+    const created = await client.createUser({
       username: 'Client Tester',
       email: 'client@example.org',
       password: 'secret-9',
-    })) as {
-      id: number;
-    };
-    const user = await client.getUser(created.id);
+    });
+    assert.equal(typeof created.id, 'number');
+    const user = await client.getUser(created.id!);
     assert.equal(user.username, 'Client Tester');
     const duplicate = await rejects(
       client.createUser({ username: 'Client Tester', email: 'other@example.org', password: 'secret-9' }),
@@ -172,16 +200,19 @@ describe('RoomStylingClient against the emulator', () => {
     });
 
     const [room] = (await client.listRooms({ limit: 1 })).rooms;
-    const comment = (await new RoomStylingClient({ base, token }).comment(room!.id!, 'Mooi!')) as Record<
-      string,
-      unknown
-    >;
+    const commenter = new RoomStylingClient({ base, token });
+    const comment = await commenter.comment(room!.id!, 'Mooi!');
     assert.equal(comment.comment, 'Mooi!');
+    assert.equal(comment.room_id, room!.id);
     assert.equal(comment.user_id, created.id);
     const log = await received(`/room-styling/rooms/${room!.id}/comments`);
     // The log fingerprints tokens (control.ts redact()): the same token gives the same fingerprint.
     assert.deepEqual(log[0]!.body, { comment: { comment: 'Mooi!' }, token: redact(token) });
     await assert.rejects(client.comment(room!.id!, 'no token'), TypeError);
+    // An answer that is not JSON is an ApiError, not a record.
+    await rejects(commenter.comment(room!.id!, 'x', { headers: { 'X-Emulator-Fault': 'body=malformed' } }), {
+      kind: 'invalid',
+    });
     await rejects(new RoomStylingClient({ base, token: 'rs_forged' }).comment(room!.id!, 'x'), {
       status: 401,
       message: 'Invalid token',
@@ -259,5 +290,84 @@ describe('RoomStylingClient against the emulator', () => {
     const started = Date.now();
     await rejects(pending, { status: 0, kind: 'abort' });
     assert.ok(Date.now() - started < 1200);
+  });
+});
+
+/**
+ * The real service sends some numbers as strings (the real samples do). A stand-in service answers
+ * Document 3's shapes that way; the client must read them as numbers, and refuse what is not the shape.
+ */
+describe('RoomStylingClient reads the real service leniently', () => {
+  let running: Running;
+  let client: RoomStylingClient;
+  const room = {
+    id: '6346838',
+    name: 'The_LAKE_NoBalcony',
+    category: null,
+    url: 'https://roomstyler.com/rooms/6346838',
+    image_url: 'https://roomstyler.com/x.png',
+    has_panorama: 'true',
+    public: '1',
+    user_id: '972691',
+    source_id: '',
+    created: '2014-02-20T10:12:40+01:00',
+    last_updated: '2014-02-24T10:38:51+01:00',
+  };
+  before(async () => {
+    const app = new Hono();
+    app.get('/api/rooms', (c) => c.json({ total: '2', rooms: [room, 'not a room'], last_updated: null }));
+    app.get('/api/rooms/6346838', (c) => c.json({ ...room, tags: ['contest', 3], model: { version: '2' } }));
+    app.get('/api/rooms/6346838/panorama', (c) =>
+      c.json({
+        id: '18755',
+        room_id: '6346838',
+        width: '1080',
+        height: '1080',
+        type: 'PanoramaRender',
+        status: 'success',
+        images: Object.fromEntries(
+          ['r', 'd', 'l', 'u', 'b', 'f'].map((f) => [f, `https://cdn.test/${f}.jpg`]),
+        ),
+        retry_parent_id: '18754',
+      }),
+    );
+    app.get('/api/rooms/1/panorama', (c) => c.json({ id: 1, room_id: 1, images: { r: 'x' } }));
+    app.get('/api/users/972691', (c) => c.json({ id: '972691', username: 'TV Renders' }));
+    app.get('/api/users/1', (c) => c.json([{ id: 1 }]));
+    running = await listen(app);
+    client = new RoomStylingClient({ base: `${running.url}/api`, retries: 0 });
+  });
+  after(() => running.close());
+
+  it('numbers and booleans sent as strings are numbers and booleans', async () => {
+    const list = await client.listRooms();
+    assert.equal(list.total, 2);
+    assert.equal(list.rooms.length, 1, 'an entry that is not an object is left out');
+    assert.deepEqual(
+      [list.rooms[0]!.id, list.rooms[0]!.user_id, list.rooms[0]!.has_panorama, list.rooms[0]!.public],
+      [6346838, 972691, true, true],
+    );
+    assert.equal(list.rooms[0]!.category, undefined, 'a null category is no category');
+    const shown = await client.getRoom(6346838);
+    assert.equal(shown.id, 6346838);
+    assert.deepEqual(shown.tags, ['contest'], 'tags that are not text are left out');
+    const panorama = await client.getPanorama(6346838);
+    assert.deepEqual([panorama.id, panorama.room_id, panorama.width], [18755, 6346838, 1080]);
+    assert.equal(panorama.retry_parent_id, 18754);
+    assert.equal((await client.getUser(972691)).id, 972691);
+  });
+
+  it('a body that is not the shape is an ApiError naming what is wrong', async () => {
+    const error = await client.getPanorama(1).then(
+      () => assert.fail('expected an ApiError'),
+      (e: unknown) => e as ApiError,
+    );
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.kind, 'invalid');
+    assert.ok(
+      error.issues?.some((issue) => issue.startsWith('images.')),
+      String(error.issues),
+    );
+    await assert.rejects(client.getUser(1), (e: unknown) => e instanceof ApiError && e.kind === 'invalid');
   });
 });

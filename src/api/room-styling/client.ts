@@ -13,8 +13,24 @@ import {
   type PagedParams,
   type SearchRoomsParams,
 } from './params.js';
-import { PanoramaSchema, RoomDetailSchema, RoomListSchema, SearchMetaSchema, UserSchema } from './schemas.js';
-import type { PanoramaRender, RoomDetail, RoomList, SearchMeta, User } from './types.js';
+import {
+  CommentSchema,
+  CreatedUserSchema,
+  PanoramaSchema,
+  RoomDetailSchema,
+  RoomListSchema,
+  SearchMetaSchema,
+  UserSchema,
+} from './schemas.js';
+import type {
+  CommentRecord,
+  CreatedUser,
+  PanoramaRender,
+  RoomDetail,
+  RoomList,
+  SearchMeta,
+  User,
+} from './types.js';
 import * as v from 'valibot';
 
 export interface RoomStylingClientOptions {
@@ -41,10 +57,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A path id: a non-negative integer, or a string of digits. `Number()` alone would turn '0x10' into 16,
+ * '1e3' into 1000 and '' into 0, i.e. fetch some other room than the caller named.
+ */
 const idOf = (id: number | string): string => {
-  const n = Number(id);
-  if (!Number.isInteger(n) || n < 0) throw new TypeError(`not a room id: ${String(id)}`);
-  return String(n);
+  const text = typeof id === 'number' ? (Number.isSafeInteger(id) && id >= 0 ? String(id) : '') : id.trim();
+  if (!/^\d+$/.test(text)) throw new TypeError(`not an id: ${String(id)}`);
+  return text;
 };
 
 export class RoomStylingClient {
@@ -131,37 +151,49 @@ export class RoomStylingClient {
     ) as Promise<RoomDetail>;
   }
 
-  /** GET /rooms/:id/panorama: the six cube faces r d l u b f. */
+  /**
+   * GET /rooms/:id/panorama: the six cube faces r d l u b f. `panoViewerUrl` (any text, or true) asks
+   * for the `pano_viewer_url` member. The token is sent, as for getRoom, so an owner sees the
+   * panorama of their private room.
+   */
   async getPanorama(
     id: number | string,
-    params: { panoViewerUrl?: string } = {},
+    params: { panoViewerUrl?: string | boolean } = {},
     call?: CallOptions,
   ): Promise<PanoramaRender> {
+    const viewer = params.panoViewerUrl;
     return this.#get(
       PanoramaSchema,
       `/rooms/${idOf(id)}/panorama`,
-      { pano_viewer_url: params.panoViewerUrl },
+      { pano_viewer_url: viewer === true ? 'true' : viewer || undefined, token: this.token },
       call,
     ) as Promise<PanoramaRender>;
   }
 
-  /** POST /rooms/:id/comments with comment[comment]; needs a user token. */
-  async comment(id: number | string, text: string, call?: CallOptions): Promise<unknown> {
+  /**
+   * POST /rooms/:id/comments with comment[comment]; needs a user token (a whitelabel's Basic
+   * credentials are not enough). Document 3 does not show the answer: the known members are read
+   * leniently, an empty answer is an empty record, anything but an object is an ApiError.
+   */
+  async comment(id: number | string, text: string, call?: CallOptions): Promise<CommentRecord> {
     if (!this.token) throw new TypeError('commenting needs a user token');
-    const { data } = await this.#call('POST', `/rooms/${idOf(id)}/comments`, {}, call, {
+    const { data, url } = await this.#call('POST', `/rooms/${idOf(id)}/comments`, {}, call, {
       comment: { comment: text },
       token: this.token,
     });
-    return data;
+    return validate(CommentSchema, data, url);
   }
 
-  /** POST /users with user[username], user[email], user[password]. */
+  /**
+   * POST /users with user[username], user[email], user[password] (all required). Document 3 does not
+   * show the answer: it is read as a user record whose members are all optional.
+   */
   async createUser(
     user: { username: string; email: string; password: string },
     call?: CallOptions,
-  ): Promise<unknown> {
-    const { data } = await this.#call('POST', '/users', {}, call, { user });
-    return data;
+  ): Promise<CreatedUser> {
+    const { data, url } = await this.#call('POST', '/users', {}, call, { user });
+    return validate(CreatedUserSchema, data, url);
   }
 
   /** GET /users/:id: a user's public record. */

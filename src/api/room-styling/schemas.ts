@@ -91,3 +91,32 @@ export const UserSchema = v.object({
   avatar: soft(v.string()),
   background: soft(v.string()),
 });
+
+/** A JSON object, not an array (valibot's object() lets an array through when no member is required). */
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** POST /users answers a user record (not shown by Document 3): every member optional. */
+export const CreatedUserSchema = v.pipe(
+  v.custom<Record<string, unknown>>(isRecord, 'Expected an object'),
+  v.object({ ...UserSchema.entries, id: soft(lenientInteger) }),
+);
+
+/**
+ * POST /rooms/:id/comments (answer not shown by Document 3): an object whose known members are read
+ * leniently, or no body at all (an empty record).
+ */
+export const CommentSchema = v.pipe(
+  v.custom<Record<string, unknown> | null | undefined>(
+    (x) => x === undefined || x === null || isRecord(x),
+    'Expected an object or no body',
+  ),
+  v.transform((body) => body ?? {}),
+  v.object({
+    id: soft(lenientInteger),
+    room_id: soft(lenientInteger),
+    user_id: soft(lenientInteger),
+    comment: soft(text),
+    created_at: soft(v.string()),
+  }),
+);

@@ -75,3 +75,15 @@ export interface User {
   avatar?: string;
   background?: string;
 }
+
+/** What POST /users answered (Document 3 does not show it; the emulator answers the user record). */
+export type CreatedUser = Partial<User>;
+
+/** What POST /rooms/:id/comments answered (not shown by Document 3): the members the emulator sends. */
+export interface CommentRecord {
+  id?: number;
+  room_id?: number;
+  user_id?: number;
+  comment?: string;
+  created_at?: string;
+}
