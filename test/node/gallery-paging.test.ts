@@ -19,6 +19,7 @@ import { historyPrefix, readHistory, writeHistory } from '../../src/elements/roo
 import { selectOptions } from '../../src/elements/room-gallery/gallery-filters.ts';
 import { describeError, asApiError } from '../../src/elements/room-gallery/gallery-errors.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { statusText } from '../../src/elements/room-gallery/gallery-pager.ts';
 
 const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({
   id,
@@ -142,5 +143,38 @@ describe('gallery filters and errors', () => {
     assert.equal(describeError(e(404, 'http')).key, 'errorNotFound');
     assert.equal(describeError(e(422, 'http', 'x'.repeat(500))).values.message.toString().length, 158);
     assert.ok(asApiError(new Error('boom')) instanceof ApiError);
+  });
+});
+
+describe('gallery status line', () => {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    values ? `${key} ${JSON.stringify(values)}` : key;
+  const base = {
+    mode: 'pages' as const,
+    state: 'loaded' as const,
+    shownPage: 2,
+    shown: 12,
+    total: 240,
+    limit: 12,
+    hasNext: true,
+    loadingMore: false,
+    failed: false,
+    t,
+    onPage: () => undefined,
+    onMore: () => undefined,
+  };
+
+  it('says which rooms a page shows, how many are shown, or nothing while an error speaks', () => {
+    assert.equal(statusText(base), 'countRange {"from":13,"to":24,"total":240}');
+    assert.equal(statusText({ ...base, total: undefined }), 'countRangeOpen {"from":13,"to":24}');
+    assert.equal(
+      statusText({ ...base, mode: 'more', shown: 24 }),
+      'countShownOfTotal {"shown":24,"total":240}',
+    );
+    assert.equal(statusText({ ...base, mode: 'infinite', total: undefined }), 'countShown {"shown":12}');
+    assert.equal(statusText({ ...base, state: 'loading' }), 'loading');
+    assert.equal(statusText({ ...base, state: 'empty', shown: 0 }), 'countTotal {"total":0}');
+    assert.equal(statusText({ ...base, state: 'error', shown: 0 }), '');
+    assert.equal(statusText({ ...base, mode: 'more', loadingMore: true }), 'loadingMore');
   });
 });

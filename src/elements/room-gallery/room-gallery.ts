@@ -17,7 +17,8 @@ import { asApiError, describeError } from './gallery-errors.js';
 import type { FilterName } from './gallery-filters.js';
 import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
 import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
-import { appendRooms, hasNextPage, normalisePaging, pageCount, rangeOf } from './gallery-paging.js';
+import { renderPager, statusText, type PagerView } from './gallery-pager.js';
+import { appendRooms, hasNextPage, normalisePaging, pageCount } from './gallery-paging.js';
 import {
   CONTROLS_PER_SOURCE,
   buildGalleryRequest,
@@ -618,24 +619,6 @@ export class RoomGallery extends RoomElement {
 
   // ---- rendering ----
 
-  #statusText(): string {
-    const limit = galleryLimit(this.limit);
-    const total = this._total;
-    if (this._state === 'loading') return this.#t('loading');
-    if (this._state === 'error' && !this._rooms.length) return '';
-    if (this._state === 'empty') return this.#t('countTotal', { total: 0 });
-    if (this._loadingMore) return this.#t('loadingMore');
-    if (this.#paging === 'more' || this.#paging === 'infinite') {
-      return total === undefined
-        ? this.#t('countShown', { shown: this._rooms.length })
-        : this.#t('countShownOfTotal', { shown: this._rooms.length, total });
-    }
-    const { from, to } = rangeOf(this.#shownPage, limit, this._rooms.length);
-    return total === undefined
-      ? this.#t('countRangeOpen', { from, to })
-      : this.#t('countRange', { from, to, total });
-  }
-
   #renderItem(room: Room, index: number, setSize?: number): TemplateResult {
     const photoreal = this.#source === 'photoreal';
     const image = cardImage(room, this._large, photoreal, this._broken);
@@ -722,63 +705,22 @@ export class RoomGallery extends RoomElement {
     </div>`;
   }
 
-  #renderPaging(): TemplateResult | typeof nothing {
-    const mode = this.#paging;
-    if (mode === 'none' || this._state === 'loading' || this._state === 'empty') {
-      // keep the pager while a page loads so focus on it is not lost
-      if (!(mode === 'pages' && this._state === 'loading' && this.#shownPage > 0)) return nothing;
-    }
-    if (mode === 'pages') {
-      // nothing was ever shown (a first page failed): a pager would only offer dead ends
-      if (!this.#shownPage) return nothing;
-      const limit = galleryLimit(this.limit);
-      const pages = pageCount(this._total, limit);
-      const page = this.#shownPage || galleryPage(this.page);
-      const busy = this._state === 'loading';
-      if (page === 1 && !this._hasNext && pages === 1) return nothing;
-      const prevOff = busy || page <= 1;
-      const nextOff = busy || !this._hasNext;
-      return html`<nav part="pager" class="pager" aria-label=${this.#t('pager')}>
-        <button
-          class="button secondary"
-          type="button"
-          aria-disabled=${prevOff ? 'true' : 'false'}
-          @click=${() => !prevOff && this.#goToPage(page - 1)}
-        >
-          <span class="arrow" aria-hidden="true">←</span> ${this.#t('previous')}
-        </button>
-        <span class="current"
-          >${pages === undefined ? this.#t('pageOnly', { page }) : this.#t('pageOf', { page, pages })}</span
-        >
-        <button
-          class="button secondary"
-          type="button"
-          aria-disabled=${nextOff ? 'true' : 'false'}
-          @click=${() => !nextOff && this.#goToPage(page + 1)}
-        >
-          ${this.#t('next')} <span class="arrow" aria-hidden="true">→</span>
-        </button>
-      </nav>`;
-    }
-    if (mode === 'more') {
-      if (!this._hasNext || (this._error && !this._loadingMore)) return nothing;
-      return html`<div class="more">
-        <button
-          part="more"
-          class="button"
-          type="button"
-          aria-disabled=${this._loadingMore ? 'true' : 'false'}
-          @click=${this.#onMore}
-        >
-          ${this._loadingMore ? this.#t('loadingMore') : this.#t('loadMore')}
-        </button>
-      </div>`;
-    }
-    return nothing;
-  }
-
   override render() {
     const controls = CONTROLS_PER_SOURCE[this.#source];
+    const pager: PagerView = {
+      mode: this.#paging,
+      state: this._state,
+      shownPage: this.#shownPage,
+      shown: this._rooms.length,
+      total: this._total,
+      limit: galleryLimit(this.limit),
+      hasNext: this._hasNext,
+      loadingMore: this._loadingMore,
+      failed: Boolean(this._error),
+      t: this.#t,
+      onPage: (page) => this.#goToPage(page),
+      onMore: this.#onMore,
+    };
     return html`
       ${
         this.filters && this._filtersModule
@@ -801,9 +743,9 @@ export class RoomGallery extends RoomElement {
             })
           : nothing
       }
-      <p part="status" class="status" role="status">${this.#statusText()}</p>
+      <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this._state === 'empty' ? this.#renderEmpty() : this._rooms.length || this._state === 'loading' ? this.#renderGrid() : nothing}
-      ${this.#renderError()} ${this.#renderPaging()}
+      ${this.#renderError()} ${renderPager(pager)}
       ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
       <div class="probe" aria-hidden="true"></div>
     `;
