@@ -56,11 +56,11 @@ const defaultOnBoolean = {
  *
  * @summary A 360° panorama of a room that many pages can embed many times.
  *
- * @fires panorama-ready - The panorama is drawn. detail `{ faces, panorama, panoViewerUrl }` (`panorama`: the
+ * @fires {CustomEvent<PanoramaReadyDetail>} panorama-ready - The panorama is drawn. detail `{ faces, panorama, panoViewerUrl }` (`panorama`: the
  *   service's record when `room-id` was used).
- * @fires panorama-error - Loading failed. detail `{ error }`: an `ApiError` (`status` 404: the room has no
+ * @fires {CustomEvent<{ error: ApiError | PanoramaError }>} panorama-error - Loading failed. detail `{ error }`: an `ApiError` (`status` 404: the room has no
  *   panorama) or a `PanoramaError` (`kind` `face`: an image did not load, `webgl`: no WebGL, `faces`: bad URLs).
- * @fires view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
+ * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
  * @csspart poster - The front face shown before the viewer is live.
@@ -84,7 +84,7 @@ const defaultOnBoolean = {
  * @cssstate ready - The panorama is on screen.
  * @cssstate error - Something failed; the error part says what.
  */
-export class RoomPanorama extends RoomElement implements PoolMember {
+export class RoomPanorama extends RoomElement {
   static override styles = styles;
 
   /** Room whose panorama to show (GET /rooms/:id/panorama). */
@@ -146,9 +146,14 @@ export class RoomPanorama extends RoomElement implements PoolMember {
   #viewEventTimer?: ReturnType<typeof setTimeout>;
   #disconnectCheck = false;
 
-  get visible(): boolean {
-    return this.#visible;
-  }
+  /** How this element takes part in the page-wide viewer pool (kept off its public API). */
+  #member: PoolMember = ((element: RoomPanorama) => ({
+    get visible() {
+      return element.#visible;
+    },
+    grant: () => element.#grant(),
+    evict: () => element.#evict(),
+  }))(this);
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -168,7 +173,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
       onVisible: (visible) => {
         this.#visible = visible;
         if (!visible) this._bumped = false;
-        visibilityChanged(this);
+        visibilityChanged(this.#member);
         if (visible) this.#wantViewer();
       },
     });
@@ -349,19 +354,19 @@ export class RoomPanorama extends RoomElement implements PoolMember {
   #wantViewer(force = false): void {
     if (!this._faces || this._error || this.#granted || !this.isConnected) return;
     if (!force && !this.#visible && this.loading !== 'eager') return;
-    const granted = requestSlot(this, { force });
+    const granted = requestSlot(this.#member, { force });
     this._bumped = !granted && this.#visible;
   }
 
-  /** PoolMember: a slot is ours; start the viewer. */
-  grant(): void {
+  /** The pool gave us a slot: start the viewer. */
+  #grant(): void {
     this.#granted = true;
     this._bumped = false;
     void this.#startViewer();
   }
 
-  /** PoolMember: the slot is taken back; free the context, keep the view, show the poster. */
-  evict(): void {
+  /** The pool takes the slot back: free the context, keep the view, show the poster. */
+  #evict(): void {
     this.#granted = false;
     this.#releaseViewer();
     this._bumped = this.#visible;
@@ -442,7 +447,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
     this.#abort = undefined;
     this.#releaseViewer();
     this.#granted = false;
-    leavePool(this);
+    leavePool(this.#member);
     this.#record = undefined;
     this._faces = undefined;
     this._error = undefined;
@@ -455,7 +460,7 @@ export class RoomPanorama extends RoomElement implements PoolMember {
     if (this.#granted) {
       this.#granted = false;
       this.#releaseViewer();
-      leavePool(this);
+      leavePool(this.#member);
     }
     this._error = error;
     this.#setState('error');
