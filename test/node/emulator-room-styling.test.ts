@@ -771,6 +771,17 @@ describe('room-styling emulator: operations', () => {
       const fromMultipart = await api.call(`/rooms/${room}/comments`, { method: 'POST', body: multipart });
       assert.equal(fromMultipart.status, 201);
       assert.equal(fromMultipart.body.comment, 'from multipart');
+      // A repeated name counts with its first value, in the query and in a form alike.
+      assert.equal((await api.call('/rooms?limit=2&limit=9')).body.rooms.length, 2);
+      const repeated = await api.call(`/rooms/${room}/comments`, {
+        method: 'POST',
+        body: new URLSearchParams([
+          ['comment[comment]', 'first'],
+          ['comment[comment]', 'second'],
+          ['token', owner.token],
+        ]),
+      });
+      assert.equal(repeated.body.comment, 'first');
     });
 
     it('a token comes from a user login, never from whitelabel credentials', async () => {

@@ -66,12 +66,15 @@ export async function readParams(c: Context): Promise<Params> {
   } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
     let form: Record<string, unknown>;
     try {
-      form = await c.req.parseBody({ all: false });
+      form = await c.req.parseBody({ all: true });
     } catch {
       throw new HttpError(400, 'Malformed form body');
     }
-    for (const [key, value] of Object.entries(form))
-      if (typeof value === 'string') setNested(params, key, value);
+    // A repeated name counts with its first value, as in the query.
+    for (const [key, value] of Object.entries(form)) {
+      const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+      if (typeof first === 'string') setNested(params, key, first);
+    }
   }
   return params;
 }
