@@ -315,6 +315,37 @@ describe('<room-gallery>: accessibility', () => {
     expect(shadow(el).activeElement).to.equal(cards(el)[0]);
   });
 
+  it('themes: follows the page colour scheme, honours custom properties, mirrors for right-to-left', async () => {
+    const container = document.createElement('div');
+    container.className = 'test-fixture';
+    container.style.width = '800px';
+    document.body.append(container);
+    const { el, ready } = makeGallery({ limit: '12' }, container);
+    el.style.setProperty('--room-gallery-columns', '2');
+    await ready;
+    await el.updateComplete;
+    const card = () => getComputedStyle(cards(el)[0]!).backgroundColor;
+    expect(card()).to.equal('rgb(255, 255, 255)');
+    container.style.colorScheme = 'dark';
+    expect(card()).to.equal('rgb(35, 37, 43)');
+    el.style.setProperty('--room-gallery-card-background', 'rgb(1, 2, 3)');
+    expect(card()).to.equal('rgb(1, 2, 3)');
+    // two columns as asked
+    const [a, b, c] = cards(el).map((x) => x.getBoundingClientRect());
+    expect(b!.top).to.equal(a!.top);
+    expect(c!.top).to.be.above(a!.top);
+    // right to left: the first card on the right, badges at the inline end (the left)
+    container.dir = 'rtl';
+    await new Promise((r) => requestAnimationFrame(r));
+    const [ra, rb] = cards(el).map((x) => x.getBoundingClientRect());
+    expect(ra!.left).to.be.above(rb!.left);
+    const badged = cards(el).find((x) => x.querySelector('.badges'));
+    expect(badged, 'a room with a panorama among the first twelve').to.not.equal(undefined);
+    const image = badged!.querySelector('[part~="image"]')!.getBoundingClientRect();
+    const badges = badged!.querySelector('.badges')!.getBoundingClientRect();
+    expect(badges.left - image.left).to.be.below(image.right - badges.right);
+  });
+
   it('follows lang: Dutch strings', async () => {
     const container = document.createElement('div');
     container.className = 'test-fixture';
