@@ -254,7 +254,7 @@ describe('room-styling emulator: hostile input', () => {
       }
     };
 
-    const count = 250;
+    const count = 200;
     let k = 0;
     // A few requests at a time, as a browser would send them.
     await Promise.all(
