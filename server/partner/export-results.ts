@@ -3,8 +3,10 @@
  * how the page learns the files are ready (/exports/:id/status to poll, /exports/:id/events as a
  * server-sent event stream).
  *
- * The receiver trusts a callback only when its `X-Planner-Signature` (sha256 HMAC of the body) checks
- * out with the client secret (or another configured key): anyone can POST to a public URL.
+ * The receiver trusts a callback only when its `X-Planner-Signature` checks out with the client secret
+ * (or another configured key): anyone can POST to a public URL. The signature is the sha256 HMAC of
+ * `<X-Planner-Export-Id>.<X-Planner-Project-Id>.<body>`, so the ids in the headers are covered too and
+ * a captured callback cannot be stored under another export's id.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -33,7 +35,7 @@ function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
   return new Uint8Array(hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
 }
 
-async function signatureValid(keys: string[], body: string, header: string | undefined): Promise<boolean> {
+async function signatureValid(keys: string[], text: string, header: string | undefined): Promise<boolean> {
   const mac = header?.startsWith('sha256=') ? hexBytes(header.slice(7)) : null;
   if (!mac) return false;
   for (const key of keys) {
@@ -46,7 +48,7 @@ async function signatureValid(keys: string[], body: string, header: string | und
       ['verify'],
     );
     // verify() compares in constant time
-    if (await crypto.subtle.verify('HMAC', cryptoKey, mac, new TextEncoder().encode(body))) return true;
+    if (await crypto.subtle.verify('HMAC', cryptoKey, mac, new TextEncoder().encode(text))) return true;
   }
   return false;
 }
@@ -63,17 +65,22 @@ function isUrlList(v: unknown): v is Record<string, string[]> {
 }
 
 export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedPartnerOptions) {
+  // refuse a declared oversize body before reading it; an undeclared one is measured after
+  if (Number(c.req.header('content-length') ?? 0) > MAX_CALLBACK_BYTES)
+    return c.json({ error: 'too_large' }, 413);
   const body = await c.req.text();
   if (body.length > MAX_CALLBACK_BYTES) return c.json({ error: 'too_large' }, 413);
+  const exportHeader = c.req.header('x-planner-export-id') ?? '';
+  const projectHeader = c.req.header('x-planner-project-id') ?? '';
   if (
     !(await signatureValid(
       [options.clientSecret, ...options.callbackKeys],
-      body,
+      `${exportHeader}.${projectHeader}.${body}`,
       c.req.header('x-planner-signature'),
     ))
   )
     return c.json({ error: 'bad_signature' }, 401);
-  const exportId = Number(c.req.header('x-planner-export-id'));
+  const exportId = Number(exportHeader);
   if (!Number.isSafeInteger(exportId) || exportId < 1) return c.json({ error: 'missing_export_id' }, 400);
   let result: unknown;
   try {
@@ -84,7 +91,7 @@ export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedP
   const map = result as Partial<ResultMap> | null;
   if (!map || !isUrlList(map.project) || !isUrlList(map.design))
     return c.json({ error: 'not_a_result_map' }, 400);
-  const projectId = Number(c.req.header('x-planner-project-id'));
+  const projectId = projectHeader === '' ? NaN : Number(projectHeader);
   const received: ReceivedExport = {
     export_id: exportId,
     project_id: Number.isSafeInteger(projectId) ? projectId : null,

@@ -205,7 +205,7 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
     assert.equal((await (await browser.fetch('/partner/session')).json()).connected, true);
   });
 
-  it('accepts an export callback only with a valid signature of the body', async () => {
+  it('accepts an export callback only with a valid signature of the ids and the body', async () => {
     const body = JSON.stringify({ project: { [PROJECT]: ['http://127.0.0.1/x.png'] }, design: {} });
     const post = async (headers: Record<string, string>, payload = body) =>
       fetch(`${running.url}/partner/export-callback`, {
@@ -213,49 +213,42 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
         headers: { 'Content-Type': 'application/json', ...headers },
         body: payload,
       });
+    /** The headers the planner sends: ids, and the HMAC of `<export id>.<project id>.<body>`. */
+    const signed = async (key: string, exportId: string, payload = body, projectId = String(PROJECT)) => ({
+      'X-Planner-Export-Id': exportId,
+      'X-Planner-Project-Id': projectId,
+      'X-Planner-Signature': await hmac(key, `${exportId}.${projectId}.${payload}`),
+    });
     assert.equal((await post({ 'X-Planner-Export-Id': '77' })).status, 401, 'unsigned');
+    assert.equal((await post(await signed('guess', '77'))).status, 401, 'wrong key');
     assert.equal(
-      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac('guess', body) })).status,
-      401,
-      'wrong key',
-    );
-    assert.equal(
-      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, body + ' ') }))
+      (await post({ ...(await signed(SECRET, '77')), 'X-Planner-Signature': await hmac(SECRET, body) }))
         .status,
       401,
-      'other body',
+      'the body alone signed: the ids are not covered',
+    );
+    assert.equal((await post(await signed(SECRET, '77', body + ' '))).status, 401, 'other body');
+    // a captured callback replayed under another export id (or project id) does not verify
+    assert.equal(
+      (await post({ ...(await signed(SECRET, '77')), 'X-Planner-Export-Id': '78' })).status,
+      401,
+      'replayed under another export id',
     );
     assert.equal(
-      (await post({ 'X-Planner-Signature': await hmac(SECRET, body) })).status,
-      400,
-      'no export id',
+      (await post({ ...(await signed(SECRET, '77')), 'X-Planner-Project-Id': '1' })).status,
+      401,
+      'another project id',
     );
+    assert.equal((await post(await signed(SECRET, ''))).status, 400, 'no export id');
     const notAMap = '{"project": "x"}';
-    assert.equal(
-      (
-        await post(
-          { 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, notAMap) },
-          notAMap,
-        )
-      ).status,
-      400,
-    );
+    assert.equal((await post(await signed(SECRET, '77', notAMap), notAMap)).status, 400);
     const script = JSON.stringify({ project: { 1: ['javascript:alert(1)'] }, design: {} });
-    assert.equal(
-      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, script) }, script))
-        .status,
-      400,
-      'only http(s) URLs',
-    );
-    assert.equal(
-      (await post({ 'X-Planner-Export-Id': '77', 'X-Planner-Signature': await hmac(SECRET, body) })).status,
-      200,
-    );
+    assert.equal((await post(await signed(SECRET, '77', script), script)).status, 400, 'only http(s) URLs');
+    const huge = JSON.stringify({ project: { 1: ['http://x/' + 'a'.repeat(1_100_000)] }, design: {} });
+    assert.equal((await post(await signed(SECRET, '77', huge), huge)).status, 413, 'at most 1 MB');
+    assert.equal((await post(await signed(SECRET, '77'))).status, 200);
     // the API key signs the callbacks of exports made with the API key; PLANNER_API_KEY in the env lets the partner accept those
-    assert.equal(
-      (await post({ 'X-Planner-Export-Id': '78', 'X-Planner-Signature': await hmac(API_KEY, body) })).status,
-      200,
-    );
+    assert.equal((await post(await signed(API_KEY, '78'))).status, 200);
   });
 
   it('without configured planner bases, does not follow a foreign Host header with its secret', async () => {

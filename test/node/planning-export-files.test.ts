@@ -325,8 +325,8 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     assert.equal(call!.headers['x-planner-project-id'], String(PROJECT));
     assert.equal(
       call!.headers['x-planner-signature'],
-      await hmac('demo-key', call!.body),
-      'API-key exports are signed with the key',
+      await hmac('demo-key', `${result.export_id}.${PROJECT}.${call!.body}`),
+      'API-key exports are signed with the key, over the export id, the project id and the body',
     );
 
     // with an OAuth token: signed with the application's client secret
@@ -360,7 +360,10 @@ describe('planning emulator: export files, callbacks and the exports list', () =
       { Authorization: `Bearer ${token.access_token}` },
     );
     await settled(viaToken.export_id);
-    assert.equal(received[1]!.headers['x-planner-signature'], await hmac('demo-secret', received[1]!.body));
+    assert.equal(
+      received[1]!.headers['x-planner-signature'],
+      await hmac('demo-secret', `${viaToken.export_id}.${PROJECT}.${received[1]!.body}`),
+    );
   });
 
   it('retries a callback after a 5xx, gives up at once after a 4xx and after three failed attempts', async () => {

@@ -23,8 +23,16 @@ const CALLBACK_TIMEOUT_MS = 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `sha256=<hex>` HMAC of the body: how a receiver knows the callback came from the service. */
-export async function signBody(key: string, body: string): Promise<string> {
+/**
+ * What a callback's signature covers: the export id, the project id and the body, joined by dots, so
+ * a captured callback cannot be replayed under another export's id (the ids travel in headers).
+ */
+export function signedText(exportId: number | string, projectId: number | string, body: string): string {
+  return `${exportId}.${projectId}.${body}`;
+}
+
+/** `sha256=<hex>` HMAC of `text`: how a receiver knows the callback came from the service. */
+export async function signBody(key: string, text: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(key),
@@ -32,7 +40,7 @@ export async function signBody(key: string, body: string): Promise<string> {
     false,
     ['sign'],
   );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(body)));
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(text)));
   return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
@@ -51,7 +59,7 @@ async function deliver(state: PlanningState, record: ExportRecord, signingKey: s
     return;
   }
   const body = JSON.stringify(record.result);
-  const signature = await signBody(signingKey, body);
+  const signature = await signBody(signingKey, signedText(record.id, record.project_id, body));
   for (const delay of CALLBACK_ATTEMPTS_MS) {
     if (delay) await sleep(delay);
     record.callback_attempts += 1;
