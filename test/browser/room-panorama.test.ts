@@ -142,6 +142,24 @@ describe('<room-panorama>', function () {
     expect(event.detail.panoViewerUrl).to.equal(el.panorama?.pano_viewer_url);
   });
 
+  it('shows the poster and a progress bar while the faces load', async () => {
+    const id = ids.withPanorama[4]!;
+    const record = await (await fetch(`${ROOM_STYLING}/rooms/${id}/panorama`)).json();
+    const facePath = new URL(record.images.r).pathname;
+    await armFault({ match: facePath, delay: 1500 });
+    const el = make({ 'room-id': String(id), loading: 'eager' });
+    const ready = waitForEvent(el, 'panorama-ready', 20000);
+    fixtureContainer().append(el);
+    const progress = (await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="progress"]')))!;
+    expect(progress.getAttribute('role')).to.equal('progressbar');
+    expect(el.getAttribute('state')).to.equal('loading');
+    expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.not.equal(null);
+    await until(() => Number(progress.getAttribute('aria-valuenow')) > 0, 5000, 'progress above 0');
+    await ready;
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="progress"]')).to.equal(null);
+  });
+
   it('a room without a panorama (404): error state in words, panorama-error, a retry button that asks again', async () => {
     const el = make({ 'room-id': String(ids.without), loading: 'eager' });
     const failed = waitForEvent<{ error: ApiError }>(el, 'panorama-error');
@@ -331,6 +349,14 @@ describe('<room-panorama>', function () {
 
     const bare = await mountReady(fixtureContainer(), await plainFaces(), 128);
     expect(bare.shadowRoot!.querySelector('.psv-navbar--open')).to.equal(null);
+
+    const dutch = await mountReady(fixtureContainer(), await plainFaces(), 160, { navbar: '', lang: 'nl' });
+    expect(dutch.shadowRoot!.querySelector<HTMLElement>('.room-panorama-autorotate')!.title).to.equal(
+      'Automatisch draaien',
+    );
+    expect(dutch.shadowRoot!.querySelector('[part="stage"]')!.getAttribute('aria-label')).to.match(
+      /^360°-panorama/,
+    );
   });
 
   it('moving the element in the DOM keeps its viewer; removing it frees the WebGL context', async () => {
