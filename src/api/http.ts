@@ -30,9 +30,16 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Milliseconds before the call fails with status 0 and kind `timeout`. Default 15000. */
+  /**
+   * Milliseconds one attempt may take before the call fails with status 0 and kind `timeout`.
+   * Default 15000. A timeout is not retried: a service that did not answer in time is not asked
+   * again, so a caller waits at most about this long for a silent service.
+   */
   timeout?: number;
-  /** How many times a GET is tried again after a network error or a 5xx. Default 2. */
+  /**
+   * How many times a GET is tried again after a network error (status 0, kind `network`) or a 5xx.
+   * Default 2. Other methods, 4xx answers, timeouts and aborts are never retried.
+   */
   retries?: number;
   /** First backoff delay in ms; doubles each try (with jitter). Default 250. */
   backoff?: number;

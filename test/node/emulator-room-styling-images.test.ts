@@ -204,7 +204,11 @@ describe('room-styling emulator: images', () => {
     );
   });
 
-  it("the sample room's thumbnail is drawn from the real model", async () => {
+  it("the sample room's thumbnail is drawn from the real model", async (t) => {
+    if (!running.server.options.realdataDir) {
+      t.skip('the real samples (../shared/realdata) are not present: room 6346838 has a generated model');
+      return;
+    }
     const sample = await (await fetch(`${running.url}/room-styling/rooms/6346838?skip_model=true`)).json();
     const image = await fetchImage(sample.image_url, 'image/png');
     assert.deepEqual([image.width, image.height], [480, 270]);

@@ -151,6 +151,29 @@ describe('room-styling emulator: operations', () => {
       assert.equal((await api.call('/rooms?whitelabel=unknown&limit=1')).body.total, 0);
     });
 
+    it('the data set spreads over every category, style, tag, whitelabel and many users', async () => {
+      const { TAGS, CATEGORY_KEYS } = await import('../../server/emulator/room-styling/vocabulary.ts');
+      const categories = new Set(all.map((r) => r.category));
+      assert.deepEqual(
+        [...categories].sort(),
+        ['', ...CATEGORY_KEYS].sort(),
+        'every category, and some empty',
+      );
+      const tagCounts = await Promise.all(
+        TAGS.map(async (tag) => (await api.call(`/rooms?tag=${encodeURIComponent(tag)}&limit=1`)).body.total),
+      );
+      assert.ok(
+        tagCounts.every((n: number) => n > 0),
+        `every tag has rooms: ${tagCounts.join(', ')}`,
+      );
+      const owners = new Set(all.map((r) => r.user_id));
+      assert.ok(owners.size >= 40, `${owners.size} owners`);
+      assert.ok(
+        all.some((r) => r.source_id !== null) && all.some((r) => r.hq_image_url === null),
+        'copies and rooms without an HQ image',
+      );
+    });
+
     it('filters by created and last_updated (YYYY-MM-DD HH:MM:SS, UTC), both at once, and refuses other formats', async () => {
       const pivot = all[40];
       // The filter is read as UTC: the UTC date and time of a room's `created` select it.

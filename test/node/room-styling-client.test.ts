@@ -130,6 +130,9 @@ describe('RoomStylingClient against the emulator', () => {
     assert.ok(privateRoom, "Basic credentials show the whitelabel's private rooms");
     await rejects(client.getRoom(privateRoom.id!), { status: 403, message: 'This room is private' });
     assert.equal((await woonhuis.getRoom(privateRoom.id!, { skipModel: true })).public, false);
+    // Credentials beyond Latin-1 are sent as UTF-8 (btoa alone would throw before any request).
+    const euro = new RoomStylingClient({ base, basicAuth: { username: 'woonhuis', password: 'prijs €' } });
+    await rejects(euro.listRooms({ limit: 1 }), { status: 401, message: 'Invalid whitelabel credentials' });
     const wrong = new RoomStylingClient({ base, basicAuth: { username: 'woonhuis', password: 'nope' } });
     await rejects(wrong.listRooms({ limit: 1 }), { status: 401, message: 'Invalid whitelabel credentials' });
   });

@@ -67,6 +67,13 @@ const idOf = (id: number | string): string => {
   return text;
 };
 
+/** Base64 of the UTF-8 bytes: btoa() alone throws on any character beyond Latin-1 (`ø` is fine, `€` is not). */
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 export class RoomStylingClient {
   readonly options: RoomStylingClientOptions;
 
@@ -92,7 +99,7 @@ export class RoomStylingClient {
     const url = joinUrl(this.base, path, query);
     const headers: Record<string, string> = { ...call.headers };
     const auth = this.options.basicAuth;
-    if (auth) headers.Authorization = `Basic ${btoa(`${auth.username}:${auth.password}`)}`;
+    if (auth) headers.Authorization = `Basic ${base64Utf8(`${auth.username}:${auth.password}`)}`;
     const options: RequestOptions = {
       method,
       headers,
