@@ -495,6 +495,11 @@ describe('<project-export-button>', function () {
     expect(text).to.contain('niet verstuurd');
     expect(text).to.contain('project-id moet een geheel getal boven 0 zijn (niet abc)');
     expect(text).to.contain('callback is verplicht');
+    // and follows a change of language after the first render
+    el.parentElement!.lang = 'en';
+    await until(() => inner(el).textContent!.trim() === 'Export plan', 2000, 'the English label');
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('callback is required');
   });
 
   it('is a real, focusable button with a live status region, and passes axe', async function () {

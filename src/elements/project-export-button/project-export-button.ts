@@ -102,7 +102,7 @@ export class ProjectExportButton extends RoomElement {
   @property() type: '2d' | '3d' = '2d';
 
   /** Comma list of `png`, `pdf`, `jpg` (default `pdf`); the property also takes an array. */
-  @property() formats?: string;
+  @property() formats?: string | string[];
 
   /** Width in pixels (required by the service); the property also takes a number. */
   @property() width?: number | string;
@@ -120,13 +120,13 @@ export class ProjectExportButton extends RoomElement {
   @property({ type: Boolean, converter: booleanAttribute }) combine = false;
 
   /** Comma list of design ids inside the project (default: all designs); the property also takes an array. */
-  @property() designs?: string;
+  @property() designs?: string | number[];
 
   /** Where the service delivers the result: an http(s) URL or an email address (required, except with `proxy-base`, whose back end may add its own). */
   @property() callback?: string;
 
   /** 3D: comma list of view types (top, ne, se, sw, nw, tilted, photo, panorama, stereo); the property also takes an array. */
-  @property() views?: string;
+  @property() views?: string | string[];
 
   /** 2D with pdf: `paper[scale]` 50, 100, 200 or 500 (1:N). */
   @property() scale?: number | string;
@@ -145,14 +145,27 @@ export class ProjectExportButton extends RoomElement {
 
   #tokens = new TokenCache();
   #controller?: AbortController;
+  #langObserver?: MutationObserver;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.setState(this.#stateName(), STATES);
+    // The words follow `lang` (the element's, its nearest ancestor's with one, or the page's), also
+    // when it changes after the first render.
+    if (typeof MutationObserver !== 'undefined') {
+      this.#langObserver = new MutationObserver(() => this.requestUpdate());
+      const watched = new Set<Element>([this, document.documentElement]);
+      const nearest = this.parentElement?.closest('[lang]');
+      if (nearest) watched.add(nearest);
+      for (const element of watched)
+        this.#langObserver.observe(element, { attributes: true, attributeFilter: ['lang'] });
+    }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#langObserver?.disconnect();
+    this.#langObserver = undefined;
     // An export of an element that left the page is abandoned quietly: no events, no state.
     this.#controller?.abort();
     this.#controller = undefined;
