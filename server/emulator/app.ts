@@ -25,6 +25,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const app = new Hono();
   app.use('/room-styling/*', cors({ origin: '*', exposeHeaders: ['Content-Length'] }));
   app.use('/planning/api/*', cors({ origin: (o) => o, credentials: true }));
+  // Whatever escapes a handler (a defect, not a request the emulator refuses) answers JSON, as the
+  // services' errors do, and is logged; Hono's default would be a text/plain 500.
+  app.onError((error, c) => {
+    console.error('emulator:', error);
+    return c.json({ error: 'Internal error in the emulator' }, 500);
+  });
   app.use('*', controlMiddleware(control));
   app.route('/emulator', controlRoutes(control));
   app.route('/room-styling', createRoomStyling(resolved));

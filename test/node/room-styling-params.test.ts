@@ -57,6 +57,14 @@ describe('room-styling parameters', () => {
     assert.deepEqual(Object.keys(pagedQuery({})).sort(), ['limit', 'page', 'since', 'skip_total']);
   });
 
+  it('takes user_id as a number or a string of digits, and nothing else', () => {
+    assert.equal(indexQuery({ userId: 480836 }).user_id, 480836);
+    assert.equal(indexQuery({ userId: ' 480836 ' }).user_id, 480836);
+    for (const bad of ['', 'abc', '0x10', '1e3', -1, 1.5, Number.NaN]) {
+      assert.equal(indexQuery({ userId: bad }).user_id, undefined, String(bad));
+    }
+  });
+
   it('formats timestamps as YYYY-MM-DD HH:MM:SS', () => {
     assert.equal(formatTimestamp(new Date(Date.UTC(2026, 0, 2, 3, 4, 5))), '2026-01-02 03:04:05');
     assert.equal(formatTimestamp(new Date('nonsense')), undefined);

@@ -13,7 +13,8 @@ export interface IndexRoomsParams {
   offset?: number;
   skipTotal?: boolean;
   skipLastUpdated?: boolean;
-  userId?: number;
+  /** The owner's id (a number, or a string of digits as an attribute gives it). */
+  userId?: number | string;
   category?: string;
   /** Rooms created at or after this moment (a Date, or `YYYY-MM-DD HH:MM:SS`). */
   created?: Date | string;
@@ -72,6 +73,13 @@ export function formatTimestamp(value: Date | string | undefined): string | unde
   );
 }
 
+/** A non-negative integer id from a number or a string of digits; anything else is left out. */
+function idParam(value: number | string | undefined): number | undefined {
+  const text = typeof value === 'string' ? value.trim() : value;
+  const n = typeof text === 'string' ? (/^\d+$/.test(text) ? Number(text) : NaN) : text;
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
 const bool = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' : 'false');
 const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -82,7 +90,7 @@ export function indexQuery(p: IndexRoomsParams = {}): Query {
     offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
     skip_total: bool(p.skipTotal),
     skip_last_updated: bool(p.skipLastUpdated),
-    user_id: Number.isInteger(p.userId) ? p.userId : undefined,
+    user_id: idParam(p.userId),
     category: nonEmpty(p.category),
     created: formatTimestamp(p.created),
     last_updated: formatTimestamp(p.lastUpdated),
