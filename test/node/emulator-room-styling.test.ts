@@ -459,6 +459,11 @@ describe('room-styling emulator: operations', () => {
       );
       const week = await api.call('/rooms/photoreal?limit=50&since=This%20week');
       assert.ok(week.body.total < first.body.total);
+      assert.ok(week.body.rooms.every((r: any) => Date.parse(r.created) >= NOW - 7 * DAY));
+      assert.deepEqual(
+        Object.keys((await api.call('/rooms/photoreal?limit=1&skip_total=true')).body).sort(),
+        ['last_updated', 'rooms'],
+      );
     });
   });
 
