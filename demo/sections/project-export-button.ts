@@ -34,6 +34,24 @@ function exportButton(attributes: Record<string, string>, label: string): Projec
   return button;
 }
 
+/**
+ * How a page learns that the planner delivered the files to the partner's callback: the partner's
+ * server-sent events for that export (`status` pending, then ready; `timeout` after a minute).
+ */
+function followCallback(exportId: number, write: (line: string) => void): void {
+  if (typeof EventSource === 'undefined') return;
+  const events = new EventSource(`/partner/exports/${exportId}/events`);
+  events.addEventListener('status', (event) => {
+    const status = JSON.parse((event as MessageEvent<string>).data) as { status: string };
+    if (status.status !== 'ready') return;
+    write(`callback received by the partner for export ${exportId}: the files are ready`);
+    events.close();
+  });
+  events.addEventListener('timeout', () => events.close());
+  // an export this session may not see (404), or the stream ended: stop, do not reconnect
+  events.onerror = () => events.close();
+}
+
 function logEvents(button: ProjectExportButton, log: HTMLElement): void {
   const write = (line: string) => {
     const item = document.createElement('li');
@@ -41,7 +59,10 @@ function logEvents(button: ProjectExportButton, log: HTMLElement): void {
     log.prepend(item);
   };
   button.addEventListener('export-start', (e) => write(`export-start ${JSON.stringify(e.detail)}`));
-  button.addEventListener('export-done', (e) => write(`export-done ${JSON.stringify(e.detail)}`));
+  button.addEventListener('export-done', (e) => {
+    write(`export-done ${JSON.stringify(e.detail)}`);
+    if (e.detail.exportId !== undefined) followCallback(e.detail.exportId, write);
+  });
   button.addEventListener('export-error', (e) => write(`export-error ${e.detail.error.message}`));
 }
 
