@@ -182,6 +182,24 @@ describe('room-styling emulator: models', () => {
     models.forEach((model) => checkModel(model, `room ${model.room_id}`, true));
   });
 
+  it('every room of the default data set, and of other seeds, has a model that holds the checks', async () => {
+    // Straight from the generator (no HTTP): a model that threw or broke a rule for one seed would be
+    // a 500 or a broken plan for that room only, which 50 rooms over HTTP could miss.
+    const { generateDataset } = await import('../../server/emulator/room-styling/dataset.ts');
+    const { generateModel } = await import('../../server/emulator/room-styling/model.ts');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    for (const [seed, count] of [
+      [20261122, 500],
+      [1, 150],
+      [987654321, 150],
+    ] as const) {
+      for (const room of generateDataset(seed, count, now).rooms) {
+        const model = generateModel({ roomId: room.id, seed: room.seed, category: room.category });
+        checkModel(JSON.parse(JSON.stringify(model)), `seed ${seed} room ${room.id}`, true);
+      }
+    }
+  });
+
   it('plans vary: rectangles, L-shapes, diagonal walls, several areas; heights sometimes as strings', () => {
     const corners = models.map((m) => m.plan.points.length);
     assert.ok(corners.includes(4), 'rectangles');
