@@ -380,7 +380,25 @@ describe('<project-export-button>', function () {
     expect((error as ApiError).status).to.equal(403);
     expect(await exportCalls()).to.have.length(2);
     await el.updateComplete;
-    expect(part(el, 'error')!.textContent).to.contain('rejected the access token (403)');
+    expect(part(el, 'error')!.textContent).to.contain(
+      'refused the export (403), also with a fresh access token',
+    );
+  });
+
+  it("another account's public project: the partner hands out a token, the planner refuses the export, in words", async function () {
+    needsServers(this);
+    // 29200002 is public (so the partner's check that the user can see it passes) but not this user's
+    const el = await button({ 'project-id': '29200002' });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    const { error } = (await failed).detail;
+    expect((error as ApiError).status).to.equal(403);
+    const calls = (await receivedRequests('/planning/api/v2/projects/29200002/export.json')).filter(
+      (r) => r.method === 'POST',
+    );
+    expect(calls).to.have.length(2, 'one more try with a fresh token, then no more');
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('may not export this project');
   });
 
   it('a 422 from the service is shown in words, with the service message', async function () {

@@ -54,7 +54,10 @@ export const STRINGS: Strings<Key> = {
       'You are not connected to the planning service ({status}). Connect your planning account first.',
     connect: 'Connect your planning account',
     errorTokenOther: 'No access token could be obtained: {message}',
-    errorTokenRejected: 'The planning service rejected the access token ({status}), also after a fresh one.',
+    // after a fresh token: a dead token makes the partner answer 401 (not connected) instead, so a
+    // second refusal is most often a project this account may see but not export
+    errorTokenRejected:
+      'The planning service refused the export ({status}), also with a fresh access token. This planning account may not export this project.',
     errorRejected: 'The planning service rejected the export ({status}): {message}',
     errorNotFound: 'The project was not found in the planning service ({status}).',
     errorServer: 'The planning service had a problem ({status}). Please try again later.',
@@ -84,7 +87,8 @@ export const STRINGS: Strings<Key> = {
       'Je bent niet verbonden met de planningsdienst ({status}). Koppel eerst je planningsaccount.',
     connect: 'Planningsaccount koppelen',
     errorTokenOther: 'Er kon geen toegangstoken worden verkregen: {message}',
-    errorTokenRejected: 'De planningsdienst weigerde het toegangstoken ({status}), ook na een nieuw token.',
+    errorTokenRejected:
+      'De planningsdienst weigerde de export ({status}), ook met een nieuw toegangstoken. Dit planningsaccount mag dit project misschien niet exporteren.',
     errorRejected: 'De planningsdienst weigerde de export ({status}): {message}',
     errorNotFound: 'Het project is niet gevonden bij de planningsdienst ({status}).',
     errorServer: 'De planningsdienst had een probleem ({status}). Probeer het later opnieuw.',
