@@ -150,10 +150,11 @@ describe('<room-panorama>', function () {
     const el = make({ 'room-id': String(id), loading: 'eager' });
     const ready = waitForEvent(el, 'panorama-ready', 20000);
     fixtureContainer().append(el);
-    const progress = (await until(() => el.shadowRoot!.querySelector<HTMLElement>('[part="progress"]')))!;
+    // the record first (no poster yet), then the faces: poster and progress bar together
+    await until(() => el.shadowRoot!.querySelector('img[part="poster"]'), 5000, 'the poster');
+    const progress = el.shadowRoot!.querySelector<HTMLElement>('[part="progress"]')!;
     expect(progress.getAttribute('role')).to.equal('progressbar');
     expect(el.getAttribute('state')).to.equal('loading');
-    expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.not.equal(null);
     await until(() => Number(progress.getAttribute('aria-valuenow')) > 0, 5000, 'progress above 0');
     await ready;
     await el.updateComplete;
@@ -357,6 +358,26 @@ describe('<room-panorama>', function () {
     expect(dutch.shadowRoot!.querySelector('[part="stage"]')!.getAttribute('aria-label')).to.match(
       /^360°-panorama/,
     );
+  });
+
+  it('the full-screen button puts the whole element in full screen and back', async () => {
+    const el = await mountReady(fixtureContainer(), await plainFaces(), 400, { navbar: '' });
+    const button = el.shadowRoot!.querySelector<HTMLElement>('.room-panorama-fullscreen')!;
+    const click = async () => {
+      const box = button.getBoundingClientRect();
+      await sendMouse({
+        type: 'click',
+        position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+      });
+    };
+    el.scrollIntoView();
+    await new Promise((r) => setTimeout(r, 500)); // the navbar slides in when the panorama is ready
+    await click(); // a real click: full screen needs a user gesture
+    await until(() => document.fullscreenElement === el, 3000, 'full screen');
+    await until(() => button.classList.contains('psv-button--active'), 3000, 'the button shows it');
+    await click();
+    await until(() => document.fullscreenElement === null, 3000, 'back from full screen');
+    await resetMouse();
   });
 
   it('moving the element in the DOM keeps its viewer; removing it frees the WebGL context', async () => {
