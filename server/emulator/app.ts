@@ -7,11 +7,38 @@
  * browser test runner, always on the same code.
  */
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { controlMiddleware, controlRoutes, EmulatorControl } from './control.ts';
 import { resolveOptions, type EmulatorOptions, type ResolvedEmulatorOptions } from './options.ts';
 import { createRoomStyling } from './room-styling/routes.ts';
 import { createPlanning } from './planning/routes.ts';
+
+/** Request bodies above this answer 413 (the largest real one, an export request, is a few kB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = (c: Parameters<MiddlewareHandler>[0]) =>
+  c.json({ error: `The body is larger than ${MAX_BODY_BYTES} bytes` }, 413);
+
+/**
+ * 413 for a body over MAX_BODY_BYTES. A declared length that is too large is read and dropped
+ * (up to a bound) before the answer, so the client gets the 413 instead of a connection closed
+ * in the middle of its upload; a body without a declared length is cut off where it exceeds.
+ */
+const refuseLargeBodies: MiddlewareHandler = async (c, next) => {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    if (declared <= 16 * MAX_BODY_BYTES && c.req.raw.body) {
+      const reader = c.req.raw.body.getReader();
+      while (!(await reader.read()).done) {
+        // dropped
+      }
+    }
+    return tooLarge(c);
+  }
+  return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })(c, next);
+};
 
 export interface Emulator {
   app: Hono;
@@ -31,6 +58,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     console.error('emulator:', error);
     return c.json({ error: 'Internal error in the emulator' }, 500);
   });
+  // No operation takes a large body; a huge one would only fill memory and the request log.
+  app.use('*', refuseLargeBodies);
   app.use('*', controlMiddleware(control));
   app.route('/emulator', controlRoutes(control));
   app.route('/room-styling', createRoomStyling(resolved));

@@ -178,6 +178,11 @@ export function parseFaultHeader(value: string | undefined): Fault | undefined {
   return fault;
 }
 
+/** Longer bodies are logged as their start only: the log keeps up to 2000 requests in memory. */
+const LOGGED_BODY_CHARS = 64 * 1024;
+const loggedPrefix = (text: string) =>
+  `${text.slice(0, 1024)}… (${text.length} characters; only the start is logged)`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function queryOf(c: Context): Record<string, string | string[]> {
@@ -201,7 +206,7 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const text = await c.req.text();
       try {
-        body = text ? JSON.parse(text) : undefined;
+        body = text.length > LOGGED_BODY_CHARS ? loggedPrefix(text) : text ? JSON.parse(text) : undefined;
       } catch {
         body = text;
       }

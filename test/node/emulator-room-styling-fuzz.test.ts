@@ -294,6 +294,26 @@ describe('room-styling emulator: hostile input', () => {
       const answer = await fetch(`${root}${path}`);
       assert.equal(answer.status, 404, path);
     }
+    // A huge body is refused before it is read into the request log.
+    const huge = await fetch(`${root}/users`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: { username: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    assert.equal(huge.status, 413);
+    assert.match(((await huge.json()) as { error: string }).error, /larger than/);
+    const big = 'y'.repeat(200 * 1024);
+    const logged = await fetch(`${root}/rooms/0/comments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ comment: { comment: big } }),
+    });
+    assert.equal(logged.status, 401);
+    const [entry] = (await (
+      await fetch(`${running.url}/emulator/requests?path=/room-styling/rooms/0/comments`)
+    ).json()) as { body: unknown }[];
+    assert.equal(typeof entry!.body, 'string');
+    assert.ok((entry!.body as string).length < 2000, 'only the start of a long body is logged');
     const multipart = await fetch(`${root}/users`, {
       method: 'POST',
       headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
