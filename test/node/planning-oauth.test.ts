@@ -180,6 +180,17 @@ describe('planning emulator: OAuth 2.0', () => {
       assert.equal(response.status, status, JSON.stringify(params));
       assert.equal((await response.json()).error, error);
     }
+    // a code past its lifetime (120 s by default): the in-process emulator's clock moves on
+    const late = await code();
+    const realNow = Date.now;
+    Date.now = () => realNow() + 121_000;
+    try {
+      const expired = await token({ ...valid, code: late });
+      assert.equal(expired.status, 403);
+      assert.equal((await expired.json()).error_description, 'the code has expired');
+    } finally {
+      Date.now = realNow;
+    }
     // JSON bodies work as well as form fields
     const json = await fetch(`${running.url}/planning/oauth/token`, {
       method: 'POST',
