@@ -73,6 +73,19 @@ describe('http.request over real HTTP', () => {
     });
   });
 
+  it('stops waiting between retries when aborted (kind abort, no further attempt)', async () => {
+    hits = 1; // the next answer is a 503, then a wait of about 2 s before the next try
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = performance.now();
+    await assert.rejects(
+      request(`${running.url}/flaky`, { retries: 2, backoff: 2000, signal: controller.signal }),
+      { status: 0, kind: 'abort' },
+    );
+    assert.ok(performance.now() - started < 1400, 'it did not sleep through the backoff');
+    assert.equal(hits, 2, 'one attempt only');
+  });
+
   it('reports a refused connection as a network error (status 0), after retrying', async () => {
     const port = await closedPort();
     await assert.rejects(request(`http://127.0.0.1:${port}/x`, { retries: 1, backoff: 5 }), {
