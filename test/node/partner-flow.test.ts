@@ -191,7 +191,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(unknown.status, 404);
   });
 
-  it('rejects a callback whose state is wrong, missing or from another browser', async () => {
+  it('rejects a callback whose state is wrong, missing, from another browser, used or too old', async () => {
     const browser = new TestBrowser(url);
     const start = await browser.fetch('/partner/oauth/start');
     const authorize = new URL(start.headers.get('location')!);
@@ -216,6 +216,21 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     // and the same state cannot be used twice
     const replay = await browser.fetch(callback.pathname + callback.search);
     assert.equal(replay.status, 400);
+
+    // a state older than its 10 minutes is refused (the server runs in this process: move its clock)
+    const slow = new TestBrowser(url);
+    const slowStart = await slow.fetch('/partner/oauth/start');
+    const slowGrant = await slow.fetch(slowStart.headers.get('location')!);
+    const slowCallback = new URL(slowGrant.headers.get('location')!);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 601_000;
+    try {
+      const late = await slow.fetch(slowCallback.pathname + slowCallback.search);
+      assert.equal(late.status, 400);
+      assert.match(await late.text(), /unknown or expired state/);
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it('a code the partner already exchanged is refused by the planner', async () => {
