@@ -255,6 +255,7 @@ describe('planning emulator: OAuth application from the environment', () => {
       PLANNER_CLIENT_SECRET: 'portal-secret',
       PLANNER_REDIRECT_URIS: 'https://portal.example/cb, https://portal.example/other',
       PLANNER_TOKEN_TTL: '1',
+      PLANNER_API_KEY: 'portal-key',
     });
     try {
       running = await startDemoServer({ rooms: 5 });
@@ -264,11 +265,21 @@ describe('planning emulator: OAuth application from the environment', () => {
         'PLANNER_CLIENT_SECRET',
         'PLANNER_REDIRECT_URIS',
         'PLANNER_TOKEN_TTL',
+        'PLANNER_API_KEY',
       ])
         delete process.env[key];
     }
   });
   after(() => running.close());
+
+  it('uses the configured API key, and only that one', async () => {
+    const projects = (key: string) =>
+      fetch(`${running.url}/planning/api/v2/projects.json`, {
+        headers: { Authorization: 'Basic ' + btoa(`${key}:x`) },
+      });
+    assert.equal((await projects('portal-key')).status, 200);
+    assert.equal((await projects('demo-key')).status, 403, 'the default key no longer works');
+  });
 
   it('uses the configured client, redirect URIs and token lifetime; tokens stop working when they expire', async () => {
     const config = await (await fetch(`${running.url}/planning/emulator/config`)).json();
