@@ -127,6 +127,8 @@ describe('room-styling emulator: operations', () => {
       assert.ok(byUser.body.total > 0);
       assert.equal(byUser.body.total, all.filter((r) => r.user_id === userId).length);
       assert.ok(byUser.body.rooms.every((r: any) => r.user_id === userId));
+      assert.equal((await api.call(`/rooms?user_id=0${userId}&limit=1`)).body.total, byUser.body.total);
+      assert.equal((await api.call('/rooms?user_id=someone&limit=1')).body.total, 0);
 
       const byCategory = await api.call('/rooms?category=Kitchen&limit=50');
       assert.ok(byCategory.body.total > 0);

@@ -121,8 +121,11 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     const limit = readLimit(params);
     const offset = readOffset(params);
     let rooms = visibleRooms(caller);
-    const userId = text(params, 'user_id')?.trim();
-    if (userId) rooms = rooms.filter((r) => String(r.userId) === userId);
+    // An id as a number would be read: `0480836` is user 480836; text that is no integer matches nobody.
+    if (text(params, 'user_id')?.trim()) {
+      const userId = integer(params, 'user_id');
+      rooms = rooms.filter((r) => r.userId === userId);
+    }
     const category = text(params, 'category')?.trim().toLowerCase();
     if (category) rooms = rooms.filter((r) => r.category.toLowerCase() === category);
     const created = readTimestamp(params, 'created');
