@@ -323,7 +323,7 @@ describe('<project-export-button>', function () {
     expect(await exportCalls()).to.have.length(3, 'and no request with the old token was refused');
   });
 
-  it('a token endpoint that answers something else, or is not a URL, is an error in words', async function () {
+  it('a token endpoint that answers something else, cannot be reached or is not a URL: an error in words', async function () {
     const standIn = `${location.origin}/room-styling/token-stand-in`;
     await armFault({ match: '/room-styling/token-stand-in', method: 'POST', body: 'wrong-shape' });
     const el = await button({ 'token-endpoint': standIn });
@@ -335,6 +335,15 @@ describe('<project-export-button>', function () {
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('No access token could be obtained');
     expect(el.getAttribute('state')).to.equal('error');
+
+    // a token endpoint that cannot be reached at all
+    el.tokenEndpoint = 'http://127.0.0.1:9/partner/token';
+    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    inner(el).click();
+    ({ error } = (await failed).detail);
+    expect((error as ApiError).status).to.equal(0);
+    await el.updateComplete;
+    expect(part(el, 'error')!.textContent).to.contain('Could not reach the token endpoint');
 
     el.tokenEndpoint = 'http://[::1';
     failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
