@@ -28,11 +28,19 @@ export function findRealdata(explicit?: string | null): string | null {
   return existsSync(candidate) ? candidate : null;
 }
 
+/** Most rooms a data set may hold: the set is made at start-up and kept in memory. */
+export const MAX_ROOMS = 50_000;
+
+/** A whole number of rooms from 1 to MAX_ROOMS; what is not a number ('abc', NaN) is the default 500. */
+function roomCount(value: unknown): number {
+  const n = Math.floor(Number(value));
+  return Number.isFinite(n) ? Math.min(MAX_ROOMS, Math.max(1, n)) : 500;
+}
+
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorOptions {
-  const envRooms = Number(process.env.ROOMS);
   return {
     seed: options.seed ?? (Number(process.env.SEED) || 20261122),
-    rooms: Math.max(1, options.rooms ?? (envRooms > 0 ? envRooms : 500)),
+    rooms: roomCount(options.rooms ?? (process.env.ROOMS?.trim() || 500)),
     realdataDir: findRealdata(options.realdataDir),
   };
 }

@@ -958,6 +958,30 @@ describe('room-styling emulator: determinism and start-up', () => {
     }
   });
 
+  it('reads the room count leniently: whole numbers 1 to 50000, anything else 500', async () => {
+    const { resolveOptions } = await import('../../server/emulator/options.ts');
+    const saved = process.env.ROOMS;
+    try {
+      delete process.env.ROOMS;
+      const count = (rooms?: number) => resolveOptions({ rooms, realdataDir: null }).rooms;
+      assert.deepEqual(
+        [undefined, 120, 2.7, 0, -3, Number.NaN, 1e9].map(count),
+        [500, 120, 2, 1, 1, 500, 50_000],
+      );
+      for (const [env, expected] of [
+        ['80', 80],
+        ['abc', 500],
+        ['', 500],
+      ] as const) {
+        process.env.ROOMS = env;
+        assert.equal(count(), expected, `ROOMS=${env}`);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.ROOMS;
+      else process.env.ROOMS = saved;
+    }
+  });
+
   it('starts 500 rooms quickly (models and images are made on demand)', async () => {
     const { createRoomStyling } = await import('../../server/emulator/room-styling/routes.ts');
     createRoomStyling({ seed: 1, rooms: 500, realdataDir: null }); // warm the modules up
