@@ -110,11 +110,14 @@ export class ProjectExportButton extends RoomElement {
   /** Height in pixels (required by the service); the property also takes a number. */
   @property() height?: number | string;
 
-  /** `paper[size]`: A4, A3, A2, A1, A0, LETTER, LEGAL (for 2D only with pdf). */
-  @property({ attribute: 'paper-size' }) paperSize?: string;
+  /**
+   * `paper[size]`: A4, A3, A2, A1, A0, LETTER, LEGAL (for 2D only with pdf). The unions are written
+   * out (not the export-tables types) so custom-elements.json, and JSX types made from it, carry them.
+   */
+  @property({ attribute: 'paper-size' }) paperSize?: 'A4' | 'A3' | 'A2' | 'A1' | 'A0' | 'LETTER' | 'LEGAL';
 
   /** `paper[orientation]`: landscape (the service's default) or portrait. */
-  @property() orientation?: string;
+  @property() orientation?: 'landscape' | 'portrait';
 
   /** `paper[combine]`: merge onto one page. Default false; `combine="false"` is also false. */
   @property({ type: Boolean, converter: booleanAttribute }) combine = false;
@@ -132,7 +135,7 @@ export class ProjectExportButton extends RoomElement {
   @property() scale?: number | string;
 
   /** 2D: `paper[visuals]` ALL, BW or BWC. */
-  @property() visuals?: string;
+  @property() visuals?: 'ALL' | 'BW' | 'BWC';
 
   /** The whole export request (the table's members), merged over the attributes; `paper` member by member. */
   @property({ attribute: false }) options?: ExportRequestInput;
