@@ -2,26 +2,20 @@
  * A typed method for every operation of Document 3, on the one fetch wrapper (src/api/http.ts):
  * AbortSignal, timeout, bounded retry of GETs, every response validated before it is returned.
  */
-import { getConfig } from '../../config.js';
-import { joinUrl, request, type Query, type RequestOptions } from '../http.js';
+import type { Query } from '../http.js';
 import { validate } from '../validate.js';
 import {
-  indexQuery,
-  pagedQuery,
-  searchQuery,
-  type IndexRoomsParams,
-  type PagedParams,
-  type SearchRoomsParams,
-} from './params.js';
-import {
-  CommentSchema,
-  CreatedUserSchema,
-  PanoramaSchema,
-  RoomDetailSchema,
-  RoomListSchema,
-  SearchMetaSchema,
-  UserSchema,
-} from './schemas.js';
+  callService,
+  getValidated,
+  serviceBase,
+  serviceToken,
+  type CallOptions,
+  type RoomStylingClientOptions,
+} from './call.js';
+import { listPanoramas, listPhotoreal, listRooms, searchRooms } from './lists.js';
+import type { IndexRoomsParams, PagedParams, SearchRoomsParams } from './params.js';
+import { CommentSchema, CreatedUserSchema, PanoramaSchema, RoomDetailSchema, UserSchema } from './schemas.js';
+import { searchMeta } from './search-meta.js';
 import type {
   CommentRecord,
   CreatedUser,
@@ -33,29 +27,8 @@ import type {
 } from './types.js';
 import * as v from 'valibot';
 
-export interface RoomStylingClientOptions {
-  /** The service root (`{base_url}`); default: configure()'s apiBase. */
-  base?: string;
-  /** A logged-in user's token, sent as the `token` parameter where an operation needs one. */
-  token?: string;
-  /** Whitelabel name: the default `whitelabel` filter of listRooms. */
-  whitelabel?: string;
-  /**
-   * Whitelabel HTTP Basic credentials. Server side only: a whitelabel password must never reach a
-   * browser (DESIGN.md).
-   */
-  basicAuth?: { username: string; password: string };
-  timeout?: number;
-  retries?: number;
-}
-
-/** Per call: cancel it, or give it its own timeout. */
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-  retries?: number;
-  headers?: Record<string, string>;
-}
+// the options and the shared call live in call.ts (plain functions, so bundles keep only what they call)
+export type { CallOptions, RoomStylingClientOptions } from './call.js';
 
 /**
  * A path id: a non-negative integer, or a string of digits. `Number()` alone would turn '0x10' into 16,
@@ -67,13 +40,6 @@ const idOf = (id: number | string): string => {
   return text;
 };
 
-/** Base64 of the UTF-8 bytes: btoa() alone throws on any character beyond Latin-1 (`ø` is fine, `€` is not). */
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 export class RoomStylingClient {
   readonly options: RoomStylingClientOptions;
 
@@ -82,66 +48,44 @@ export class RoomStylingClient {
   }
 
   get base(): string {
-    return this.options.base || getConfig().apiBase;
+    return serviceBase(this.options);
   }
 
   get token(): string | undefined {
-    return this.options.token || getConfig().token || undefined;
+    return serviceToken(this.options);
   }
 
-  async #call(
-    method: 'GET' | 'POST',
-    path: string,
-    query: Query,
-    call: CallOptions = {},
-    body?: unknown,
-  ): Promise<{ data: unknown; url: string }> {
-    const url = joinUrl(this.base, path, query);
-    const headers: Record<string, string> = { ...call.headers };
-    const auth = this.options.basicAuth;
-    if (auth) headers.Authorization = `Basic ${base64Utf8(`${auth.username}:${auth.password}`)}`;
-    const options: RequestOptions = {
-      method,
-      headers,
-      body,
-      signal: call.signal,
-      timeout: call.timeout ?? this.options.timeout,
-      retries: call.retries ?? this.options.retries,
-    };
-    return { data: await request(url, options), url };
+  #call(method: 'GET' | 'POST', path: string, query: Query, call?: CallOptions, body?: unknown) {
+    return callService(this.options, method, path, query, call, body);
   }
 
-  async #get<S extends v.GenericSchema>(schema: S, path: string, query: Query, call?: CallOptions) {
-    const { data, url } = await this.#call('GET', path, query, call);
-    return validate(schema, data, url);
+  #get<S extends v.GenericSchema>(schema: S, path: string, query: Query, call?: CallOptions) {
+    return getValidated(this.options, schema, path, query, call);
   }
 
   /** GET /rooms: `offset` pages; `whitelabel` defaults to the client's. */
   listRooms(params: IndexRoomsParams = {}, call?: CallOptions): Promise<RoomList> {
-    const whitelabel = params.whitelabel ?? this.options.whitelabel ?? getConfig().whitelabel;
-    return this.#get(RoomListSchema, '/rooms', indexQuery({ ...params, whitelabel }), call);
+    return listRooms(this.options, params, call);
   }
 
   /** GET /rooms/search: always sends a limit (the service answers 422 without one). */
   searchRooms(params: SearchRoomsParams = {}, call?: CallOptions): Promise<RoomList> {
-    const query = searchQuery(params);
-    if (query.kind === 'own') query.token = this.token;
-    return this.#get(RoomListSchema, '/rooms/search', query, call);
+    return searchRooms(this.options, params, call);
   }
 
   /** GET /rooms/search/meta: the keys of styles, categories and timeframes. */
   searchMeta(call?: CallOptions): Promise<SearchMeta> {
-    return this.#get(SearchMetaSchema, '/rooms/search/meta', {}, call);
+    return searchMeta(this.options, call);
   }
 
   /** GET /rooms/panoramas: rooms with has_panorama true. */
   listPanoramas(params: PagedParams = {}, call?: CallOptions): Promise<RoomList> {
-    return this.#get(RoomListSchema, '/rooms/panoramas', pagedQuery(params), call);
+    return listPanoramas(this.options, params, call);
   }
 
   /** GET /rooms/photoreal: rooms with a photoreal_image_url. */
   listPhotoreal(params: PagedParams = {}, call?: CallOptions): Promise<RoomList> {
-    return this.#get(RoomListSchema, '/rooms/photoreal', pagedQuery(params), call);
+    return listPhotoreal(this.options, params, call);
   }
 
   /** GET /rooms/:id with its model (unless skipModel). A private room answers 403 unless it is the token's. */

@@ -1,47 +1,15 @@
 /** valibot schemas for Document 3's responses: strict envelopes, lenient fields. */
 import * as v from 'valibot';
-import { lenientBoolean, lenientInteger } from '../validate.js';
+import { lenientInteger } from '../validate.js';
+import { RoomListSchema, RoomSchema } from './room-schema.js';
 
 /** A field that is dropped (undefined) when it is not valid. */
 const soft = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined);
 const text = v.pipe(v.union([v.string(), v.number()]), v.transform(String));
 
-export const RoomSchema = v.object({
-  id: soft(lenientInteger),
-  name: v.fallback(text, ''),
-  category: soft(v.string()),
-  style: soft(v.string()),
-  url: soft(v.string()),
-  image_url: soft(v.string()),
-  hq_image_url: v.fallback(v.optional(v.nullable(v.string())), null),
-  has_panorama: v.fallback(lenientBoolean, false),
-  public: soft(lenientBoolean),
-  user_id: soft(lenientInteger),
-  source_id: v.fallback(v.optional(v.nullable(lenientInteger)), null),
-  created: soft(v.string()),
-  last_updated: soft(v.string()),
-  photoreal_image_url: soft(v.string()),
-  tags: soft(
-    v.pipe(
-      v.array(v.unknown()),
-      v.transform((tags) => tags.filter((t) => typeof t === 'string')),
-    ),
-  ),
-});
-
-/** The list envelope: `rooms` must be an array; entries that are not objects are left out. */
-export const RoomListSchema = v.object({
-  rooms: v.pipe(
-    v.array(v.unknown()),
-    v.transform((rooms) =>
-      rooms
-        .filter((room) => room !== null && typeof room === 'object' && !Array.isArray(room))
-        .map((room) => v.parse(RoomSchema, room)),
-    ),
-  ),
-  total: soft(lenientInteger),
-  last_updated: v.fallback(v.optional(v.nullable(v.string())), null),
-});
+// rooms, room lists and search meta live beside the code every gallery loads, in a few bytes
+export { RoomListSchema, RoomSchema };
+export { SearchMetaSchema } from './search-meta.js';
 
 export const RoomDetailSchema = v.pipe(
   v.looseObject({ id: lenientInteger }),
@@ -51,18 +19,6 @@ export const RoomDetailSchema = v.pipe(
     return { ...fields, id: fields.id ?? (room.id as number), tags: fields.tags ?? [], model };
   }),
 );
-
-const MetaEntrySchema = v.object({
-  name: text,
-  key: v.fallback(text, ''),
-  image_url: soft(v.string()),
-});
-
-export const SearchMetaSchema = v.object({
-  styles: v.array(MetaEntrySchema),
-  categories: v.array(MetaEntrySchema),
-  timeframes: v.array(MetaEntrySchema),
-});
 
 const url = v.pipe(v.string(), v.nonEmpty());
 

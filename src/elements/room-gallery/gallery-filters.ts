@@ -5,7 +5,9 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { MetaEntry, RoomStylingClient, SearchMeta } from '../../api/room-styling/index.js';
+import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
+import { searchMeta } from '../../api/room-styling/search-meta.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import type { StringKey } from './gallery-strings.js';
 
@@ -14,11 +16,11 @@ export type FilterName = 'q' | 'style' | 'category' | 'since';
 /** One request per service root for the whole page, however many galleries show filters. */
 const metaCache = new Map<string, Promise<SearchMeta>>();
 
-export function loadSearchMeta(client: RoomStylingClient): Promise<SearchMeta> {
-  const key = client.base;
+export function loadSearchMeta(service: RoomStylingClientOptions): Promise<SearchMeta> {
+  const key = serviceBase(service);
   let meta = metaCache.get(key);
   if (!meta) {
-    meta = client.searchMeta({ timeout: 10_000 });
+    meta = searchMeta(service, { timeout: 10_000 });
     metaCache.set(key, meta);
     // a failure must not stick: the next gallery (or the retry button) asks again
     meta.catch(() => metaCache.delete(key));

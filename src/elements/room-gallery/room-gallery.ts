@@ -1,13 +1,10 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiError } from '../../api/http.js';
-import {
-  RoomStylingClient,
-  type CallOptions,
-  type Room,
-  type RoomList,
-  type SearchMeta,
-} from '../../api/room-styling/index.js';
+import { serviceBase, type CallOptions, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import type { Room, RoomList, SearchMeta } from '../../api/room-styling/index.js';
+// the list operations alone (not RoomStylingClient), so the bundle carries only the room list schema
+import { listPanoramas, listPhotoreal, listRooms, searchRooms } from '../../api/room-styling/lists.js';
 import { defineElement } from '../../internal/define.js';
 import { translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
@@ -47,20 +44,20 @@ const optionalNumber = {
   toAttribute: (value: number | undefined) => (value === undefined ? null : String(value)),
 };
 
-function callClient(
-  client: RoomStylingClient,
+function callService(
+  service: RoomStylingClientOptions,
   request: GalleryRequest,
   call: CallOptions,
 ): Promise<RoomList> {
   switch (request.operation) {
     case 'searchRooms':
-      return client.searchRooms(request.params, call);
+      return searchRooms(service, request.params, call);
     case 'listPanoramas':
-      return client.listPanoramas(request.params, call);
+      return listPanoramas(service, request.params, call);
     case 'listPhotoreal':
-      return client.listPhotoreal(request.params, call);
+      return listPhotoreal(service, request.params, call);
     default:
-      return client.listRooms(request.params, call);
+      return listRooms(service, request.params, call);
   }
 }
 
@@ -326,12 +323,13 @@ export class RoomGallery extends RoomElement {
     };
   }
 
-  #client(): RoomStylingClient {
-    return new RoomStylingClient({
+  /** What RoomStylingClient would be given: the element's attributes, else configure()'s. */
+  #service(): RoomStylingClientOptions {
+    return {
       base: this.apiBase || undefined,
       token: this.token || undefined,
       whitelabel: this.whitelabel || undefined,
-    });
+    };
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -379,7 +377,7 @@ export class RoomGallery extends RoomElement {
     this.#writeHistory(page);
     const request = buildGalleryRequest(this.#filters(), page);
     const limit = galleryLimit(this.limit);
-    callClient(this.#client(), request, { signal: controller.signal }).then(
+    callService(this.#service(), request, { signal: controller.signal }).then(
       (list) => {
         // a response that arrives after a newer request started is never shown
         if (generation !== this.#generation) return;
@@ -429,17 +427,18 @@ export class RoomGallery extends RoomElement {
   #requestMeta(): void {
     const loadSearchMeta = this._filtersModule?.loadSearchMeta;
     if (!loadSearchMeta) return;
-    const client = this.#client();
-    if (this.#metaRequested === client.base) return;
-    this.#metaRequested = client.base;
+    const service = this.#service();
+    const base = serviceBase(service);
+    if (this.#metaRequested === base) return;
+    this.#metaRequested = base;
     this._metaFailed = false;
-    loadSearchMeta(client).then(
+    loadSearchMeta(service).then(
       (meta) => {
-        if (this.#metaRequested === client.base) this._meta = meta;
+        if (this.#metaRequested === base) this._meta = meta;
       },
       () => {
         // the search box still works without the lists; say so and offer to ask again
-        if (this.#metaRequested === client.base) this._metaFailed = true;
+        if (this.#metaRequested === base) this._metaFailed = true;
       },
     );
   }

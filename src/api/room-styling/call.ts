@@ -1,0 +1,84 @@
+/**
+ * What every operation of Document 3 shares, as plain functions so a bundle keeps only the operations
+ * it calls (an element that lists rooms does not carry the panorama, user and comment schemas):
+ * the client options, the per-call options, and one call on the fetch wrapper (src/api/http.ts).
+ * RoomStylingClient is built on these.
+ */
+import type * as v from 'valibot';
+import { getConfig } from '../../config.js';
+import { joinUrl, request, type Query } from '../http.js';
+import { validate } from '../validate.js';
+
+export interface RoomStylingClientOptions {
+  /** The service root (`{base_url}`); default: configure()'s apiBase. */
+  base?: string;
+  /** A logged-in user's token, sent as the `token` parameter where an operation needs one. */
+  token?: string;
+  /** Whitelabel name: the default `whitelabel` filter of listRooms. */
+  whitelabel?: string;
+  /**
+   * Whitelabel HTTP Basic credentials. Server side only: a whitelabel password must never reach a
+   * browser (DESIGN.md).
+   */
+  basicAuth?: { username: string; password: string };
+  timeout?: number;
+  retries?: number;
+}
+
+/** Per call: cancel it, or give it its own timeout. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  retries?: number;
+  headers?: Record<string, string>;
+}
+
+/** The service root in force: the options' own, else configure()'s. */
+export const serviceBase = (options: RoomStylingClientOptions): string => options.base || getConfig().apiBase;
+
+/** The user token in force: the options' own, else configure()'s. */
+export const serviceToken = (options: RoomStylingClientOptions): string | undefined =>
+  options.token || getConfig().token || undefined;
+
+/** Base64 of the UTF-8 bytes: btoa() alone throws on any character beyond Latin-1 (`ø` is fine, `€` is not). */
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** One call of the service; resolves with the parsed body and the URL it came from (for ApiErrors). */
+export async function callService(
+  options: RoomStylingClientOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  query: Query,
+  call: CallOptions = {},
+  body?: unknown,
+): Promise<{ data: unknown; url: string }> {
+  const url = joinUrl(serviceBase(options), path, query);
+  const headers: Record<string, string> = { ...call.headers };
+  const auth = options.basicAuth;
+  if (auth) headers.Authorization = `Basic ${base64Utf8(`${auth.username}:${auth.password}`)}`;
+  const data = await request(url, {
+    method,
+    headers,
+    body,
+    signal: call.signal,
+    timeout: call.timeout ?? options.timeout,
+    retries: call.retries ?? options.retries,
+  });
+  return { data, url };
+}
+
+/** A GET whose answer is validated against `schema` (an ApiError of kind `invalid` if it does not match). */
+export async function getValidated<S extends v.GenericSchema>(
+  options: RoomStylingClientOptions,
+  schema: S,
+  path: string,
+  query: Query,
+  call?: CallOptions,
+): Promise<v.InferOutput<S>> {
+  const { data, url } = await callService(options, 'GET', path, query, call);
+  return validate(schema, data, url);
+}
