@@ -165,6 +165,12 @@ describe('<project-export-button>', function () {
     expect(part(el, 'status')!.textContent).to.match(/Export ready/);
     await loadAxe();
     expect((await window.axe.run(el)).violations).to.deep.equal([]);
+    // on a dark page the links stay readable (axe checks their contrast against the page)
+    const container = el.parentElement!;
+    container.style.colorScheme = 'dark';
+    container.style.background = '#111';
+    container.style.color = '#eee';
+    expect((await window.axe.run(el)).violations).to.deep.equal([]);
   });
 
   it('exports 3D views as png and jpg, with views nested as objects', async function () {

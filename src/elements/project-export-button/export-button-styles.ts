@@ -42,8 +42,10 @@ export const styles = css`
     margin: 0.3em 0 0;
     padding-left: 1.2em;
   }
+  /* links sit on the page's own background: follow its color-scheme (as room-gallery does), so a
+     dark page does not get dark-blue links on near-black */
   a {
-    color: var(--project-export-button-link-color, #1f5fbf);
+    color: var(--project-export-button-link-color, light-dark(#1f5fbf, #8ab4f8));
   }
   .file-text {
     overflow-wrap: anywhere;
