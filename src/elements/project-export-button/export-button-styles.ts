@@ -22,8 +22,9 @@ export const styles = css`
   button:hover {
     background: var(--project-export-button-background-hover, #184c99);
   }
+  /* the ring sits on the page's background: at least 3:1 against it on light and dark pages */
   button:focus-visible {
-    outline: 3px solid var(--project-export-button-focus-ring, #f0a000);
+    outline: 3px solid var(--project-export-button-focus-ring, light-dark(#a15c00, #ffb74d));
     outline-offset: 2px;
   }
   button[aria-busy='true'] {
