@@ -51,7 +51,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const control = new EmulatorControl();
   const app = new Hono();
   app.use('/room-styling/*', cors({ origin: '*', exposeHeaders: ['Content-Length'] }));
-  app.use('/planning/api/*', cors({ origin: (o) => o, credentials: true }));
+  // The v2 API authenticates by header (Bearer or Basic), never by cookie: any origin may call it, but
+  // without credentials (reflecting the origin with credentials would let any site read cookie-bearing answers).
+  app.use('/planning/api/*', cors({ origin: '*', exposeHeaders: ['Location', 'X-Total-Count'] }));
   // Whatever escapes a handler (a defect, not a request the emulator refuses) answers JSON, as the
   // services' errors do, and is logged; Hono's default would be a text/plain 500.
   app.onError((error, c) => {

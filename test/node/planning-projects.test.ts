@@ -35,6 +35,25 @@ describe('planning emulator: authentication', () => {
       .access_token;
   }
 
+  it('lets any page call it with a token header (CORS), never with cookies', async () => {
+    const preflight = await fetch(`${api}/projects/186997360/export.json`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://portal.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
+    });
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/i);
+    assert.equal(preflight.headers.get('access-control-allow-credentials'), null);
+    const answer = await fetch(`${api}/projects.json`, {
+      headers: { ...KEY, Origin: 'https://portal.example' },
+    });
+    assert.equal(answer.headers.get('access-control-allow-origin'), '*');
+    assert.equal(answer.headers.get('access-control-allow-credentials'), null);
+  });
+
   it('accepts the API key by HTTP Basic with x as password, and nothing else', async () => {
     assert.equal((await fetch(`${api}/projects.json`, { headers: KEY })).status, 200);
     const refused: [string, Record<string, string>][] = [
