@@ -329,6 +329,41 @@ describe('<project-export-button>', function () {
     expect(await exportCalls()).to.have.length(3, 'and no request with the old token was refused');
   });
 
+  it("shows the partner's login_url as a link only when it stays on the page's origin", async function () {
+    // no partner sends such an answer: a wrapped fetch stands in for a token endpoint that does
+    const standIn = `${location.origin}/crafted-partner/token`;
+    const wrapped = window.fetch;
+    let loginUrl = '';
+    window.fetch = async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url !== standIn) return wrapped(input, init);
+      return new Response(JSON.stringify({ error: 'login_required', login_url: loginUrl }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    try {
+      const el = await button({ 'token-endpoint': standIn });
+      for (const [given, shown] of [
+        ['/partner/oauth/start?return_to=/x', `${location.origin}/partner/oauth/start?return_to=/x`],
+        ['https://evil.example/login', null],
+        ['javascript:alert(1)', null],
+        [`//evil.example${location.pathname}`, null],
+      ] as const) {
+        loginUrl = given;
+        const failed = waitForEvent(el, 'export-error');
+        inner(el).click();
+        await failed;
+        await el.updateComplete;
+        expect(part(el, 'error')!.textContent).to.contain('not connected');
+        const link = part(el, 'login') as HTMLAnchorElement | null;
+        expect(link?.href ?? null).to.equal(shown, given);
+      }
+    } finally {
+      window.fetch = wrapped;
+    }
+  });
+
   it('a token endpoint that answers something else, cannot be reached or is not a URL: an error in words', async function () {
     const standIn = `${location.origin}/room-styling/token-stand-in`;
     await armFault({ match: '/room-styling/token-stand-in', method: 'POST', body: 'wrong-shape' });
