@@ -3,7 +3,7 @@
  * GET /rooms/search/meta. The controls only report changes; the element turns them into attribute
  * changes, so the page reads and sets the same state through the attributes.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
@@ -12,6 +12,68 @@ import { safeHttpUrl } from '../../internal/safe-url.js';
 import type { StringKey } from './gallery-strings.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
+
+/** Adopted beside the gallery's own styles when this module arrives (same custom properties). */
+export const filterStyles = css`
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: end;
+    margin-block-end: var(--_gap);
+  }
+  .field {
+    display: grid;
+    gap: 0.25rem;
+    font-size: 0.875rem;
+    color: var(--_muted);
+  }
+  .field.search {
+    flex: 1 1 14rem;
+  }
+  .select-row {
+    display: flex;
+    gap: 0.375rem;
+    align-items: center;
+  }
+  .swatch {
+    inline-size: 1.5rem;
+    block-size: 1.5rem;
+    border-radius: 0.25rem;
+    object-fit: cover;
+  }
+  input,
+  select {
+    min-block-size: 2.5rem;
+    padding: 0.375rem 0.625rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_card-bg);
+    color: var(--_text);
+    font: inherit;
+    inline-size: 100%;
+  }
+  .meta-failed {
+    margin: 0;
+    flex-basis: 100%;
+    color: var(--_muted);
+    font-size: 0.875rem;
+  }
+  .link-button {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .link-button:focus-visible,
+  input:focus-visible,
+  select:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+`;
 
 /** One request per service root for the whole page, however many galleries show filters. */
 const metaCache = new Map<string, Promise<SearchMeta>>();

@@ -3,10 +3,24 @@
  * in the DOM, so 1 000 loaded rooms stay a few dozen cards. The element imports this module (and with
  * it the virtualiser, a few KB) only when `paging="infinite"`.
  */
-import { html, type TemplateResult } from 'lit';
+import { css, html, type TemplateResult } from 'lit';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import type { Room } from '../../api/room-styling/index.js';
 import { toRows } from './gallery-layout.js';
+
+/** Adopted beside the gallery's own styles when this module arrives: the rows lay out the cards. */
+export const virtualStyles = css`
+  .grid.virtual {
+    display: block;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(var(--_columns, 1), minmax(0, 1fr));
+    gap: var(--_gap);
+    inline-size: 100%;
+    padding-block-end: var(--_gap);
+  }
+`;
 
 export function renderVirtualRows(
   rooms: readonly Room[],

@@ -2,13 +2,18 @@ import { css } from 'lit';
 
 /**
  * Colours follow the page's `color-scheme` through light-dark() (light unless the page opts into
- * dark, e.g. `:root { color-scheme: light dark }`); every colour, size and radius is a
- * custom property the page can set. Logical properties (inline-start/end) make right-to-left work.
- * Placeholders are CSS gradients, never data: URLs (strict Content-Security-Policy).
+ * dark, e.g. `:root { color-scheme: light dark }`; so no color-scheme on :host, the page's inherited
+ * one picks the side); every colour, size and radius is a custom property the page can set. Logical
+ * properties (inline-start/end) make right-to-left work. Placeholders are CSS gradients (a neutral
+ * room outline: floor line and a window), never data: URLs (strict Content-Security-Policy).
+ *
+ * In order: host and its custom properties, status line (the live region), grid and cards, skeleton
+ * cards while the first page loads, error and empty panels, buttons. The styles of the lazy parts
+ * travel with them: filters (gallery-filters.ts), pager and load-more (gallery-pager-controls.ts),
+ * virtualised rows (gallery-virtual.ts). No comments inside the CSS: they would be downloaded.
  */
 export const galleryStyles = css`
   :host {
-    /* no color-scheme here: the page's (inherited) picks the light or dark side of light-dark() */
     display: block;
     container-type: inline-size;
     --_gap: var(--room-gallery-gap, 1rem);
@@ -34,68 +39,10 @@ export const galleryStyles = css`
   * {
     box-sizing: border-box;
   }
-
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-
-  /* filters */
-  .filters {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.75rem;
-    align-items: end;
-    margin-block-end: var(--_gap);
-  }
-  .field {
-    display: grid;
-    gap: 0.25rem;
-    font-size: 0.875rem;
-    color: var(--_muted);
-  }
-  .field.search {
-    flex: 1 1 14rem;
-  }
-  .select-row {
-    display: flex;
-    gap: 0.375rem;
-    align-items: center;
-  }
-  .swatch {
-    inline-size: 1.5rem;
-    block-size: 1.5rem;
-    border-radius: 0.25rem;
-    object-fit: cover;
-  }
-  input,
-  select,
   button {
     font: inherit;
     color: inherit;
   }
-  input,
-  select {
-    min-block-size: 2.5rem;
-    padding: 0.375rem 0.625rem;
-    border: 1px solid var(--_border);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_card-bg);
-    color: var(--_text);
-    inline-size: 100%;
-  }
-  .meta-failed {
-    margin: 0;
-    flex-basis: 100%;
-    color: var(--_muted);
-    font-size: 0.875rem;
-  }
-
-  /* status line (the live region) */
   .status {
     margin: 0 0 0.5rem;
     min-block-size: 1.25em;
@@ -103,7 +50,6 @@ export const galleryStyles = css`
     color: var(--_muted);
   }
 
-  /* grid of cards */
   .grid {
     display: grid;
     grid-template-columns: repeat(
@@ -114,16 +60,6 @@ export const galleryStyles = css`
     margin: 0;
     padding: 0;
     list-style: none;
-  }
-  .grid.virtual {
-    display: block;
-  }
-  .row {
-    display: grid;
-    grid-template-columns: repeat(var(--_columns, 1), minmax(0, 1fr));
-    gap: var(--_gap);
-    inline-size: 100%;
-    padding-block-end: var(--_gap);
   }
   .item {
     display: flex;
@@ -169,7 +105,6 @@ export const galleryStyles = css`
     object-fit: cover;
   }
   .placeholder {
-    /* a neutral room outline drawn with gradients: floor line and a window */
     background:
       linear-gradient(to bottom, transparent 68%, rgb(0 0 0 / 0.06) 68%),
       linear-gradient(to right, transparent 38%, rgb(255 255 255 / 0.35) 38% 62%, transparent 62%) center
@@ -219,7 +154,6 @@ export const galleryStyles = css`
     white-space: nowrap;
   }
 
-  /* skeleton cards while the first page loads */
   .skeleton .card {
     cursor: default;
   }
@@ -246,7 +180,6 @@ export const galleryStyles = css`
     }
   }
 
-  /* error, empty, pager, load more */
   .error,
   .empty {
     display: flex;
@@ -286,43 +219,9 @@ export const galleryStyles = css`
     opacity: 0.55;
     cursor: default;
   }
-  .button:focus-visible,
-  .link-button:focus-visible,
-  input:focus-visible,
-  select:focus-visible {
+  .button:focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
-  }
-  .link-button {
-    padding: 0;
-    border: 0;
-    background: none;
-    color: var(--_accent);
-    text-decoration: underline;
-    cursor: pointer;
-  }
-  .pager {
-    display: flex;
-    gap: 0.75rem;
-    align-items: center;
-    justify-content: center;
-    margin-block-start: var(--_gap);
-  }
-  .pager .current {
-    min-inline-size: 7rem;
-    text-align: center;
-    color: var(--_muted);
-  }
-  .arrow {
-    display: inline-block;
-  }
-  :host(:dir(rtl)) .arrow {
-    transform: scaleX(-1);
-  }
-  .more {
-    display: flex;
-    justify-content: center;
-    margin-block-start: var(--_gap);
   }
   .sentinel {
     block-size: 1px;

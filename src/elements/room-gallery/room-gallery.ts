@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { adoptStyles, html, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ApiError } from '../../api/http.js';
 import { serviceBase, type CallOptions, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
@@ -6,7 +6,7 @@ import type { Room, RoomList, SearchMeta } from '../../api/room-styling/index.js
 // the list operations alone (not RoomStylingClient), so the bundle carries only the room list schema
 import { listPanoramas, listPhotoreal, listRooms, searchRooms } from '../../api/room-styling/lists.js';
 import { defineElement } from '../../internal/define.js';
-import { translate } from '../../internal/i18n.js';
+import { languageOf, translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
@@ -14,7 +14,7 @@ import { asApiError, describeError } from './gallery-errors.js';
 import type { FilterName } from './gallery-filters.js';
 import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
 import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
-import { renderPager, statusText, type PagerView } from './gallery-pager.js';
+import { statusText, type PagerView } from './gallery-pager.js';
 import { appendRooms, hasNextPage, normalisePaging, pageCount } from './gallery-paging.js';
 import {
   CONTROLS_PER_SOURCE,
@@ -26,7 +26,7 @@ import {
   type GalleryFilters,
   type GalleryRequest,
 } from './gallery-query.js';
-import { STRINGS, type StringKey } from './gallery-strings.js';
+import { EN, type StringKey } from './gallery-strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
 
 export type { CardContext, RenderCard } from './gallery-card.js';
@@ -43,6 +43,30 @@ const optionalNumber = {
     value === null || value.trim() === '' ? undefined : Number(value),
   toAttribute: (value: number | undefined) => (value === undefined ? null : String(value)),
 };
+
+/**
+ * A part of the gallery the first cards do not need, downloaded once per page when a gallery first
+ * wants it: `value` once it arrived, `failed` if it could not be (the gallery then does without:
+ * English words, no pager; a browser would not fetch a failed module again anyway).
+ */
+class LazyPart<T> {
+  value?: T;
+  failed = false;
+  #promise?: Promise<unknown>;
+  constructor(private readonly load: () => Promise<T>) {}
+  get(): Promise<unknown> {
+    this.#promise ??= this.load().then(
+      (module) => (this.value = module),
+      () => (this.failed = true),
+    );
+    return this.#promise;
+  }
+}
+
+/** Only galleries on a Dutch page download the Dutch words. */
+const dutch = new LazyPart(() => import('./gallery-strings-nl.js'));
+/** Only galleries that page (`pages`, `more`) download the paging controls. */
+const pagerControls = new LazyPart(() => import('./gallery-pager-controls.js'));
 
 function callService(
   service: RoomStylingClientOptions,
@@ -237,7 +261,16 @@ export class RoomGallery extends RoomElement {
   #metaRequested = '';
 
   #t = (key: StringKey, values?: Record<string, string | number>): string =>
-    translate(STRINGS, this, key, values);
+    translate({ en: EN, nl: dutch.value?.NL ?? EN }, this, key, values);
+
+  /** Parts of the gallery this one needs before it shows rooms (fetched beside them, not after). */
+  #wantedParts(): Promise<unknown> {
+    const mode = this.#paging;
+    return Promise.all([
+      languageOf(this) === 'nl' ? dutch.get() : undefined,
+      mode === 'pages' || mode === 'more' ? pagerControls.get() : undefined,
+    ]);
+  }
 
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'style'];
@@ -360,6 +393,21 @@ export class RoomGallery extends RoomElement {
         () => undefined, // without it the plain grid still works, only unbounded
       );
     }
+    this.#adoptPartStyles();
+  }
+
+  #adoptedParts = 0;
+
+  /** The lazy parts bring their own styles: adopted after the gallery's once they arrived, before they render. */
+  #adoptPartStyles(): void {
+    const parts = [
+      this._filtersModule?.filterStyles,
+      pagerControls.value?.pagerStyles,
+      this._virtual?.virtualStyles,
+    ].filter((styles): styles is CSSResult => styles !== undefined);
+    if (parts.length === this.#adoptedParts || !(this.renderRoot instanceof ShadowRoot)) return;
+    this.#adoptedParts = parts.length;
+    adoptStyles(this.renderRoot, [...(this.constructor as typeof RoomGallery).elementStyles, ...parts]);
   }
 
   #load(append: boolean, page: number): void {
@@ -377,46 +425,57 @@ export class RoomGallery extends RoomElement {
     this.#writeHistory(page);
     const request = buildGalleryRequest(this.#filters(), page);
     const limit = galleryLimit(this.limit);
-    callService(this.#service(), request, { signal: controller.signal }).then(
-      (list) => {
-        // a response that arrives after a newer request started is never shown
-        if (generation !== this.#generation) return;
-        if (!append && !list.rooms.length && page > 1) {
-          // past the end (a stale link, a shrunken list, or "next" after a full last page without a
-          // total): show the last page instead of an empty one that looks like "no rooms"
-          const last = list.total !== undefined ? pageCount(list.total, limit)! : page - 1;
-          if (list.total === undefined) this.#endPage = last;
-          if (last < page) return this.#load(false, last);
-        }
-        this._rooms = append ? appendRooms(this._rooms, list.rooms) : list.rooms;
-        this._total = list.total;
-        this._hasNext =
-          hasNextPage({ page, limit, received: list.rooms.length, total: list.total }) &&
-          (this.#endPage === undefined || page < this.#endPage);
-        this._loadingMore = false;
-        this._state = this._rooms.length ? 'loaded' : 'empty';
-        this.#shownPage = page;
-        this.page = page;
-        this.#controller = undefined;
-        this.emit('rooms-load', { rooms: list.rooms, total: list.total, page });
-        if (append && this.#paging === 'infinite') this.#rearmSentinel();
-      },
-      (error: unknown) => {
-        if (generation !== this.#generation) return;
-        this.#controller = undefined;
-        this._loadingMore = false;
-        if (!append) {
-          // rooms of an older search or page must not sit under an error about this one
-          this._rooms = [];
-          this._total = undefined;
-          this.#shownPage = 0;
-        }
-        this._error = asApiError(error);
-        this._state = 'error';
-        this.#focusIndex = undefined;
-        this.emit('rooms-error', { error: this._error });
-      },
-    );
+    // the parts this gallery shows with its rooms come in parallel with them, so the first cards
+    // wait for no extra round trip, and rooms, Dutch words and pager appear together
+    const parts = this.#wantedParts();
+    callService(this.#service(), request, { signal: controller.signal })
+      .then(
+        (list) => parts.then(() => list),
+        (error: unknown) =>
+          parts.then(() => {
+            throw error;
+          }),
+      )
+      .then(
+        (list) => {
+          // a response that arrives after a newer request started is never shown
+          if (generation !== this.#generation) return;
+          if (!append && !list.rooms.length && page > 1) {
+            // past the end (a stale link, a shrunken list, or "next" after a full last page without a
+            // total): show the last page instead of an empty one that looks like "no rooms"
+            const last = list.total !== undefined ? pageCount(list.total, limit)! : page - 1;
+            if (list.total === undefined) this.#endPage = last;
+            if (last < page) return this.#load(false, last);
+          }
+          this._rooms = append ? appendRooms(this._rooms, list.rooms) : list.rooms;
+          this._total = list.total;
+          this._hasNext =
+            hasNextPage({ page, limit, received: list.rooms.length, total: list.total }) &&
+            (this.#endPage === undefined || page < this.#endPage);
+          this._loadingMore = false;
+          this._state = this._rooms.length ? 'loaded' : 'empty';
+          this.#shownPage = page;
+          this.page = page;
+          this.#controller = undefined;
+          this.emit('rooms-load', { rooms: list.rooms, total: list.total, page });
+          if (append && this.#paging === 'infinite') this.#rearmSentinel();
+        },
+        (error: unknown) => {
+          if (generation !== this.#generation) return;
+          this.#controller = undefined;
+          this._loadingMore = false;
+          if (!append) {
+            // rooms of an older search or page must not sit under an error about this one
+            this._rooms = [];
+            this._total = undefined;
+            this.#shownPage = 0;
+          }
+          this._error = asApiError(error);
+          this._state = 'error';
+          this.#focusIndex = undefined;
+          this.emit('rooms-error', { error: this._error });
+        },
+      );
   }
 
   #loadNext(): void {
@@ -704,6 +763,13 @@ export class RoomGallery extends RoomElement {
     </div>`;
   }
 
+  /** On a Dutch page, before the Dutch words arrived: the live region waits rather than speak English. */
+  #wordsPending(): boolean {
+    if (dutch.value || dutch.failed || languageOf(this) !== 'nl') return false;
+    dutch.get().then(() => this.requestUpdate());
+    return true;
+  }
+
   override render() {
     const controls = CONTROLS_PER_SOURCE[this.#source];
     const pager: PagerView = {
@@ -742,9 +808,9 @@ export class RoomGallery extends RoomElement {
             })
           : nothing
       }
-      <p part="status" class="status" role="status">${statusText(pager)}</p>
+      <p part="status" class="status" role="status">${this.#wordsPending() ? '' : statusText(pager)}</p>
       ${this._state === 'empty' ? this.#renderEmpty() : this._rooms.length || this._state === 'loading' ? this.#renderGrid() : nothing}
-      ${this.#renderError()} ${renderPager(pager)}
+      ${this.#renderError()} ${pagerControls.value?.renderPager(pager) ?? nothing}
       ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
       <div class="probe" aria-hidden="true"></div>
     `;
