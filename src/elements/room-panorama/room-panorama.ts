@@ -31,12 +31,34 @@ const AUTOROTATE_RESUME = 3000;
 
 /** The heavy part (three.js, photo-sphere-viewer, its CSS): loaded once, on the first panorama that starts. */
 let runtime: Promise<typeof import('../../panorama/psv-runtime.js')> | undefined;
+let runtimeLoaded = false;
 function loadRuntime() {
-  runtime ??= import('../../panorama/psv-runtime.js').catch((error: unknown) => {
-    runtime = undefined; // a later retry may succeed
-    throw error;
-  });
+  runtime ??= import('../../panorama/psv-runtime.js').then(
+    (module) => {
+      runtimeLoaded = true;
+      return module;
+    },
+    (error: unknown) => {
+      runtime = undefined; // a later retry may succeed
+      throw error;
+    },
+  );
   return runtime;
+}
+
+/**
+ * While the viewer code is still downloading, fetch the faces into the HTTP cache at the same time,
+ * instead of after it (PSV asks for them only once it runs). Failures are left to PSV to report.
+ */
+function prefetchFaces(faces: CubeFaces): void {
+  if (runtimeLoaded || typeof fetch !== 'function') return;
+  for (const url of Object.values(faces)) {
+    if (!url.startsWith('blob:')) {
+      fetch(url, { credentials: 'same-origin' })
+        .then((response) => response.arrayBuffer())
+        .catch(() => {});
+    }
+  }
 }
 
 const reducedMotion = () =>
@@ -380,7 +402,9 @@ export class RoomPanorama extends RoomElement {
     this.#setState('loading');
     let module: typeof import('../../panorama/psv-runtime.js');
     try {
-      module = await loadRuntime();
+      const loading = loadRuntime();
+      prefetchFaces(faces);
+      module = await loading;
       await this.updateComplete;
     } catch (cause) {
       if (generation === this.#generation)
