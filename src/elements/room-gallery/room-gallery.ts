@@ -1,5 +1,4 @@
 import { adoptStyles, html, nothing, type CSSResult, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type { ApiError } from '../../api/http.js';
 import { serviceBase, type CallOptions, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { Room, RoomList, SearchMeta } from '../../api/room-styling/index.js';
@@ -141,20 +140,60 @@ function callService(
 export class RoomGallery extends RoomElement {
   static override styles = galleryStyles;
 
+  /** Lit's reactive properties (attribute names and conversion); each is documented on its field below. */
+  static override properties = {
+    apiBase: { attribute: 'api-base' },
+    whitelabel: {},
+    token: {},
+    source: {},
+    q: { reflect: true },
+    roomStyle: { attribute: 'room-style', reflect: true },
+    category: { reflect: true },
+    since: { reflect: true },
+    kind: {},
+    userId: { attribute: 'user-id' },
+    tag: {},
+    order: {},
+    direction: {},
+    created: {},
+    lastUpdated: { attribute: 'last-updated' },
+    limit: { converter: optionalNumber },
+    page: { type: Number, reflect: true },
+    filters: { type: Boolean },
+    paging: {},
+    linkTarget: { attribute: 'link-target' },
+    skipTotal: { type: Boolean, attribute: 'skip-total' },
+    history: {},
+    renderCard: { attribute: false },
+    _rooms: { attribute: false },
+    _total: { attribute: false },
+    _state: { attribute: false },
+    _error: { attribute: false },
+    _loadingMore: { attribute: false },
+    _hasNext: { attribute: false },
+    _filtersModule: { attribute: false },
+    _meta: { attribute: false },
+    _metaFailed: { attribute: false },
+    _columns: { attribute: false },
+    _large: { attribute: false },
+    _broken: { attribute: false },
+    _virtual: { attribute: false },
+  };
+
   /** Root of the room-styling service; default: `configure({ apiBase })`, else the real service. */
-  @property({ attribute: 'api-base' }) apiBase?: string;
+  apiBase?: string;
 
   /** Whitelabel name: the `whitelabel` filter of `source="rooms"`; default: `configure({ whitelabel })`. */
-  @property() whitelabel?: string;
+  whitelabel?: string;
 
   /** A logged-in user's token (needed for `kind="own"`); default: `configure({ token })`. */
-  @property() token?: string;
+  token?: string;
 
   /** `rooms` (GET /rooms, default), `search` (GET /rooms/search), `panoramas` or `photoreal`. */
-  @property() source: string = 'rooms';
+  source: string = 'rooms';
 
   /** Search text (`source="search"`). Reflected: the search box writes it. */
-  @property({ reflect: true }) q?: string;
+  q?: string;
 
   /**
    * Style key from search meta (`source="search"`). Read from the `style` attribute (DESIGN.md), unless
@@ -162,61 +201,61 @@ export class RoomGallery extends RoomElement {
    * never clashes with the page's inline styles. The property is `roomStyle` because `style` is the
    * element's CSSStyleDeclaration.
    */
-  @property({ attribute: 'room-style', reflect: true }) roomStyle?: string;
+  roomStyle?: string;
 
   /** Category key from search meta (`search` and `rooms`). Reflected: the category select writes it. */
-  @property({ reflect: true }) category?: string;
+  category?: string;
 
   /** Timeframe key from search meta (`search`, `panoramas`, `photoreal`). Reflected: the timeframe select writes it. */
-  @property({ reflect: true }) since?: string;
+  since?: string;
 
   /** `own` searches the logged-in user's rooms (`source="search"`, needs `token`). */
-  @property() kind?: string;
+  kind?: string;
 
   /** Only rooms of this user (`source="rooms"`). */
-  @property({ attribute: 'user-id' }) userId?: string;
+  userId?: string;
 
   /** Only rooms with this tag (`source="rooms"`). */
-  @property() tag?: string;
+  tag?: string;
 
   /** Attribute of the rooms to order by (`source="rooms"`). */
-  @property() order?: string;
+  order?: string;
 
   /** `asc` or `desc` (default `desc` when `order` is set); sent as `Direction`. */
-  @property() direction?: string;
+  direction?: string;
 
   /** Rooms created at or after this time, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` (`source="rooms"`). */
-  @property() created?: string;
+  created?: string;
 
   /** Rooms updated at or after this time, like `created` (`source="rooms"`). */
-  @property({ attribute: 'last-updated' }) lastUpdated?: string;
+  lastUpdated?: string;
 
   /** Page size, 1 to 50 (out of range: 50, as the service does). Default 12. */
-  @property({ converter: optionalNumber }) limit?: number = 12;
+  limit?: number = 12;
 
   /** 1-based page; reflects the page shown (with `more` / `infinite`: the last page loaded). */
-  @property({ type: Number, reflect: true }) page = 1;
+  page = 1;
 
   /** Show a search box and style / category / timeframe selects (those the source can send). */
-  @property({ type: Boolean }) filters = false;
+  filters = false;
 
   /** `pages` (previous / next, default), `more` (load-more button), `infinite` (loads on scroll) or `none`. */
-  @property() paging: string = 'pages';
+  paging: string = 'pages';
 
   /** Target of card links (the room `url`). Default `_self`. */
-  @property({ attribute: 'link-target' }) linkTarget = '_self';
+  linkTarget = '_self';
 
   /** Send `skip_total` (faster): no page count, and "next" is offered until a short page. */
-  @property({ type: Boolean, attribute: 'skip-total' }) skipTotal = false;
+  skipTotal = false;
 
   /**
    * Keep the search (q, style, category, since) and the page in the page URL, so a shared link or the
    * back button restores it. The value prefixes the URL parameters (default `gallery`: `gallery-q`).
    */
-  @property() history?: string | null;
+  history?: string | null;
 
   /** Renders a page's own card: `(room, { index, large, image, href }) => template | string | Node`. */
-  @property({ attribute: false }) renderCard?: RenderCard;
+  renderCard?: RenderCard;
 
   /** The rooms shown now (with `more` / `infinite`: every page loaded so far). */
   get rooms(): readonly Room[] {
@@ -228,22 +267,22 @@ export class RoomGallery extends RoomElement {
     return this._total;
   }
 
-  @state() private _rooms: Room[] = [];
-  @state() private _total?: number;
-  @state() private _state: GalleryState = 'loading';
-  @state() private _error?: ApiError;
+  private _rooms: Room[] = [];
+  private _total?: number;
+  private _state: GalleryState = 'loading';
+  private _error?: ApiError;
   /** True while a further page (load-more / infinite) is on its way; the shown rooms stay. */
-  @state() private _loadingMore = false;
-  @state() private _hasNext = false;
+  private _loadingMore = false;
+  private _hasNext = false;
   /** The filter controls' module, downloaded only by galleries that show filters. */
-  @state() private _filtersModule?: typeof import('./gallery-filters.js');
-  @state() private _meta?: SearchMeta;
-  @state() private _metaFailed = false;
-  @state() private _columns = 1;
-  @state() private _large = false;
-  @state() private _broken = new Set<string>();
+  private _filtersModule?: typeof import('./gallery-filters.js');
+  private _meta?: SearchMeta;
+  private _metaFailed = false;
+  private _columns = 1;
+  private _large = false;
+  private _broken = new Set<string>();
   /** The virtualised rows (with the virtualiser), downloaded only for `paging="infinite"`. */
-  @state() private _virtual?: typeof import('./gallery-virtual.js');
+  private _virtual?: typeof import('./gallery-virtual.js');
 
   #generation = 0;
   #controller?: AbortController;
