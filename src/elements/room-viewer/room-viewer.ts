@@ -170,7 +170,8 @@ export class RoomViewer extends RoomElement {
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
-    if (this.#started && SOURCE_KEYS.some((key) => this[key] !== this.#source[key])) this.#reload();
+    // Object.is: a NaN model (garbage in) must not count as changed on every update
+    if (this.#started && SOURCE_KEYS.some((key) => !Object.is(this[key], this.#source[key]))) this.#reload();
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */

@@ -1,0 +1,116 @@
+/**
+ * Bad input never throws into the page: fuzzed models through the scene builder and the element, and a
+ * browser without WebGL. (Runs in its own page: the WebGL stub below must not meet a live renderer.)
+ */
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import { planGeometry, readModel } from '../../src/model/index.ts';
+import { RoomScene } from '../../src/three/build-room.ts';
+import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { boxRoom, makeViewer } from './room-viewer-fixtures.ts';
+
+/** A small deterministic random source (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD = [NaN, -1, 0, 1e12, -1e12, '12', 'abc', null, undefined, [], {}, true, Infinity];
+
+/** Replaces a few values anywhere in the model with odd ones, or deletes them. */
+function mutate(value: unknown, rnd: () => number, depth = 0): unknown {
+  if (rnd() < 0.04) return ODD[Math.floor(rnd() * ODD.length)];
+  if (Array.isArray(value)) return value.map((v) => mutate(v, rnd, depth + 1)).filter(() => rnd() > 0.03);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (rnd() > 0.03) out[k] = mutate(v, rnd, depth + 1);
+    return out;
+  }
+  if (typeof value === 'number' && rnd() < 0.05) return value * (rnd() * 40 - 20);
+  return value;
+}
+
+describe('<room-viewer> with bad input', () => {
+  afterEach(cleanup);
+
+  // first: the page's shared renderer must not exist yet
+  it('without WebGL: an error state that says so, and model-error', async () => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      kind: string,
+      ...rest: unknown[]
+    ) {
+      if (/webgl/.test(kind)) return null;
+      return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+    } as typeof getContext;
+    try {
+      const viewer = makeViewer({ loading: 'eager' });
+      viewer.model = boxRoom();
+      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      const event = await error;
+      expect(event.detail.fatal).to.equal(true);
+      expect(event.detail.error.kind).to.equal('webgl');
+      await viewer.updateComplete;
+      expect(viewer.getAttribute('state')).to.equal('error');
+      expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('WebGL');
+    } finally {
+      HTMLCanvasElement.prototype.getContext = getContext;
+    }
+  });
+
+  it('the scene builder never throws on 300 fuzzed models, and frees what it made', () => {
+    const rnd = random(42);
+    let built = 0;
+    for (let i = 0; i < 300; i++) {
+      const raw = mutate(boxRoom({ components: 6, kinds: 2 }), rnd);
+      const { model, drawable } = readModel(raw);
+      if (!drawable) continue;
+      const scene = new RoomScene(model, planGeometry(model), { onChange() {}, onTextureError() {} });
+      expect(Number.isFinite(scene.bounds.min.x) || scene.bounds.isEmpty()).to.equal(true);
+      scene.dispose();
+      built++;
+    }
+    expect(built).to.be.greaterThan(100);
+  });
+
+  it('fuzzed models in the element end in model-load or model-error, with nothing thrown into the page', async () => {
+    const rnd = random(7);
+    const uncaught: unknown[] = [];
+    const onError = (e: ErrorEvent | PromiseRejectionEvent) =>
+      uncaught.push('reason' in e ? e.reason : e.error);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onError);
+    const outcomes = { load: 0, error: 0 };
+    // 25 viewers: some load, some fail
+    try {
+      for (let i = 0; i < 25; i++) {
+        const viewer = makeViewer({ loading: 'eager' }, [64, 48]);
+        let model = mutate(boxRoom({ components: 4 }), rnd);
+        // no model at all is no source (the idle state, no event): give it garbage instead
+        if (model == null) model = 'garbage';
+        // NaN once made every update look like a new source: a reload loop that froze the page
+        viewer.model = (i === 0 ? NaN : model) as object;
+        const done = Promise.race([
+          waitForEvent(viewer, 'model-load').then(() => 'load' as const),
+          waitForEvent(viewer, 'model-error').then(() => 'error' as const),
+        ]);
+        fixtureContainer().append(viewer);
+        outcomes[await done]++;
+        cleanup();
+      }
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onError);
+    }
+    expect(uncaught).to.deep.equal([]);
+    expect(outcomes.load).to.be.greaterThan(0);
+  });
+});
