@@ -354,6 +354,13 @@ describe('<room-viewer>', () => {
       await viewer.updateComplete;
       expect(viewer.getAttribute('state')).to.equal('error');
       expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('not found');
+      // the words follow a later change of lang
+      viewer.setAttribute('lang', 'nl');
+      await until(
+        () => viewer.shadowRoot!.querySelector('[part=error]')!.textContent!.includes('niet gevonden'),
+        2000,
+        'Dutch',
+      );
     });
 
     it('a private room (403) says so, in Dutch when lang="nl"', async () => {

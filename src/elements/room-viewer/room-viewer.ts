@@ -129,6 +129,7 @@ export class RoomViewer extends RoomElement {
   #started = false;
   #teardownTimer?: ReturnType<typeof setTimeout>;
   #resize?: ResizeObserver;
+  #langObserver?: MutationObserver;
   #visibility = new VisibilityWatcher(this, (visible) => this.#onVisibility(visible));
 
   /** The view while a room is shown (for tests and tools: camera, scene, controls). */
@@ -147,6 +148,12 @@ export class RoomViewer extends RoomElement {
     this.#visibility.start();
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
+    // words follow `lang` on the element or the page, also when it changes later
+    if (typeof MutationObserver !== 'undefined') {
+      this.#langObserver ??= new MutationObserver(() => this.requestUpdate());
+      this.#langObserver.observe(this, { attributes: true, attributeFilter: ['lang'] });
+      this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    }
     if (this.loading === 'eager') this.#begin();
   }
 
@@ -154,6 +161,7 @@ export class RoomViewer extends RoomElement {
     super.disconnectedCallback();
     this.#visibility.stop();
     this.#resize?.disconnect();
+    this.#langObserver?.disconnect();
     // wait a task: a move (remove + insert) reconnects before this runs and keeps the view
     this.#teardownTimer = setTimeout(() => {
       this.#teardownTimer = undefined;
