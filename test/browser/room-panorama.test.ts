@@ -113,6 +113,12 @@ describe('<room-panorama>', function () {
     expect(await receivedRequests(`/room-styling/rooms/${id}/panorama`)).to.have.length(0);
     expect(el.getAttribute('state')).to.equal('idle');
     expect(el.shadowRoot!.querySelector('canvas')).to.equal(null);
+    // the heavy code is not even downloaded yet (the first test of this page: nothing loaded it before)
+    const heavy = () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /photo-sphere-viewer|three\.module|psv-runtime/.test(e.name));
+    expect(heavy().map((e) => e.name)).to.deep.equal([]);
 
     const ready = waitForEvent<{ panorama: { room_id: number } }>(el, 'panorama-ready', 20000);
     el.scrollIntoView();
@@ -120,6 +126,7 @@ describe('<room-panorama>', function () {
     const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
     expect(poster.src).to.match(/\/f\.(png|jpg)$/);
     const event = await ready;
+    expect(heavy().length, 'PSV, three and the glue arrived with import()').to.be.at.least(3);
     expect(event.detail.panorama.room_id).to.equal(id);
     expect(el.getAttribute('state')).to.equal('ready');
     expect(el.panorama?.room_id).to.equal(id);
@@ -375,6 +382,7 @@ describe('<room-panorama>', function () {
     await click(); // a real click: full screen needs a user gesture
     await until(() => document.fullscreenElement === el, 3000, 'full screen');
     await until(() => button.classList.contains('psv-button--active'), 3000, 'the button shows it');
+    await new Promise((r) => setTimeout(r, 500)); // the viewer and its navbar resize to the screen
     await click();
     await until(() => document.fullscreenElement === null, 3000, 'back from full screen');
     await resetMouse();
