@@ -1,9 +1,12 @@
 /**
- * What failed, in words a visitor understands: which string of gallery-strings.ts describes an
+ * What failed, in words a visitor understands: which string of gallery-error-words.ts describes an
  * error, and the values it needs. Anything that is not an ApiError (a bug, a thrown string) is
- * wrapped so the element always has an ApiError for its `rooms-error` event.
+ * wrapped (gallery-api-error.ts) so the element always has an ApiError for its `rooms-error` event.
  */
-import { ApiError } from '../../api/http.js';
+import type { ApiError } from '../../api/http.js';
+
+// the element needs only this at load; the words (gallery-error-words.ts) come when an error does
+export { asApiError } from './gallery-api-error.js';
 
 export type ErrorKey =
   | 'errorTimeout'
@@ -14,12 +17,6 @@ export type ErrorKey =
   | 'errorNotFound'
   | 'errorForbidden'
   | 'errorOther';
-
-export function asApiError(error: unknown, url = ''): ApiError {
-  if (error instanceof ApiError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError(message, 0, url, 'invalid');
-}
 
 /** Service messages are shown as text and cut short: a huge body must not flood the page. */
 const short = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}…` : s);

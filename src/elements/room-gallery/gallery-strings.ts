@@ -15,14 +15,6 @@ export type StringKey =
   | 'empty'
   | 'clearFilters'
   | 'retry'
-  | 'errorTimeout'
-  | 'errorNetwork'
-  | 'errorRefused'
-  | 'errorServer'
-  | 'errorInvalid'
-  | 'errorNotFound'
-  | 'errorForbidden'
-  | 'errorOther'
   | 'filtersLabel'
   | 'search'
   | 'searchPlaceholder'
@@ -56,14 +48,6 @@ export const EN: Record<StringKey, string> = {
   empty: 'No rooms match this search.',
   clearFilters: 'Clear filters',
   retry: 'Try again',
-  errorTimeout: 'The room service did not answer in time.',
-  errorNetwork: 'The room service could not be reached. Check the connection.',
-  errorRefused: 'The room service refused the request ({status}): {message}',
-  errorServer: 'The room service had a problem ({status}). Please try again later.',
-  errorInvalid: 'The room service sent an answer the gallery cannot read.',
-  errorNotFound: 'The room service was not found at this address ({status}).',
-  errorForbidden: 'The room service does not allow this request ({status}).',
-  errorOther: 'The rooms could not be loaded: {message}',
   filtersLabel: 'Filter rooms',
   search: 'Search',
   searchPlaceholder: 'Search rooms',

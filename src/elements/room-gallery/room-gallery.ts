@@ -9,7 +9,7 @@ import { languageOf, translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
-import { asApiError, describeError } from './gallery-errors.js';
+import { asApiError } from './gallery-api-error.js';
 import type { FilterName } from './gallery-filters.js';
 import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
 import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
@@ -64,6 +64,8 @@ class LazyPart<T> {
 
 /** Only galleries on a Dutch page download the Dutch words. */
 const dutch = new LazyPart(() => import('./gallery-strings-nl.js'));
+/** Only galleries with an error to show download its wording. */
+const errorWords = new LazyPart(() => import('./gallery-error-words.js'));
 /** Only galleries that page (`pages`, `more`) download the paging controls. */
 const pagerControls = new LazyPart(() => import('./gallery-pager-controls.js'));
 
@@ -470,8 +472,9 @@ export class RoomGallery extends RoomElement {
     callService(this.#service(), request, { signal: controller.signal })
       .then(
         (list) => parts.then(() => list),
+        // an error waits for its words too (a second round trip, but only on the way to an error)
         (error: unknown) =>
-          parts.then(() => {
+          Promise.all([parts, errorWords.get()]).then(() => {
             throw error;
           }),
       )
@@ -780,9 +783,14 @@ export class RoomGallery extends RoomElement {
 
   #renderError(): TemplateResult | typeof nothing {
     if (!this._error) return nothing;
-    const { key, values } = describeError(this._error);
+    const words = errorWords.value;
+    const described = words?.describeError(this._error);
+    // without its words (they could not be downloaded either) the error says what the client said
+    const text = described
+      ? translate(words!.ERROR_STRINGS, this, described.key, described.values)
+      : this._error.message;
     return html`<div part="error" class="error" role="alert">
-      <p>${this.#t(key, values)}</p>
+      <p>${text}</p>
       <button part="retry" class="button" type="button" @click=${this.#onRetry}>${this.#t('retry')}</button>
     </div>`;
   }
