@@ -139,6 +139,8 @@ export class RoomView implements RenderView {
 
   setControls(enabled: boolean): void {
     this.controls.enabled = enabled;
+    // OrbitControls blocks touch scrolling on its canvas; without controls the page must scroll over it
+    this.#options.canvas.style.touchAction = enabled ? 'none' : 'auto';
   }
 
   setAutoRotate(on: boolean): void {

@@ -282,6 +282,11 @@ describe('<room-viewer>', () => {
       await sendMouse({ type: 'up', button: 'left' });
       await rafPasses(4);
       expect(viewer.view!.cameraState().position).to.deep.equal(start);
+      // and touch scrolls the page over it
+      expect(canvasOf(viewer).style.touchAction).to.equal('auto');
+      viewer.controls = true;
+      await viewer.updateComplete;
+      expect(canvasOf(viewer).style.touchAction).to.equal('none');
     });
 
     it("draws the page's own meshes from componentLoader, asking once per distinct component", async () => {
