@@ -1,0 +1,94 @@
+/**
+ * <room-gallery>'s lazy parts (Dutch words, pager controls, error wording, filters, virtual rows):
+ * fetched beside the first rooms, not after them; shown together with the rooms; their styles
+ * applied; a Dutch page never sees English in between.
+ */
+import { expect } from '@esm-bundle/chai';
+import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
+import { armFault, resetEmulator } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
+
+/** The resource timing entry of the first request whose URL contains `fragment`. */
+const resource = (fragment: string) =>
+  performance
+    .getEntriesByType('resource')
+    .find((entry): entry is PerformanceResourceTiming => entry.name.includes(fragment));
+
+describe('<room-gallery>: lazy parts', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+  // the virtualiser's own ResizeObserver reports this benign browser warning while rows settle
+  setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
+
+  // first in this file: the page has not downloaded any lazy part yet
+  it('the pager controls and the Dutch words are fetched beside the first rooms and shown with them', async () => {
+    const container = fixtureContainer();
+    container.lang = 'nl';
+    const statuses: string[] = [];
+    const { el, ready } = makeGallery({ limit: '4' }, container);
+    const observer = new MutationObserver(() => statuses.push(part(el, 'status')?.textContent ?? ''));
+    await el.updateComplete;
+    observer.observe(shadow(el), { subtree: true, childList: true, characterData: true });
+    await ready;
+    await el.updateComplete;
+    observer.disconnect();
+    // shown in the same update as the rooms
+    expect(cards(el)).to.have.length(4);
+    expect(part(el, 'pager')!.textContent).to.contain('Volgende');
+    expect(part(el, 'status')!.textContent).to.match(/Kamers 1 tot 4 van \d+/);
+    // the live region never spoke English while the Dutch words were on their way
+    expect(statuses.filter((s) => /rooms|Loading/i.test(s))).to.deep.equal([]);
+    // both parts were requested before the rooms' answer was in: no round trip after it
+    const rooms = resource('/room-styling/rooms?')!;
+    for (const part of ['gallery-pager-controls', 'gallery-strings-nl']) {
+      const entry = resource(part);
+      expect(entry, `${part} was downloaded`).to.not.equal(undefined);
+      expect(entry!.startTime, `${part} started before the rooms arrived`).to.be.below(rooms.responseEnd);
+    }
+    expect(resource('gallery-error-words'), 'no error, no error words').to.equal(undefined);
+  });
+
+  it('the pager and load-more get their styles (adopted with their module), right to left too', async () => {
+    const { el, ready } = makeGallery({ limit: '3' });
+    await ready;
+    await el.updateComplete;
+    const pager = part(el, 'pager')!;
+    expect(getComputedStyle(pager).display).to.equal('flex');
+    expect(getComputedStyle(pager.querySelector('.arrow')!).display).to.equal('inline-block');
+    el.dir = 'rtl';
+    expect(getComputedStyle(pager.querySelector('.arrow')!).transform).to.not.equal('none');
+
+    const more = makeGallery({ limit: '3', paging: 'more' });
+    await more.ready;
+    await more.el.updateComplete;
+    expect(getComputedStyle(shadow(more.el).querySelector('.more')!).display).to.equal('flex');
+  });
+
+  it('the filters get their styles when their module arrives', async () => {
+    const { el, ready } = makeGallery({ source: 'search', filters: true, limit: '3' });
+    await ready;
+    const input = await until(() => shadow(el).querySelector<HTMLInputElement>('input[name="q"]'), 5000);
+    expect(getComputedStyle(part(el, 'filters')!).display).to.equal('flex');
+    expect(parseFloat(getComputedStyle(input).minBlockSize)).to.be.above(30);
+  });
+
+  it('the virtual rows get their styles when their module arrives', async () => {
+    const { el, ready } = makeGallery({ limit: '6', paging: 'infinite' });
+    await ready;
+    const row = await until(() => shadow(el).querySelector<HTMLElement>('.row'), 5000, 'virtual rows');
+    expect(getComputedStyle(row).display).to.equal('grid');
+    expect(getComputedStyle(part(el, 'grid')!).display).to.equal('block');
+  });
+
+  it('an error waits for its words: the error state is shown in words, never as a bare message', async () => {
+    await armFault({ match: '/room-styling/rooms', status: 503, times: 3 });
+    const { el } = makeGallery({ limit: '3' });
+    await waitForEvent(el, 'rooms-error');
+    await el.updateComplete;
+    expect(el.getAttribute('state')).to.equal('error');
+    expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
+    expect(part(el, 'retry')).to.not.equal(null);
+    await untilState(el, 'error');
+  });
+});
