@@ -228,6 +228,16 @@ describe('<room-panorama>', function () {
     expect(viewerCanvas(el), 'the failed viewer is gone').to.equal(null);
   });
 
+  it('a room-id that is not a number says so and asks the service nothing', async () => {
+    const el = make({ 'room-id': '12abc', loading: 'eager' });
+    const failed = waitForEvent<{ error: PanoramaError }>(el, 'panorama-error');
+    fixtureContainer().append(el);
+    expect((await failed).detail.error.kind).to.equal('room-id');
+    await el.updateComplete;
+    expect(errorText(el)).to.equal('The room-id attribute must be a room number.');
+    expect(await receivedRequests('/room-styling/rooms/12abc')).to.have.length(0);
+  });
+
   it('face URLs that are not http(s) are refused before anything loads', async () => {
     const faces = await plainFaces();
     faces.u = 'javascript:alert(1)';
@@ -237,6 +247,8 @@ describe('<room-panorama>', function () {
     fixtureContainer().append(el);
     expect((await failed).detail.error.kind).to.equal('faces');
     expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.equal(null);
+    await el.updateComplete;
+    expect(errorText(el)).to.match(/^The panorama’s image addresses cannot be used/);
   });
 
   it('no WebGL: error state in words (Dutch with lang="nl"), no exception', async () => {

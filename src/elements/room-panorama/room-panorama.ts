@@ -2,6 +2,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef, ref } from 'lit/directives/ref.js';
 import { ApiError } from '../../api/http.js';
+import { getConfig } from '../../config.js';
 import { RoomStylingClient } from '../../api/room-styling/index.js';
 import type { PanoramaRender } from '../../api/room-styling/index.js';
 import { defineElement } from '../../internal/define.js';
@@ -81,7 +82,7 @@ const defaultOnBoolean = {
  * @fires {CustomEvent<PanoramaReadyDetail>} panorama-ready - The panorama is drawn. detail `{ faces, panorama, panoViewerUrl }` (`panorama`: the
  *   service's record when `room-id` was used).
  * @fires {CustomEvent<{ error: ApiError | PanoramaError }>} panorama-error - Loading failed. detail `{ error }`: an `ApiError` (`status` 404: the room has no
- *   panorama) or a `PanoramaError` (`kind` `face`: an image did not load, `webgl`: no WebGL, `faces`: bad URLs).
+ *   panorama) or a `PanoramaError` (`kind` `face`: an image did not load, `webgl`: no WebGL, `faces`: bad URLs, `room-id`: not a number).
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
@@ -338,7 +339,7 @@ export class RoomPanorama extends RoomElement {
     if (this.roomId === undefined || this.roomId === null || this.roomId === '') return;
     const id = String(this.roomId).trim();
     if (!/^\d+$/.test(id)) {
-      this.#fail(new ApiError(`room-id "${id}" is not a room number`, 404, '', 'invalid'));
+      this.#fail(new PanoramaError(`room-id "${id}" is not a room number`, 'room-id'));
       return;
     }
     const generation = this.#generation;
@@ -351,7 +352,8 @@ export class RoomPanorama extends RoomElement {
         (record) => {
           if (generation !== this.#generation) return;
           this.#abort = undefined;
-          const checked = checkFaces(record.images, this.apiBase);
+          // relative face URLs belong to the service, not to the page
+          const checked = checkFaces(record.images, this.apiBase || getConfig().apiBase);
           if (!checked.ok) {
             const message = `The panorama's faces are not http(s) URLs: ${checked.bad.join(', ')}`;
             this.#fail(new ApiError(message, 200, '', 'invalid', record));
@@ -494,7 +496,9 @@ export class RoomPanorama extends RoomElement {
   #message(error: ApiError | PanoramaError): string {
     const t = (key: PanoramaStringKey, values?: Record<string, string | number>) =>
       translate(STRINGS, this, key, values);
-    if (error instanceof PanoramaError) return t(error.kind === 'faces' ? 'invalid' : error.kind);
+    if (error instanceof PanoramaError) {
+      return t(error.kind === 'faces' ? 'badFaces' : error.kind === 'room-id' ? 'badRoomId' : error.kind);
+    }
     if (error.kind === 'http')
       return error.status === 404 ? t('noPanorama') : t('serviceError', { status: error.status });
     if (error.kind === 'timeout') return t('timeout');

@@ -9,6 +9,8 @@ export type PanoramaStringKey =
   | 'show'
   | 'retry'
   | 'noPanorama'
+  | 'badRoomId'
+  | 'badFaces'
   | 'serviceError'
   | 'network'
   | 'timeout'
@@ -32,6 +34,8 @@ export const STRINGS: Strings<PanoramaStringKey> = {
     show: 'Show panorama',
     retry: 'Try again',
     noPanorama: 'This room has no panorama.',
+    badRoomId: 'The room-id attribute must be a room number.',
+    badFaces: 'The panorama’s image addresses cannot be used (only http and https addresses can).',
     serviceError: 'The panorama could not be loaded (the service answered {status}).',
     network: 'The panorama service could not be reached.',
     timeout: 'The panorama service did not answer in time.',
@@ -54,6 +58,9 @@ export const STRINGS: Strings<PanoramaStringKey> = {
     show: 'Panorama tonen',
     retry: 'Opnieuw proberen',
     noPanorama: 'Deze kamer heeft geen panorama.',
+    badRoomId: 'Het attribuut room-id moet een kamernummer zijn.',
+    badFaces:
+      'De adressen van de panorama-afbeeldingen zijn onbruikbaar (alleen http- en https-adressen kunnen).',
     serviceError: 'Het panorama kon niet worden geladen (de dienst antwoordde {status}).',
     network: 'De panoramadienst is niet bereikbaar.',
     timeout: 'De panoramadienst antwoordde niet op tijd.',
