@@ -55,11 +55,29 @@ async function buildAlone(tag: string, sourcemap: boolean): Promise<{ manifest: 
       modulePreload: false,
       sourcemap,
       reportCompressedSize: false,
+      chunkSizeWarningLimit: 10_000, // three.js and PSV chunks are big by nature; no warning wanted
       rolldownOptions: { input: { [tag]: entry }, preserveEntrySignatures: false },
     },
   });
   const manifest = JSON.parse(readFileSync(`${out}/.vite/manifest.json`, 'utf8')) as Manifest;
   return { manifest, out };
+}
+
+/**
+ * Gzip bytes of Vite's dynamic-import preload helper (`__vitePreload`) in `file`: a Vite app build
+ * wraps every import() in it, even with `modulePreload: false` (Vite 8), so any page built by Vite
+ * that lazy-loads pays it once. Found by its code; 0 when it is not there.
+ */
+function preloadHelperBytes(file: string): number {
+  const code = readFileSync(file, 'utf8');
+  const start = code.indexOf('(function(){let e=typeof document<`u`&&document.createElement(`link`).relList');
+  const name = start > 0 ? /[\w$]+=$/.exec(code.slice(Math.max(0, start - 10), start)) : null;
+  const end = start > 0 ? /return e\(\)\.catch\(\w\)\}\)\}/.exec(code.slice(start)) : null;
+  if (!name || !end) return 0;
+  const from = start - name[0].length;
+  const to = start + end.index + end[0].length;
+  const without = code.slice(0, from) + `${name[0]}0` + code.slice(to);
+  return gzipSync(code, { level: 9 }).length - gzipSync(without, { level: 9 }).length;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -156,6 +174,14 @@ const scenario: Scenario = {
         unit: 'B',
         note: tag === 'room-gallery' ? 'goal ≤ 16384, no three.js, no PSV' : undefined,
       };
+      const helper = preloadHelperBytes(`${out}/${manifest[key]!.file}`);
+      if (helper) {
+        figures[`page with only <${tag}>: of which Vite's preload helper, gzip`] = {
+          value: helper,
+          unit: 'B',
+          note: 'added by a Vite app build to any page that lazy-loads; other bundlers do not',
+        };
+      }
       if (withLazy !== eager) {
         figures[`page with only <${tag}>: JS incl. lazy chunks, gzip`] = { value: withLazy, unit: 'B' };
       }
