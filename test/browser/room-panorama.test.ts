@@ -347,6 +347,14 @@ describe('<room-panorama>', function () {
       const still = await mountReady(fixtureContainer(), await plainFaces(), 128, { autorotate: '' });
       await new Promise((r) => setTimeout(r, 600));
       expect(still.yaw).to.equal(0);
+      // the setting changing while the page is open: autorotation follows
+      await emulateMedia({ reducedMotion: 'no-preference' });
+      await until(() => still.yaw > 1, 5000, 'autorotation once motion is allowed');
+      await emulateMedia({ reducedMotion: 'reduce' });
+      await new Promise((r) => setTimeout(r, 200));
+      const stopped = still.yaw;
+      await new Promise((r) => setTimeout(r, 600));
+      expect(still.yaw).to.be.closeTo(stopped, 0.5);
     } finally {
       await emulateMedia({ reducedMotion: 'no-preference' });
     }

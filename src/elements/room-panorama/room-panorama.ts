@@ -62,8 +62,9 @@ function prefetchFaces(faces: CubeFaces): void {
   }
 }
 
-const reducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const motionQuery = () =>
+  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
+const reducedMotion = () => motionQuery()?.matches ?? false;
 
 /** `navbar` is on unless written `navbar="false"`. */
 const defaultOnBoolean = {
@@ -201,7 +202,11 @@ export class RoomPanorama extends RoomElement {
       },
     });
     document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+    // the user may ask for less motion while the page is open: autorotation follows at once
+    motionQuery()?.addEventListener('change', this.#onMotionChange);
   }
+
+  #onMotionChange = (): void => this.#applyAutorotate();
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -211,6 +216,7 @@ export class RoomPanorama extends RoomElement {
       this.#disconnectCheck = false;
       unobserveVisibility(this);
       document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+      motionQuery()?.removeEventListener('change', this.#onMotionChange);
       this.#near = this.#visible = false;
       this.#reset();
       this.#setState(this._faces || this.roomId ? 'poster' : 'idle');
