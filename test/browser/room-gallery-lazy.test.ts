@@ -70,14 +70,30 @@ describe('<room-gallery>: lazy parts', () => {
     await ready;
     const input = await until(() => shadow(el).querySelector<HTMLInputElement>('input[name="q"]'), 5000);
     expect(getComputedStyle(part(el, 'filters')!).display).to.equal('flex');
-    expect(parseFloat(getComputedStyle(input).minBlockSize)).to.be.above(30);
+    expect(parseFloat(getComputedStyle(input!).minBlockSize)).to.be.above(30);
+  });
+
+  it('the filters and the pager bring their own words, Dutch included', async () => {
+    const container = fixtureContainer();
+    container.lang = 'nl';
+    const { el, ready } = makeGallery({ source: 'search', filters: true, limit: '3' }, container);
+    await ready;
+    await until(() => shadow(el).querySelector('select[name="style"]'), 5000, 'the style select');
+    expect(part(el, 'filter-q')!.textContent).to.contain('Zoeken');
+    expect(part(el, 'filter-style')!.textContent).to.contain('Alle stijlen');
+    expect(part(el, 'pager')!.getAttribute('aria-label')).to.equal('Pagina’s');
+    container.lang = 'en';
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(part(el, 'filter-q')!.textContent).to.contain('Search');
+    expect(part(el, 'pager')!.textContent).to.contain('Next');
   });
 
   it('the virtual rows get their styles when their module arrives', async () => {
     const { el, ready } = makeGallery({ limit: '6', paging: 'infinite' });
     await ready;
     const row = await until(() => shadow(el).querySelector<HTMLElement>('.row'), 5000, 'virtual rows');
-    expect(getComputedStyle(row).display).to.equal('grid');
+    expect(getComputedStyle(row!).display).to.equal('grid');
     expect(getComputedStyle(part(el, 'grid')!).display).to.equal('block');
   });
 

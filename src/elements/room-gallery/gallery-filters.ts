@@ -9,9 +9,52 @@ import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styli
 import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
 import { searchMeta } from '../../api/room-styling/search-meta.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
-import type { StringKey } from './gallery-strings.js';
+import type { Strings } from '../../internal/i18n.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
+
+type FilterKey =
+  | 'filtersLabel'
+  | 'search'
+  | 'searchPlaceholder'
+  | 'style'
+  | 'category'
+  | 'since'
+  | 'anyStyle'
+  | 'anyCategory'
+  | 'anyTime'
+  | 'metaFailed'
+  | 'retry';
+
+/** The controls' own words, English and Dutch: they come with this module, not with the gallery. */
+export const FILTER_STRINGS: Strings<FilterKey> = {
+  en: {
+    filtersLabel: 'Filter rooms',
+    search: 'Search',
+    searchPlaceholder: 'Search rooms',
+    style: 'Style',
+    category: 'Room type',
+    since: 'Added',
+    anyStyle: 'All styles',
+    anyCategory: 'All room types',
+    anyTime: 'Any time',
+    metaFailed: 'The style and room type lists could not be loaded.',
+    retry: 'Try again',
+  },
+  nl: {
+    filtersLabel: 'Kamers filteren',
+    search: 'Zoeken',
+    searchPlaceholder: 'Kamers zoeken',
+    style: 'Stijl',
+    category: 'Soort kamer',
+    since: 'Toegevoegd',
+    anyStyle: 'Alle stijlen',
+    anyCategory: 'Alle soorten',
+    anyTime: 'Altijd',
+    metaFailed: 'De lijsten met stijlen en soorten konden niet geladen worden.',
+    retry: 'Opnieuw proberen',
+  },
+};
 
 /** Adopted beside the gallery's own styles when this module arrives (same custom properties). */
 export const filterStyles = css`
@@ -101,7 +144,8 @@ export interface FilterView {
   meta?: SearchMeta;
   metaFailed: boolean;
   /** The element's strings in its language. */
-  t: (key: StringKey) => string;
+  /** The element's language (its nearest `lang`). */
+  lang: 'en' | 'nl';
   onInput(name: FilterName, value: string, immediate: boolean): void;
   onRetryMeta(): void;
 }
@@ -121,15 +165,15 @@ function renderSelect(
   view: FilterView,
   name: 'style' | 'category' | 'since',
   entries: readonly MetaEntry[],
-  label: StringKey,
-  anyLabel: StringKey,
+  label: FilterKey,
+  anyLabel: FilterKey,
 ): TemplateResult {
   const current = view.values[name];
-  const options = selectOptions(entries, view.t(anyLabel), current);
+  const options = selectOptions(entries, FILTER_STRINGS[view.lang][anyLabel], current);
   // the style and category images help recognise the choice; shown beside the select once chosen
   const image = safeHttpUrl(options.find((o) => o.key === current && current)?.image_url);
   return html`<label class="field" part="filter filter-${name}">
-    <span class="label">${view.t(label)}</span>
+    <span class="label">${FILTER_STRINGS[view.lang][label]}</span>
     <span class="select-row"
       >${image ? html`<img class="swatch" src=${image} alt="" width="24" height="24" />` : nothing}<select
         name=${name}
@@ -142,7 +186,8 @@ function renderSelect(
 }
 
 export function renderFilters(view: FilterView): TemplateResult {
-  const { controls, t, meta } = view;
+  const { controls, meta } = view;
+  const t = (key: FilterKey) => FILTER_STRINGS[view.lang][key];
   const has = (name: FilterName) => controls.includes(name);
   return html`<form
     part="filters"

@@ -4,8 +4,35 @@
  * (in parallel, and shows both together), and galleries that scroll forever or do not page never do.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
+import type { Strings } from '../../internal/i18n.js';
 import type { PagerView } from './gallery-pager.js';
 import { pageCount } from './gallery-paging.js';
+
+type PagerKey = 'pager' | 'previous' | 'next' | 'pageOf' | 'pageOnly' | 'loadMore';
+
+/** The controls' own words, English and Dutch: they come with this module, not with the gallery. */
+export const PAGER_STRINGS: Strings<PagerKey> = {
+  en: {
+    pager: 'Pages',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {page} of {pages}',
+    pageOnly: 'Page {page}',
+    loadMore: 'Show more rooms',
+  },
+  nl: {
+    pager: 'Pagina’s',
+    previous: 'Vorige',
+    next: 'Volgende',
+    pageOf: 'Pagina {page} van {pages}',
+    pageOnly: 'Pagina {page}',
+    loadMore: 'Meer kamers tonen',
+  },
+};
+
+/** A control's words in the view's language, `{page}` placeholders filled. */
+const words = (v: PagerView, key: PagerKey, values: Record<string, number> = {}) =>
+  PAGER_STRINGS[v.lang ?? 'en'][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 
 /** Adopted beside the gallery's own styles when this module arrives (same custom properties). */
 export const pagerStyles = css`
@@ -35,7 +62,7 @@ export const pagerStyles = css`
 `;
 
 function renderPages(v: PagerView): TemplateResult | typeof nothing {
-  const { t, shownPage: page } = v;
+  const { shownPage: page } = v;
   // nothing was ever shown (a first page failed): a pager would only offer dead ends
   if (!page) return nothing;
   const pages = pageCount(v.total, v.limit);
@@ -44,17 +71,17 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
   const busy = v.state === 'loading';
   const prevOff = busy || page <= 1;
   const nextOff = busy || !v.hasNext;
-  return html`<nav part="pager" class="pager" aria-label=${t('pager')}>
+  return html`<nav part="pager" class="pager" aria-label=${words(v, 'pager')}>
     <button
       class="button secondary"
       type="button"
       aria-disabled=${prevOff ? 'true' : 'false'}
       @click=${() => !prevOff && v.onPage(page - 1)}
     >
-      <span class="arrow" aria-hidden="true">←</span> ${t('previous')}
+      <span class="arrow" aria-hidden="true">←</span> ${words(v, 'previous')}
     </button>
     <span class="current"
-      >${pages === undefined ? t('pageOnly', { page }) : t('pageOf', { page, pages })}</span
+      >${pages === undefined ? words(v, 'pageOnly', { page }) : words(v, 'pageOf', { page, pages })}</span
     >
     <button
       class="button secondary"
@@ -62,7 +89,7 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
       aria-disabled=${nextOff ? 'true' : 'false'}
       @click=${() => !nextOff && v.onPage(page + 1)}
     >
-      ${t('next')} <span class="arrow" aria-hidden="true">→</span>
+      ${words(v, 'next')} <span class="arrow" aria-hidden="true">→</span>
     </button>
   </nav>`;
 }
@@ -77,7 +104,7 @@ function renderMore(v: PagerView): TemplateResult | typeof nothing {
       aria-disabled=${v.loadingMore ? 'true' : 'false'}
       @click=${() => !v.loadingMore && v.onMore()}
     >
-      ${v.loadingMore ? v.t('loadingMore') : v.t('loadMore')}
+      ${v.loadingMore ? v.t('loadingMore') : words(v, 'loadMore')}
     </button>
   </div>`;
 }

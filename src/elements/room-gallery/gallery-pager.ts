@@ -20,6 +20,8 @@ export interface PagerView {
   /** A load-more failed (its error panel offers the retry instead of the button). */
   failed: boolean;
   t: (key: StringKey, values?: Record<string, string | number>) => string;
+  /** The element's language, for the paging controls' own words. Default English. */
+  lang?: 'en' | 'nl';
   onPage(page: number): void;
   onMore(): void;
 }

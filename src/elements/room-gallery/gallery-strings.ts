@@ -15,22 +15,6 @@ export type StringKey =
   | 'empty'
   | 'clearFilters'
   | 'retry'
-  | 'filtersLabel'
-  | 'search'
-  | 'searchPlaceholder'
-  | 'style'
-  | 'category'
-  | 'since'
-  | 'anyStyle'
-  | 'anyCategory'
-  | 'anyTime'
-  | 'metaFailed'
-  | 'pager'
-  | 'previous'
-  | 'next'
-  | 'pageOf'
-  | 'pageOnly'
-  | 'loadMore'
   | 'panorama'
   | 'photoreal'
   | 'untitled'
@@ -48,22 +32,6 @@ export const EN: Record<StringKey, string> = {
   empty: 'No rooms match this search.',
   clearFilters: 'Clear filters',
   retry: 'Try again',
-  filtersLabel: 'Filter rooms',
-  search: 'Search',
-  searchPlaceholder: 'Search rooms',
-  style: 'Style',
-  category: 'Room type',
-  since: 'Added',
-  anyStyle: 'All styles',
-  anyCategory: 'All room types',
-  anyTime: 'Any time',
-  metaFailed: 'The style and room type lists could not be loaded.',
-  pager: 'Pages',
-  previous: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {page} of {pages}',
-  pageOnly: 'Page {page}',
-  loadMore: 'Show more rooms',
   panorama: '360°',
   photoreal: 'Photo',
   untitled: 'Untitled room',

@@ -830,6 +830,7 @@ export class RoomGallery extends RoomElement {
       loadingMore: this._loadingMore,
       failed: Boolean(this._error),
       t: this.#t,
+      lang: languageOf(this),
       onPage: (page) => this.#goToPage(page),
       onMore: this.#onMore,
     };
@@ -846,7 +847,7 @@ export class RoomGallery extends RoomElement {
               },
               meta: this._meta,
               metaFailed: this._metaFailed,
-              t: this.#t,
+              lang: languageOf(this),
               onInput: this.#onFilterInput,
               onRetryMeta: () => {
                 this.#metaRequested = '';
