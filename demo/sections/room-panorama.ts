@@ -58,12 +58,9 @@ export default async function roomPanoramaDemo(section: HTMLElement): Promise<vo
   const toggle = document.createElement('input');
   toggle.type = 'checkbox';
   toggle.addEventListener('change', () => {
+    // texts, navbar titles and messages follow `lang` at once
     if (toggle.checked) main.setAttribute('lang', 'nl');
     else main.removeAttribute('lang');
-    // the navbar's titles are set when a viewer starts: start it again in the new language
-    const id = main.roomId;
-    main.roomId = undefined;
-    requestAnimationFrame(() => (main.roomId = id));
   });
   dutch.append(toggle, ' Nederlands');
   controls.append(dutch);

@@ -63,6 +63,8 @@ export interface PanoramaViewer {
   setAutorotateButton(active: boolean): void;
   setFullscreenButton(active: boolean): void;
   setNavbar(on: boolean): void;
+  /** The page changed `lang`: PSV's own texts and the navbar's titles follow. */
+  setTexts(texts: ViewerTexts): void;
   setKeyboard(on: boolean): void;
   /** Destroys the viewer AND frees its WebGL context (PSV's destroy() alone keeps it alive). */
   release(): void;
@@ -129,6 +131,8 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
 
   let released = false;
   let readyFired = false;
+  let texts = options.texts;
+  let navbar = options.navbar;
   let autorotateSpeed = 0;
   let autorotateFrame = 0;
   let lastTick = 0;
@@ -191,7 +195,14 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       safely(() => viewer.navbar.getButton(FULLSCREEN_ID, false)?.toggleActive(active));
     },
     setNavbar(on) {
-      safely(() => viewer.setOption('navbar', navbarButtons({ ...options, navbar: on })));
+      navbar = on;
+      safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+    },
+    setTexts(next) {
+      texts = next;
+      safely(() =>
+        viewer.setOptions({ lang: { ...texts }, navbar: navbarButtons({ ...options, texts, navbar }) }),
+      );
     },
     setKeyboard(on) {
       if (on) viewer.startKeyboardControl();

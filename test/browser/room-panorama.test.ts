@@ -385,6 +385,16 @@ describe('<room-panorama>', function () {
     expect(dutch.shadowRoot!.querySelector('[part="stage"]')!.getAttribute('aria-label')).to.match(
       /^360°-panorama/,
     );
+    // lang changing later: the texts follow without a reload
+    dutch.setAttribute('lang', 'en');
+    await dutch.updateComplete;
+    expect(dutch.shadowRoot!.querySelector('[part="stage"]')!.getAttribute('aria-label')).to.match(
+      /^360° panorama/,
+    );
+    expect(dutch.shadowRoot!.querySelector<HTMLElement>('.room-panorama-autorotate')!.title).to.equal(
+      'Rotate automatically',
+    );
+    expect(viewerCanvas(dutch), 'the same viewer').to.not.equal(null);
   });
 
   it('the full-screen button puts the whole element in full screen and back', async () => {

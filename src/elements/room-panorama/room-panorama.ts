@@ -208,6 +208,19 @@ export class RoomPanorama extends RoomElement {
 
   #onMotionChange = (): void => this.#applyAutorotate();
 
+  // `lang` is a global attribute, not one of ours: watch it so every text follows a change at once
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, 'lang'];
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' && old !== value) {
+      this.requestUpdate();
+      this.#viewer?.setTexts(this.#viewerTexts());
+    }
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#disconnectCheck = true;
