@@ -488,6 +488,8 @@ export class RoomPanorama extends RoomElement {
 
   /** Forgets the current source entirely (new source, or the element left the page). */
   #reset(): void {
+    clearTimeout(this.#viewEventTimer); // no late view-change from a view that is gone
+    this.#viewEventTimer = undefined;
     this.#abort?.abort();
     this.#abort = undefined;
     this.#releaseViewer();
