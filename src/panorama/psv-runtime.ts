@@ -5,8 +5,8 @@
  */
 // Must stay the first import: it records three's page-wide switches before PSV flips them.
 import { threeGlobalsBefore } from './three-globals-guard.js';
-import { Cache as ThreeCache, ColorManagement } from 'three';
-import { Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import { BoxGeometry, Cache as ThreeCache, ColorManagement } from 'three';
+import { CONSTANTS, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
@@ -22,6 +22,23 @@ export const psvStyleSheet: CSSStyleSheet = (() => {
   sheet.replaceSync(psvCss);
   return sheet;
 })();
+
+/**
+ * PSV's cubemap adapter draws each face as two triangles. Looking along a cube edge (yaw 45°, or pitch
+ * 45° at some yaws), two far corners of each face lie in the camera's plane (w ≈ 0) and software
+ * WebGL (SwiftShader, what Chrome falls back to without a usable GPU) drops both faces' triangles:
+ * a black panorama within a few hundredths of a degree of those views. Subdividing each face keeps
+ * the visible triangles clear of those corners; the faces map exactly as before.
+ */
+class SubdividedCubemapAdapter extends CubemapAdapter {
+  override createMesh() {
+    const mesh = super.createMesh();
+    const size = CONSTANTS.SPHERE_RADIUS * 2;
+    mesh.geometry.dispose();
+    mesh.geometry = new BoxGeometry(size, size, size, 4, 4, 4).scale(1, 1, -1);
+    return mesh;
+  }
+}
 
 /** The texts PSV shows itself (navbar titles, hints), in the element's language. */
 export interface ViewerTexts {
@@ -88,7 +105,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   try {
     viewer = new Viewer({
       container: options.container,
-      adapter: CubemapAdapter,
+      adapter: SubdividedCubemapAdapter,
       defaultYaw: toViewerPosition(options.view).yaw,
       defaultPitch: toViewerPosition(options.view).pitch,
       defaultZoomLvl: options.view.zoom,
