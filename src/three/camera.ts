@@ -64,8 +64,13 @@ export function placement(mode: CameraMode, room: RoomScene, aspect: number): Ca
 /** Near and far planes that fit the room seen from `position`. */
 export function fitClipping(camera: PerspectiveCamera, room: RoomScene): void {
   const sphere = room.bounds.getBoundingSphere(new Sphere());
-  const far = camera.position.distanceTo(sphere.center) + sphere.radius * 2 + 1;
-  camera.near = Math.max(0.02, far / 5000);
+  const distance = camera.position.distanceTo(sphere.center);
+  const far = distance + sphere.radius * 2 + 1;
+  // From outside the room the near plane goes up to just short of it: depth precision falls with
+  // distance² / near, and nested floors only 4 mm apart fought (a white hallway half painted over
+  // by the floor around it) when the `top` view kept a 2 cm near plane from 60 m away.
+  const outside = distance - sphere.radius;
+  camera.near = Math.max(0.02, far / 5000, outside * 0.9);
   camera.far = far;
   camera.updateProjectionMatrix();
 }

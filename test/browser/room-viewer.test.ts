@@ -4,6 +4,7 @@ import { Vector3 } from 'three';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { planGeometry, pointInRing, readModel } from '../../src/model/index.ts';
+import { signedDistance } from '../../src/model/polygon.ts';
 import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
 import { FALLBACK_COLOURS } from '../../src/three/materials.ts';
 import { armFault, ROOM_STYLING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
@@ -125,6 +126,46 @@ describe('<room-viewer>', () => {
       expect(
         colourDistance(pixel(viewer, ...project(viewer, [...hall.labelPoint, 0])), [255, 255, 255]),
       ).to.be.at.most(8);
+    });
+
+    it('nested floors show the innermost floor all over, not fighting the floor around them (top view)', async function () {
+      if (!raw) return (this.skip(), console.warn(SKIP_SAMPLE));
+      const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [320, 240]);
+      // no furniture: every floor point is open to the camera
+      viewer.model = { ...raw, components: [] };
+      await loaded(viewer);
+      const { model } = readModel(raw);
+      const plan = planGeometry(model);
+      const colourOf = (id: string | undefined) => {
+        const diffuse = id ? model.materials[id]?.diffuse : undefined;
+        return diffuse && !model.materials[id!]?.diffuseTexture
+          ? srgb255(diffuse)
+          : hex(FALLBACK_COLOURS.floor);
+      };
+      // the white hallway (area1) lies inside the big area6 (fallback floor): a grid of points over it,
+      // away from its edges (walls stand there), must all be white
+      const hall = plan.areas.find((a) => a.floorMaterial === 'color-FFFFFF')!;
+      const outer = plan.areas.find((a) => a.depth === 0 && pointInRing(hall.labelPoint, a.polygon))!;
+      expect(hall.depth).to.be.above(outer.depth);
+      expect(colourOf(outer.floorMaterial)).to.not.deep.equal(colourOf(hall.floorMaterial));
+      const deeper = plan.areas.filter((a) => a.depth > hall.depth);
+      const [minX, minY, maxX, maxY] = [0, 1, 0, 1].map((axis, i) =>
+        (i < 2 ? Math.min : Math.max)(...hall.polygon.map((p) => p[axis]!)),
+      ) as [number, number, number, number];
+      // 30 cm clear of the hallway's outline and of any deeper area: wall tops lean over less than that
+      const clear = (p: [number, number]) =>
+        signedDistance(p, [hall.polygon]) > 30 && deeper.every((a) => signedDistance(p, [a.polygon]) < -30);
+      let checked = 0;
+      const misses: string[] = [];
+      for (let x = minX; x <= maxX; x += 20)
+        for (let y = minY; y <= maxY; y += 20) {
+          if (!clear([x, y])) continue;
+          const got = pixel(viewer, ...project(viewer, [x, y, 0]));
+          checked++;
+          if (colourDistance(got, colourOf(hall.floorMaterial)) > 8) misses.push(`${x},${y}: ${got}`);
+        }
+      expect(checked).to.be.at.least(100);
+      expect(misses.length, misses.slice(0, 10).join('; ')).to.equal(0);
     });
 
     it('loads textures from the media root (emulator /media) and the floors change from the fallback', async function () {
