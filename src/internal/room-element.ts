@@ -44,4 +44,18 @@ export class RoomElement extends LitElement {
     }
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
   }
+
+  /**
+   * Turns a custom state that can hold beside the current one (`:state(warning)` while loaded) on or
+   * off, with a boolean attribute of the same name for selectors without custom-state support.
+   */
+  protected toggleState(name: string, on: boolean): void {
+    try {
+      if (on) this.#internals?.states.add(name);
+      else this.#internals?.states.delete(name);
+    } catch {
+      // older engines only accept the `--x` form of custom states
+    }
+    this.toggleAttribute(name, on);
+  }
 }

@@ -475,8 +475,70 @@ describe('<room-viewer>', () => {
       await until(() => viewer.getAttribute('state') === 'loaded', 5000, 'loaded');
       await viewer.updateComplete;
       expect(viewer.shadowRoot!.querySelector('[part=warning]')!.textContent).to.contain('textures');
+      // a state the page can style beside `loaded`, while the room stays drawn
+      expect(viewer.matches(':state(warning)')).to.equal(true);
+      expect(viewer.matches(':state(loaded)')).to.equal(true);
+      expect(viewer.hasAttribute('warning')).to.equal(true);
       // the material's own diffuse colour stays
       expect(colourDistance(pixel(viewer, 100, 75), srgb255([0.1, 0.6, 0.3]))).to.be.at.most(8);
+      // a good model clears the warning
+      const load = waitForEvent(viewer, 'model-load');
+      viewer.model = boxRoom();
+      await load;
+      await viewer.updateComplete;
+      expect(viewer.matches(':state(warning)')).to.equal(false);
+      expect(viewer.hasAttribute('warning')).to.equal(false);
+      expect(viewer.shadowRoot!.querySelector('[part=warning]')).to.equal(null);
+    });
+
+    it('a componentLoader that fails keeps the box, says so in a notice (Dutch too) and fires model-error (not fatal)', async () => {
+      const viewer = makeViewer({ loading: 'eager', camera: 'top', lang: 'nl' }, [200, 150]);
+      viewer.componentLoader = () => Promise.reject(new Error('no such mesh'));
+      viewer.model = boxRoom({ components: 2, kinds: 1 });
+      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      fixtureContainer().append(viewer);
+      const event = await error;
+      expect(event.detail.fatal).to.equal(false);
+      expect(event.detail.error.kind).to.equal('component');
+      await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      expect(viewer.shadowRoot!.querySelector('[part=warning]')!.textContent).to.contain('meubels');
+      expect(paintedPixels(viewer)).to.be.above(1000);
+    });
+
+    it('has no accessibility violations (axe), loaded, with a warning and in the error state', async () => {
+      if (!(window as { axe?: unknown }).axe) {
+        await new Promise<void>((resolve, reject) => {
+          const script = document.createElement('script');
+          script.src = '/node_modules/axe-core/axe.min.js';
+          script.onload = () => resolve();
+          script.onerror = () => reject(new Error('axe-core did not load'));
+          document.head.append(script);
+        });
+      }
+      const axe = (
+        window as unknown as {
+          axe: { run: (el: Element) => Promise<{ violations: { id: string; help: string }[] }> };
+        }
+      ).axe;
+      const violations = async (el: Element) =>
+        (await axe.run(el)).violations.map((v) => `${v.id}: ${v.help}`);
+      const viewer = makeViewer({ loading: 'eager' }, [200, 150]);
+      viewer.model = boxRoom({ floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg` });
+      await loaded(viewer);
+      expect(await violations(viewer)).to.deep.equal([]);
+      await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
+      await viewer.updateComplete;
+      expect(await violations(viewer)).to.deep.equal([]);
+      const broken = makeViewer({ 'room-id': '987654321', 'api-base': ROOM_STYLING, loading: 'eager' });
+      const failed = waitForEvent(broken, 'model-error');
+      fixtureContainer().append(broken);
+      await failed;
+      await broken.updateComplete;
+      expect(await violations(broken)).to.deep.equal([]);
+      // the viewer and its retry button are reachable with the keyboard
+      expect(viewer.tabIndex).to.equal(0);
+      expect(broken.shadowRoot!.querySelector('[part=retry]')!.tagName).to.equal('BUTTON');
     });
 
     it('src that is not http(s) is refused without a request', async () => {

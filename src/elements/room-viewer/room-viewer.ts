@@ -58,7 +58,8 @@ const onUnlessFalse = {
  * @csspart status - The loading indicator.
  * @csspart error - The error message box (with the retry button).
  * @csspart retry - The retry button.
- * @csspart warning - The notice shown when textures failed but the room is shown.
+ * @csspart warning - The notice shown while the room is drawn but part of it could not be (textures failed: plain
+ *   colours; a `componentLoader` call failed: boxes).
  *
  * @cssprop --room-viewer-background - Behind the room (the canvas is transparent). Default `#f3f2ef`.
  * @cssprop --room-viewer-color - Text colour of status and messages.
@@ -75,6 +76,8 @@ const onUnlessFalse = {
  * @cssstate loading - The model or three.js is loading.
  * @cssstate loaded - The room is on screen.
  * @cssstate error - The room could not be shown; the message says why.
+ * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
+ *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
 export class RoomViewer extends RoomElement {
   static override styles = viewerStyles;
@@ -173,6 +176,7 @@ export class RoomViewer extends RoomElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this._state, STATES);
+    this.toggleState('warning', this.#warningShown());
     const view = this.#view;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
@@ -278,11 +282,19 @@ export class RoomViewer extends RoomElement {
     this._state = 'loaded';
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
+    this.toggleState('warning', this.#warningShown());
     this.emit<ModelLoadDetail>('model-load', { model, problems });
   }
 
+  /** The room is drawn but part of it is not as the model says. */
+  #warningShown(): boolean {
+    return this._state === 'loaded' && this._warning !== undefined;
+  }
+
   #partialFailure(error: ViewerError): void {
+    // textures first: a texture notice says more about what the page looks like than a box does
     if (error.kind === 'texture') this._warning = 'textures';
+    else this._warning ??= 'components';
     this.emit<ModelErrorDetail>('model-error', { error, fatal: false });
   }
 
@@ -326,8 +338,8 @@ export class RoomViewer extends RoomElement {
           : nothing
       }
       ${
-        this._warning && this._state === 'loaded'
-          ? html`<div part="warning" class="warning" role="status">${t(this._warning)}</div>`
+        this.#warningShown()
+          ? html`<div part="warning" class="warning" role="status">${t(this._warning ?? 'textures')}</div>`
           : nothing
       }
     `;

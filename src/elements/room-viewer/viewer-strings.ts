@@ -10,6 +10,7 @@ export type ViewerStringKey =
   | 'badModel'
   | 'noWebgl'
   | 'textures'
+  | 'components'
   | 'retry'
   | 'failed'
   | 'badId';
@@ -26,6 +27,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     badModel: 'This room has no 3D model that can be drawn.',
     noWebgl: 'This browser cannot show 3D (WebGL is not available).',
     textures: 'Some textures could not be loaded; plain colours are shown instead.',
+    components: 'Some furniture could not be loaded; plain boxes are shown instead.',
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
@@ -41,6 +43,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     badModel: 'Deze kamer heeft geen 3D-model dat getekend kan worden.',
     noWebgl: 'Deze browser kan geen 3D tonen (WebGL is niet beschikbaar).',
     textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
+    components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
     retry: 'Opnieuw proberen',
     failed: 'De 3D-kamer kon niet worden getoond.',
     badId: 'Dit is geen geldig kamernummer.',
