@@ -97,6 +97,19 @@ describe('<room-gallery>: lazy parts', () => {
     expect(getComputedStyle(part(el, 'grid')!).display).to.equal('block');
   });
 
+  it('a request aborted by a newer one shows nothing and fetches no error words', async () => {
+    const { el } = makeGallery({ limit: '3' });
+    await el.updateComplete; // the first request is on its way
+    const loaded = waitForEvent(el, 'rooms-load');
+    el.setAttribute('limit', '4');
+    await loaded;
+    await el.updateComplete;
+    expect(cards(el)).to.have.length(4);
+    // time enough for a wrongly started download of the words to show in resource timing
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(resource('gallery-error-words'), 'no error shown, no error words').to.equal(undefined);
+  });
+
   it('an error waits for its words: the error state is shown in words, never as a bare message', async () => {
     await armFault({ match: '/room-styling/rooms', status: 503, times: 3 });
     const { el } = makeGallery({ limit: '3' });

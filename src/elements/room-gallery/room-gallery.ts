@@ -472,9 +472,10 @@ export class RoomGallery extends RoomElement {
     callService(this.#service(), request, { signal: controller.signal })
       .then(
         (list) => parts.then(() => list),
-        // an error waits for its words too (a second round trip, but only on the way to an error)
+        // an error waits for its words too (a second round trip, but only on the way to an error;
+        // a request aborted by a newer one or by a disconnect shows nothing and fetches no words)
         (error: unknown) =>
-          Promise.all([parts, errorWords.get()]).then(() => {
+          Promise.all([parts, generation === this.#generation && errorWords.get()]).then(() => {
             throw error;
           }),
       )
