@@ -9,6 +9,7 @@ rmSync('dist', { recursive: true, force: true });
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
+run('node', ['scripts/jsx-types.mjs']);
 
 const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
 const files = (dir) =>

@@ -9,3 +9,19 @@ export { RoomPanorama } from './elements/room-panorama/room-panorama.js';
 export { RoomViewer } from './elements/room-viewer/room-viewer.js';
 export { RoomPlan } from './elements/room-plan/room-plan.js';
 export { ProjectExportButton } from './elements/project-export-button/project-export-button.js';
+
+// Types at the elements' boundaries (event details, properties), for pages and for room-elements/jsx.
+export type { ExportRequest } from './api/planning/export-tables.js';
+export type {
+  ExportDoneDetail,
+  ExportErrorDetail,
+} from './elements/project-export-button/project-export-button.js';
+export type { CardContext, RenderCard } from './elements/room-gallery/gallery-card.js';
+export type { PanoramaError } from './elements/room-panorama/room-panorama.js';
+export type { CubeFaces } from './panorama/cube-faces.js';
+export type { PanoramaView } from './panorama/view.js';
+export type { PlanError, PlanLoadDetail, PlanErrorDetail } from './elements/room-plan/room-plan.js';
+export type { Units } from './model/units.js';
+export type { CameraChange, CameraMode, ComponentLoader } from './three/index.js';
+export type { ModelLoadDetail, ModelErrorDetail } from './elements/room-viewer/room-viewer.js';
+export type { RoomElement } from './internal/room-element.js';
