@@ -50,6 +50,7 @@ export interface RequestOptions {
 
 export const DEFAULT_TIMEOUT = 15_000;
 export const DEFAULT_RETRIES = 2;
+const ABORTED = 'The request was aborted';
 
 /** Joins a service root and a path: `join('http://h/api', '/rooms')` is `http://h/api/rooms`. */
 export function joinUrl(base: string, path: string, query?: Query): string {
@@ -120,7 +121,7 @@ export async function request(url: string, options: RequestOptions = {}): Promis
       try {
         await sleep(delay, options.signal);
       } catch {
-        throw new ApiError('The request was aborted', 0, url, 'abort');
+        throw new ApiError(ABORTED, 0, url, 'abort');
       }
     }
   }
@@ -128,6 +129,8 @@ export async function request(url: string, options: RequestOptions = {}): Promis
 
 async function attemptOnce(url: string, method: string, options: RequestOptions): Promise<unknown> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const outer = options.signal;
+  if (outer?.aborted) throw new ApiError(ABORTED, 0, url, 'abort');
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -135,11 +138,7 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     controller.abort();
   }, timeout);
   const onOuterAbort = () => controller.abort();
-  if (options.signal?.aborted) {
-    clearTimeout(timer);
-    throw new ApiError('The request was aborted', 0, url, 'abort');
-  }
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -150,45 +149,36 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     headers['Content-Type'] ??= 'application/json';
   }
 
+  const type = options.responseType;
+  let response: Response;
+  let parsed: unknown;
+  // one path for a failure while connecting and while reading the body: both are a timeout, an
+  // abort or a network error, told apart by what stopped them
   try {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        credentials: options.credentials,
-      });
-    } catch (cause) {
-      if (timedOut) throw new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout');
-      if (options.signal?.aborted) throw new ApiError('The request was aborted', 0, url, 'abort');
-      throw new ApiError(`Network error: ${(cause as Error)?.message ?? cause}`, 0, url, 'network');
-    }
-    let parsed: unknown;
-    try {
-      parsed =
-        options.responseType === 'none'
-          ? undefined
-          : options.responseType === 'text'
-            ? await response.text()
-            : await readBody(response);
-    } catch (cause) {
-      if (timedOut) throw new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout');
-      if (options.signal?.aborted) throw new ApiError('The request was aborted', 0, url, 'abort');
-      throw new ApiError(`Network error: ${(cause as Error)?.message ?? cause}`, 0, url, 'network');
-    }
-    if (!response.ok) {
-      const own = serviceMessage(parsed);
-      const message = own ?? `${response.status} ${response.statusText || 'error'}`.trim();
-      throw new ApiError(message, response.status, url, 'http', parsed);
-    }
-    if (options.responseType !== 'text' && options.responseType !== 'none' && typeof parsed === 'string') {
-      throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', parsed);
-    }
-    return parsed;
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+      credentials: options.credentials,
+    });
+    parsed = type === 'none' ? undefined : type === 'text' ? await response.text() : await readBody(response);
+  } catch (cause) {
+    throw timedOut
+      ? new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout')
+      : outer?.aborted
+        ? new ApiError(ABORTED, 0, url, 'abort')
+        : new ApiError(`Network error: ${(cause as Error)?.message ?? cause}`, 0, url, 'network');
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    outer?.removeEventListener('abort', onOuterAbort);
   }
+  if (!response.ok) {
+    const message = serviceMessage(parsed) ?? `${response.status} ${response.statusText || 'error'}`.trim();
+    throw new ApiError(message, response.status, url, 'http', parsed);
+  }
+  if (type !== 'text' && type !== 'none' && typeof parsed === 'string') {
+    throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', parsed);
+  }
+  return parsed;
 }

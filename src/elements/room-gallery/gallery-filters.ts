@@ -10,6 +10,7 @@ import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
 import { searchMeta } from '../../api/room-styling/search-meta.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import type { Strings } from '../../internal/i18n.js';
+import type { GallerySource } from './gallery-query.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
@@ -138,12 +139,20 @@ export function clearSearchMetaCache(): void {
   metaCache.clear();
 }
 
+/** Which filter controls make sense for a source: only those its operation sends. */
+export const CONTROLS_PER_SOURCE: Record<GallerySource, readonly FilterName[]> = {
+  rooms: ['category'],
+  search: ['q', 'style', 'category', 'since'],
+  panoramas: ['since'],
+  photoreal: ['since'],
+};
+
 export interface FilterView {
-  controls: readonly FilterName[];
+  /** The gallery's source: it decides which controls are shown. */
+  source: GallerySource;
   values: Record<FilterName, string>;
   meta?: SearchMeta;
   metaFailed: boolean;
-  /** The element's strings in its language. */
   /** The element's language (its nearest `lang`). */
   lang: 'en' | 'nl';
   onInput(name: FilterName, value: string, immediate: boolean): void;
@@ -186,7 +195,8 @@ function renderSelect(
 }
 
 export function renderFilters(view: FilterView): TemplateResult {
-  const { controls, meta } = view;
+  const { meta } = view;
+  const controls = CONTROLS_PER_SOURCE[view.source];
   const t = (key: FilterKey) => FILTER_STRINGS[view.lang][key];
   const has = (name: FilterName) => controls.includes(name);
   return html`<form

@@ -43,3 +43,48 @@ export function writeHistory(search: string, prefix: string, state: HistoryState
   const out = params.toString();
   return out ? `?${out}` : '';
 }
+
+/** What of the gallery the URL holds: its public properties. */
+export interface HistoryHost {
+  history?: string | null;
+  q?: string;
+  roomStyle?: string;
+  category?: string;
+  since?: string;
+  page: number;
+}
+
+/**
+ * On connect only what the URL holds overrides the attributes; on back / forward the URL is the
+ * whole truth, so what it lacks is cleared (the search before the user typed had no `q`).
+ */
+export function applyHistory(host: HistoryHost, whole: boolean, toPage: (v: string) => number): void {
+  const saved = readHistory(location.search, historyPrefix(host.history));
+  const apply = (value: string | undefined, set: (v: string | undefined) => void) => {
+    if (value !== undefined || whole) set(value || undefined);
+  };
+  apply(saved.q, (v) => (host.q = v));
+  apply(saved.style, (v) => (host.roomStyle = v));
+  apply(saved.category, (v) => (host.category = v));
+  apply(saved.since, (v) => (host.since = v));
+  apply(saved.page, (v) => (host.page = toPage(v ?? '')));
+}
+
+/**
+ * Puts the gallery's search into the URL: user actions (`push`) make history entries, so back undoes
+ * them; loading more or a page's own change replace the entry. `page` is left out when a URL could not
+ * restore the pages above it (load-more and infinite scroll).
+ */
+export function saveHistory(host: HistoryHost, page: number | undefined, push: boolean): void {
+  const search = writeHistory(location.search, historyPrefix(host.history), {
+    q: host.q,
+    style: host.roomStyle,
+    category: host.category,
+    since: host.since,
+    page: page === undefined ? undefined : String(page),
+  });
+  if (search === location.search) return;
+  const url = `${location.pathname}${search}${location.hash}`;
+  if (push) history.pushState(history.state, '', url);
+  else history.replaceState(history.state, '', url);
+}

@@ -35,14 +35,6 @@ export type GalleryRequest =
   | { operation: 'listPanoramas'; params: PagedParams }
   | { operation: 'listPhotoreal'; params: PagedParams };
 
-/** Which filter controls make sense for a source: only those its operation sends. */
-export const CONTROLS_PER_SOURCE: Record<GallerySource, readonly ('q' | 'style' | 'category' | 'since')[]> = {
-  rooms: ['category'],
-  search: ['q', 'style', 'category', 'since'],
-  panoramas: ['since'],
-  photoreal: ['since'],
-};
-
 export function normaliseSource(value: unknown): GallerySource {
   const s = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return (SOURCES as readonly string[]).includes(s) ? (s as GallerySource) : 'rooms';

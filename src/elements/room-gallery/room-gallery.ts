@@ -11,12 +11,10 @@ import { safeHttpUrl } from '../../internal/safe-url.js';
 import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
 import { asApiError } from './gallery-api-error.js';
 import type { FilterName } from './gallery-filters.js';
-import { historyPrefix, readHistory, writeHistory, type HistoryState } from './gallery-history.js';
 import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
 import { statusText, type PagerView } from './gallery-pager.js';
 import { appendRooms, hasNextPage, normalisePaging, pageCount } from './gallery-paging.js';
 import {
-  CONTROLS_PER_SOURCE,
   buildGalleryRequest,
   galleryLimit,
   galleryPage,
@@ -68,6 +66,8 @@ const dutch = new LazyPart(() => import('./gallery-strings-nl.js'));
 const errorWords = new LazyPart(() => import('./gallery-error-words.js'));
 /** Only galleries that page (`pages`, `more`) download the paging controls. */
 const pagerControls = new LazyPart(() => import('./gallery-pager-controls.js'));
+/** Only galleries with `history` download the URL sync. */
+const historySync = new LazyPart(() => import('./gallery-history.js'));
 
 function callService(
   service: RoomStylingClientOptions,
@@ -338,7 +338,8 @@ export class RoomGallery extends RoomElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.#historyOn) {
-      this.#applyHistory(false);
+      // with the URL sync not downloaded yet, willUpdate holds the first load until it is here
+      historySync.value?.applyHistory(this, false, galleryPage);
       window.addEventListener('popstate', this.#onPopState);
     }
     // a load cut short by a disconnect starts again
@@ -407,6 +408,14 @@ export class RoomGallery extends RoomElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.#historyOn && !historySync.value && !historySync.failed) {
+      // the URL may hold another search than the attributes: load nothing before it was read
+      historySync.get().then(() => {
+        if (this.isConnected) historySync.value?.applyHistory(this, false, galleryPage);
+        this.requestUpdate();
+      });
+      return;
+    }
     const key = JSON.stringify([
       buildGalleryRequest(this.#filters(), 1),
       this.apiBase,
@@ -614,43 +623,16 @@ export class RoomGallery extends RoomElement {
 
   // ---- history ----
 
-  /**
-   * On connect only what the URL holds overrides the attributes; on back / forward the URL is the
-   * whole truth, so what it lacks is cleared (the search before the user typed had no `q`).
-   */
-  #applyHistory(whole: boolean): void {
-    const saved: HistoryState = readHistory(location.search, historyPrefix(this.history));
-    const apply = (value: string | undefined, set: (v: string | undefined) => void) => {
-      if (value !== undefined || whole) set(value || undefined);
-    };
-    apply(saved.q, (v) => (this.q = v));
-    apply(saved.style, (v) => (this.roomStyle = v));
-    apply(saved.category, (v) => (this.category = v));
-    apply(saved.since, (v) => (this.since = v));
-    apply(saved.page, (v) => (this.page = galleryPage(v)));
-  }
-
   #onPopState = (): void => {
-    this.#applyHistory(true);
+    historySync.value?.applyHistory(this, true, galleryPage);
   };
 
   #writeHistory(page: number): void {
     const push = this.#pushHistory;
     this.#pushHistory = false;
     if (!this.#historyOn || typeof history === 'undefined') return;
-    const search = writeHistory(location.search, historyPrefix(this.history), {
-      q: this.q,
-      style: this.roomStyle,
-      category: this.category,
-      since: this.since,
-      // with load-more and infinite scroll a URL cannot restore the pages above, so it keeps none
-      page: this.#paging === 'pages' ? String(page) : undefined,
-    });
-    if (search === location.search) return;
-    const url = `${location.pathname}${search}${location.hash}`;
-    // user actions make history entries (back undoes them); loading more or a page's own change do not
-    if (push) history.pushState(history.state, '', url);
-    else history.replaceState(history.state, '', url);
+    // with load-more and infinite scroll a URL cannot restore the pages above, so it keeps none
+    historySync.value?.saveHistory(this, this.#paging === 'pages' ? page : undefined, push);
   }
 
   // ---- layout ----
@@ -819,7 +801,6 @@ export class RoomGallery extends RoomElement {
   }
 
   override render() {
-    const controls = CONTROLS_PER_SOURCE[this.#source];
     const pager: PagerView = {
       mode: this.#paging,
       state: this._state,
@@ -839,7 +820,7 @@ export class RoomGallery extends RoomElement {
       ${
         this.filters && this._filtersModule
           ? this._filtersModule.renderFilters({
-              controls,
+              source: this.#source,
               values: {
                 q: this.q ?? '',
                 style: this.roomStyle ?? '',
