@@ -325,9 +325,12 @@ describe('<room-viewer>', () => {
       expect(viewer.view!.cameraState().position).to.deep.equal(start);
       // and touch scrolls the page over it
       expect(canvasOf(viewer).style.touchAction).to.equal('auto');
+      // and its label does not promise controls it does not have
+      expect(canvasOf(viewer).getAttribute('aria-label')).to.not.contain('Drag');
       viewer.controls = true;
       await viewer.updateComplete;
       expect(canvasOf(viewer).style.touchAction).to.equal('none');
+      expect(canvasOf(viewer).getAttribute('aria-label')).to.contain('Drag');
     });
 
     it("draws the page's own meshes from componentLoader, asking once per distinct component", async () => {

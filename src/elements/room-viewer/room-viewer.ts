@@ -68,8 +68,8 @@ const onUnlessFalse = {
  * @cssprop --room-viewer-status-background - Background of the loading indicator.
  * @cssprop --room-viewer-error-color - Colour of the error message.
  * @cssprop --room-viewer-button-background - Background of the retry button.
- * @cssprop --room-viewer-warning-background - Background of the texture notice.
- * @cssprop --room-viewer-warning-color - Colour of the texture notice.
+ * @cssprop --room-viewer-warning-background - Background of the warning notice (`:state(warning)`).
+ * @cssprop --room-viewer-warning-color - Colour of the warning notice.
  * @cssprop --room-viewer-focus-ring - Outline when the viewer has keyboard focus.
  *
  * @cssstate idle - Nothing to show yet (no source, or `loading="lazy"` and not near the viewport).
@@ -321,7 +321,7 @@ export class RoomViewer extends RoomElement {
   override render() {
     const t = (key: ViewerStringKey) => translate(VIEWER_STRINGS, this, key);
     return html`
-      <canvas part="canvas" role="img" aria-label=${t('label')}></canvas>
+      <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
       ${
         this._state === 'loading'
           ? html`<div part="status" class="status" role="status">

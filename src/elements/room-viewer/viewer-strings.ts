@@ -2,6 +2,7 @@ import type { Strings } from '../../internal/i18n.js';
 
 export type ViewerStringKey =
   | 'label'
+  | 'labelStatic'
   | 'loading'
   | 'notFound'
   | 'private'
@@ -19,6 +20,7 @@ export type ViewerStringKey =
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
   en: {
     label: '3D view of the room. Drag to look around, scroll or pinch to zoom, arrow keys to move.',
+    labelStatic: '3D view of the room.',
     loading: 'Loading the 3D room…',
     notFound: 'This room was not found.',
     private: 'This room is private.',
@@ -33,6 +35,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     badId: 'This is not a valid room id.',
   },
   nl: {
+    labelStatic: '3D-weergave van de kamer.',
     label:
       '3D-weergave van de kamer. Sleep om rond te kijken, scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
     loading: 'De 3D-kamer wordt geladen…',
