@@ -90,14 +90,10 @@ export const viewerStyles = css`
     padding: 0.3em 0.6em;
     border-radius: 4px;
     font-size: 0.85em;
+    /* marked by a bar rather than a sign: not every system font has a warning glyph */
     border-inline-start: 4px solid currentColor;
     background: var(--room-viewer-warning-background, rgb(255 244 214 / 0.95));
     color: var(--room-viewer-warning-color, #6b4e00);
     pointer-events: none;
-  }
-  .warning::before {
-    /* a sign, not a word: the text says what happened */
-    content: '⚠\fe0e' / '';
-    margin-inline-end: 0.4em;
   }
 `;
