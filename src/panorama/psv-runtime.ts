@@ -10,6 +10,7 @@ import { CONSTANTS, Viewer, events, type NavbarCustomButton } from '@photo-spher
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
+import { cubeEdgeDirections, edgeSafeRenderer } from './edge-view-guard.js';
 import { PanoramaError } from './panorama-error.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
@@ -28,14 +29,20 @@ export const psvStyleSheet: CSSStyleSheet = (() => {
  * 45° at some yaws), two far corners of each face lie in the camera's plane (w ≈ 0) and software
  * WebGL (SwiftShader, what Chrome falls back to without a usable GPU) drops both faces' triangles:
  * a black panorama within a few hundredths of a degree of those views. Subdividing each face keeps
- * the visible triangles clear of those corners; the faces map exactly as before.
+ * the visible triangles clear of those corners; the faces map exactly as before. Exactly on those
+ * views whole faces still came out flat (one colour): edge-view-guard.ts turns the camera by 0.2° for
+ * those frames.
  */
+const CUBE_SEGMENTS = 4;
+const CUBE_EDGE_VERTICES = cubeEdgeDirections(CUBE_SEGMENTS);
+
 class SubdividedCubemapAdapter extends CubemapAdapter {
   override createMesh() {
     const mesh = super.createMesh();
     const size = CONSTANTS.SPHERE_RADIUS * 2;
     mesh.geometry.dispose();
-    mesh.geometry = new BoxGeometry(size, size, size, 4, 4, 4).scale(1, 1, -1);
+    const n = CUBE_SEGMENTS;
+    mesh.geometry = new BoxGeometry(size, size, size, n, n, n).scale(1, 1, -1);
     return mesh;
   }
 }
@@ -145,6 +152,8 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     throw new PanoramaError('WebGL is not available', 'webgl');
   }
   const gl = renderer.renderer.getContext();
+  // exactly along a cube edge software WebGL still misdraws whole faces: see edge-view-guard.ts
+  safely(() => viewer.renderer.setCustomRenderer((three) => edgeSafeRenderer(three, CUBE_EDGE_VERTICES)));
 
   let released = false;
   let readyFired = false;

@@ -10,6 +10,8 @@ import {
   toViewerPosition,
 } from '../../src/panorama/view.ts';
 import { checkFaces, toPsvCubemap } from '../../src/panorama/cube-faces.ts';
+import { PerspectiveCamera, Scene, Vector3 } from 'three';
+import { cubeEdgeDirections, edgeSafeRenderer, planeClearance } from '../../src/panorama/edge-view-guard.ts';
 
 describe('panorama view', () => {
   it('normalises yaw to (-180, 180], leniently', () => {
@@ -141,5 +143,49 @@ describe('viewer pool', () => {
     pool.leavePool(m[1]!);
     assert.deepEqual(log.slice(6), ['+g']);
     assert.equal(pool.liveCount(), 4);
+  });
+});
+
+describe('edge view guard (software WebGL misdraws a face with a vertex in the camera plane)', () => {
+  const directions = cubeEdgeDirections(4);
+  const cameraLooking = (x: number, y: number, z: number) => {
+    const camera = new PerspectiveCamera(90, 1, 0.1, 100);
+    camera.lookAt(new Vector3(x, y, z));
+    camera.updateMatrixWorld(true);
+    return camera;
+  };
+  const forward = (camera: PerspectiveCamera) => new Vector3(0, 0, -1).applyQuaternion(camera.quaternion);
+  function drawnWith(camera: PerspectiveCamera): PerspectiveCamera {
+    let used: PerspectiveCamera | undefined;
+    const renderer = { render: (_scene: unknown, c: PerspectiveCamera) => (used = c) };
+    edgeSafeRenderer(renderer as never, directions).render(new Scene(), camera);
+    return used!;
+  }
+
+  it('knows the 44 vertices on the edges of a cube subdivided 4 times per side', () => {
+    assert.equal(directions.length, 44);
+    assert.ok(directions.every((d) => Math.abs(d.length() - 1) < 1e-9));
+  });
+
+  for (const [name, dir] of [
+    ['yaw 45 (along the f/r edge)', [1, 0, -1]],
+    ['pitch 45 at yaw 0 (along the u/f edge)', [0, 1, -1]],
+    ['yaw 135 pitch -45 (towards a corner region)', [1, -Math.SQRT2, 1]],
+  ] as const) {
+    it(`${name}: drawn with the camera turned by at most 0.3°, clear of every edge vertex`, () => {
+      const camera = cameraLooking(dir[0], dir[1], dir[2]);
+      assert.ok(planeClearance(camera.quaternion, directions) < 1e-6, 'the premise: a vertex in the plane');
+      const used = drawnWith(camera);
+      assert.notEqual(used, camera);
+      assert.ok(planeClearance(used.quaternion, directions) >= 1e-3);
+      const angle = (forward(used).angleTo(forward(camera)) * 180) / Math.PI;
+      assert.ok(angle > 0 && angle <= 0.3, `turned by ${angle}°`);
+      assert.deepEqual(used.projectionMatrix.elements, camera.projectionMatrix.elements);
+    });
+  }
+
+  it('any other view is drawn with the camera as it is', () => {
+    const camera = cameraLooking(0.3, 0.1, -1);
+    assert.equal(drawnWith(camera), camera);
   });
 });
