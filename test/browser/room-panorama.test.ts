@@ -439,13 +439,21 @@ describe('<room-panorama>', function () {
     }
   });
 
-  it('axe-core finds no violations, ready (with its navbar) and in the error state', async () => {
+  it('axe-core finds no violations: ready (with its navbar), poster (with its show button), error', async () => {
     const el = make({ loading: 'eager' });
     el.faces = await plainFaces();
     const ready = waitForEvent(el, 'panorama-ready', 20000);
     fixtureContainer().append(el);
     await ready;
     expect(await axeViolations(el), 'ready').to.deep.equal([]);
+    // three more take the other live slots: a fifth in view shows its poster and the show button
+    for (let i = 0; i < 3; i++) await mountReady(fixtureContainer(), await plainFaces(), 48);
+    const poster = make({});
+    poster.faces = await plainFaces();
+    fixtureContainer().append(poster);
+    await until(() => poster.shadowRoot!.querySelector('[part="show-button"]'), 5000, 'the show button');
+    expect(poster.getAttribute('state')).to.equal('poster');
+    expect(await axeViolations(poster), 'poster').to.deep.equal([]);
     const broken = make({ 'room-id': String(ids.without), loading: 'eager' });
     const failed = waitForEvent(broken, 'panorama-error');
     fixtureContainer().append(broken);
