@@ -357,6 +357,19 @@ describe('<room-gallery>: accessibility', () => {
     expect(part(el, 'status')!.textContent).to.match(/Kamers 1 tot 5 van \d+/);
     expect(part(el, 'pager')!.textContent).to.contain('Volgende');
   });
+
+  it('follows a lang set on the element after the rooms are shown', async () => {
+    const { el, ready } = makeGallery({ limit: '5' });
+    await ready;
+    expect(part(el, 'status')!.textContent).to.match(/Rooms 1 to 5 of/);
+    el.setAttribute('lang', 'nl');
+    await until(
+      () => /Kamers 1 tot 5 van \d+/.test(part(el, 'status')!.textContent ?? ''),
+      5000,
+      'Dutch status',
+    );
+    expect(part(el, 'pager')!.textContent).to.contain('Volgende');
+  });
 });
 
 describe('<room-gallery>: filters, history, custom cards', () => {

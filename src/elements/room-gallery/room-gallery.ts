@@ -314,10 +314,12 @@ export class RoomGallery extends RoomElement {
   }
 
   static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, 'style'];
+    // `lang` is global, not ours: watched so the words follow a change on the element at once
+    return [...super.observedAttributes, 'style', 'lang'];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === 'lang') return this.requestUpdate();
     if (name === 'style') {
       // inline CSS in `style` is not a filter; a key replaced by CSS (or removed) clears the filter
       const wasKey = styleFilterFromAttribute(old) !== undefined;
