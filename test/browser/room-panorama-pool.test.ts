@@ -75,6 +75,10 @@ describe('<room-panorama> many per page', function () {
       el.scrollIntoView({ block: 'center' });
       await until(() => el.getAttribute('state') === 'ready', 15000, `panorama ${all.indexOf(el)} ready`);
       maxLive = Math.max(maxLive, contexts.live());
+      // at once, not only at the end: without the limit, dozens of live viewers slow the page to a crawl
+      expect(maxLive, `live contexts at panorama ${all.indexOf(el)}`).to.be.at.most(
+        MAX_LIVE_VIEWERS + PSV_PROBE,
+      );
       const canvas = viewerCanvas(el)!;
       canvas.addEventListener('webglcontextlost', () => lost.push(canvas));
       const gl = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'))!;
