@@ -292,6 +292,29 @@ describe('<room-gallery>: paging', () => {
     expect(cards(el).length).to.be.below(expected);
     window.scrollTo(0, 0);
   });
+  it('infinite: a gallery moved elsewhere on the page (disconnected, connected again) still loads on scroll', async () => {
+    const { el, ready } = makeGallery({ limit: '50', paging: 'infinite' });
+    el.style.setProperty('--room-gallery-columns', '2');
+    await ready;
+    await until(() => shadow(el).querySelector('.grid.virtual'), 10000, 'the virtualiser');
+    const elsewhere = document.createElement('div');
+    elsewhere.className = 'test-fixture';
+    document.body.append(elsewhere);
+    elsewhere.append(el);
+    const shown = el.page;
+    const loads: number[] = [];
+    el.addEventListener('rooms-load', (e) => loads.push(e.detail.page));
+    for (let i = 0; i < 40 && !loads.length; i++) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await rafPasses(2);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await until(() => loads.length > 0, 5000, 'a load after the move');
+    // the next page, appended: not page 1 again (a load cut short by the move is not a new search)
+    expect(loads[0]).to.equal(shown + 1);
+    expect(el.rooms.length).to.equal(50 * (shown + 1));
+    window.scrollTo(0, 0);
+  });
 });
 
 describe('<room-gallery>: errors, empty, race', () => {

@@ -35,3 +35,22 @@ export function renderVirtualRows(
       html`<div class="row" role="none">${row.items.map((room, i) => renderItem(room, row.start + i))}</div>`,
   });
 }
+
+/**
+ * Calls `onEnd` whenever the watched element (the sentinel after the last card) comes within 800 px
+ * of the viewport, so the next page starts well before the end is reached and scrolling does not
+ * stall. Watching again (also the same element) reports at once, so a sentinel still in view after a
+ * page was appended loads the next one.
+ */
+export function endWatcher(onEnd: () => void): (sentinel: Element | null) => void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) onEnd();
+    },
+    { rootMargin: '0px 0px 800px 0px' },
+  );
+  return (sentinel) => {
+    observer.disconnect();
+    if (sentinel) observer.observe(sentinel);
+  };
+}

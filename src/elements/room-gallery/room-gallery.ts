@@ -298,7 +298,10 @@ export class RoomGallery extends RoomElement {
   #pushHistory = false;
   #searchTimer?: ReturnType<typeof setTimeout>;
   #resizeObserver?: ResizeObserver;
-  #intersectionObserver?: IntersectionObserver;
+  /** Watches the sentinel after the last card (`paging="infinite"`); null stops watching. */
+  #watchEnd?: (sentinel: Element | null) => void;
+  /** Set when a page was appended: watching again reports a sentinel still in view at once. */
+  #rearmEnd = false;
   #metaRequested = '';
 
   #t = (key: StringKey, values?: Record<string, string | number>): string =>
@@ -344,8 +347,8 @@ export class RoomGallery extends RoomElement {
       historySync.value?.applyHistory(this, false, galleryPage);
       window.addEventListener('popstate', this.#onPopState);
     }
-    // a load cut short by a disconnect starts again
-    if (!this.#queryKey) this.requestUpdate();
+    // a load cut short by a disconnect starts again; the observers a disconnect ended are made again
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -354,12 +357,15 @@ export class RoomGallery extends RoomElement {
     clearTimeout(this.#searchTimer);
     this.#resizeObserver?.disconnect();
     this.#resizeObserver = undefined;
-    this.#intersectionObserver?.disconnect();
-    this.#intersectionObserver = undefined;
+    this.#watchEnd?.(null);
+    this.#watchEnd = undefined;
     if (this.#controller && !this.#controller.signal.aborted) {
       this.#controller.abort();
       this.#generation++;
-      this.#queryKey = '';
+      // a further page cut short is asked for again by the next scroll or click; a first page loads
+      // again on reconnect
+      if (this.#lastAttempt.append) this._loadingMore = false;
+      else this.#queryKey = '';
     }
   }
 
@@ -512,7 +518,7 @@ export class RoomGallery extends RoomElement {
           this.page = page;
           this.#controller = undefined;
           this.emit('rooms-load', { rooms: list.rooms, total: list.total, page });
-          if (append && this.#paging === 'infinite') this.#rearmSentinel();
+          this.#rearmEnd = append;
         },
         (error: unknown) => {
           if (generation !== this.#generation) return;
@@ -639,14 +645,6 @@ export class RoomGallery extends RoomElement {
 
   // ---- layout ----
 
-  protected override firstUpdated(): void {
-    // measured in the next frame: changing columns inside the observer callback would resize what
-    // it observes in the same frame (the "ResizeObserver loop" warning)
-    this.#resizeObserver = new ResizeObserver(() => requestAnimationFrame(() => this.#measure()));
-    this.#resizeObserver.observe(this);
-    this.#observeSentinel();
-  }
-
   #measure(): void {
     const probe = this.renderRoot.querySelector<HTMLElement>('.probe');
     if (!probe) return;
@@ -660,37 +658,25 @@ export class RoomGallery extends RoomElement {
     if (large !== this._large) this._large = large;
   }
 
-  #observeSentinel(): void {
-    if (this.#intersectionObserver || typeof IntersectionObserver === 'undefined') return;
-    this.#intersectionObserver = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && this.#paging === 'infinite') this.#loadNext();
-      },
-      // start the next page well before the end is reached, so scrolling does not stall
-      { rootMargin: '0px 0px 800px 0px' },
-    );
-  }
-
-  /** Observing again makes the observer report at once, so a sentinel still in view loads the next page. */
-  #rearmSentinel(): void {
-    this.updateComplete.then(() => {
-      const sentinel = this.renderRoot.querySelector('.sentinel');
-      if (!sentinel || !this.#intersectionObserver) return;
-      this.#intersectionObserver.unobserve(sentinel);
-      this.#intersectionObserver.observe(sentinel);
-    });
-  }
-
   protected override updated(changed: PropertyValues): void {
     this.setState(this._state, STATES);
     // set through the CSSOM (not a style attribute) so a strict style-src CSP allows it
     this.renderRoot
       .querySelector<HTMLElement>('.grid.virtual')
       ?.style.setProperty('--_columns', String(this._columns));
-    if (changed.has('paging') || changed.has('_state')) {
-      const sentinel = this.renderRoot.querySelector('.sentinel');
-      this.#intersectionObserver?.disconnect();
-      if (sentinel && this.#paging === 'infinite') this.#intersectionObserver?.observe(sentinel);
+    if (!this.#resizeObserver) {
+      // made again after a reconnect (a gallery moved into a dialog still lays out its columns);
+      // measured in the next frame: changing columns inside the observer callback would resize what
+      // it observes in the same frame (the "ResizeObserver loop" warning)
+      this.#resizeObserver = new ResizeObserver(() => requestAnimationFrame(() => this.#measure()));
+      this.#resizeObserver.observe(this);
+    }
+    // the end watcher comes with the virtual module (both only for `paging="infinite"`)
+    const fresh = !this.#watchEnd;
+    this.#watchEnd ??= this._virtual?.endWatcher(() => this.#paging === 'infinite' && this.#loadNext());
+    if (fresh || this.#rearmEnd || changed.has('paging') || changed.has('_state')) {
+      this.#rearmEnd = false;
+      this.#watchEnd?.(this.#paging === 'infinite' ? this.renderRoot.querySelector('.sentinel') : null);
     }
     if (this.#focusIndex !== undefined && this._state === 'loaded' && !this._loadingMore) {
       const index = this.#focusIndex;
