@@ -10,9 +10,14 @@ import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './hel
 import {
   collectPageErrors,
   mountReady,
+  nearest,
+  pixel,
   plainFaces,
+  preserveDrawingBuffers,
+  snapshot,
   trackContexts,
   viewerCanvas,
+  type RGB,
 } from './room-panorama.helpers.ts';
 import type { CubeFaces } from '../../src/panorama/cube-faces.ts';
 
@@ -28,12 +33,16 @@ describe('<room-panorama> many per page', function () {
   let faces: CubeFaces;
   const pageErrors = collectPageErrors();
 
+  let restoreBuffers: () => void;
+
   before(async () => {
+    restoreBuffers = preserveDrawingBuffers(); // to read the restored viewer's picture back
     contexts = trackContexts();
     faces = await plainFaces(16);
   });
   after(() => {
     contexts.restore();
+    restoreBuffers();
     pageErrors.stop();
   });
   afterEach(cleanup);
@@ -97,7 +106,7 @@ describe('<room-panorama> many per page', function () {
     scroller.style.cssText = 'height:200px;overflow:auto';
     fixtureContainer().append(scroller);
     const first = await mountReady(scroller, faces, 48);
-    first.yaw = 123;
+    first.yaw = 180;
     first.pitch = -20;
     first.zoom = 40;
     await first.updateComplete;
@@ -114,7 +123,15 @@ describe('<room-panorama> many per page', function () {
     const back = waitForEvent(first, 'panorama-ready', 20000);
     scroller.scrollTop = 0; // back in view: it takes the slot of the one seen least recently
     await back;
-    expect([first.yaw, first.pitch, first.zoom]).to.deep.equal([123, -20, 40]);
+    expect([first.yaw, first.pitch, first.zoom]).to.deep.equal([180, -20, 40]);
+    // and the new viewer really looks there: the back face (blue), not the front one it would start on
+    const colours: Record<string, RGB> = {
+      f: [230, 30, 30],
+      r: [30, 200, 30],
+      b: [30, 30, 230],
+      l: [230, 230, 30],
+    };
+    expect(nearest(pixel(await snapshot(first), 0.5, 0.5), colours)).to.equal('b');
     expect(others.filter((el) => viewerCanvas(el)).length).to.equal(MAX_LIVE_VIEWERS - 1);
   });
 
