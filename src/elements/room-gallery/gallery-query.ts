@@ -4,6 +4,7 @@
  * parameters its operation defines in Document 3, and always a limit.
  */
 import type { IndexRoomsParams, PagedParams, SearchRoomsParams } from '../../api/room-styling/index.js';
+import { normalisePage as galleryPage } from '../../api/room-styling/params.js';
 
 export const SOURCES = ['rooms', 'search', 'panoramas', 'photoreal'] as const;
 export type GallerySource = (typeof SOURCES)[number];
@@ -51,11 +52,8 @@ export function galleryLimit(value: unknown): number {
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : 50;
 }
 
-/** A 1-based page; anything that is not a positive integer is page 1. */
-export function galleryPage(value: unknown): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+/** A 1-based page; anything that is not a positive integer is page 1 (the client's own rule). */
+export { galleryPage };
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
@@ -72,11 +70,6 @@ export function serviceTimestamp(value: unknown): string | undefined {
   if (!match) return undefined;
   const [, date, hh = '00', mm = '00', ss = '00'] = match;
   return `${date} ${hh}:${mm}:${ss}`;
-}
-
-function userIdOf(value: unknown): number | undefined {
-  const n = typeof value === 'string' ? Number(value.trim() || NaN) : Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 /** The one client call that shows page `page` of what the attributes ask for. */
@@ -117,7 +110,8 @@ export function buildGalleryRequest(filters: GalleryFilters, page: number): Gall
           skipTotal: filters.skipTotal || undefined,
           // the gallery never shows the list's last_updated: skipping it is faster (Document 3)
           skipLastUpdated: true,
-          userId: userIdOf(filters.userId),
+          // the client keeps only a whole number or a string of digits
+          userId: filters.userId ?? undefined,
           category: text(filters.category),
           created: serviceTimestamp(filters.created),
           lastUpdated: serviceTimestamp(filters.lastUpdated),
