@@ -17,10 +17,10 @@ export type {
   ExportErrorDetail,
 } from './elements/project-export-button/project-export-button.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/gallery-card.js';
-export type { PanoramaError } from './elements/room-panorama/room-panorama.js';
+export { PanoramaError } from './elements/room-panorama/room-panorama.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
 export type { PanoramaView } from './panorama/view.js';
-export type { PlanError, PlanLoadDetail, PlanErrorDetail } from './elements/room-plan/room-plan.js';
+export { PlanError, type PlanLoadDetail, type PlanErrorDetail } from './elements/room-plan/room-plan.js';
 export type { Units } from './model/units.js';
 export type { CameraChange, CameraMode, ComponentLoader } from './three/index.js';
 export type { ModelLoadDetail, ModelErrorDetail } from './elements/room-viewer/room-viewer.js';
