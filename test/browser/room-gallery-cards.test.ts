@@ -508,4 +508,27 @@ describe('<room-gallery>: filters, history, custom cards', () => {
     mine[2]!.click();
     expect(await selected).to.equal(el.rooms[2]);
   });
+
+  it('renderCard that throws: the gallery still shows every room, that one with its own card', async () => {
+    const { el, ready } = makeGallery({ limit: '3' });
+    const quiet = console.error;
+    const logged: unknown[] = [];
+    console.error = (error: unknown) => logged.push(error);
+    try {
+      el.renderCard = (room, { index }) => {
+        if (index === 1) throw new Error('broken card');
+        return `mine: ${room.name}`;
+      };
+      await ready;
+      await el.updateComplete;
+      expect(el.getAttribute('state')).to.equal('loaded');
+      const items = [...shadow(el).querySelectorAll('li.item')];
+      expect(items).to.have.length(3);
+      expect(items[0]!.textContent).to.contain('mine:');
+      expect(items[1]!.querySelector('[part~="card"]'), 'our card for the broken one').to.not.equal(null);
+      expect(logged.some((e) => e instanceof Error && e.message === 'broken card')).to.equal(true);
+    } finally {
+      console.error = quiet;
+    }
+  });
 });

@@ -695,6 +695,16 @@ export class RoomGallery extends RoomElement {
     const image = cardImage(room, this._large, photoreal, this._broken);
     const href = safeHttpUrl(room.url);
     const custom = this.renderCard;
+    let card: unknown;
+    let own = Boolean(custom);
+    try {
+      if (custom) card = custom(room, { index, large: this._large, image, href });
+    } catch (error) {
+      // a page's card that throws must not stop the gallery rendering: that room gets our card,
+      // and the page's mistake goes to the console
+      own = false;
+      console.error(error);
+    }
     return html`<li
       class="item"
       role="listitem"
@@ -703,8 +713,8 @@ export class RoomGallery extends RoomElement {
       aria-posinset=${setSize !== undefined ? index + 1 : nothing}
     >
       ${
-        custom
-          ? custom(room, { index, large: this._large, image, href })
+        own
+          ? card
           : renderRoomCard(room, {
               index,
               image,
