@@ -256,7 +256,11 @@ export class RoomGallery extends RoomElement {
    */
   history?: string | null;
 
-  /** Renders a page's own card: `(room, { index, large, image, href }) => template | string | Node`. */
+  /**
+   * Renders a page's own card: `(room, { index, large, image, href }) => template | string | Node`.
+   * `image` and `href` are already checked (http(s) only, else undefined); a string is shown as text.
+   * If it throws, that room gets the gallery's own card (the error goes to the console).
+   */
   renderCard?: RenderCard;
 
   /** The rooms shown now (with `more` / `infinite`: every page loaded so far). */
