@@ -17,7 +17,7 @@ export type {
   ExportErrorDetail,
 } from './elements/project-export-button/project-export-button.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/gallery-card.js';
-export { PanoramaError } from './elements/room-panorama/room-panorama.js';
+export { PanoramaError, type PanoramaReadyDetail } from './elements/room-panorama/room-panorama.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
 export type { PanoramaView } from './panorama/view.js';
 export { PlanError, type PlanLoadDetail, type PlanErrorDetail } from './elements/room-plan/room-plan.js';
