@@ -109,16 +109,3 @@ export function renderRoomCard(room: Room, options: CardOptions): TemplateResult
       >`
     : html`<button part="card" class="card" type="button" data-index=${index}>${body}</button>`;
 }
-
-/** Grey cards with the same box as real ones while the first page loads. */
-export function renderSkeletons(count: number): TemplateResult[] {
-  return Array.from(
-    { length: count },
-    () =>
-      html`<li class="item skeleton" aria-hidden="true">
-        <span class="card"
-          ><span class="image placeholder"></span><span class="name"></span><span class="meta"></span
-        ></span>
-      </li>`,
-  );
-}

@@ -8,9 +8,11 @@ import { css } from 'lit';
  * room outline: floor line and a window), never data: URLs (strict Content-Security-Policy).
  *
  * In order: host and its custom properties, status line (the live region), grid and cards, skeleton
- * cards while the first page loads, error and empty panels, buttons. The styles of the lazy parts
- * travel with them: filters (gallery-filters.ts), pager and load-more (gallery-pager-controls.ts),
- * virtualised rows (gallery-virtual.ts). No comments inside the CSS: they would be downloaded.
+ * cards while the first page loads: only what shows before an answer is in. The rest travels in lazy
+ * chunks: what an answer shows (pictures, badges, hover and focus, error and empty panels, buttons:
+ * gallery-result-styles.ts, fetched beside the first rooms), filters (gallery-filters.ts), pager and
+ * load-more (gallery-pager-controls.ts), virtualised rows (gallery-virtual.ts). No comments inside the
+ * CSS: they would be downloaded.
  */
 export const galleryStyles = css`
   :host {
@@ -24,11 +26,7 @@ export const galleryStyles = css`
     --_card-bg: var(--room-gallery-card-background, light-dark(#ffffff, #23252b));
     --_border: var(--room-gallery-border-color, light-dark(#dcdfe5, #3a3d45));
     --_accent: var(--room-gallery-accent-color, light-dark(#1a5fd1, #7eaaff));
-    --_on-accent: var(--room-gallery-on-accent-color, light-dark(#ffffff, #0d1320));
     --_placeholder: var(--room-gallery-placeholder-color, light-dark(#e7e9ee, #30333a));
-    --_badge-bg: var(--room-gallery-badge-background, rgb(0 0 0 / 0.72));
-    --_badge-text: var(--room-gallery-badge-color, #ffffff);
-    --_error: var(--room-gallery-error-color, light-dark(#a4161a, #ff8a8a));
     --_focus: var(--room-gallery-focus-color, var(--_accent));
     color: var(--_text);
     font: inherit;
@@ -38,10 +36,6 @@ export const galleryStyles = css`
   }
   * {
     box-sizing: border-box;
-  }
-  button {
-    font: inherit;
-    color: inherit;
   }
   .status {
     margin: 0 0 0.5rem;
@@ -74,22 +68,7 @@ export const galleryStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_card-bg);
-    color: inherit;
-    text-align: start;
-    text-decoration: none;
     overflow: hidden;
-    cursor: pointer;
-    transition:
-      box-shadow 0.15s,
-      transform 0.15s;
-  }
-  a.card:hover,
-  button.card:hover {
-    box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
-  }
-  .card:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
   }
   .image {
     position: relative;
@@ -98,12 +77,6 @@ export const galleryStyles = css`
     background: var(--_placeholder);
     overflow: hidden;
   }
-  .image img {
-    display: block;
-    inline-size: 100%;
-    block-size: 100%;
-    object-fit: cover;
-  }
   .placeholder {
     background:
       linear-gradient(to bottom, transparent 68%, rgb(0 0 0 / 0.06) 68%),
@@ -111,52 +84,15 @@ export const galleryStyles = css`
         28% / 100% 24% no-repeat,
       var(--_placeholder);
   }
-  .placeholder-label {
-    position: absolute;
-    inset-block-end: 0.5rem;
-    inset-inline-start: 0.75rem;
-    font-size: 0.75rem;
-    color: var(--_muted);
-  }
-  .badges {
-    position: absolute;
-    inset-block-start: 0.5rem;
-    inset-inline-end: 0.5rem;
-    display: flex;
-    gap: 0.25rem;
-  }
-  .badge {
-    padding: 0.125rem 0.5rem;
-    border-radius: 999px;
-    background: var(--_badge-bg);
-    color: var(--_badge-text);
-    font-size: 0.75rem;
-    font-weight: 600;
-    line-height: 1.4;
-  }
   .name {
     display: -webkit-box;
     margin: 0.625rem 0.75rem 0;
-    font-weight: 600;
-    line-height: 1.3;
-    overflow: hidden;
-    overflow-wrap: anywhere;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
   }
   .meta {
     display: block;
     margin: 0.25rem 0.75rem 0;
-    font-size: 0.875rem;
-    color: var(--_muted);
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
 
-  .skeleton .card {
-    cursor: default;
-  }
   .skeleton .name,
   .skeleton .meta {
     block-size: 0.875rem;
@@ -180,52 +116,6 @@ export const galleryStyles = css`
     }
   }
 
-  .error,
-  .empty {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.75rem;
-    align-items: center;
-    margin-block: var(--_gap);
-    padding: 1rem;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  .error {
-    border-color: var(--_error);
-    color: var(--_error);
-  }
-  .error p,
-  .empty p {
-    margin: 0;
-    flex: 1 1 12rem;
-    overflow-wrap: anywhere;
-  }
-  .button {
-    min-block-size: 2.5rem;
-    padding: 0.375rem 1rem;
-    border: 1px solid var(--_accent);
-    border-radius: calc(var(--_radius) * 0.75);
-    background: var(--_accent);
-    color: var(--_on-accent);
-    cursor: pointer;
-  }
-  .button.secondary {
-    background: transparent;
-    color: var(--_accent);
-  }
-  .button[aria-disabled='true'],
-  .button:disabled {
-    opacity: 0.55;
-    cursor: default;
-  }
-  .button:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-  .sentinel {
-    block-size: 1px;
-  }
   .probe {
     position: absolute;
     visibility: hidden;

@@ -8,7 +8,8 @@ import { defineElement } from '../../internal/define.js';
 import { languageOf, translate } from '../../internal/i18n.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
-import { cardImage, renderRoomCard, renderSkeletons, type RenderCard } from './gallery-card.js';
+import type { RenderCard } from './gallery-card.js';
+import { renderSkeletons } from './gallery-skeletons.js';
 import { asApiError } from './gallery-api-error.js';
 import type { FilterName } from './gallery-filters.js';
 import { cardWidthFor, columnsFor, isLargeCard } from './gallery-layout.js';
@@ -66,6 +67,11 @@ const dutch = new LazyPart(() => import('./gallery-strings-nl.js'));
 const errorWords = new LazyPart(() => import('./gallery-error-words.js'));
 /** Only galleries that page (`pages`, `more`) download the paging controls. */
 const pagerControls = new LazyPart(() => import('./gallery-pager-controls.js'));
+/**
+ * Every gallery, beside its first rooms: the built-in card and the styles of what an answer shows
+ * (cards, errors, buttons). Without it (a failed download) cards are plain links.
+ */
+const results = new LazyPart(() => import('./gallery-results.js'));
 /** Only galleries with `history` download the URL sync. */
 const historySync = new LazyPart(() => import('./gallery-history.js'));
 
@@ -315,6 +321,7 @@ export class RoomGallery extends RoomElement {
   #wantedParts(): Promise<unknown> {
     const mode = this.#paging;
     return Promise.all([
+      results.get(),
       languageOf(this) === 'nl' ? dutch.get() : undefined,
       mode === 'pages' || mode === 'more' ? pagerControls.get() : undefined,
     ]);
@@ -463,6 +470,7 @@ export class RoomGallery extends RoomElement {
   /** The lazy parts bring their own styles: adopted after the gallery's once they arrived, before they render. */
   #adoptPartStyles(): void {
     const parts = [
+      results.value?.resultStyles,
       this._filtersModule?.filterStyles,
       pagerControls.value?.pagerStyles,
       this._virtual?.virtualStyles,
@@ -608,19 +616,9 @@ export class RoomGallery extends RoomElement {
   };
 
   #onCardClick = (event: MouseEvent): void => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const path = event.composedPath();
-    const item = path.find(
-      (n): n is HTMLElement => n instanceof HTMLElement && n.dataset.index !== undefined,
-    );
-    // in a page's own card only links, buttons and [data-room-select] activate the room
-    const activator = path.find(
-      (n) => n instanceof Element && (n.matches('a[href], button') || n.hasAttribute('data-room-select')),
-    );
-    if (!item || !activator) return;
-    const room = this._rooms[Number(item.dataset.index)];
-    if (!room) return;
-    if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    const index = results.value?.activatedIndex(event);
+    const room = index === undefined ? undefined : this._rooms[index];
+    if (room && !this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
   };
 
   /** `error` does not bubble: one capturing listener on the grid hears every card's image. */
@@ -683,32 +681,16 @@ export class RoomGallery extends RoomElement {
       this.#watchEnd?.(this.#paging === 'infinite' ? this.renderRoot.querySelector('.sentinel') : null);
     }
     if (this.#focusIndex !== undefined && this._state === 'loaded' && !this._loadingMore) {
-      const index = this.#focusIndex;
+      results.value?.focusCard(this.renderRoot, this.#focusIndex);
       this.#focusIndex = undefined;
-      const card = this.renderRoot.querySelector<HTMLElement>(
-        `[data-index="${index}"] .card, [data-index="${index}"] a, [data-index="${index}"] button`,
-      );
-      card?.focus();
     }
   }
 
   // ---- rendering ----
 
   #renderItem(room: Room, index: number, setSize?: number): TemplateResult {
-    const photoreal = this.#source === 'photoreal';
-    const image = cardImage(room, this._large, photoreal, this._broken);
     const href = safeHttpUrl(room.url);
-    const custom = this.renderCard;
-    let card: unknown;
-    let own = Boolean(custom);
-    try {
-      if (custom) card = custom(room, { index, large: this._large, image, href });
-    } catch (error) {
-      // a page's card that throws must not stop the gallery rendering: that room gets our card,
-      // and the page's mistake goes to the console
-      own = false;
-      console.error(error);
-    }
+    const target = this.linkTarget || '_self';
     return html`<li
       class="item"
       role="listitem"
@@ -717,15 +699,18 @@ export class RoomGallery extends RoomElement {
       aria-posinset=${setSize !== undefined ? index + 1 : nothing}
     >
       ${
-        own
-          ? card
-          : renderRoomCard(room, {
-              index,
-              image,
-              href,
-              target: this.linkTarget || '_self',
-              t: this.#t,
-            })
+        results.value?.renderItemCard(room, {
+          index,
+          large: this._large,
+          photoreal: this.#source === 'photoreal',
+          broken: this._broken,
+          href,
+          target,
+          custom: this.renderCard,
+          t: this.#t,
+        }) ??
+        // without the results chunk (a failed download): plain links
+        html`<a part="card" class="card" href=${href ?? nothing} target=${target}>${room.name}</a>`
       }
     </li>`;
   }
@@ -783,16 +768,11 @@ export class RoomGallery extends RoomElement {
   #renderEmpty(): TemplateResult | typeof nothing {
     if (this._state !== 'empty') return nothing;
     const filtered = Boolean(this.q || this.roomStyle || this.category || this.since);
-    return html`<div part="empty" class="empty">
-      <p>${this.#t('empty')}</p>
-      ${
-        filtered
-          ? html`<button class="button secondary" type="button" @click=${this.#clearFilters}>
-              ${this.#t('clearFilters')}
-            </button>`
-          : nothing
-      }
-    </div>`;
+    // without the results chunk (a failed download): the words alone
+    return (
+      results.value?.renderEmpty(this.#t, filtered && this.#clearFilters) ??
+      html`<p part="empty">${this.#t('empty')}</p>`
+    );
   }
 
   /** On a Dutch page, before the Dutch words arrived: the live region waits rather than speak English. */

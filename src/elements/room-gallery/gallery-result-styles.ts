@@ -1,0 +1,133 @@
+import { css } from 'lit';
+
+/**
+ * The gallery's styles for what it shows once an answer is in: cards' pictures and words, hover and focus,
+ * badges, the "no picture" label, the error and empty panels, buttons and the infinite-scroll
+ * sentinel. A lazy chunk fetched beside every first rooms request (never after it) and adopted
+ * before the answer renders, so the styles a page loads at start are only those of the skeleton
+ * cards and the status line (room-gallery.styles.ts). If it cannot be downloaded the gallery still
+ * works, plainer. No comments inside the CSS: they would be downloaded.
+ */
+export const resultStyles = css`
+  :host {
+    --_on-accent: var(--room-gallery-on-accent-color, light-dark(#ffffff, #0d1320));
+    --_badge-bg: var(--room-gallery-badge-background, rgb(0 0 0 / 0.72));
+    --_badge-text: var(--room-gallery-badge-color, #ffffff);
+    --_error: var(--room-gallery-error-color, light-dark(#a4161a, #ff8a8a));
+  }
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  .card {
+    color: inherit;
+    text-align: start;
+    text-decoration: none;
+    cursor: pointer;
+    transition:
+      box-shadow 0.15s,
+      transform 0.15s;
+  }
+  .skeleton .card {
+    cursor: default;
+  }
+  a.card:hover,
+  button.card:hover {
+    box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
+  }
+  .card:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .name {
+    font-weight: 600;
+    line-height: 1.3;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+  }
+  .meta {
+    font-size: 0.875rem;
+    color: var(--_muted);
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .image img {
+    display: block;
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
+  .placeholder-label {
+    position: absolute;
+    inset-block-end: 0.5rem;
+    inset-inline-start: 0.75rem;
+    font-size: 0.75rem;
+    color: var(--_muted);
+  }
+  .badges {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-end: 0.5rem;
+    display: flex;
+    gap: 0.25rem;
+  }
+  .badge {
+    padding: 0.125rem 0.5rem;
+    border-radius: 999px;
+    background: var(--_badge-bg);
+    color: var(--_badge-text);
+    font-size: 0.75rem;
+    font-weight: 600;
+    line-height: 1.4;
+  }
+
+  .error,
+  .empty {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem;
+    align-items: center;
+    margin-block: var(--_gap);
+    padding: 1rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .error {
+    border-color: var(--_error);
+    color: var(--_error);
+  }
+  .error p,
+  .empty p {
+    margin: 0;
+    flex: 1 1 12rem;
+    overflow-wrap: anywhere;
+  }
+  .button {
+    min-block-size: 2.5rem;
+    padding: 0.375rem 1rem;
+    border: 1px solid var(--_accent);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_accent);
+    color: var(--_on-accent);
+    cursor: pointer;
+  }
+  .button.secondary {
+    background: transparent;
+    color: var(--_accent);
+  }
+  .button[aria-disabled='true'],
+  .button:disabled {
+    opacity: 0.55;
+    cursor: default;
+  }
+  .button:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .sentinel {
+    block-size: 1px;
+  }
+`;
