@@ -39,9 +39,9 @@ describe('<room-gallery>: lazy parts', () => {
     expect(part(el, 'status')!.textContent).to.match(/Kamers 1 tot 4 van \d+/);
     // the live region never spoke English while the Dutch words were on their way
     expect(statuses.filter((s) => /rooms|Loading/i.test(s))).to.deep.equal([]);
-    // both parts were requested before the rooms' answer was in: no round trip after it
+    // the lazy parts were requested before the rooms' answer was in: no round trip after it
     const rooms = resource('/room-styling/rooms?')!;
-    for (const part of ['gallery-pager-controls', 'gallery-strings-nl']) {
+    for (const part of ['gallery-pager-controls', 'gallery-strings-nl', 'gallery-results']) {
       const entry = resource(part);
       expect(entry, `${part} was downloaded`).to.not.equal(undefined);
       expect(entry!.startTime, `${part} started before the rooms arrived`).to.be.below(rooms.responseEnd);
