@@ -5,13 +5,7 @@
  */
 import '../../src/elements/room-gallery/room-gallery.ts';
 import type { Room } from '../../src/api/room-styling/index.ts';
-
-function option(value: string, text: string): HTMLOptionElement {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
+import { option } from '../controls.ts';
 
 function select(name: string, options: [string, string][], onChange: (value: string) => void) {
   const label = document.createElement('label');

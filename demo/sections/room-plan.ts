@@ -5,21 +5,9 @@
  */
 import '../../src/elements/room-plan/room-plan.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
+import { option, labelled } from '../controls.ts';
 
 const SAMPLE_ROOM = '6346838';
-
-function option(value: string, text: string): HTMLOptionElement {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
-
-function labelled(text: string, control: HTMLElement): HTMLLabelElement {
-  const label = document.createElement('label');
-  label.append(`${text} `, control);
-  return label;
-}
 
 export default async function roomPlanDemo(section: HTMLElement): Promise<void> {
   const intro = document.createElement('p');

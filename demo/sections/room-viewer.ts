@@ -6,21 +6,9 @@
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
 import { getConfig } from '../../src/config.ts';
+import { option, labelled } from '../controls.ts';
 
 const SAMPLE_ROOM = '6346838';
-
-function option(value: string, text: string): HTMLOptionElement {
-  const o = document.createElement('option');
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
-
-function labelled(text: string, control: HTMLElement): HTMLLabelElement {
-  const label = document.createElement('label');
-  label.append(`${text} `, control);
-  return label;
-}
 
 export default async function roomViewerDemo(section: HTMLElement): Promise<void> {
   const intro = document.createElement('p');
