@@ -46,10 +46,19 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
   /** How to read a successful body. Default `json`. */
   responseType?: 'json' | 'text' | 'none';
+  /**
+   * The most bytes of a response body read before the call fails with kind `invalid` (a service that
+   * sends 50 MB for a page of ten rooms must not hang the tab). Default MAX_RESPONSE_BYTES.
+   */
+  maxBytes?: number;
+  /** The fetch to call (a server's own instrumented fetch, a test's); default the global fetch. */
+  fetch?: typeof fetch;
 }
 
 export const DEFAULT_TIMEOUT = 15_000;
 export const DEFAULT_RETRIES = 2;
+/** 16 MiB: ten times the largest real room model, far below what stalls a tab. */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const ABORTED = 'The request was aborted';
 
 /** Joins a service root and a path: `join('http://h/api', '/rooms')` is `http://h/api/rooms`. */
@@ -92,8 +101,38 @@ export function serviceMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** Thrown inside the read when a body passes its byte cap; turned into an ApiError by the caller. */
+class TooLarge extends Error {}
+
+/**
+ * The body as text, read chunk by chunk so a body over `maxBytes` is cut off as it arrives (the
+ * Content-Length is checked first, but a chunked answer has none).
+ */
+async function readText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new TooLarge();
+  }
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new TooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -129,8 +168,30 @@ export async function request(url: string, options: RequestOptions = {}): Promis
 
 async function attemptOnce(url: string, method: string, options: RequestOptions): Promise<unknown> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
   const outer = options.signal;
   if (outer?.aborted) throw new ApiError(ABORTED, 0, url, 'abort');
+
+  // the body is made before any timer or listener exists, so a body that cannot be serialised
+  // (a BigInt, a cycle) is an ApiError that leaves nothing behind, not a stray TypeError
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof URLSearchParams || typeof options.body === 'string') {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    try {
+      body = JSON.stringify(options.body);
+    } catch (cause) {
+      throw new ApiError(
+        `The request body cannot be sent as JSON: ${(cause as Error).message}`,
+        0,
+        url,
+        'invalid',
+      );
+    }
+    headers['Content-Type'] ??= 'application/json';
+  }
+
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -140,30 +201,28 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
   const onOuterAbort = () => controller.abort();
   outer?.addEventListener('abort', onOuterAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body: BodyInit | undefined;
-  if (options.body instanceof URLSearchParams || typeof options.body === 'string') {
-    body = options.body;
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['Content-Type'] ??= 'application/json';
-  }
-
   const type = options.responseType;
   let response: Response;
   let parsed: unknown;
   // one path for a failure while connecting and while reading the body: both are a timeout, an
   // abort or a network error, told apart by what stopped them
   try {
-    response = await fetch(url, {
+    response = await (options.fetch ?? fetch)(url, {
       method,
       headers,
       body,
       signal: controller.signal,
       credentials: options.credentials,
     });
-    parsed = type === 'none' ? undefined : type === 'text' ? await response.text() : await readBody(response);
+    if (type === 'none') await response.body?.cancel().catch(() => undefined);
+    else {
+      const text = await readText(response, maxBytes);
+      parsed = type === 'text' ? text : parseBody(text);
+    }
   } catch (cause) {
+    if (cause instanceof TooLarge) {
+      throw new ApiError(`The answer is larger than ${maxBytes} bytes`, response!.status, url, 'invalid');
+    }
     throw timedOut
       ? new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout')
       : outer?.aborted

@@ -1,14 +1,2 @@
-/**
- * Only http(s) URLs become links or image sources; anything else (javascript:, data:, garbage)
- * gives undefined so the caller renders no link and a CSS placeholder.
- */
-export function safeHttpUrl(value: unknown, base?: string): string | undefined {
-  if (typeof value !== 'string' || !value.trim()) return undefined;
-  try {
-    const fallbackBase = typeof location !== 'undefined' ? location.href : undefined;
-    const url = new URL(value.trim(), base ?? fallbackBase);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The URL policy lives in the api layer (src/api/safe-url.ts) so the api and panorama layers share it. */
+export { safeHttpUrl } from '../api/safe-url.js';

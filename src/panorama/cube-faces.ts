@@ -2,7 +2,7 @@
  * The service's cube faces (`r d l u b f`, Document 3) and how they lie on photo-sphere-viewer's cube.
  * Pure functions: no DOM, no PSV.
  */
-import { safeHttpUrl } from '../internal/safe-url.js';
+import { safeHttpUrl } from '../api/safe-url.js';
 
 export type CubeFace = 'r' | 'd' | 'l' | 'u' | 'b' | 'f';
 export const CUBE_FACES: readonly CubeFace[] = ['r', 'd', 'l', 'u', 'b', 'f'];

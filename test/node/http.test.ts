@@ -33,6 +33,21 @@ describe('http.request over real HTTP', () => {
     });
     app.get('/html', (c) => c.html('<h1>not json</h1>'));
     app.get('/echo', (c) => c.json({ query: c.req.queries() }));
+    // 64 KiB chunks without a Content-Length, for as long as the client keeps reading (bounded at 64 MiB)
+    app.get('/endless', () => {
+      let sent = 0;
+      const chunk = new TextEncoder().encode('['.padEnd(65536, ' '));
+      return new Response(
+        new ReadableStream({
+          pull(controller) {
+            if ((sent += chunk.byteLength) > 64 * 1024 * 1024) controller.close();
+            else controller.enqueue(chunk);
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    });
+    app.get('/declared-large', (c) => c.body('{}', 200, { 'content-length': String(50 * 1024 * 1024) }));
     running = await listen(app);
   });
   after(() => running.close());
@@ -51,6 +66,42 @@ describe('http.request over real HTTP', () => {
       assert.equal(error.message, 'busy');
       return true;
     });
+  });
+
+  it('cuts off a chunked body over maxBytes as it arrives: a clear error, not a hang', async () => {
+    const started = Date.now();
+    await assert.rejects(request(`${running.url}/endless`, { maxBytes: 1024 * 1024 }), (error: ApiError) => {
+      assert.equal(error.kind, 'invalid');
+      assert.match(error.message, /larger than 1048576 bytes/);
+      return true;
+    });
+    assert.ok(Date.now() - started < 5000, 'stopped reading early');
+  });
+
+  it('refuses a body whose Content-Length is over maxBytes without reading it', async () => {
+    await assert.rejects(request(`${running.url}/declared-large`, { maxBytes: 1024 }), { kind: 'invalid' });
+  });
+
+  it('a body that cannot be serialised is an ApiError, and leaves no timer behind', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    // a 60 s timeout: were its timer left set, this test file would not end for a minute
+    for (const body of [cyclic, { n: 10n }]) {
+      await assert.rejects(
+        request(`${running.url}/echo`, { method: 'POST', body, timeout: 60_000 }),
+        (error: unknown) => error instanceof ApiError && error.kind === 'invalid',
+      );
+    }
+  });
+
+  it('calls the fetch it is given', async () => {
+    const seen: string[] = [];
+    const own: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    assert.deepEqual(await request(`${running.url}/echo?a=1`, { fetch: own }), { query: { a: ['1'] } });
+    assert.deepEqual(seen, [`${running.url}/echo?a=1`]);
   });
 
   it('never retries a POST', async () => {

@@ -48,9 +48,10 @@ export function call(ctx: PlanningContext, path: string, options: CallOptions = 
 
 /** A path segment from an id, refusing anything that is not a positive integer (no path tricks). */
 export function idSegment(id: number | string): string {
-  const n = typeof id === 'number' ? id : Number(String(id).trim());
-  if (!Number.isInteger(n) || n <= 0) throw new RangeError(`Not an id: ${String(id)}`);
-  return String(n);
+  // digits only: Number() would read '0x10' as 16 and '1e3' as 1000, naming another project
+  const text = typeof id === 'number' ? (Number.isSafeInteger(id) ? String(id) : '') : String(id).trim();
+  if (!/^[1-9]\d{0,15}$/.test(text)) throw new RangeError(`Not an id: ${String(id)}`);
+  return text;
 }
 
 /** The full URL of a path under the root, for messages and errors. */
