@@ -19,19 +19,9 @@ export {
   type Units,
 } from './units.js';
 
-import { planGeometry } from './plan-geometry.js';
 import type { PlanGeometry } from './types.js';
 
 /** The total floor area of the outermost areas (cm²): nested areas are not counted twice. */
 export function totalFloorArea(plan: PlanGeometry): number {
   return plan.areas.filter((a) => a.depth === 0).reduce((sum, a) => sum + a.area, 0);
-}
-
-/** planGeometry() that never throws: a model it cannot handle gives an empty plan. */
-export function safePlanGeometry(model: Parameters<typeof planGeometry>[0]): PlanGeometry {
-  try {
-    return planGeometry(model);
-  } catch {
-    return { walls: [], areas: [], bounds: { min: [0, 0], max: [0, 0] }, height: model?.height ?? 0 };
-  }
 }

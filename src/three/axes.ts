@@ -29,6 +29,3 @@ export function toModel(point: Vector3): Vec3 {
   const p = point.clone().applyMatrix4(WORLD_TO_MODEL);
   return [p.x, p.y, p.z];
 }
-
-/** The model's up axis in world space. */
-export const WORLD_UP = new Vector3(0, 1, 0);

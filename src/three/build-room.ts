@@ -11,7 +11,6 @@ import {
   Matrix4,
   Mesh,
   Scene,
-  Vector3,
   type BufferGeometry,
   type Material,
   type Object3D,
@@ -210,11 +209,4 @@ export function disposeObject(object: Object3D): void {
       material.dispose();
     }
   });
-}
-
-/** The centre of the model's floor in world space. */
-export function floorCentre(bounds: Box3): Vector3 {
-  const centre = bounds.getCenter(new Vector3());
-  centre.y = bounds.min.y;
-  return centre;
 }

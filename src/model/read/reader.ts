@@ -1,0 +1,169 @@
+/**
+ * The reading machinery every part of readModel() shares: a Reader that collects problems (bounded)
+ * and turns lenient JSON values into numbers, vectors and strings, plus small value helpers.
+ */
+import type { ModelProblem } from '../types.js';
+
+/** The wall height used when the model gives none (the sample says 250). */
+export const DEFAULT_WALL_HEIGHT = 250;
+/** The wall thickness used when a wall gives none, centimetres. */
+export const DEFAULT_WALL_THICKNESS = 10;
+/** Past this many problems only a count is kept, so a huge broken model cannot flood memory. */
+export const MAX_PROBLEMS = 200;
+/** Coordinates beyond ±10 km are taken as garbage (a plan is a building, not a map). */
+export const MAX_COORDINATE = 1e6;
+
+export type Obj = Record<string, unknown>;
+
+export class Reader {
+  readonly problems: ModelProblem[] = [];
+  #dropped = 0;
+
+  problem(path: string, message: string, accepted = false): void {
+    if (this.problems.length < MAX_PROBLEMS)
+      this.problems.push(accepted ? { path, message, accepted } : { path, message });
+    else this.#dropped++;
+  }
+
+  /** Notes a number that came as a string: it is used, and said, so a producer can be fixed. */
+  #stringNumber(path: string, value: string, n: number): void {
+    this.problem(path, `is a number sent as a string (${preview(value)}); read as ${n}`, true);
+  }
+
+  finish(): ModelProblem[] {
+    if (this.#dropped) {
+      this.problems.push({ path: '', message: `${this.#dropped} more problems were not listed` });
+      this.#dropped = 0;
+    }
+    return this.problems;
+  }
+
+  /** Runs one section; an exception inside becomes a problem instead of escaping. */
+  guard<T>(path: string, fallback: T, read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      this.problem(path, `could not be read (${describeError(error)})`);
+      return fallback;
+    }
+  }
+
+  /**
+   * A finite number; numeric strings ("99") are accepted as numbers and noted (`accepted: true`)
+   * unless `stringOk` (the service documents the member as a string). undefined when not valid.
+   */
+  number(
+    value: unknown,
+    path: string,
+    { required = true, quiet = false, stringOk = false } = {},
+  ): number | undefined {
+    if (value === undefined || value === null) {
+      if (required && !quiet) this.problem(path, 'is missing');
+      return undefined;
+    }
+    let n: number | undefined;
+    if (typeof value === 'number') n = value;
+    else if (typeof value === 'string' && value.trim() !== '') n = Number(value.trim());
+    if (n === undefined || !Number.isFinite(n) || Math.abs(n) > MAX_COORDINATE) {
+      if (!quiet) this.problem(path, `is not a finite number (${preview(value)})`);
+      return undefined;
+    }
+    if (typeof value === 'string' && !stringOk && !quiet) this.#stringNumber(path, value, n);
+    return n;
+  }
+
+  integer(
+    value: unknown,
+    path: string,
+    options?: { required?: boolean; quiet?: boolean },
+  ): number | undefined {
+    const n = this.number(value, path, options);
+    if (n === undefined) return undefined;
+    if (!Number.isInteger(n)) {
+      this.problem(path, `is not an integer (${preview(value)})`);
+      return undefined;
+    }
+    return n;
+  }
+
+  vec(value: unknown, length: 2 | 3, path: string, required = true): number[] | undefined {
+    if (!Array.isArray(value)) {
+      if (value !== undefined || required)
+        this.problem(path, value === undefined ? 'is missing' : 'is not an array');
+      return undefined;
+    }
+    if (value.length < length) {
+      this.problem(path, `needs ${length} numbers, has ${value.length}`);
+      return undefined;
+    }
+    const out: number[] = [];
+    for (let i = 0; i < length; i++) {
+      const n = this.number(value[i], `${path}[${i}]`, { stringOk: true });
+      if (n === undefined) return undefined;
+      out.push(n);
+    }
+    // one note for the whole vector, not one per component
+    if (value.slice(0, length).some((c) => typeof c === 'string')) {
+      this.problem(path, `has numbers sent as strings; read as [${out.join(', ')}]`, true);
+    }
+    return out;
+  }
+
+  string(value: unknown, path: string, required = false): string | undefined {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (value === undefined || value === null) {
+      if (required) this.problem(path, 'is missing');
+      return undefined;
+    }
+    this.problem(path, `is not a string (${preview(value)})`);
+    return undefined;
+  }
+}
+
+export function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'unknown error';
+  }
+}
+
+export function preview(value: unknown): string {
+  try {
+    if (typeof value === 'string')
+      return JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value);
+    if (Array.isArray(value)) return 'an array';
+    if (value === null) return 'null';
+    return typeof value === 'object' ? 'an object' : String(value);
+  } catch {
+    return typeof value;
+  }
+}
+
+export function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{ wall0: {...} }` or `[{...}]`: both become [key, value] pairs (arrays get `${prefix}${i}` keys). */
+export function entriesOf(value: unknown, prefix: string): [string, unknown][] {
+  if (Array.isArray(value)) {
+    return value.map((item, i) => {
+      const named =
+        isObject(item) && typeof item.name === 'string' && item.name ? item.name : `${prefix}${i}`;
+      return [named, item];
+    });
+  }
+  if (isObject(value)) return Object.keys(value).map((key) => [key, value[key]]);
+  return [];
+}
+
+/** A shallow copy of JSON-like values only (no functions, no nested objects past one level of arrays). */
+export function copyPlain(value: Obj): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value).slice(0, 100)) {
+    const v = value[key];
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') out[key] = v;
+  }
+  return out;
+}
