@@ -20,6 +20,7 @@ import type {
   WallGeometry,
   WallOpening,
 } from './types.js';
+import { SpatialIndex, type Box } from './spatial-index.js';
 import { wallFootprints } from './wall-joins.js';
 
 /** How far (cm) an opening's position may lie beyond a wall's faces and still belong to it. */
@@ -47,9 +48,10 @@ export function planGeometry(model: RoomModel): PlanGeometry {
 
   const areas = areaGeometry(model);
   const unplacedOpenings: string[] = [];
+  const lookup = wallLookup(walls, areas);
   for (const component of model.components) {
     if (component.kind === 'furniture') continue;
-    const placed = placeOpening(component, walls, areas, model.height);
+    const placed = placeOpening(component, lookup, model.height);
     if (!placed) unplacedOpenings.push(component.id);
   }
   for (const wall of walls) wall.openings.sort((a, b) => a.offset - b.offset);
@@ -91,6 +93,11 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   const precision = boxes.map((b) => Math.max(2, Math.min(b.maxX - b.minX, b.maxY - b.minY) / 40));
   const inner = rings.map((ring, i) => poleOfInaccessibility([ring], precision[i]).point);
 
+  // candidates for "A contains B" come from a grid over the areas' boxes, not from every pair
+  const index = new SpatialIndex(
+    boxes.map((_, i) => i),
+    (i) => boxes[i]!,
+  );
   // B lies in A when A is larger, B's interior point is inside A, and no vertex of B is more than
   // 1 cm outside A (nested areas in the sample share whole stretches of outline with their parent).
   const contains = (a: number, b: number) =>
@@ -108,20 +115,30 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   rings.forEach((_, b) => {
     let depth = 0;
     let parent: number | undefined;
-    rings.forEach((__, a) => {
-      if (!contains(a, b)) return;
+    const box = boxes[b]!;
+    for (const a of index.search({
+      minX: box.minX - 1,
+      minY: box.minY - 1,
+      maxX: box.maxX + 1,
+      maxY: box.maxY + 1,
+    })) {
+      if (!contains(a, b)) continue;
       depth++;
       if (parent === undefined || sizes[a]! < sizes[parent]!) parent = a;
-    });
+    }
     depths.push(depth);
     parents.push(parent);
   });
 
+  const children = new Map<number, number[]>();
+  parents.forEach((parent, j) => {
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), j]);
+  });
   return model.areas.map((area, i) => {
     const ring = rings[i]!;
     // The label goes where the area is not covered by the areas inside it, so an outer area's label
     // does not land on an inner one's; when the children leave no room, the plain pole is used.
-    const holes = rings.filter((_, j) => parents[j] === i);
+    const holes = (children.get(i) ?? []).map((j) => rings[j]!);
     let label = inner[i]!;
     if (holes.length) {
       const pole = poleOfInaccessibility([ring, ...holes], precision[i]);
@@ -141,10 +158,40 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   });
 }
 
-function ringBox(ring: readonly Vec2[]) {
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  return { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+function ringBox(ring: readonly Vec2[]): Box {
+  // a loop, not Math.min(...xs): a ring of 200 000 points would overflow the argument list
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const [x, y] of ring) {
+    box.minX = Math.min(box.minX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxX = Math.max(box.maxX, x);
+    box.maxY = Math.max(box.maxY, y);
+  }
+  return box;
+}
+
+/** Walls by name and by place, and areas by name: each opening looks up a few, not all of them. */
+interface WallLookup {
+  byName: Map<string, WallGeometry>;
+  near: SpatialIndex<WallGeometry>;
+  areas: Map<string, AreaGeometry>;
+}
+
+function wallLookup(walls: WallGeometry[], areas: AreaGeometry[]): WallLookup {
+  const byName = new Map<string, WallGeometry>();
+  for (const wall of walls) if (!byName.has(wall.name)) byName.set(wall.name, wall);
+  const areaByName = new Map<string, AreaGeometry>();
+  for (const area of areas) if (!areaByName.has(area.name)) areaByName.set(area.name, area);
+  const near = new SpatialIndex(walls, (w) => {
+    const slack = w.thickness / 2 + OPENING_TOLERANCE;
+    return {
+      minX: Math.min(w.start[0], w.end[0]) - slack,
+      minY: Math.min(w.start[1], w.end[1]) - slack,
+      maxX: Math.max(w.start[0], w.end[0]) + slack,
+      maxY: Math.max(w.start[1], w.end[1]) + slack,
+    };
+  });
+  return { byName, near, areas: areaByName };
 }
 
 // ---- openings --------------------------------------------------------------------------------
@@ -172,25 +219,22 @@ function fits(wall: WallGeometry, p: Vec2): { t: number; distance: number; lengt
  * first (also a parentID that is the wall's whole key), checked against the position; otherwise
  * the position is projected onto the nearest wall whose footprint it lies in.
  */
-function placeOpening(
-  component: ModelComponent,
-  walls: WallGeometry[],
-  areas: AreaGeometry[],
-  wallHeight: number,
-): boolean {
+function placeOpening(component: ModelComponent, lookup: WallLookup, wallHeight: number): boolean {
   const p: Vec2 = [component.position[0], component.position[1]];
   let wall: WallGeometry | undefined;
   let hit: ReturnType<typeof fits>;
   let assignedBy: WallOpening['assignedBy'] = 'parent';
   const parent = component.parentId;
   if (parent) {
-    wall = walls.find((w) => w.name === `wall${parent}`) ?? walls.find((w) => w.name === parent);
+    wall = lookup.byName.get(`wall${parent}`) ?? lookup.byName.get(parent);
     hit = wall && fits(wall, p);
     if (!hit) wall = undefined;
   }
   if (!wall) {
     assignedBy = 'nearest';
-    for (const candidate of walls) {
+    const [x, y] = p;
+    // walls are indexed by their box grown by the slack fits() allows, so a point query finds them all
+    for (const candidate of lookup.near.search({ minX: x, minY: y, maxX: x, maxY: y })) {
       const h = fits(candidate, p);
       if (h && (!hit || h.distance < hit.distance)) {
         wall = candidate;
@@ -222,7 +266,7 @@ function placeOpening(
   };
   if (component.configuration) opening.configuration = component.configuration;
   if (component.area) opening.area = component.area;
-  if (component.kind === 'door') Object.assign(opening, doorSwing(component, wall, offset, areas));
+  if (component.kind === 'door') Object.assign(opening, doorSwing(component, wall, offset, lookup.areas));
   wall.openings.push(opening);
   return true;
 }
@@ -237,7 +281,7 @@ function doorSwing(
   component: ModelComponent,
   wall: WallGeometry,
   offset: number,
-  areas: AreaGeometry[],
+  areas: Map<string, AreaGeometry>,
 ): Pick<WallOpening, 'swingSide' | 'hinge'> {
   const config = component.configuration ?? {};
   const dx = wall.end[0] - wall.start[0];
@@ -247,7 +291,7 @@ function doorSwing(
   const left: Vec2 = [-d[1], d[0]];
   const centre: Vec2 = [wall.start[0] + d[0] * offset, wall.start[1] + d[1] * offset];
   const reach = wall.thickness / 2 + 10;
-  const area = areas.find((a) => a.name === component.area);
+  const area = component.area === undefined ? undefined : areas.get(component.area);
   let areaSide: 1 | -1 = 1;
   if (area) {
     const leftIn = pointInRing([centre[0] + left[0] * reach, centre[1] + left[1] * reach], area.polygon);

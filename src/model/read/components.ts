@@ -1,6 +1,7 @@
 /** The furniture: components with their kind, bounding box and transform, read leniently. */
 import type { ComponentKind, ModelComponent, Vec3 } from '../types.js';
 import { Reader, copyPlain, isObject, preview, type Obj } from './reader.js';
+import { MODEL_LIMITS, capped } from './reader.js';
 
 const DEFAULT_BOX: [Vec3, Vec3] = [
   [-25, -25, 0],
@@ -14,7 +15,7 @@ export function readComponents(value: unknown, path: string, r: Reader): ModelCo
     r.problem(path, 'is not an array');
     return out;
   }
-  value.forEach((item, i) => {
+  capped(value, MODEL_LIMITS.components, path, r).forEach((item, i) => {
     const where = `${path}[${i}]`;
     r.guard(where, undefined, () => {
       const component = readComponent(item, i, where, r);

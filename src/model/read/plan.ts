@@ -1,6 +1,7 @@
 /** The plan: points, walls with their openings and areas, read leniently (see read-model.ts). */
 import type { ModelArea, ModelWall, RoomModel, Vec2 } from '../types.js';
 import { DEFAULT_WALL_HEIGHT, DEFAULT_WALL_THICKNESS, Reader, entriesOf, isObject } from './reader.js';
+import { MODEL_LIMITS, capped } from './reader.js';
 
 export function readPlan(plan: unknown, path: string, r: Reader, model: RoomModel): void {
   if (!isObject(plan)) {
@@ -19,7 +20,7 @@ export function readPlan(plan: unknown, path: string, r: Reader, model: RoomMode
   if (!Array.isArray(rawPoints)) {
     r.problem(`${path}.points`, rawPoints === undefined ? 'is missing' : 'is not an array');
   } else {
-    rawPoints.forEach((p, i) => {
+    capped(rawPoints, MODEL_LIMITS.points, `${path}.points`, r).forEach((p, i) => {
       const xy = r.vec(p, 2, `${path}.points[${i}]`);
       if (xy) {
         remap.set(i, model.points.length);
@@ -45,7 +46,7 @@ export function readPlan(plan: unknown, path: string, r: Reader, model: RoomMode
   if (plan.walls === undefined) r.problem(`${path}.walls`, 'is missing');
   else if (!isObject(plan.walls) && !Array.isArray(plan.walls))
     r.problem(`${path}.walls`, 'is not an object');
-  for (const [name, w] of entriesOf(plan.walls, 'wall')) {
+  for (const [name, w] of capped(entriesOf(plan.walls, 'wall'), MODEL_LIMITS.walls, `${path}.walls`, r)) {
     const where = `${path}.walls.${name}`;
     r.guard(where, undefined, () => {
       const wall = readWall(name, w, where, r, pointIndex, model.points);
@@ -56,7 +57,7 @@ export function readPlan(plan: unknown, path: string, r: Reader, model: RoomMode
   if (plan.areas !== undefined && !isObject(plan.areas) && !Array.isArray(plan.areas)) {
     r.problem(`${path}.areas`, 'is not an object');
   }
-  for (const [name, a] of entriesOf(plan.areas, 'area')) {
+  for (const [name, a] of capped(entriesOf(plan.areas, 'area'), MODEL_LIMITS.areas, `${path}.areas`, r)) {
     const where = `${path}.areas.${name}`;
     r.guard(where, undefined, () => {
       const area = readArea(name, a, where, r, pointIndex, model.points);

@@ -1,0 +1,106 @@
+/**
+ * A uniform grid over axis-aligned boxes, so "which walls / areas are near this point or box" costs
+ * about the few items in the cells it touches instead of a scan of all of them: plan geometry of a
+ * hostile model with 30 000 walls and 30 000 doors was quadratic (15 s on the main thread) before.
+ */
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Cells per axis at most: bounds the grid's memory whatever the spread of the boxes. */
+const MAX_CELLS_PER_AXIS = 256;
+/** A box over more cells than this (a wall across the whole plan) is kept in a list of its own. */
+const MAX_CELLS_PER_ITEM = 64;
+
+export class SpatialIndex<T> {
+  readonly #cells = new Map<number, number[]>();
+  readonly #items: T[] = [];
+  readonly #boxes: Box[] = [];
+  readonly #minX: number;
+  readonly #minY: number;
+  readonly #size: number;
+  readonly #columns: number;
+  readonly #rows: number;
+  /** Items whose box would touch more than MAX_CELLS_PER_ITEM cells: checked on every search. */
+  readonly #wide: number[] = [];
+
+  /** `boxes[i]` is item i's box; `cellSize` defaults to about one item per cell. */
+  constructor(items: readonly T[], boxOf: (item: T) => Box, cellSize?: number) {
+    const boxes = items.map(boxOf);
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const b of boxes) {
+      minX = Math.min(minX, b.minX);
+      minY = Math.min(minY, b.minY);
+      maxX = Math.max(maxX, b.maxX);
+      maxY = Math.max(maxY, b.maxY);
+    }
+    if (!Number.isFinite(minX)) minX = minY = maxX = maxY = 0;
+    const span = Math.max(maxX - minX, maxY - minY, 1);
+    const wanted = cellSize ?? span / Math.max(1, Math.ceil(Math.sqrt(items.length)));
+    this.#size = Math.max(wanted, span / MAX_CELLS_PER_AXIS, 1e-6);
+    this.#minX = minX;
+    this.#minY = minY;
+    this.#columns = Math.floor((maxX - minX) / this.#size) + 1;
+    this.#rows = Math.floor((maxY - minY) / this.#size) + 1;
+    boxes.forEach((box, i) => {
+      if (![box.minX, box.minY, box.maxX, box.maxY].every(Number.isFinite)) return;
+      this.#items.push(items[i]!);
+      this.#boxes.push(box);
+      const index = this.#items.length - 1;
+      if (this.#cellCount(box) > MAX_CELLS_PER_ITEM) {
+        this.#wide.push(index);
+        return;
+      }
+      this.#visit(box, (key) => {
+        const cell = this.#cells.get(key);
+        if (cell) cell.push(index);
+        else this.#cells.set(key, [index]);
+      });
+    });
+  }
+
+  /** Every item whose box overlaps `box` (each once). */
+  search(box: Box): T[] {
+    const seen = new Set<number>();
+    const out: T[] = [];
+    const check = (cell: readonly number[]) => {
+      for (const i of cell) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+        const b = this.#boxes[i]!;
+        if (b.minX <= box.maxX && b.maxX >= box.minX && b.minY <= box.maxY && b.maxY >= box.minY) {
+          out.push(this.#items[i]!);
+        }
+      }
+    };
+    check(this.#wide);
+    this.#visit(box, (key) => check(this.#cells.get(key) ?? []));
+    return out;
+  }
+
+  #range(box: Box): [number, number, number, number] {
+    const clamp = (v: number, max: number) => (Number.isFinite(v) ? Math.min(Math.max(v, 0), max) : 0);
+    return [
+      clamp(Math.floor((box.minX - this.#minX) / this.#size), this.#columns - 1),
+      clamp(Math.floor((box.maxX - this.#minX) / this.#size), this.#columns - 1),
+      clamp(Math.floor((box.minY - this.#minY) / this.#size), this.#rows - 1),
+      clamp(Math.floor((box.maxY - this.#minY) / this.#size), this.#rows - 1),
+    ];
+  }
+
+  #cellCount(box: Box): number {
+    const [x0, x1, y0, y1] = this.#range(box);
+    return (x1 - x0 + 1) * (y1 - y0 + 1);
+  }
+
+  #visit(box: Box, each: (key: number) => void): void {
+    const [x0, x1, y0, y1] = this.#range(box);
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) each(y * this.#columns + x);
+  }
+}

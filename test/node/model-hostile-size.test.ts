@@ -1,0 +1,92 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { planGeometry, readModel } from '../../src/model/index.ts';
+import { MODEL_LIMITS } from '../../src/model/read/reader.ts';
+import { SpatialIndex } from '../../src/model/spatial-index.ts';
+
+/** A street grid of `n` walls (each 300 cm), a door in every wall, points shared at the crossings. */
+function gridModel(n: number, doors = n) {
+  const side = Math.ceil(Math.sqrt(n / 2)) + 1;
+  const points: [number, number][] = [];
+  for (let y = 0; y <= side; y++) for (let x = 0; x <= side; x++) points.push([x * 300, y * 300]);
+  const at = (x: number, y: number) => y * (side + 1) + x;
+  const walls: Record<string, unknown> = {};
+  const components: unknown[] = [];
+  let count = 0;
+  for (let y = 0; y <= side && count < n; y++) {
+    for (let x = 0; x < side && count < n; x++, count++) {
+      walls[`wall${count}`] = { indices: [at(x, y), at(x + 1, y)], thickness: 10 };
+      if (count < doors)
+        components.push({
+          id: `d${count}`,
+          type: 'ArchitecturalComponent',
+          category: 'doors',
+          parentID: String(count),
+          position: [x * 300 + 150, y * 300, 104],
+          bounding_box: [
+            [-40, -5, -104],
+            [40, 5, 104],
+          ],
+        });
+    }
+  }
+  for (let x = 0; x <= side && count < n; x++) {
+    for (let y = 0; y < side && count < n; y++, count++) {
+      walls[`wall${count}`] = { indices: [at(x, y), at(x, y + 1)], thickness: 10 };
+      // no parentID: placed by the nearest wall, through the spatial index
+      if (count < doors)
+        components.push({
+          id: `d${count}`,
+          type: 'ArchitecturalComponent',
+          category: 'windows',
+          position: [x * 300, y * 300 + 150, 150],
+          bounding_box: [
+            [-40, -5, -50],
+            [40, 5, 50],
+          ],
+        });
+    }
+  }
+  return { plan: { height: 250, points, walls, areas: {} }, components };
+}
+
+describe('room models of hostile size', () => {
+  it('keeps at most MODEL_LIMITS of each list and says what it left out', () => {
+    const { model, problems, drawable } = readModel(gridModel(MODEL_LIMITS.walls + 500, 0));
+    assert.ok(drawable);
+    assert.equal(model.walls.length, MODEL_LIMITS.walls);
+    assert.ok(problems.some((p) => p.path === 'plan.walls' && /only the first 20000/.test(p.message)));
+    const many = readModel({
+      ...gridModel(10, 0),
+      components: new Array(MODEL_LIMITS.components + 1).fill({}),
+    });
+    assert.ok(many.problems.some((p) => p.path === 'components' && /only the first/.test(p.message)));
+  });
+
+  it('places 20 000 openings into 20 000 walls without quadratic work', () => {
+    const { model } = readModel(gridModel(MODEL_LIMITS.walls));
+    const started = performance.now();
+    const plan = planGeometry(model);
+    const ms = performance.now() - started;
+    assert.equal(plan.walls.length, MODEL_LIMITS.walls);
+    const openings = plan.walls.reduce((sum, w) => sum + w.openings.length, 0);
+    assert.equal(openings, MODEL_LIMITS.walls, 'every door and window found its wall');
+    assert.equal(plan.unplacedOpenings, undefined);
+    // the pairwise version took ~15 s for this; a bound 20× above today's time, so a slow CI machine passes
+    assert.ok(ms < 4000, `planGeometry took ${ms.toFixed(0)} ms`);
+  });
+
+  it('the spatial index finds exactly the boxes that overlap, wide ones included', () => {
+    const boxes = [
+      { minX: 0, minY: 0, maxX: 10, maxY: 10 },
+      { minX: 100, minY: 100, maxX: 110, maxY: 110 },
+      { minX: -1000, minY: 50, maxX: 1000, maxY: 51 }, // across everything
+      { minX: Number.NaN, minY: 0, maxX: 1, maxY: 1 }, // garbage: never found
+    ];
+    const index = new SpatialIndex(boxes, (b) => b);
+    assert.deepEqual(index.search({ minX: 5, minY: 5, maxX: 5, maxY: 5 }), [boxes[0]]);
+    assert.deepEqual(index.search({ minX: 0, minY: 40, maxX: 200, maxY: 60 }), [boxes[2]]);
+    assert.equal(index.search({ minX: -5000, minY: -5000, maxX: 5000, maxY: 5000 }).length, 3);
+    assert.deepEqual(index.search({ minX: 500, minY: 500, maxX: 600, maxY: 600 }), []);
+  });
+});
