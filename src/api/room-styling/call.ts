@@ -36,9 +36,28 @@ export interface CallOptions {
 /** The service root in force: the options' own, else configure()'s. */
 export const serviceBase = (options: RoomStylingClientOptions): string => options.base || getConfig().apiBase;
 
-/** The user token in force: the options' own, else configure()'s. */
-export const serviceToken = (options: RoomStylingClientOptions): string | undefined =>
-  options.token || getConfig().token || undefined;
+/** The origin of a service root, relative roots read against the page; undefined when not a URL. */
+function originOf(base: string): string | undefined {
+  try {
+    const page = typeof location !== 'undefined' && location.href ? location.href : undefined;
+    return new URL(base, page).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The user token in force: the options' own, else configure()'s, but configure()'s only for calls to
+ * the origin of configure()'s apiBase. An element's `api-base` attribute is markup a page may take
+ * from anywhere; pointing it at another host must not hand that host the visitor's token.
+ */
+export const serviceToken = (options: RoomStylingClientOptions): string | undefined => {
+  if (options.token) return options.token;
+  const { token, apiBase } = getConfig();
+  if (!token) return undefined;
+  const target = originOf(serviceBase(options));
+  return target !== undefined && target === originOf(apiBase) ? token : undefined;
+};
 
 /** Base64 of the UTF-8 bytes: btoa() alone throws on any character beyond Latin-1 (`ø` is fine, `€` is not). */
 function base64Utf8(text: string): string {
