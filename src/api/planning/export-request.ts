@@ -5,26 +5,17 @@
  * `paper` and `views` nested, numbers as JSON numbers, `paper.combine` always present, members that
  * were not given left out (null counts as not given).
  */
-import {
-  CAMERA_VIEW_TYPES,
-  EXPORT_FORMATS,
-  EXPORT_TYPES,
-  LOGO_POSITIONS,
-  MARGIN_SIDES,
-  PAPER_ORIENTATIONS,
-  PAPER_SCALES,
-  PAPER_SIZES,
-  PAPER_VISUALS,
-  SCALEBAR_MEMBERS,
-  VIEW_TYPES,
-  type ExportFormat,
-  type ExportPaper,
-  type ExportRequest,
-  type ExportRequestInput,
-  type ExportType,
-  type ExportView,
-} from './export-tables.js';
+import * as v from 'valibot';
+import type { ExportFormat, ExportRequest, ExportRequestInput } from './export-tables.js';
 import { describeIssue, type ExportIssue, type ExportIssueCode } from './export-issues.js';
+import {
+  callbackSchema,
+  exportSchema,
+  given,
+  PAPER_2D_ONLY,
+  paperSchema,
+  viewsSchema,
+} from './export-schema.js';
 
 export type BuildExportResult =
   | { ok: true; body: ExportRequest }
@@ -36,30 +27,21 @@ export type BuildExportResult =
       issues: ExportIssue[];
     };
 
-const TOP_MEMBERS = ['designs', 'fmt', 'width', 'height', 'type', 'paper', 'callback', 'views'];
-const PAPER_MEMBERS = [
-  'combine',
-  'orientation',
-  'size',
-  'logo',
-  'margins',
-  'stamp_names',
-  'scale',
-  'visuals',
-  'scalebar',
-];
-const LOGO_MEMBERS = ['url', 'position', 'scale'];
-const VIEW_MEMBERS = ['type', 'camera_id', 'section', 'wall_top_color'];
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-const HEX_COLOUR = /^(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const NUMERIC = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+/** Codes that name a member, not a wrong value: their issues carry no `value`. */
+const WITHOUT_VALUE = new Set<ExportIssueCode>([
+  'required',
+  'unknown-member',
+  'id-in-body',
+  'empty-list',
+  'camera-view',
+  'only-2d',
+  'only-3d',
+  'only-pdf',
+]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-const given = (value: unknown) => value !== undefined && value !== null;
 
 /** The value as short text for a message: strings as they are, the rest as JSON. */
 function show(value: unknown): string {
@@ -75,244 +57,36 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** A number, or a numeric string read as one (attributes and form fields are strings). */
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && NUMERIC.test(value.trim())) return Number(value.trim());
-  return undefined;
+/** `paper`, `margins`, `top` in the table's own notation: `paper[margins][top]`. */
+function tablePath(prefix: string, keys: readonly unknown[]): string {
+  const parts = prefix ? [prefix, ...keys.map(String)] : keys.map(String);
+  return parts.map((key, i) => (i === 0 ? key : `[${key}]`)).join('');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Collects issues while reading the input; each reader returns the normalised value or undefined. */
-class Reader {
-  readonly issues: ExportIssue[] = [];
-
-  add(
-    path: string,
-    code: ExportIssueCode,
-    value?: unknown,
-    allowed?: readonly (string | number)[],
-  ): undefined {
-    const issue: ExportIssue = { path, code };
-    if (value !== undefined) issue.value = show(value);
-    if (allowed) issue.allowed = allowed;
-    this.issues.push(issue);
-    return undefined;
-  }
-
-  members(path: string, object: Record<string, unknown>, known: readonly string[], prefix: string): void {
-    for (const key of Object.keys(object)) {
-      if (known.includes(key)) continue;
-      if (path === '' && key === 'id') this.add('id', 'id-in-body');
-      else this.add(prefix ? `${prefix}[${key}]` : key, 'unknown-member');
+/** A schema's issues as export issues; the message of each schema failure is its code. */
+function issuesOf(result: v.SafeParseResult<v.GenericSchema>, prefix: string): ExportIssue[] {
+  if (result.success) return [];
+  return result.issues.map((issue) => {
+    const [name, allowed] = issue.message.split(':') as [ExportIssueCode, string | undefined];
+    const path = tablePath(
+      prefix,
+      (issue.path ?? []).map((item) => item.key),
+    );
+    const out: ExportIssue = { path, code: name };
+    if (!WITHOUT_VALUE.has(name) && issue.input !== undefined) out.value = show(issue.input);
+    if (allowed !== undefined) {
+      const values = allowed.split('|');
+      out.allowed = values.every((x) => /^\d+$/.test(x)) ? values.map(Number) : values;
     }
-  }
-
-  object(path: string, value: unknown): Record<string, unknown> | undefined {
-    if (!given(value)) return undefined;
-    return isObject(value) ? value : this.add(path, 'object', value);
-  }
-
-  oneOf<T extends string | number>(
-    path: string,
-    value: unknown,
-    allowed: readonly T[],
-    required = false,
-  ): T | undefined {
-    if (!given(value)) return required ? this.add(path, 'required') : undefined;
-    const candidate = typeof allowed[0] === 'number' ? toNumber(value) : value;
-    if ((allowed as readonly unknown[]).includes(candidate)) return candidate as T;
-    return this.add(path, 'one-of', value, allowed);
-  }
-
-  integer(
-    path: string,
-    value: unknown,
-    code: 'positive-integer' | 'non-negative-integer' | 'integer',
-    required = false,
-  ): number | undefined {
-    if (!given(value)) return required ? this.add(path, 'required') : undefined;
-    const n = toNumber(value);
-    const ok =
-      n !== undefined &&
-      Number.isInteger(n) &&
-      (code === 'integer' || (code === 'positive-integer' ? n > 0 : n >= 0));
-    return ok ? n : this.add(path, code, value);
-  }
-
-  number(path: string, value: unknown): number | undefined {
-    if (!given(value)) return undefined;
-    const n = toNumber(value);
-    return n === undefined ? this.add(path, 'number', value) : n;
-  }
-
-  boolean(path: string, value: unknown, required = false): boolean | undefined {
-    if (!given(value)) return required ? this.add(path, 'required') : undefined;
-    if (typeof value === 'boolean') return value;
-    // "true" / "false" as a form field or an attribute would carry them
-    if (value === 'true' || value === 'false') return value === 'true';
-    return this.add(path, 'boolean', value);
-  }
-
-  list(path: string, value: unknown, required: boolean): unknown[] | undefined {
-    if (!given(value)) return required ? this.add(path, 'required') : undefined;
-    if (!Array.isArray(value)) return this.add(path, 'list', value);
-    if (value.length === 0) return this.add(path, 'empty-list');
-    return value;
-  }
-}
-
-function readFormats(r: Reader, value: unknown): ExportFormat[] | undefined {
-  // One format given as a plain string is read as a list of one, as a form would send it.
-  const list = r.list('fmt', typeof value === 'string' ? [value] : value, true);
-  if (!list) return undefined;
-  const out: ExportFormat[] = [];
-  let bad = false;
-  list.forEach((item, i) => {
-    const format = r.oneOf(`fmt[${i}]`, item, EXPORT_FORMATS, true);
-    if (!format) bad = true;
-    else if (out.includes(format)) {
-      r.add('fmt', 'duplicate', format);
-      bad = true;
-    } else out.push(format);
+    return out;
   });
-  return bad ? undefined : out;
 }
 
-function readDesigns(r: Reader, value: unknown): number[] | undefined {
-  const list = r.list('designs', value, false);
-  if (!list) return undefined;
-  const ids = list.map((item, i) => r.integer(`designs[${i}]`, item, 'positive-integer', true));
-  if (ids.some((id) => id === undefined)) return undefined;
-  const seen = new Set<number>();
-  for (const id of ids as number[]) {
-    if (seen.has(id)) r.add('designs', 'duplicate', id);
-    seen.add(id);
-  }
-  return ids as number[];
-}
+const parse = <S extends v.GenericSchema>(schema: S, input: unknown) =>
+  v.safeParse(schema, input, { abortEarly: false });
 
-function readCallback(r: Reader, value: unknown, required: boolean): string | undefined {
-  if (!given(value) || value === '') return required ? r.add('callback', 'required') : undefined;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (isHttpUrl(text) || EMAIL.test(text)) return text;
-  }
-  return r.add('callback', 'callback', value);
-}
-
-function readPaper(
-  r: Reader,
-  value: unknown,
-  type: ExportType | undefined,
-  formats: ExportFormat[] | undefined,
-): ExportPaper | undefined {
-  if (!given(value)) return r.add('paper[combine]', 'required');
-  const paper = r.object('paper', value);
-  if (!paper) return undefined;
-  r.members('paper', paper, PAPER_MEMBERS, 'paper');
-  const withoutPdf = formats !== undefined && !formats.includes('pdf');
-
-  const out: Partial<ExportPaper> = {};
-  out.combine = r.boolean('paper[combine]', paper.combine, true);
-  out.orientation = r.oneOf('paper[orientation]', paper.orientation, PAPER_ORIENTATIONS);
-  out.size = r.oneOf('paper[size]', paper.size, PAPER_SIZES);
-  if (out.size && type === '2d' && withoutPdf) r.add('paper[size]', 'only-pdf');
-
-  const logo = r.object('paper[logo]', paper.logo);
-  if (logo) {
-    r.members('paper[logo]', logo, LOGO_MEMBERS, 'paper[logo]');
-    const url = logo.url;
-    const logoOut = {
-      url: !given(url)
-        ? undefined
-        : typeof url === 'string' && isHttpUrl(url.trim())
-          ? url.trim()
-          : r.add('paper[logo][url]', 'http-url', url),
-      position: r.oneOf('paper[logo][position]', logo.position, LOGO_POSITIONS),
-      scale: r.number('paper[logo][scale]', logo.scale),
-    };
-    if (logoOut.scale !== undefined && !(logoOut.scale > 0 && logoOut.scale <= 1)) {
-      logoOut.scale = r.add('paper[logo][scale]', 'logo-scale', logo.scale);
-    }
-    out.logo = logoOut;
-  }
-
-  const margins = r.object('paper[margins]', paper.margins);
-  if (margins) {
-    r.members('paper[margins]', margins, MARGIN_SIDES, 'paper[margins]');
-    out.margins = {};
-    for (const side of MARGIN_SIDES) {
-      out.margins[side] = r.integer(`paper[margins][${side}]`, margins[side], 'non-negative-integer');
-    }
-  }
-
-  // The 2D-only members: on a 3D request each is one issue, and its value is not read further.
-  const only2d = (name: string) => {
-    if (!given(paper[name]) || type !== '3d') return false;
-    r.add(`paper[${name}]`, 'only-2d');
-    return true;
-  };
-  if (!only2d('stamp_names')) out.stamp_names = r.boolean('paper[stamp_names]', paper.stamp_names);
-  if (!only2d('scale')) {
-    out.scale = r.oneOf('paper[scale]', paper.scale, PAPER_SCALES);
-    if (out.scale !== undefined && withoutPdf) r.add('paper[scale]', 'only-pdf');
-  }
-  if (!only2d('visuals')) out.visuals = r.oneOf('paper[visuals]', paper.visuals, PAPER_VISUALS);
-  if (!only2d('scalebar')) {
-    const scalebar = r.object('paper[scalebar]', paper.scalebar);
-    if (scalebar) {
-      r.members('paper[scalebar]', scalebar, SCALEBAR_MEMBERS, 'paper[scalebar]');
-      out.scalebar = {};
-      for (const member of SCALEBAR_MEMBERS) {
-        out.scalebar[member] = r.integer(`paper[scalebar][${member}]`, scalebar[member], 'positive-integer');
-      }
-    }
-  }
-  return out as ExportPaper;
-}
-
-function readView(r: Reader, value: unknown, i: number): ExportView | undefined {
-  const path = `views[${i}]`;
-  if (!isObject(value)) return r.add(path, 'object', value);
-  r.members(path, value, VIEW_MEMBERS, path);
-  const type = r.oneOf(`${path}[type]`, value.type, VIEW_TYPES, true);
-  const view: Partial<ExportView> = { type };
-  if (given(value.camera_id)) {
-    view.camera_id = r.integer(`${path}[camera_id]`, value.camera_id, 'positive-integer');
-    if (type && !(CAMERA_VIEW_TYPES as readonly string[]).includes(type))
-      r.add(`${path}[camera_id]`, 'camera-view');
-  }
-  view.section = r.number(`${path}[section]`, value.section);
-  if (view.section !== undefined && view.section <= 0)
-    view.section = r.add(`${path}[section]`, 'positive-number', value.section);
-  const colour = value.wall_top_color;
-  if (given(colour)) {
-    view.wall_top_color =
-      typeof colour === 'string' && HEX_COLOUR.test(colour)
-        ? colour
-        : r.add(`${path}[wall_top_color]`, 'hex-colour', colour);
-  }
-  return view as ExportView;
-}
-
-function readViews(r: Reader, value: unknown, type: ExportType | undefined): ExportView[] | undefined {
-  if (type === '2d') {
-    if (given(value)) r.add('views', 'only-3d');
-    return undefined;
-  }
-  if (type !== '3d') return undefined;
-  const list = r.list('views', value, true);
-  return list?.map((item, i) => readView(r, item, i)) as ExportView[] | undefined;
-}
+/** Issues under `path` (the member itself or anything inside it). */
+const under = (issue: ExportIssue, path: string) => issue.path === path || issue.path.startsWith(`${path}[`);
 
 /** Drops members that were not given, at every depth, so the body carries only what was asked for. */
 function prune<T>(value: T): T {
@@ -344,25 +118,68 @@ export function buildExportRequest(
   input: ExportRequestInput | unknown,
   options: BuildExportOptions = {},
 ): BuildExportResult {
-  const r = new Reader();
   if (!isObject(input)) {
-    r.add('request', 'object', input);
-  } else {
-    r.members('', input, TOP_MEMBERS, '');
-    const type = r.oneOf('type', input.type, EXPORT_TYPES, true);
-    const fmt = readFormats(r, input.fmt);
-    const width = r.integer('width', input.width, 'positive-integer', true);
-    const height = r.integer('height', input.height, 'positive-integer', true);
-    const designs = readDesigns(r, input.designs);
-    const paper = readPaper(r, input.paper, type, fmt);
-    const callback = readCallback(r, input.callback, options.requireCallback ?? true);
-    const views = readViews(r, input.views, type);
-    if (r.issues.length === 0) {
-      const body = prune({ designs, fmt, width, height, type, paper, callback, views }) as ExportRequest;
-      return { ok: true, body };
-    }
+    const issues: ExportIssue[] = [{ path: 'request', code: 'object', value: show(input) }];
+    return { ok: false, errors: issues.map((issue) => describeIssue(issue)), issues };
   }
-  return { ok: false, errors: r.issues.map((issue) => describeIssue(issue)), issues: r.issues };
+  const top = parse(exportSchema, input);
+  const issues = issuesOf(top, '').map((issue) =>
+    issue.path === 'id' && issue.code === 'unknown-member'
+      ? { path: 'id', code: 'id-in-body' as const }
+      : issue,
+  );
+  const valid = (key: string) => !issues.some((issue) => under(issue, key));
+  const output = top.output as Record<string, unknown>;
+  const type = valid('type') ? (output.type as ExportRequest['type']) : undefined;
+  const formats = valid('fmt') ? (output.fmt as ExportFormat[]) : undefined;
+  const withoutPdf = formats !== undefined && !formats.includes('pdf');
+
+  // paper: required (its `combine` is), 2D-only members refused whole on a 3D export, PDF-only ones
+  let paper: unknown;
+  if (!given(input.paper)) issues.push({ path: 'paper[combine]', code: 'required' });
+  else {
+    const parsed = parse(paperSchema, input.paper);
+    let paperIssues = issuesOf(parsed, 'paper');
+    const raw = isObject(input.paper) ? input.paper : {};
+    if (type === '3d') {
+      for (const name of PAPER_2D_ONLY) {
+        if (!given(raw[name])) continue;
+        const path = `paper[${name}]`;
+        paperIssues = [...paperIssues.filter((issue) => !under(issue, path)), { path, code: 'only-2d' }];
+      }
+    }
+    const fine = (name: string) =>
+      given(raw[name]) && !paperIssues.some((issue) => under(issue, `paper[${name}]`));
+    if (withoutPdf && type === '2d' && fine('size'))
+      paperIssues.push({ path: 'paper[size]', code: 'only-pdf' });
+    if (withoutPdf && type !== '3d' && fine('scale'))
+      paperIssues.push({ path: 'paper[scale]', code: 'only-pdf' });
+    issues.push(...paperIssues);
+    paper = parsed.output;
+  }
+
+  let callback: unknown;
+  if (!given(input.callback) || input.callback === '') {
+    if (options.requireCallback ?? true) issues.push({ path: 'callback', code: 'required' });
+  } else {
+    const parsed = parse(callbackSchema, input.callback);
+    issues.push(...issuesOf(parsed, 'callback'));
+    callback = parsed.output;
+  }
+
+  // views: 3D only, and then required
+  let views: unknown;
+  if (type === '2d' && given(input.views)) issues.push({ path: 'views', code: 'only-3d' });
+  if (type === '3d') {
+    const parsed = parse(viewsSchema, input.views);
+    issues.push(...issuesOf(parsed, 'views'));
+    views = parsed.output;
+  }
+
+  if (issues.length) return { ok: false, errors: issues.map((issue) => describeIssue(issue)), issues };
+  const { designs, width, height } = output;
+  const body = prune({ designs, fmt: formats, width, height, type, paper, callback, views }) as ExportRequest;
+  return { ok: true, body };
 }
 
 /** An export request that failed the checks: nothing was sent. `issues` say what, `errors` in English. */
