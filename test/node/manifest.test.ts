@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs script without types
+import { contractMarkdown } from '../../scripts/contract-docs.mjs';
 
 describe('custom-elements.json', () => {
   it('is what the analyzer makes from src today (run `npm run analyze` when this fails)', () => {
@@ -40,5 +42,10 @@ describe('custom-elements.json', () => {
     ]) {
       assert.ok(tags.includes(tag), `${tag} missing from custom-elements.json`);
     }
+  });
+
+  it('docs/contract.md is made from it (run `npm run analyze` when this fails)', () => {
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+    assert.equal(readFileSync('docs/contract.md', 'utf8'), contractMarkdown(manifest));
   });
 });
