@@ -7,6 +7,8 @@ export { readModel, DEFAULT_WALL_HEIGHT, DEFAULT_WALL_THICKNESS } from './read-m
 export { planGeometry } from './plan-geometry.js';
 export { wallFootprints, type WallLine } from './wall-joins.js';
 export { signedArea, pointInRing, poleOfInaccessibility, centroid } from './polygon.js';
+// FML floor plans (docs/fml.md): the reader and the bridge to the room model
+export * from './fml/index.js';
 export {
   formatArea,
   formatLength,

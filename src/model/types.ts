@@ -26,6 +26,13 @@ export interface ModelWall {
   b: number;
   thickness: number;
   material?: string;
+  /** This wall's own height when it has one (FML walls each carry theirs), centimetres. */
+  height?: number;
+  /**
+   * A straight piece of a curved wall (FML): the curved wall's id and its quadratic Bézier
+   * control point. The pieces draw the curve with the straight-wall code.
+   */
+  curve?: { wall: string; control: Vec2 };
 }
 
 export interface ModelArea {
@@ -36,6 +43,13 @@ export interface ModelArea {
   indices: number[];
   floorMaterial?: string;
   ceilingMaterial?: string;
+  /** FML: the area's fill colour (`#rrggbb`). */
+  color?: string;
+  /** FML: whether the service prints the area's name / its floor area on the plan. */
+  showLabel?: boolean;
+  showArea?: boolean;
+  /** FML: `surface` for a raised floor piece (balcony, counter), else an area (room). */
+  kind?: 'area' | 'surface';
 }
 
 export type ComponentKind = 'furniture' | 'door' | 'window' | 'opening';
@@ -59,6 +73,44 @@ export interface ModelComponent {
   /** Door / window hole size: width along the wall and height, centimetres. */
   aperture?: { width: number; height: number };
   configuration?: Record<string, unknown>;
+  /** FML: the piece is mirrored along its own x / y axis. */
+  mirrored?: [boolean, boolean];
+}
+
+/** FML: a text the plan itself carries (model frame, cm; untrusted text, lines split on `\n`). */
+export interface ModelLabel {
+  position: Vec2;
+  text: string;
+  /** The service's font size in screen pixels at 100 %. */
+  fontSize?: number;
+  align: 'left' | 'center' | 'right';
+  /** Degrees, counter-clockwise. */
+  rotation: number;
+  bold?: boolean;
+  color?: string;
+}
+
+/** FML: a dimension line the plan's author drew (model frame, cm). */
+export interface ModelDimension {
+  a: Vec2;
+  b: Vec2;
+  length: number;
+  text?: string;
+}
+
+/** FML: a drawn line that is not a wall. */
+export interface ModelLine {
+  a: Vec2;
+  b: Vec2;
+  style: 'solid' | 'dashed';
+  color?: string;
+}
+
+/** FML: a stair's footprint (model frame, cm). */
+export interface ModelStair {
+  id: string;
+  polygon: Vec2[];
+  name?: string;
 }
 
 export interface RoomModel {
@@ -74,6 +126,11 @@ export interface RoomModel {
   camera?: { position: Vec3; focalPoint: Vec3; exposure?: number };
   environmentImage?: string | null;
   roomId?: number;
+  /** FML only (fmlDesignToRoomModel): the plan's own texts, dimension lines, drawn lines and stairs. */
+  labels?: ModelLabel[];
+  dimensions?: ModelDimension[];
+  lines?: ModelLine[];
+  stairs?: ModelStair[];
 }
 
 /** Something in the input that was not valid and was left out or repaired. */
