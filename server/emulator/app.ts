@@ -10,10 +10,12 @@ import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { controlMiddleware, controlRoutes, EmulatorControl } from './control.ts';
+import { controlMiddleware, controlRoutes, EmulatorControl, sameOriginJson } from './control.ts';
 import { resolveOptions, type EmulatorOptions, type ResolvedEmulatorOptions } from './options.ts';
 import { createRoomStyling } from './room-styling/routes.ts';
-import { createPlanning } from './planning/routes.ts';
+import { createPlanning, type PlanningApp } from './planning/routes.ts';
+import { createPlanningXml } from './planning-xml/routes.ts';
+import { sweeper } from './planning/sweep.ts';
 
 /** Request bodies above this answer 413 (the largest real one, an export request, is a few kB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,6 +46,8 @@ export interface Emulator {
   app: Hono;
   control: EmulatorControl;
   options: ResolvedEmulatorOptions;
+  /** The planning emulator's memory (codes, tokens, projects), for in-process tests and tools. */
+  planning?: PlanningApp['planning'];
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
@@ -65,6 +69,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.use('*', controlMiddleware(control));
   app.route('/emulator', controlRoutes(control));
   app.route('/room-styling', createRoomStyling(resolved));
-  app.route('/planning', createPlanning(resolved));
-  return { app, control, options: resolved };
+  const planning = createPlanning(resolved);
+  // expired OAuth codes and tokens are forgotten as requests come (at most every 30 s; no timer)
+  const sweep = sweeper(() => planning.planning);
+  app.use('/planning/*', async (_c, next) => {
+    sweep();
+    await next();
+  });
+  app.use('/planning/emulator/*', sameOriginJson);
+  app.route('/planning', planning);
+  app.route('/planning-xml', createPlanningXml(planning.planning!));
+  return { app, control, options: resolved, planning: planning.planning };
 }

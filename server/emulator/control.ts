@@ -43,7 +43,7 @@ export interface LoggedRequest {
 }
 
 /** Header names and body/query members whose values never appear in the log as sent. */
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);
 const SECRET_MEMBERS = new Set([
   'client_secret',
   'password',
@@ -51,7 +51,10 @@ const SECRET_MEMBERS = new Set([
   'token',
   'code',
   'refresh_token',
+  'api_key',
+  'project_token',
 ]);
+const isSecretMember = (key: string) => SECRET_MEMBERS.has(key.toLowerCase());
 
 /**
  * A stand-in for a secret: the scheme (if any) and a short fingerprint, so a test can still tell two
@@ -71,9 +74,7 @@ function redactMembers(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, member]) => [
       key,
-      SECRET_MEMBERS.has(key) && typeof member === 'string'
-        ? redact(member)
-        : redactMembers(member, depth + 1),
+      isSecretMember(key) && typeof member === 'string' ? redact(member) : redactMembers(member, depth + 1),
     ]),
   );
 }
@@ -118,28 +119,186 @@ export class EmulatorControl {
       ]),
     );
     const query = redactMembers(entry.query) as LoggedRequest['query'];
-    const body = typeof entry.body === 'string' ? redactFormBody(entry.body) : redactMembers(entry.body);
+    const body = typeof entry.body === 'string' ? redactText(entry.body) : redactMembers(entry.body);
     this.log.push({ ...entry, headers, query, body, seq: ++this.#seq, at: Date.now() });
     if (this.log.length > this.maxLog) this.log.splice(0, this.log.length - this.maxLog);
   }
 }
 
-/** A form-encoded body: redact the secret members, keep the rest readable. */
-function redactFormBody(body: string): string {
-  if (!body.includes('=') || body.trimStart().startsWith('<')) return body;
+/**
+ * A body logged as text (a form, XML, a JSON start cut off, anything unparsed): the values of secret
+ * members are redacted wherever they stand as `name=value`, `"name": "value"` or `<name>value</name>`.
+ * Each pattern is linear: the value classes stop at the delimiter that ends them.
+ */
+export function redactText(body: string): string {
+  return body
+    .replace(/(^|[?&;\s])([A-Za-z_]+)=([^&\s"<]*)/g, (all, lead: string, key: string, value: string) =>
+      isSecretMember(key) && value && !done(value) ? `${lead}${key}=${redact(safeDecode(value))}` : all,
+    )
+    .replace(
+      /"([A-Za-z_]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g,
+      (all, key: string, colon: string, value: string) =>
+        isSecretMember(key) && !done(value) ? `"${key}"${colon}"${redact(value)}"` : all,
+    )
+    .replace(/<([A-Za-z_]+)>([^<]*)<\/([A-Za-z_]+)>/g, (all, key: string, value: string, close: string) =>
+      key === close && isSecretMember(key) && value && !done(value)
+        ? `<${key}>${redact(value.trim())}</${key}>`
+        : all,
+    );
+}
+
+/** Already a stand-in (a long body is redacted before it is cut, then logged). */
+const done = (value: string) => value.startsWith('[redacted:') || value.startsWith('%5Bredacted');
+
+function safeDecode(value: string): string {
   try {
-    const params = new URLSearchParams(body);
-    for (const [key, value] of [...params]) if (SECRET_MEMBERS.has(key)) params.set(key, redact(value));
-    return params.toString();
+    return decodeURIComponent(value.replace(/\+/g, ' '));
   } catch {
-    return body;
+    return value;
   }
 }
 
-/** A `re:` pattern that does not compile matches nothing (arm() refuses it; this is the second guard). */
-function matchesPattern(pattern: string, path: string): boolean {
+/**
+ * A `re:` pattern, in a subset that cannot backtrack: literal characters, `.`, classes (`[a-z]`,
+ * `[^/]`), `\d \w \s` (and their negations), escapes, the quantifiers `* + ?` on one atom, and `^` /
+ * `$` at the ends. No groups, alternation, counted repetition or backreferences. It is matched by a
+ * state-set simulation in O(path length x pattern length), whatever the pattern: a fault pattern can
+ * never stall the emulator (a JavaScript RegExp like `(a+)+$` could, for minutes).
+ */
+interface PatternAtom {
+  test: (ch: string) => boolean;
+  optional: boolean;
+  repeat: boolean;
+}
+export interface FaultPattern {
+  atoms: PatternAtom[];
+  start: boolean;
+  end: boolean;
+}
+
+export const MAX_PATTERN_LENGTH = 200;
+
+const isWordChar = (ch: string) =>
+  (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch === '_';
+const CLASS_ESCAPES: Record<string, (ch: string) => boolean> = {
+  d: (ch) => ch >= '0' && ch <= '9',
+  w: isWordChar,
+  s: (ch) => ' \t\n\r\f\v'.includes(ch),
+};
+
+function escapeTest(letter: string): (ch: string) => boolean {
+  const lower = letter.toLowerCase();
+  const known = CLASS_ESCAPES[lower];
+  if (known) return letter === lower ? known : (ch) => !known(ch);
+  if (isWordChar(letter)) throw new Error(`\\${letter} is not supported`);
+  return (ch) => ch === letter;
+}
+
+/** Reads one class `[...]` starting after its `[`; returns its test and where it ends. */
+function readClass(body: string, from: number): { test: (ch: string) => boolean; next: number } {
+  let j = from;
+  const negate = body[j] === '^';
+  if (negate) j++;
+  const tests: ((c: string) => boolean)[] = [];
+  for (let first = true; ; first = false) {
+    if (j >= body.length) throw new Error('an unclosed [');
+    const ch = body[j]!;
+    if (ch === ']' && !first) break;
+    if (ch === '\\') {
+      if (j + 1 >= body.length) throw new Error('an unclosed [');
+      tests.push(escapeTest(body[j + 1]!));
+      j += 2;
+    } else if (body[j + 1] === '-' && j + 2 < body.length && body[j + 2] !== ']') {
+      const last = body[j + 2]!;
+      if (last < ch) throw new Error(`the range ${ch}-${last} is reversed`);
+      tests.push((c) => c >= ch && c <= last);
+      j += 3;
+    } else {
+      tests.push((c) => c === ch);
+      j++;
+    }
+  }
+  const any = (c: string) => tests.some((t) => t(c));
+  return { test: negate ? (c) => !any(c) : any, next: j + 1 };
+}
+
+/** Compiles a `re:` pattern, or throws an Error saying what is not supported. */
+export function compilePattern(source: string): FaultPattern {
+  if (source.length > MAX_PATTERN_LENGTH) throw new Error(`longer than ${MAX_PATTERN_LENGTH} characters`);
+  let body = source;
+  const start = body.startsWith('^');
+  if (start) body = body.slice(1);
+  let end = false;
+  // a final `$` anchors unless it is escaped (an odd number of backslashes before it)
+  if (body.endsWith('$') && (body.length - 1 - body.slice(0, -1).replace(/\\+$/, '').length) % 2 === 0) {
+    end = true;
+    body = body.slice(0, -1);
+  }
+  const atoms: PatternAtom[] = [];
+  for (let i = 0; i < body.length;) {
+    const ch = body[i]!;
+    let test: (c: string) => boolean;
+    if (ch === '\\') {
+      if (i + 1 >= body.length) throw new Error('a trailing backslash');
+      test = escapeTest(body[i + 1]!);
+      i += 2;
+    } else if (ch === '.') {
+      test = () => true;
+      i++;
+    } else if (ch === '[') {
+      const read = readClass(body, i + 1);
+      test = read.test;
+      i = read.next;
+    } else if ('()|{}'.includes(ch)) {
+      throw new Error(`${ch} is not supported (groups, alternation and counted repetition can backtrack)`);
+    } else if ('*+?'.includes(ch)) {
+      throw new Error(`${ch} must follow a character or a class`);
+    } else if (ch === '^' || ch === '$') {
+      throw new Error(`${ch} is only allowed at the ends`);
+    } else {
+      test = (c) => c === ch;
+      i++;
+    }
+    const quantifier = body[i] ?? '';
+    const optional = quantifier === '*' || quantifier === '?';
+    const repeat = quantifier === '*' || quantifier === '+';
+    if (optional || repeat) i++;
+    if (i < body.length && '*+?'.includes(body[i]!))
+      throw new Error('a quantifier cannot follow a quantifier');
+    atoms.push({ test, optional, repeat });
+  }
+  return { atoms, start, end };
+}
+
+/** Does the pattern match in `path` (at its start / end when anchored)? Linear, see above. */
+export function patternMatches(pattern: FaultPattern, path: string): boolean {
+  const m = pattern.atoms.length;
+  const close = (set: Uint8Array) => {
+    for (let i = 0; i < m; i++) if (set[i] && pattern.atoms[i]!.optional) set[i + 1] = 1;
+    return set;
+  };
+  let active: Uint8Array = new Uint8Array(m + 1);
+  active[0] = 1;
+  close(active);
+  for (let p = 0; ; p++) {
+    if (active[m] && (!pattern.end || p === path.length)) return true;
+    if (p === path.length) return false;
+    const ch = path[p]!;
+    const next = new Uint8Array(m + 1);
+    for (let i = 0; i < m; i++) {
+      if (!active[i] || !pattern.atoms[i]!.test(ch)) continue;
+      next[i + 1] = 1;
+      if (pattern.atoms[i]!.repeat) next[i] = 1;
+    }
+    if (!pattern.start) next[0] = 1;
+    active = close(next);
+  }
+}
+
+/** A `re:` pattern that does not compile matches nothing (the route refuses it; this is the second guard). */
+function matchesPattern(source: string, path: string): boolean {
   try {
-    return new RegExp(pattern).test(path);
+    return patternMatches(compilePattern(source), path);
   } catch {
     return false;
   }
@@ -206,7 +365,13 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const text = await c.req.text();
       try {
-        body = text.length > LOGGED_BODY_CHARS ? loggedPrefix(text) : text ? JSON.parse(text) : undefined;
+        // a long body is redacted whole before it is cut, so no secret is left half-cut at the edge
+        body =
+          text.length > LOGGED_BODY_CHARS
+            ? loggedPrefix(redactText(text))
+            : text
+              ? JSON.parse(text)
+              : undefined;
       } catch {
         body = text;
       }
@@ -231,9 +396,32 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
   };
 }
 
+/**
+ * The emulator's hooks change its behaviour for everyone using it, so a state-changing call (POST,
+ * PUT, PATCH, DELETE) is taken only from the same origin and only as JSON: a request with an `Origin`
+ * other than the emulator's own, or `Sec-Fetch-Site` other than same-origin / none, is refused (403);
+ * a request with a body must say `Content-Type: application/json` (415), which a cross-site page
+ * cannot send without a preflight that is never granted, and an HTML form cannot send at all.
+ * Tools without a browser (curl, node tests) send no Origin and pass; a bodiless POST (reset) too.
+ */
+export const sameOriginJson: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  if ((origin && origin !== new URL(c.req.url).origin) || (site && site !== 'same-origin' && site !== 'none'))
+    return c.json({ error: 'the emulator takes control calls only from its own origin' }, 403);
+  const type = c.req.header('content-type');
+  const length = c.req.header('content-length');
+  const hasBody = !!c.req.header('transfer-encoding') || (length !== undefined && length !== '0');
+  if ((type || hasBody) && !/^application\/json(\s*;|$)/i.test(type ?? ''))
+    return c.json({ error: 'send control calls as Content-Type: application/json' }, 415);
+  return next();
+};
+
 /** `/emulator/...`: read the log, arm and clear faults, reset. */
 export function controlRoutes(control: EmulatorControl): Hono {
   const app = new Hono();
+  app.use('*', sameOriginJson);
   app.get('/requests', (c) => {
     const prefix = c.req.query('path');
     const since = Number(c.req.query('since') ?? 0) || 0;
@@ -248,11 +436,15 @@ export function controlRoutes(control: EmulatorControl): Hono {
     if (!body || typeof body !== 'object' || typeof body.match !== 'string' || !body.match) {
       return c.json({ error: 'match is required: a path prefix or re:<regex>' }, 400);
     }
+    if (body.match.length > 1000) return c.json({ error: 'match is longer than 1000 characters' }, 400);
     if (body.match.startsWith('re:')) {
       try {
-        new RegExp(body.match.slice(3));
-      } catch {
-        return c.json({ error: `match is not a valid regular expression: ${body.match}` }, 400);
+        compilePattern(body.match.slice(3));
+      } catch (error) {
+        return c.json(
+          { error: `match is not a pattern the emulator takes: ${(error as Error).message}` },
+          400,
+        );
       }
     }
     if (body.status !== undefined && faultStatus(body.status) === undefined) {

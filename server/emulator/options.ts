@@ -44,3 +44,46 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorO
     realdataDir: findRealdata(options.realdataDir),
   };
 }
+
+/**
+ * Limits of the emulator's HTTP server (`npm run emulator`), so a client cannot hold it with many idle
+ * or slow connections: at most `maxConnections` sockets at once (more are closed on arrival), the
+ * headers within `headersTimeout` ms and the whole request, body included, within `requestTimeout`
+ * ms (408 otherwise), idle keep-alive sockets closed after `keepAliveTimeout` ms. Responses are not
+ * limited: a delayed fault or a long download is not cut.
+ */
+export interface ServerLimits {
+  maxConnections: number;
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+}
+
+export function serverLimitsFromEnv(env: Record<string, string | undefined> = process.env): ServerLimits {
+  const whole = (value: string | undefined, fallback: number) => {
+    const n = Math.floor(Number(value));
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  const requestTimeout = whole(env.EMULATOR_REQUEST_TIMEOUT, 30_000);
+  return {
+    maxConnections: whole(env.EMULATOR_MAX_CONNECTIONS, 1024),
+    headersTimeout: Math.min(requestTimeout, whole(env.EMULATOR_HEADERS_TIMEOUT, 10_000)),
+    requestTimeout,
+    keepAliveTimeout: whole(env.EMULATOR_KEEP_ALIVE_TIMEOUT, 5_000),
+  };
+}
+
+/** The options of http.createServer that enforce the limits (the timeouts are checked every second). */
+export function serverOptions(limits: ServerLimits) {
+  return {
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeout),
+  };
+}
+
+/** What cannot be set through createServer's options. */
+export function applyServerLimits(server: { maxConnections: number }, limits: ServerLimits): void {
+  server.maxConnections = limits.maxConnections;
+}

@@ -15,36 +15,68 @@
  *   GET  /exports/:id/events        the same as server-sent events
  * Paths are relative to where it is mounted (/partner in the demo). Configuration: options.ts and
  * docs/partner.md.
+ *
+ * Bounded against hostile volume: every body is capped as it arrives (body-limit.ts), a session
+ * exists only after a completed login (session.ts), the store is bounded per kind of entry
+ * (store.ts), event streams are capped per session and in total, callbacks must be fresh and new.
+ * Every call to the planner goes through the package's planning client (planner.ts).
  */
 import { Hono, type Context } from 'hono';
+import { buildExportRequest } from '../../src/api/planning/export-request.ts';
+import { exportProject, showExport } from '../../src/api/planning/exports.ts';
+import { authorizeUrl } from '../../src/api/planning/oauth.ts';
+import { listProjects, showProject } from '../../src/api/planning/projects.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { limitBodies } from './body-limit.ts';
 import { own, safeReturnPath, where, type PartnerEnv } from './context.ts';
-import { exportEvents, exportStatus, receiveCallback, sessionOwnsExport } from './export-results.ts';
+import {
+  EXPORT_READY,
+  exportEvents,
+  ExportNotifier,
+  exportStatus,
+  receiveCallback,
+  StreamCounter,
+} from './export-results.ts';
 import { rejectCrossSite } from './guards.ts';
 import { resolvePartnerOptions, type PartnerOptions, type ResolvedPartnerOptions } from './options.ts';
 import { loginPage, problemPage, text } from './pages.ts';
-import { apiCall, exchangeCode, NotConfigured, plannerBases, revokeToken, tokenIsDead } from './planner.ts';
-import { randomId, Sessions, type Session } from './session.ts';
+import {
+  exchangeCode,
+  NotConfigured,
+  plannerBases,
+  plannerContext,
+  plannerStatus,
+  revokeToken,
+} from './planner.ts';
+import { LOGIN_TTL, randomId, Sessions, type Session } from './session.ts';
+import { xmlExportCallback } from './xml-callback.ts';
 
 export type { PartnerOptions } from './options.ts';
 export { MemoryStore, type PartnerStore } from './store.ts';
 
+/** A sign-in under way: kept under `state:<state>`, apart from sessions, for LOGIN_TTL seconds. */
 interface PendingLogin {
-  sessionId: string;
+  /** The login cookie of the browser that started it. */
+  binding: string;
   returnTo: string;
   redirectUri: string;
 }
 
-const STATE_TTL = 600;
+/** Exports a session remembers as its own (the newest). */
+const MAX_SESSION_EXPORTS = 200;
 
 export function createPartner(partnerOptions: PartnerOptions = {}): Hono<PartnerEnv> {
   const options = resolvePartnerOptions(partnerOptions);
   const sessions = new Sessions(options);
+  const notifier = new ExportNotifier(options.store);
+  const streams = new StreamCounter(options.maxStreams, options.maxStreamsPerSession);
   const app = new Hono<PartnerEnv>();
   app.use('*', where);
   app.use('*', async (c, next) => {
     await next();
     c.header('Vary', 'Origin, Cookie', { append: true });
   });
+  app.use('*', limitBodies(options.bodyTimeout));
 
   const loginUrl = (c: Context<PartnerEnv>) => {
     const referer = c.req.header('referer');
@@ -63,6 +95,14 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     c.json(
       { error: 'login_required', message: 'connect your planner account first', login_url: loginUrl(c) },
       401,
+    );
+  const plannerUnavailable = (c: Context<PartnerEnv>, status: number) =>
+    c.json(
+      {
+        error: 'planner_unavailable',
+        message: status ? `the planner answered ${status}` : 'the planning service could not be reached',
+      },
+      502,
     );
 
   app.get('/login', async (c) => {
@@ -87,34 +127,30 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
 
   app.get('/oauth/start', async (c) => {
     const bases = plannerBases(c, options);
-    const session = (await sessions.current(c)) ?? (await sessions.start(c));
+    // no session yet: only a short-lived state, bound to this browser's login cookie
     const state = randomId();
     const redirectUri = options.redirectUri ?? `${c.get('origin')}${own(c, '/oauth/callback')}`;
     const pending: PendingLogin = {
-      sessionId: session.id,
+      binding: sessions.loginBinding(c),
       returnTo: safeReturnPath(c.req.query('return_to'), own(c, '/login')),
       redirectUri,
     };
-    await options.store.set(`state:${state}`, pending, STATE_TTL);
-    const authorize = new URL(`${bases.oauthBase}/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      client_id: options.clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'public',
-      state,
-    }).toString();
+    await options.store.set(`state:${state}`, pending, LOGIN_TTL);
+    const authorize = authorizeUrl(
+      { oauthBase: bases.oauthBase, clientId: options.clientId, redirectUri },
+      { state, scope: 'public' },
+    );
     c.header('Cache-Control', 'no-store');
-    return c.redirect(authorize.toString(), 302);
+    return c.redirect(authorize, 302);
   });
 
   app.get('/oauth/callback', async (c) => {
     const retry = own(c, '/oauth/start');
     const stateParam = c.req.query('state') ?? '';
-    const session = await sessions.current(c);
+    const binding = sessions.sentLoginBinding(c);
     const pending = stateParam ? await options.store.get<PendingLogin>(`state:${stateParam}`) : undefined;
-    // the state must be one this browser's session started: otherwise someone else's code is being slipped in
-    if (!pending || !session || pending.sessionId !== session.id)
+    // the state must be one this browser started: otherwise someone else's code is being slipped in
+    if (!pending || !binding || pending.binding !== binding)
       return problemPage(c, text(c, 'badState'), 400, retry);
     await options.store.delete(`state:${stateParam}`);
     const retryHere = `${retry}?return_to=${encodeURIComponent(pending.returnTo)}`;
@@ -125,10 +161,9 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const exchanged = await exchangeCode(options, plannerBases(c, options), code, pending.redirectUri);
     if (!exchanged.ok)
       return problemPage(c, text(c, 'refused', { status: exchanged.status }), 502, retryHere);
-    // a new session id at login, so an id fixed before login is worth nothing afterwards
-    const fresh = await sessions.start(c, session);
-    fresh.token = exchanged.token;
-    await sessions.save(fresh);
+    // the session is made now, with a new id (an id fixed before login is worth nothing afterwards)
+    await sessions.create(c, exchanged.token, await sessions.current(c));
+    sessions.clearLoginBinding(c);
     c.header('Cache-Control', 'no-store');
     return c.redirect(pending.returnTo, 302);
   });
@@ -138,12 +173,9 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (rejected) return rejected;
     const session = await sessions.current(c);
     let revoked = false;
-    if (session?.token) {
-      const status = await revokeToken(options, plannerBases(c, options), session.token.accessToken);
-      revoked = status === 200;
-      session.token = undefined;
-      await sessions.save(session);
-    }
+    if (session?.token)
+      revoked = await revokeToken(options, plannerBases(c, options), session.token.accessToken);
+    if (session) await sessions.end(c, session);
     const isForm = /form/i.test(c.req.header('content-type') ?? '');
     if (isForm)
       return c.redirect(
@@ -163,11 +195,19 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     return { session, token: token.accessToken };
   };
 
-  /** A 403 from the planner: a dead token (drop it, ask for login) or a project that is not the user's. */
+  /**
+   * A 403 from the planner: a dead token (forget the session, ask for login) or a project that is
+   * not the user's. The project list answers 403 only for bad credentials.
+   */
   const after403 = async (c: Context<PartnerEnv>, session: Session, token: string) => {
-    if (await tokenIsDead(options, plannerBases(c, options), token)) {
-      session.token = undefined;
-      await sessions.save(session);
+    const dead = await listProjects(plannerContext(options, plannerBases(c, options), token), {
+      per_page: 1,
+    }).then(
+      () => false,
+      (error: unknown) => [401, 403].includes(plannerStatus(error)),
+    );
+    if (dead) {
+      await sessions.end(c, session);
       return loginRequired(c);
     }
     return c.json(
@@ -187,18 +227,14 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const auth = await authorised(c);
     if ('response' in auth) return auth.response;
     // the token is handed out only for a project the user can reach, and only while the planner accepts it
-    const check = await apiCall(
-      options,
-      plannerBases(c, options),
-      auth.token,
-      'GET',
-      `/projects/${projectId}.json`,
-    );
-    await check.body?.cancel();
-    if (check.status === 403) return after403(c, auth.session, auth.token);
-    if (check.status === 404) return c.json({ error: 'project_not_found', message: 'no such project' }, 404);
-    if (!check.ok)
-      return c.json({ error: 'planner_unavailable', message: `the planner answered ${check.status}` }, 502);
+    try {
+      await showProject(plannerContext(options, plannerBases(c, options), auth.token), projectId);
+    } catch (error) {
+      const status = plannerStatus(error);
+      if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
+      if (status === 404) return c.json({ error: 'project_not_found', message: 'no such project' }, 404);
+      return plannerUnavailable(c, status);
+    }
     const token = auth.session.token!;
     return c.json({
       access_token: token.accessToken,
@@ -210,53 +246,93 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const rejected = rejectCrossSite(c, options, true);
     if (rejected) return rejected;
     c.header('Cache-Control', 'no-store');
-    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body || typeof body !== 'object' || Array.isArray(body))
+    const input = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!input || typeof input !== 'object' || Array.isArray(input))
       return c.json(
         { error: 'invalid_request', message: 'send the export parameters as a JSON object' },
         400,
       );
     const auth = await authorised(c);
     if ('response' in auth) return auth.response;
-    const forwarded = { ...body };
-    delete forwarded.access_token; // the session's token is the only credential that goes out
-    forwarded.callback ??= options.callbackUrl ?? `${c.get('origin')}${own(c, '/export-callback')}`;
-    const response = await apiCall(
-      options,
-      plannerBases(c, options),
-      auth.token,
-      'POST',
-      `/projects/${c.req.param('id')}/export.json`,
-      forwarded,
-    );
-    if (response.status === 403) {
-      await response.body?.cancel();
-      return after403(c, auth.session, auth.token);
-    }
-    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!answer)
+    delete input.access_token; // the session's token is the only credential that goes out
+    // the same checks as the button's: an invalid request is answered here and never forwarded
+    const built = buildExportRequest(input, { requireCallback: false });
+    if (!built.ok)
       return c.json(
-        { error: 'planner_unavailable', message: `the planner answered ${response.status} without JSON` },
-        502,
+        { error: 'invalid parameters specified', details: built.errors, issues: built.issues },
+        422,
       );
-    if (response.ok && typeof answer.export_id === 'number') {
-      auth.session.exports = [...auth.session.exports.slice(-199), answer.export_id];
+    const request = { ...built.body };
+    request.callback ??= options.callbackUrl ?? `${c.get('origin')}${own(c, '/export-callback')}`;
+    const ctx = plannerContext(options, plannerBases(c, options), auth.token);
+    let answer: Record<string, unknown>;
+    let exportId: number | undefined;
+    try {
+      const outcome = await exportProject(ctx, Number(c.req.param('id')), request);
+      exportId = outcome.exportId;
+      const ids = exportId === undefined ? {} : { export_id: exportId };
+      answer =
+        outcome.kind === 'files'
+          ? { ...ids, project: outcome.result.project, design: outcome.result.design }
+          : { ...(outcome.body && typeof outcome.body === 'object' ? outcome.body : {}), ...ids };
+    } catch (error) {
+      const status = plannerStatus(error);
+      if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
+      const body = (error as ApiError).body;
+      // the planner's refusal (422 with details, 404, ...) passes through as it said it
+      if (status >= 400 && status < 500 && body && typeof body === 'object')
+        return c.json(body as Record<string, unknown>, status as 422);
+      return plannerUnavailable(c, status);
+    }
+    if (exportId !== undefined) {
+      auth.session.exports = [...auth.session.exports.slice(1 - MAX_SESSION_EXPORTS), exportId];
       await sessions.save(auth.session);
     }
-    return c.json(answer, response.status as 200);
+    return c.json(answer);
   });
 
   app.post('/export-callback', (c) => receiveCallback(c, options));
+  // the legacy XML API's callback (xml-callback.ts): stored under the same key, and announced the
+  // same way, so /exports/:id/status and /events serve it too
+  app.route(
+    '/export-callback-xml',
+    xmlExportCallback({
+      store: {
+        async set(key, value, ttl) {
+          await options.store.set(key, value, ttl);
+          if (key.startsWith('export:')) await options.store.publish?.(EXPORT_READY, key.slice(7));
+        },
+      },
+      secrets: () => options.callbackKeys,
+    }),
+  );
 
-  const exportAccess = async (c: Context<PartnerEnv>): Promise<{ id: number } | { response: Response }> => {
+  /**
+   * May this session see export `id`? Yes when it made it through the proxy, or when the planning
+   * service shows that export to the session's token (GET /exports/:id.json answers only the owner).
+   */
+  const exportAccess = async (
+    c: Context<PartnerEnv>,
+  ): Promise<{ id: number; session: Session } | { response: Response }> => {
     const id = Number(c.req.param('id'));
     const session = await sessions.current(c);
     if (!session) return { response: loginRequired(c) };
-    if (!(await sessionOwnsExport(c, options, sessions, session, id)))
-      return {
-        response: c.json({ error: 'unknown_export', message: 'no such export for this session' }, 404),
-      };
-    return { id };
+    const unknown = () => ({
+      response: c.json({ error: 'unknown_export', message: 'no such export for this session' }, 404),
+    });
+    if (!Number.isSafeInteger(id) || id < 1) return unknown();
+    if (session.exports.includes(id)) return { id, session };
+    const token = await sessions.liveToken(session);
+    if (!token) return unknown();
+    try {
+      await showExport(plannerContext(options, plannerBases(c, options), token.accessToken), id);
+    } catch (error) {
+      plannerStatus(error);
+      return unknown();
+    }
+    session.exports = [...session.exports.slice(1 - MAX_SESSION_EXPORTS), id];
+    await sessions.save(session);
+    return { id, session };
   };
 
   app.get('/exports/:id{[0-9]+}/status', async (c) => {
@@ -269,7 +345,19 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   app.get('/exports/:id{[0-9]+}/events', async (c) => {
     const access = await exportAccess(c);
     if ('response' in access) return access.response;
-    return exportEvents(c, options, access.id);
+    const release = streams.acquire(access.session.id);
+    if (release === 'session' || release === 'total') {
+      c.header('Retry-After', '5');
+      return release === 'session'
+        ? c.json({ error: 'too_many_streams', message: 'this session has too many event streams open' }, 429)
+        : c.json({ error: 'busy', message: 'too many event streams are open; poll /status instead' }, 503);
+    }
+    try {
+      return await exportEvents(c, options, notifier, release, access.id);
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 
   app.onError((error, c) => {
@@ -278,12 +366,14 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
         { error: 'not_configured', message: 'the partner back end has no planning service configured' },
         500,
       );
-    // fetch() fails with a TypeError on network errors, a DOMException on timeouts
-    if (error instanceof TypeError || (error instanceof DOMException && /Timeout|Abort/.test(error.name)))
-      return c.json(
-        { error: 'planner_unavailable', message: 'the planning service could not be reached' },
-        502,
-      );
+    // the client's network failures and timeouts (status 0), answers that are not JSON; a bare
+    // fetch fails with a TypeError on network errors, a DOMException on timeouts
+    if (
+      (error instanceof ApiError && (error.status === 0 || error.kind === 'invalid')) ||
+      error instanceof TypeError ||
+      (error instanceof DOMException && /Timeout|Abort/.test(error.name))
+    )
+      return plannerUnavailable(c, 0);
     console.error('partner back end:', error);
     return c.json({ error: 'internal_error', message: 'something went wrong in the partner back end' }, 500);
   });

@@ -5,15 +5,19 @@
  *
  * The receiver trusts a callback only when its `X-Planner-Signature` checks out with the client secret
  * (or another configured key): anyone can POST to a public URL. The signature is the sha256 HMAC of
- * `<X-Planner-Export-Id>.<X-Planner-Project-Id>.<body>`, so the ids in the headers are covered too and
- * a captured callback cannot be stored under another export's id.
+ * `<X-Planner-Timestamp>.<X-Planner-Export-Id>.<X-Planner-Project-Id>.<body>`: the ids are covered, so
+ * a captured callback cannot be stored under another export's id, and the timestamp is, so it cannot
+ * be replayed later. A callback older (or further ahead) than `callbackMaxAge` is refused as stale, and
+ * one seen before (its signature is remembered, in the shared store, for twice that long) as replayed.
+ *
+ * "Export ready" goes out through the store's pub/sub, so with several instances on one Redis a
+ * callback received by one instance wakes the event streams open on every other.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { PartnerEnv } from './context.ts';
 import type { ResolvedPartnerOptions } from './options.ts';
-import type { Session, Sessions } from './session.ts';
-import { apiCall, plannerBases } from './planner.ts';
+import type { PartnerStore } from './store.ts';
 
 export interface ResultMap {
   project: Record<string, string[]>;
@@ -28,14 +32,22 @@ export interface ReceivedExport {
 }
 
 const RESULT_TTL = 24 * 3600;
-const MAX_CALLBACK_BYTES = 1_000_000;
+/** The pub/sub channel of "export <id> is ready" (the message is the id). */
+export const EXPORT_READY = 'export-ready';
 
 function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
-  return new Uint8Array(hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
+  if (hex.length !== 64 || !/^[0-9a-f]+$/i.test(hex)) return null;
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
 }
 
-async function signatureValid(keys: string[], text: string, header: string | undefined): Promise<boolean> {
+/** Does `header` (sha256=<hex>) sign `text` with one of `keys`? Compared in constant time by Web Crypto. */
+export async function signatureValid(
+  keys: string[],
+  text: string,
+  header: string | undefined,
+): Promise<boolean> {
   const mac = header?.startsWith('sha256=') ? hexBytes(header.slice(7)) : null;
   if (!mac) return false;
   for (const key of keys) {
@@ -47,7 +59,6 @@ async function signatureValid(keys: string[], text: string, header: string | und
       false,
       ['verify'],
     );
-    // verify() compares in constant time
     if (await crypto.subtle.verify('HMAC', cryptoKey, mac, new TextEncoder().encode(text))) return true;
   }
   return false;
@@ -64,24 +75,55 @@ function isUrlList(v: unknown): v is Record<string, string[]> {
   );
 }
 
+/** Stores only when absent: atomic in a shared store, get-then-set in one without `add`. */
+async function firstTime(store: PartnerStore, key: string, ttl: number): Promise<boolean> {
+  if (store.add) return store.add(key, 1, ttl);
+  if ((await store.get(key)) !== undefined) return false;
+  await store.set(key, 1, ttl);
+  return true;
+}
+
+/**
+ * Checks a signed, timestamped delivery (the freshness and replay rules above): the refusal to answer,
+ * or the replay mark now set for it (`forget()` it when the delivery could not be kept after all, so
+ * the sender's retry is not refused as a replay). Shared by every callback receiver of the partner.
+ */
+export async function refuseUnsignedOrReplayed(
+  c: Context<PartnerEnv>,
+  options: ResolvedPartnerOptions,
+  signedParts: string[],
+  body: string,
+): Promise<{ refused: Response } | { forget: () => Promise<void> }> {
+  const timestamp = c.req.header('x-planner-timestamp') ?? '';
+  const signature = c.req.header('x-planner-signature');
+  const valid = await signatureValid(
+    [options.clientSecret, ...options.callbackKeys],
+    [timestamp, ...signedParts, body].join('.'),
+    signature,
+  );
+  const refuse = (status: 401 | 409, error: string, message: string) => ({
+    refused: c.json({ error, message }, status),
+  });
+  if (!valid) return refuse(401, 'bad_signature', 'the callback is not signed by the planner');
+  const sent = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!(Math.abs(Date.now() / 1000 - sent) <= options.callbackMaxAge))
+    return refuse(401, 'stale_callback', 'the callback is too old (or from the future)');
+  const mark = `seen:${signature!.slice(7).toLowerCase()}`;
+  if (!(await firstTime(options.store, mark, options.callbackMaxAge * 2 + 60)))
+    return refuse(409, 'replayed_callback', 'this callback was received before');
+  return { forget: () => options.store.delete(mark) };
+}
+
 export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedPartnerOptions) {
-  // refuse a declared oversize body before reading it; an undeclared one is measured after
-  if (Number(c.req.header('content-length') ?? 0) > MAX_CALLBACK_BYTES)
-    return c.json({ error: 'too_large' }, 413);
+  // the body limit (body-limit.ts) has already cut anything over 1 MB
   const body = await c.req.text();
-  if (body.length > MAX_CALLBACK_BYTES) return c.json({ error: 'too_large' }, 413);
   const exportHeader = c.req.header('x-planner-export-id') ?? '';
   const projectHeader = c.req.header('x-planner-project-id') ?? '';
-  if (
-    !(await signatureValid(
-      [options.clientSecret, ...options.callbackKeys],
-      `${exportHeader}.${projectHeader}.${body}`,
-      c.req.header('x-planner-signature'),
-    ))
-  )
-    return c.json({ error: 'bad_signature' }, 401);
+  const checked = await refuseUnsignedOrReplayed(c, options, [exportHeader, projectHeader], body);
+  if ('refused' in checked) return checked.refused;
   const exportId = Number(exportHeader);
-  if (!Number.isSafeInteger(exportId) || exportId < 1) return c.json({ error: 'missing_export_id' }, 400);
+  if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
+    return c.json({ error: 'missing_export_id' }, 400);
   let result: unknown;
   try {
     result = JSON.parse(body);
@@ -92,42 +134,25 @@ export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedP
   if (!map || !isUrlList(map.project) || !isUrlList(map.design))
     return c.json({ error: 'not_a_result_map' }, 400);
   const projectId = projectHeader === '' ? NaN : Number(projectHeader);
-  const received: ReceivedExport = {
-    export_id: exportId,
-    project_id: Number.isSafeInteger(projectId) ? projectId : null,
-    result: { project: map.project, design: map.design },
-    received_at: new Date().toISOString(),
-  };
-  await options.store.set(`export:${exportId}`, received, RESULT_TTL);
+  try {
+    await storeResult(options, {
+      export_id: exportId,
+      project_id: Number.isSafeInteger(projectId) ? projectId : null,
+      result: { project: map.project, design: map.design },
+      received_at: new Date().toISOString(),
+    });
+  } catch (error) {
+    // not kept (the store failed): the planner's retry of this same callback must get through
+    await checked.forget().catch(() => {});
+    throw error;
+  }
   return c.json({});
 }
 
-/**
- * May this session see export `id`? Yes when it made it through the proxy, or when the planning
- * service shows that export to the session's token (GET /exports/:id.json answers only the owner).
- */
-export async function sessionOwnsExport(
-  c: Context<PartnerEnv>,
-  options: ResolvedPartnerOptions,
-  sessions: Sessions,
-  session: Session,
-  id: number,
-): Promise<boolean> {
-  if (session.exports.includes(id)) return true;
-  const token = await sessions.liveToken(session);
-  if (!token) return false;
-  const response = await apiCall(
-    options,
-    plannerBases(c, options),
-    token.accessToken,
-    'GET',
-    `/exports/${id}.json`,
-  );
-  await response.body?.cancel();
-  if (!response.ok) return false;
-  session.exports = [...session.exports.slice(-199), id];
-  await sessions.save(session);
-  return true;
+/** Keeps a received result and tells every instance it is there. */
+export async function storeResult(options: ResolvedPartnerOptions, received: ReceivedExport): Promise<void> {
+  await options.store.set(`export:${received.export_id}`, received, RESULT_TTL);
+  await options.store.publish?.(EXPORT_READY, String(received.export_id));
 }
 
 export async function exportStatus(options: ResolvedPartnerOptions, id: number) {
@@ -138,26 +163,133 @@ export async function exportStatus(options: ResolvedPartnerOptions, id: number) 
 }
 
 /**
- * Server-sent events: `status` events (pending, then ready with the result map), then the stream ends;
- * after 60 s without a result a `timeout` event ends it (reconnect to keep waiting).
+ * Wakes the event streams waiting for an export: one subscription to EXPORT_READY per instance,
+ * fanned out here by export id. A store without pub/sub is polled instead.
  */
-export function exportEvents(
+export class ExportNotifier {
+  readonly #waiting = new Map<number, Set<() => void>>();
+  #subscribed: Promise<boolean> | undefined;
+
+  constructor(private readonly store: PartnerStore) {}
+
+  /** Subscribes on first use; false when the store has no pub/sub (the streams then poll). */
+  ready(): Promise<boolean> {
+    this.#subscribed ??= this.store.subscribe
+      ? this.store
+          .subscribe(EXPORT_READY, (message) => {
+            for (const wake of this.#waiting.get(Number(message)) ?? []) wake();
+          })
+          .then(
+            () => true,
+            (error: unknown) => {
+              console.error('partner: no export notifications, polling instead:', error);
+              return false;
+            },
+          )
+      : Promise.resolve(false);
+    return this.#subscribed;
+  }
+
+  /** Calls `wake` when export `id` is announced, until the returned function is called. */
+  listen(id: number, wake: () => void): () => void {
+    let set = this.#waiting.get(id);
+    if (!set) this.#waiting.set(id, (set = new Set()));
+    set.add(wake);
+    return () => {
+      set.delete(wake);
+      if (!set.size) this.#waiting.delete(id);
+    };
+  }
+}
+
+/** Open event streams on this instance, in total and per session: both are capped. */
+export class StreamCounter {
+  #total = 0;
+  readonly #perSession = new Map<string, number>();
+
+  constructor(
+    readonly max: number,
+    readonly maxPerSession: number,
+  ) {}
+
+  get open(): number {
+    return this.#total;
+  }
+
+  /** A release function, or why not: 'session' (this session has too many) or 'total'. */
+  acquire(sessionId: string): (() => void) | 'session' | 'total' {
+    const mine = this.#perSession.get(sessionId) ?? 0;
+    if (mine >= this.maxPerSession) return 'session';
+    if (this.#total >= this.max) return 'total';
+    this.#total++;
+    this.#perSession.set(sessionId, mine + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#total--;
+      const left = (this.#perSession.get(sessionId) ?? 1) - 1;
+      if (left > 0) this.#perSession.set(sessionId, left);
+      else this.#perSession.delete(sessionId);
+    };
+  }
+}
+
+/** With pub/sub, a slow re-read in case a notification was lost; without it, the polling interval. */
+const RECHECK_MS = 5000;
+const POLL_MS = 1000;
+
+/**
+ * Server-sent events: `status` events (pending, then ready with the result map), then the stream ends;
+ * after `maxWaitMs` without a result a `timeout` event ends it (reconnect to keep waiting).
+ */
+export async function exportEvents(
   c: Context<PartnerEnv>,
   options: ResolvedPartnerOptions,
+  notifier: ExportNotifier,
+  release: () => void,
   id: number,
   maxWaitMs = 60_000,
 ) {
+  const pubsub = await notifier.ready();
   c.header('Cache-Control', 'no-store');
   return streamSSE(c, async (stream) => {
-    const started = Date.now();
-    let status = await exportStatus(options, id);
-    await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });
-    if (status.status === 'ready') return;
-    while (status.status === 'pending' && Date.now() - started < maxWaitMs && !stream.aborted) {
-      await stream.sleep(250);
-      status = await exportStatus(options, id);
+    // a wake-up that comes while no wait is under way is kept for the next one
+    let missed = false;
+    let woken = () => {
+      missed = true;
+    };
+    const stopListening = notifier.listen(id, () => woken());
+    stream.onAbort(() => woken());
+    try {
+      const started = Date.now();
+      let status = await exportStatus(options, id);
+      await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });
+      if (status.status === 'ready') return;
+      while (status.status === 'pending' && !stream.aborted) {
+        const left = maxWaitMs - (Date.now() - started);
+        if (left <= 0) break;
+        if (!missed)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.min(left, pubsub ? RECHECK_MS : POLL_MS));
+            woken = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        missed = false;
+        woken = () => {
+          missed = true;
+        };
+        if (stream.aborted) return;
+        status = await exportStatus(options, id);
+      }
+      if (stream.aborted) return;
+      if (status.status === 'ready') await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });
+      else await stream.writeSSE({ event: 'timeout', data: JSON.stringify(status) });
+    } finally {
+      stopListening();
+      release();
     }
-    if (status.status === 'ready') await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });
-    else await stream.writeSSE({ event: 'timeout', data: JSON.stringify(status) });
   });
 }

@@ -34,8 +34,20 @@ export interface PartnerOptions {
   sessionTtl?: number;
   /** Session cookie name (default partner_session). */
   cookieName?: string;
-  /** Mark cookies Secure: true, false, or 'auto' (when the request is https; default; env PARTNER_SECURE_COOKIES). */
+  /**
+   * Mark cookies Secure: true, false, or 'auto' (default; env PARTNER_SECURE_COOKIES): Secure unless the
+   * request's host is a loopback address, so a partner behind a TLS-terminating proxy (which sees
+   * http://) still sets Secure cookies, and http://127.0.0.1 in development still works.
+   */
   secureCookies?: boolean | 'auto';
+  /** Server-sent event streams open at once on this instance (default 1000); more answer 503. */
+  maxStreams?: number;
+  /** Server-sent event streams one session may hold open on this instance (default 6); more answer 429. */
+  maxStreamsPerSession?: number;
+  /** How old (or how far in the future) a signed callback's timestamp may be, in seconds (default 300). */
+  callbackMaxAge?: number;
+  /** Milliseconds a request body may take to arrive in full (default 10 000); a slower one is answered 408. */
+  bodyTimeout?: number;
   /**
    * How server-side calls reach the planning service (default: global fetch). The demo passes the
    * emulator's own handler, so those calls stay in the process whatever Host header a request carries.
@@ -58,10 +70,44 @@ export interface ResolvedPartnerOptions {
   sessionTtl: number;
   cookieName: string;
   secureCookies: boolean | 'auto';
+  maxStreams: number;
+  maxStreamsPerSession: number;
+  callbackMaxAge: number;
+  bodyTimeout: number;
   fetch: PlannerFetch;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
   inProcess: boolean;
 }
+
+/**
+ * A configuration that must not start: a missing secret with a real planner. Thrown by createPartner(),
+ * so a deployment fails at start-up with the reason instead of running with a guessable secret.
+ */
+export class PartnerConfigError extends Error {
+  override readonly name = 'PartnerConfigError';
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
+
+/** 127.x.x.x, localhost or [::1]: a developer's machine, where cookies need not be Secure. */
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOST.test(hostname);
+
+/** Bases unset (the emulator on the request's own origin) or on a loopback host: the local emulator. */
+function plannerIsLocal(oauthBase: string | undefined, apiBase: string | undefined): boolean {
+  return [oauthBase, apiBase].every((base) => {
+    if (!base) return true;
+    try {
+      return isLoopbackHost(new URL(base).hostname);
+    } catch {
+      return false;
+    }
+  });
+}
+
+const positive = (value: unknown, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 const listOf = (s: string | undefined) =>
@@ -81,9 +127,22 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
   const origins = options.allowedOrigins ?? listOf(env.PARTNER_ALLOWED_ORIGINS);
   const secure = options.secureCookies ?? env.PARTNER_SECURE_COOKIES;
   const ttl = options.sessionTtl ?? Number(env.PARTNER_SESSION_TTL);
+  const clientId = options.clientId || env.PLANNER_CLIENT_ID;
+  const clientSecret = options.clientSecret || env.PLANNER_CLIENT_SECRET;
+  // The demo defaults are public knowledge: with them anyone could sign a callback. They stand in
+  // only for the local emulator; a real planner without its credentials is refused at start-up.
+  if ((!clientId || !clientSecret) && !plannerIsLocal(oauthBase, apiBase)) {
+    const missing = [!clientId && 'PLANNER_CLIENT_ID', !clientSecret && 'PLANNER_CLIENT_SECRET']
+      .filter(Boolean)
+      .join(' and ');
+    throw new PartnerConfigError(
+      `partner back end: ${missing} not set, and the planner (${oauthBase ?? apiBase}) is not the local emulator. ` +
+        `Set ${missing} (or the clientId / clientSecret options) to the OAuth application's credentials.`,
+    );
+  }
   return {
-    clientId: options.clientId ?? env.PLANNER_CLIENT_ID ?? 'demo-client',
-    clientSecret: options.clientSecret ?? env.PLANNER_CLIENT_SECRET ?? 'demo-secret',
+    clientId: clientId ?? 'demo-client',
+    clientSecret: clientSecret ?? 'demo-secret',
     oauthBase: oauthBase ? trimSlash(oauthBase) : null,
     apiBase: apiBase ? trimSlash(apiBase) : null,
     redirectUri: options.redirectUri ?? env.PARTNER_REDIRECT_URI ?? null,
@@ -95,6 +154,10 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     cookieName: options.cookieName ?? 'partner_session',
     secureCookies:
       secure === true || secure === 'true' ? true : secure === false || secure === 'false' ? false : 'auto',
+    maxStreams: positive(options.maxStreams, 1000),
+    maxStreamsPerSession: positive(options.maxStreamsPerSession, 6),
+    callbackMaxAge: positive(options.callbackMaxAge, 300),
+    bodyTimeout: positive(options.bodyTimeout, 10_000),
     fetch: options.fetch ?? ((request) => fetch(request)),
     inProcess: !!options.fetch,
   };

@@ -1,16 +1,20 @@
 /**
- * The partner's server-side calls to the planning service: the OAuth code exchange and revoke (with
- * the client secret, which only ever travels here) and v2 API calls with a session's token.
- * Only fetch and Web APIs, so it runs on edge runtimes as well as on Node.
+ * The partner's server-side calls to the planning service, all made through the package's own
+ * planning client (src/api/planning): the OAuth code exchange and revoke (with the client secret,
+ * which only ever travels here) and v2 API calls with a session's token. The partner makes no HTTP
+ * call of its own: the client's timeouts, response checks and errors apply here too, and the
+ * transport is the options' `fetch` (the demo's in-process emulator, or global fetch).
  */
 import type { Context } from 'hono';
+import { ApiError } from '../../src/api/http.ts';
+import { bearer, type PlanningContext } from '../../src/api/planning/context.ts';
+import { exchangeCode as clientExchange, revokeToken as clientRevoke } from '../../src/api/planning/oauth.ts';
+import type { OAuthCallOptions } from '../../src/api/planning/oauth.ts';
 import type { PartnerEnv } from './context.ts';
-import type { ResolvedPartnerOptions } from './options.ts';
+import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
 import type { PlannerToken } from './session.ts';
 
 export class NotConfigured extends Error {}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
 export interface PlannerBases {
   oauthBase: string;
@@ -26,7 +30,7 @@ export interface PlannerBases {
 export function plannerBases(c: Context<PartnerEnv>, options: ResolvedPartnerOptions): PlannerBases {
   if (options.oauthBase && options.apiBase) return { oauthBase: options.oauthBase, apiBase: options.apiBase };
   const url = new URL(c.req.url);
-  if (!options.inProcess && !LOOPBACK.test(url.hostname))
+  if (!options.inProcess && !isLoopbackHost(url.hostname))
     throw new NotConfigured('set PLANNER_OAUTH_BASE and PLANNER_API_BASE');
   return {
     oauthBase: options.oauthBase ?? `${url.origin}/planning`,
@@ -34,92 +38,80 @@ export function plannerBases(c: Context<PartnerEnv>, options: ResolvedPartnerOpt
   };
 }
 
+/** The options' transport in the shape the client takes (it calls fetch(url, init)). */
+function transport(options: ResolvedPartnerOptions): typeof fetch {
+  return (input, init) => options.fetch(new Request(input, init));
+}
+
+/**
+ * A planning client context for calls with the session's token. No retries: the page retries if
+ * it wants to, and a partner under load must not multiply its calls to a struggling planner.
+ */
+export function plannerContext(
+  options: ResolvedPartnerOptions,
+  bases: PlannerBases,
+  token: string,
+): PlanningContext {
+  return { base: bases.apiBase, auth: bearer(token), timeout: 30_000, retries: 0, fetch: transport(options) };
+}
+
+function oauthClient(options: ResolvedPartnerOptions, bases: PlannerBases, redirectUri = '') {
+  return {
+    oauthBase: bases.oauthBase,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    redirectUri,
+  };
+}
+
+const oauthCall = (options: ResolvedPartnerOptions): OAuthCallOptions => ({
+  timeout: 10_000,
+  fetch: transport(options),
+});
+
 export type Exchange = { ok: true; token: PlannerToken } | { ok: false; status: number };
 
+/** The code exchange; a refusal (4xx, an answer without a token) gives its status, a network failure throws. */
 export async function exchangeCode(
   options: ResolvedPartnerOptions,
   bases: PlannerBases,
   code: string,
   redirectUri: string,
 ): Promise<Exchange> {
-  const response = await options.fetch(
-    new Request(`${bases.oauthBase}/oauth/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    }),
-  );
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok || !body || typeof body.access_token !== 'string')
-    return { ok: false, status: response.status };
-  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;
-  return {
-    ok: true,
-    token: {
-      accessToken: body.access_token,
-      expiresAt: Date.now() + expiresIn * 1000,
-      scope: typeof body.scope === 'string' ? body.scope : 'public',
-    },
-  };
+  try {
+    const token = await clientExchange(oauthClient(options, bases, redirectUri), code, oauthCall(options));
+    const expiresIn = token.expires_in > 0 ? token.expires_in : 3600;
+    return {
+      ok: true,
+      token: {
+        accessToken: token.access_token,
+        expiresAt: Date.now() + expiresIn * 1000,
+        scope: token.scope || 'public',
+      },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0) return { ok: false, status: error.status };
+    throw error;
+  }
 }
 
+/** Revokes the token at the planner; true when the planner confirmed it. */
 export async function revokeToken(
   options: ResolvedPartnerOptions,
   bases: PlannerBases,
   token: string,
-): Promise<number> {
-  const response = await options.fetch(
-    new Request(`${bases.oauthBase}/oauth/revoke`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({ client_id: options.clientId, client_secret: options.clientSecret, token }),
-      signal: AbortSignal.timeout(10_000),
-    }),
-  );
-  await response.body?.cancel();
-  return response.status;
-}
-
-/** A v2 call with the session's token in the header (never in the URL, where logs would keep it). */
-export function apiCall(
-  options: ResolvedPartnerOptions,
-  bases: PlannerBases,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<Response> {
-  return options.fetch(
-    new Request(`${bases.apiBase}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    }),
-  );
-}
-
-/**
- * After a 403 from the service: is the token itself dead (revoked, expired) or is it only this
- * project that is not the user's? The project list answers 403 only for bad credentials.
- */
-export async function tokenIsDead(
-  options: ResolvedPartnerOptions,
-  bases: PlannerBases,
-  token: string,
 ): Promise<boolean> {
-  const probe = await apiCall(options, bases, token, 'GET', '/projects.json?per_page=1');
-  await probe.body?.cancel();
-  return probe.status === 403 || probe.status === 401;
+  try {
+    await clientRevoke(oauthClient(options, bases), token, oauthCall(options));
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http') return false;
+    throw error;
+  }
+}
+
+/** What a failed client call means for the partner: the planner's status, or 0 when it was not reached. */
+export function plannerStatus(error: unknown): number {
+  if (error instanceof ApiError) return error.kind === 'http' ? error.status : 0;
+  throw error;
 }

@@ -1,10 +1,16 @@
 /**
  * Sessions: an opaque random id in an HttpOnly, SameSite=Lax cookie; everything else (the access
  * token included) stays in the store, so the browser never holds more than the id.
+ *
+ * A session exists only once a login has completed: a visitor who has not signed in has none, so a
+ * flood of anonymous requests creates no session at all. Until the login completes, the browser holds
+ * a short-lived login cookie instead, a random value the pending OAuth `state`s are bound to (kept in
+ * their own part of the store, 10 minutes): it is what proves that the browser returning from the
+ * planner is the one that started the sign-in.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { ResolvedPartnerOptions } from './options.ts';
+import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
 import type { PartnerEnv } from './context.ts';
 
 export interface PlannerToken {
@@ -22,7 +28,7 @@ export interface Session {
   createdAt: number;
 }
 
-/** 32 random bytes, base64url: for session ids and OAuth states. */
+/** 32 random bytes, base64url: for session ids, login cookies and OAuth states. */
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes))
@@ -31,14 +37,21 @@ export function randomId(): string {
     .replace(/=+$/, '');
 }
 
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const RANDOM_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** How long a started sign-in stays valid (the OAuth state and the login cookie). */
+export const LOGIN_TTL = 600;
 
 export class Sessions {
   constructor(private readonly options: ResolvedPartnerOptions) {}
 
+  get #loginCookie() {
+    return `${this.options.cookieName}_login`;
+  }
+
   async current(c: Context<PartnerEnv>): Promise<Session | undefined> {
     const id = getCookie(c, this.options.cookieName);
-    if (!id || !SESSION_ID.test(id)) return undefined;
+    if (!id || !RANDOM_ID.test(id)) return undefined;
     return this.options.store.get<Session>(`session:${id}`);
   }
 
@@ -46,45 +59,65 @@ export class Sessions {
     await this.options.store.set(`session:${session.id}`, session, this.options.sessionTtl);
   }
 
-  /** A new session (new id, new cookie), carrying over what `from` held. */
-  async start(c: Context<PartnerEnv>, from?: Session): Promise<Session> {
-    const session: Session = {
-      id: randomId(),
-      exports: from?.exports ?? [],
-      token: from?.token,
-      createdAt: Date.now(),
-    };
+  /**
+   * At a completed login: a new session (new id, new cookie, so an id fixed before login is worth
+   * nothing), carrying over the exports of the session it replaces.
+   */
+  async create(c: Context<PartnerEnv>, token: PlannerToken, from?: Session): Promise<Session> {
+    const session: Session = { id: randomId(), exports: from?.exports ?? [], token, createdAt: Date.now() };
     if (from) await this.options.store.delete(`session:${from.id}`);
     await this.save(session);
-    setCookie(c, this.options.cookieName, session.id, this.#cookieOptions(c));
+    setCookie(c, this.options.cookieName, session.id, this.#cookieOptions(c, this.options.sessionTtl));
     return session;
   }
 
+  /** Forgets the session (logout, a dead token) and clears its cookie. */
   async end(c: Context<PartnerEnv>, session: Session | undefined): Promise<void> {
     if (session) await this.options.store.delete(`session:${session.id}`);
-    deleteCookie(c, this.options.cookieName, { path: this.#cookieOptions(c).path });
+    deleteCookie(c, this.options.cookieName, this.#cookieOptions(c, 0));
   }
 
-  /** A live token of the session, or undefined (an expired one is dropped). */
+  /** A live token of the session, or undefined (a session whose token expired is forgotten). */
   async liveToken(session: Session | undefined): Promise<PlannerToken | undefined> {
     if (!session?.token) return undefined;
     if (session.token.expiresAt > Date.now() + 5000) return session.token;
-    session.token = undefined;
-    await this.save(session);
+    await this.options.store.delete(`session:${session.id}`);
     return undefined;
   }
 
-  #cookieOptions(c: Context<PartnerEnv>) {
+  /** The browser's login cookie value, set (or refreshed) now: states started here are bound to it. */
+  loginBinding(c: Context<PartnerEnv>): string {
+    const existing = getCookie(c, this.#loginCookie);
+    const value = existing && RANDOM_ID.test(existing) ? existing : randomId();
+    setCookie(c, this.#loginCookie, value, this.#cookieOptions(c, LOGIN_TTL, '/oauth'));
+    return value;
+  }
+
+  /** The login cookie the browser sent, if any. */
+  sentLoginBinding(c: Context<PartnerEnv>): string | undefined {
+    const value = getCookie(c, this.#loginCookie);
+    return value && RANDOM_ID.test(value) ? value : undefined;
+  }
+
+  clearLoginBinding(c: Context<PartnerEnv>): void {
+    deleteCookie(c, this.#loginCookie, this.#cookieOptions(c, 0, '/oauth'));
+  }
+
+  /**
+   * HttpOnly, SameSite=Lax, and Secure unless the request's host is a loopback address (a partner
+   * behind a TLS-terminating proxy sees http:// but must still send Secure cookies).
+   */
+  #cookieOptions(c: Context<PartnerEnv>, maxAge: number, under = '') {
     const secure =
       this.options.secureCookies === 'auto'
-        ? new URL(c.req.url).protocol === 'https:'
+        ? !isLoopbackHost(new URL(c.req.url).hostname)
         : this.options.secureCookies;
     return {
       httpOnly: true,
       sameSite: 'Lax' as const,
       secure,
-      path: c.get('prefix') || '/',
-      maxAge: this.options.sessionTtl,
+      path: `${c.get('prefix')}${under}` || '/',
+      maxAge,
     };
   }
 }

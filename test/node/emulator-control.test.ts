@@ -1,5 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createDemoServer } from '../../server/demo-server.ts';
+import { compilePattern, patternMatches } from '../../server/emulator/control.ts';
+import { applyServerLimits, serverOptions } from '../../server/emulator/options.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
 
 describe('emulator test hooks', () => {
@@ -107,7 +112,11 @@ describe('emulator fault injection: every form, and bad faults refused', () => {
       assert.equal(answer.status, 400, JSON.stringify(bad));
       assert.equal(typeof ((await answer.json()) as { error: unknown }).error, 'string');
     }
-    const notJson = await fetch(`${running.url}/emulator/faults`, { method: 'POST', body: '{' });
+    const notJson = await fetch(`${running.url}/emulator/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{',
+    });
     assert.equal(notJson.status, 400);
     assert.equal((await rooms()).status, 200, 'nothing bad was armed');
   });
@@ -147,5 +156,261 @@ describe('emulator request log', () => {
       'fingerprints tell tokens apart',
     );
     assert.equal(log[2]!.query.kind, 'own', 'the rest of the request stays readable');
+  });
+});
+
+describe('emulator hardening: control calls only as JSON from the same origin', () => {
+  let running: Running;
+  before(async () => {
+    running = await startDemoServer({ rooms: 5, realdataDir: null });
+  });
+  after(() => running.close());
+  const post = (path: string, headers: Record<string, string>, body?: string) =>
+    fetch(`${running.url}${path}`, { method: 'POST', headers, body });
+  const fault = JSON.stringify({ match: '/room-styling/never', status: 500 });
+
+  it('refuses other origins, cross-site fetch metadata and bodies that are not JSON', async () => {
+    const json = { 'Content-Type': 'application/json' };
+    assert.equal(
+      (await post('/emulator/faults', { ...json, Origin: 'https://evil.example' }, fault)).status,
+      403,
+    );
+    assert.equal(
+      (await post('/emulator/faults', { ...json, 'Sec-Fetch-Site': 'cross-site' }, fault)).status,
+      403,
+    );
+    assert.equal((await post('/emulator/faults', { 'Content-Type': 'text/plain' }, fault)).status, 415);
+    assert.equal(
+      (await post('/emulator/faults', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'match=/x'))
+        .status,
+      415,
+    );
+    assert.equal((await post('/emulator/reset', { Origin: 'https://evil.example' })).status, 403);
+    const expire = await post(
+      '/planning/emulator/expire-token',
+      { ...json, Origin: 'https://evil.example' },
+      '{}',
+    );
+    assert.equal(expire.status, 403, 'the planning hooks too');
+    const del = await fetch(`${running.url}/emulator/faults`, {
+      method: 'DELETE',
+      headers: { Origin: 'https://evil.example' },
+    });
+    assert.equal(del.status, 403);
+    assert.deepEqual(await (await fetch(`${running.url}/emulator/faults`)).json(), [], 'nothing was armed');
+    // the same origin (a page of the emulator's own), a tool without Origin, a bodiless reset: fine
+    assert.equal((await post('/emulator/faults', { ...json, Origin: running.url }, fault)).status, 201);
+    assert.equal(
+      (await post('/emulator/faults', { ...json, 'Sec-Fetch-Site': 'same-origin' }, fault)).status,
+      201,
+    );
+    assert.equal((await post('/emulator/reset', {})).status, 200);
+  });
+
+  it('takes no pattern that can backtrack, and matches the ones it takes in linear time', async () => {
+    const arm = (match: string) =>
+      post(
+        '/emulator/faults',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ match, status: 502 }),
+      );
+    for (const bad of [
+      're:(a+)+$',
+      're:(a|aa)*b',
+      're:a{1,30}',
+      're:(?=a)',
+      're:\\1',
+      're:a**',
+      're:' + 'a'.repeat(201),
+    ]) {
+      const answer = await arm(bad);
+      assert.equal(answer.status, 400, bad);
+      assert.match(((await answer.json()) as { error: string }).error, /not a pattern the emulator takes/);
+    }
+    // many stars in a row: exponential for a backtracking engine on a long path, linear here
+    assert.equal((await arm('re:^/room-styling/a*a*a*a*a*a*a*a*a*a*a*a*b$')).status, 201);
+    const started = Date.now();
+    const long = await fetch(`${running.url}/room-styling/${'a'.repeat(6000)}c`);
+    await long.arrayBuffer();
+    assert.notEqual(long.status, 502, 'no match');
+    assert.ok(Date.now() - started < 1000, `answered in ${Date.now() - started} ms`);
+    const hit = await fetch(`${running.url}/room-styling/${'a'.repeat(6000)}b`);
+    assert.equal(hit.status, 502, 'the pattern still matches what it should');
+    await fetch(`${running.url}/emulator/faults`, { method: 'DELETE' });
+  });
+
+  it('the safe matcher agrees with RegExp on the subset', () => {
+    const patterns = [
+      '^/room-styling/rooms$',
+      'rooms',
+      '^/a.c',
+      '/[a-c]+/\\d+$',
+      '[^/]*\\.json$',
+      'x?y',
+      '\\$',
+      '^$',
+      'a\\.b',
+    ];
+    const paths = [
+      '/room-styling/rooms',
+      '/room-styling/rooms/1',
+      '/abc',
+      '/b/12',
+      '/x.json',
+      'y',
+      'xy',
+      '$',
+      '',
+      'a.b',
+      'acb',
+    ];
+    for (const pattern of patterns)
+      for (const path of paths)
+        assert.equal(
+          patternMatches(compilePattern(pattern), path),
+          new RegExp(pattern).test(path),
+          `${pattern} on ${path}`,
+        );
+  });
+});
+
+describe('emulator hardening: secrets masked in the request log', () => {
+  let running: Running;
+  before(async () => {
+    running = await startDemoServer({ rooms: 5, realdataDir: null });
+  });
+  after(() => running.close());
+
+  it('api_key, access_token, project_token and token in queries, JSON, forms, XML and long bodies', async () => {
+    await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
+    const secrets = [
+      'ak-query-1',
+      'at-query-2',
+      'pt-query-3',
+      'ak-json-4',
+      'pt-json-5',
+      'tk-form-6',
+      'ak-xml-7',
+      'at-long-8',
+    ];
+    await fetch(
+      `${running.url}/planning/api/v2/projects.json?api_key=${secrets[0]}&access_token=${secrets[1]}&project_token=${secrets[2]}&per_page=3`,
+    );
+    await fetch(`${running.url}/planning/api/v2/projects.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ api_key: secrets[3], project: { name: 'x', project_token: secrets[4] } }),
+    });
+    await fetch(`${running.url}/planning/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `client_id=demo-client&token=${secrets[5]}`,
+    });
+    await fetch(`${running.url}/planning/projects.xml`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml' },
+      body: `<?xml version="1.0"?><project><api_key>${secrets[6]}</api_key><name>x</name></project>`,
+    });
+    await fetch(`${running.url}/planning/api/v2/projects.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"access_token": "${secrets[7]}", "pad": "${'x'.repeat(70_000)}"}`,
+    });
+    const text = await (await fetch(`${running.url}/emulator/requests`)).text();
+    for (const secret of secrets) assert.ok(!text.includes(secret), `${secret} leaked into the log`);
+    const log = JSON.parse(text) as { query: Record<string, string>; body: unknown }[];
+    assert.equal(log[0]!.query.per_page, '3', 'the rest stays readable');
+    assert.match(log[0]!.query.api_key!, /^\[redacted:[0-9a-f]{8}\]$/);
+    assert.match(String(log[3]!.body), /<api_key>\[redacted:[0-9a-f]{8}\]<\/api_key><name>x<\/name>/);
+  });
+});
+
+describe('emulator hardening: expired OAuth codes and tokens are swept', () => {
+  let running: Running & {
+    server: { planning?: { codes: Map<string, unknown>; tokens: Map<string, unknown> } };
+  };
+  before(async () => {
+    running = await startDemoServer({ rooms: 5, realdataDir: null });
+  });
+  after(() => running.close());
+
+  it('after they expire, the next request forgets them', async () => {
+    const planning = running.server.planning!;
+    const redirect = encodeURIComponent(`${running.url}/partner/oauth/callback`);
+    const codes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const granted = await fetch(
+        `${running.url}/planning/oauth/authorize?client_id=demo-client&redirect_uri=${redirect}&response_type=code&state=s${i}`,
+        { redirect: 'manual' },
+      );
+      codes.push(new URL(granted.headers.get('location')!).searchParams.get('code')!);
+    }
+    const exchanged = await fetch(`${running.url}/planning/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: codes[0]!,
+        redirect_uri: `${running.url}/partner/oauth/callback`,
+        client_id: 'demo-client',
+        client_secret: 'demo-secret',
+      }),
+    });
+    assert.equal(exchanged.status, 200);
+    assert.equal(planning.codes.size, 3);
+    assert.equal(planning.tokens.size, 1);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 3 * 3600_000; // past the codes' and the token's lifetimes
+    try {
+      await fetch(`${running.url}/planning/api/v2/projects.json`);
+      assert.equal(planning.codes.size, 0);
+      assert.equal(planning.tokens.size, 0);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
+
+describe('emulator hardening: connections and slow requests are capped', () => {
+  it('closes connections over the cap and answers 408 to a body that does not arrive in time', async () => {
+    const limits = { maxConnections: 3, headersTimeout: 400, requestTimeout: 600, keepAliveTimeout: 400 };
+    const demo = createDemoServer({ rooms: 5, realdataDir: null });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve(
+        { fetch: demo.app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: serverOptions(limits) },
+        () => resolve(s),
+      );
+    });
+    applyServerLimits(server as unknown as { maxConnections: number }, limits);
+    const port = (server.address() as AddressInfo).port;
+    const sockets: Socket[] = [];
+    try {
+      const opened = async () => {
+        const socket = connect(port, '127.0.0.1');
+        sockets.push(socket);
+        await new Promise((r) => socket.once('connect', r));
+        return socket;
+      };
+      for (let i = 0; i < 3; i++) await opened();
+      const extra = await opened();
+      const closed = await new Promise<boolean>((resolve) => {
+        extra.once('close', () => resolve(true));
+        setTimeout(() => resolve(false), 1000);
+      });
+      assert.equal(closed, true, 'the fourth connection is closed by the server');
+      for (const socket of sockets.splice(0)) socket.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+
+      const slow = await opened();
+      let answer = '';
+      slow.on('data', (d) => (answer += d));
+      slow.write(
+        'POST /emulator/faults HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"match":',
+      );
+      await new Promise((resolve) => slow.once('close', resolve));
+      assert.match(answer, /^HTTP\/1\.1 408/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

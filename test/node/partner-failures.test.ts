@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { createPartner, MemoryStore } from '../../server/partner/app.ts';
 import type { Session } from '../../server/partner/session.ts';
 import { listen, type Running } from './helpers/server.ts';
+import { sendCallback } from './partner-setup.ts';
 
 describe('partner back end: a misbehaving planner', () => {
   let planner: Running;
@@ -89,13 +90,23 @@ describe('partner back end: a misbehaving planner', () => {
   it('proxy: a planner answer that is not JSON is a 502, a 422 passes through in words', async () => {
     answer = () =>
       new Response('<html>gateway</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
-    const broken = await post('/proxy/projects/5/export.json', { type: '2d' });
+    const valid = { type: '2d', fmt: ['png'], width: 40, height: 30, paper: { combine: true } };
+    const broken = await post('/proxy/projects/5/export.json', valid);
     assert.equal(broken.status, 502);
     answer = () =>
       Response.json({ error: 'invalid parameters specified', details: ['fmt: required'] }, { status: 422 });
-    const invalid = await post('/proxy/projects/5/export.json', { type: '2d' });
+    const invalid = await post('/proxy/projects/5/export.json', valid);
     assert.equal(invalid.status, 422);
     assert.deepEqual((await invalid.json()).details, ['fmt: required']);
+    // what the builder refuses never reaches the planner
+    let asked = false;
+    answer = () => {
+      asked = true;
+      return Response.json({});
+    };
+    const refused = await post('/proxy/projects/5/export.json', { type: '2d' });
+    assert.equal(refused.status, 422);
+    assert.equal(asked, false);
   });
 
   it('a token past its expiry is never handed out, and the session says so', async () => {
@@ -117,19 +128,45 @@ describe('partner back end: a misbehaving planner', () => {
   });
 
   it('a planner that refuses the code exchange gives a sign-in page with a way to start again', async () => {
-    const start = await fetch(`${partner.url}/partner/oauth/start`, {
-      redirect: 'manual',
-      headers: { Cookie: `partner_session=${SID}` },
-    });
+    const start = await fetch(`${partner.url}/partner/oauth/start`, { redirect: 'manual' });
     const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const login = start.headers.getSetCookie()[0]!.split(';')[0]!;
     answer = () => Response.json({ error: 'invalid_grant' }, { status: 403 });
     const callback = await fetch(`${partner.url}/partner/oauth/callback?code=c&state=${state}`, {
-      headers: { Cookie: `partner_session=${SID}` },
+      headers: { Cookie: login },
       redirect: 'manual',
     });
     assert.equal(callback.status, 502);
     const html = await callback.text();
     assert.match(html, /refused the sign-in \(status 403\)/);
     assert.match(html, /href="\/partner\/oauth\/start\?return_to=/);
+  });
+});
+
+describe('partner back end: a store that fails while keeping a callback', () => {
+  it('answers 500 and lets the planner’s retry of the same callback through (not refused as a replay)', async () => {
+    class FlakyStore extends MemoryStore {
+      failures = 1;
+      override async set<T>(key: string, value: T, ttl: number): Promise<void> {
+        if (key.startsWith('export:') && this.failures-- > 0) throw new Error('store down');
+        return super.set(key, value, ttl);
+      }
+    }
+    const store = new FlakyStore();
+    const partner = await listen(new Hono().route('/partner', createPartner({ env: {}, store })));
+    const logged = console.error;
+    console.error = () => {};
+    try {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const first = await sendCallback(partner.url, 4242, { timestamp });
+      assert.equal(first.status, 500);
+      const retry = await sendCallback(partner.url, 4242, { timestamp });
+      assert.equal(retry.status, 200);
+      assert.equal((await sendCallback(partner.url, 4242, { timestamp })).status, 409, 'then it is a replay');
+      assert.ok(await store.get('export:4242'));
+    } finally {
+      console.error = logged;
+      await partner.close();
+    }
   });
 });

@@ -52,12 +52,15 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(authorize.searchParams.get('response_type'), 'code');
     const state = authorize.searchParams.get('state')!;
     assert.match(state, /^[A-Za-z0-9_-]{43}$/);
-    const cookie = browser.cookies.get('partner_session')!;
-    assert.ok(cookie, 'a session cookie is set');
-    assert.match(cookie.attributes, /HttpOnly/i);
-    assert.match(cookie.attributes, /SameSite=Lax/i);
-    assert.match(cookie.attributes, /Path=\/partner/i);
-    const firstSession = cookie.value;
+    // no session before the login completes: only a short-lived login cookie the state is bound to
+    assert.equal(browser.cookies.get('partner_session'), undefined, 'no session for an anonymous visitor');
+    const loginCookie = browser.cookies.get('partner_session_login')!;
+    assert.ok(loginCookie, 'a login cookie is set');
+    assert.match(loginCookie.attributes, /HttpOnly/i);
+    assert.match(loginCookie.attributes, /SameSite=Lax/i);
+    assert.match(loginCookie.attributes, /Path=\/partner\/oauth/i);
+    assert.match(loginCookie.attributes, /Max-Age=600/i);
+    assert.doesNotMatch(loginCookie.attributes, /Secure/i, 'not Secure on a loopback host');
 
     // authorize: 301 back to the callback with a code and the same state
     const granted = await browser.fetch(authorize.href);
@@ -67,11 +70,16 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(callback.searchParams.get('state'), state);
     assert.ok(callback.searchParams.get('code'));
 
-    // callback: back to the page, with a new session id (fixation defence)
+    // callback: back to the page; the session is made now, and the login cookie is gone
     const back = await browser.fetch(callback.href);
     assert.equal(back.status, 302);
     assert.equal(back.headers.get('location'), '/demo/');
-    assert.notEqual(browser.cookies.get('partner_session')!.value, firstSession);
+    const cookie = browser.cookies.get('partner_session')!;
+    assert.ok(cookie, 'a session cookie is set at login');
+    assert.match(cookie.attributes, /HttpOnly/i);
+    assert.match(cookie.attributes, /SameSite=Lax/i);
+    assert.match(cookie.attributes, /Path=\/partner(;|$)/i);
+    assert.equal(browser.cookies.get('partner_session_login'), undefined);
 
     const session = await (await browser.fetch('/partner/session')).json();
     assert.equal(session.connected, true);
@@ -163,7 +171,24 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(invalid.status, 422);
     const problem = await invalid.json();
     assert.equal(problem.error, 'invalid parameters specified');
-    assert.match(problem.details.join(' '), /views: required for type 3d/);
+    // checked by the partner with the button's own builder: never forwarded
+    assert.match(problem.details.join(' '), /views is required/);
+    assert.equal(problem.issues[0].path, 'views');
+    const log = (await (
+      await fetch(`${url}/emulator/requests?path=/planning/api/v2/projects/${PROJECT}/export.json`)
+    ).json()) as { body: { type?: string; views?: unknown } }[];
+    const threeD = log.filter((entry) => entry.body.type === '3d');
+    assert.ok(threeD.length >= 1);
+    assert.ok(
+      threeD.every((entry) => entry.body.views !== undefined),
+      'the invalid request did not reach the planner',
+    );
+    // members the tables do not know are refused the same way
+    const unknown = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+      json: { type: '2d', fmt: ['png'], width: 64, height: 48, paper: { combine: true }, evil: 1 },
+    });
+    assert.equal(unknown.status, 422);
+    assert.match((await unknown.json()).details.join(' '), /evil is not a parameter/);
   });
 
   it('asks for a login when there is no session, and for another user’s project says so', async () => {

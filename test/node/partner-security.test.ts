@@ -205,7 +205,7 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
     assert.equal((await (await browser.fetch('/partner/session')).json()).connected, true);
   });
 
-  it('accepts an export callback only with a valid signature of the ids and the body', async () => {
+  it('accepts an export callback only with a valid signature of the timestamp, the ids and the body', async () => {
     const body = JSON.stringify({ project: { [PROJECT]: ['http://127.0.0.1/x.png'] }, design: {} });
     const post = async (headers: Record<string, string>, payload = body) =>
       fetch(`${running.url}/partner/export-callback`, {
@@ -213,11 +213,19 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
         headers: { 'Content-Type': 'application/json', ...headers },
         body: payload,
       });
-    /** The headers the planner sends: ids, and the HMAC of `<export id>.<project id>.<body>`. */
-    const signed = async (key: string, exportId: string, payload = body, projectId = String(PROJECT)) => ({
+    const now = () => String(Math.floor(Date.now() / 1000));
+    /** The headers the planner sends: a timestamp, the ids, and the HMAC of `<timestamp>.<export id>.<project id>.<body>`. */
+    const signed = async (
+      key: string,
+      exportId: string,
+      payload = body,
+      projectId = String(PROJECT),
+      timestamp = now(),
+    ) => ({
+      'X-Planner-Timestamp': timestamp,
       'X-Planner-Export-Id': exportId,
       'X-Planner-Project-Id': projectId,
-      'X-Planner-Signature': await hmac(key, `${exportId}.${projectId}.${payload}`),
+      'X-Planner-Signature': await hmac(key, `${timestamp}.${exportId}.${projectId}.${payload}`),
     });
     assert.equal((await post({ 'X-Planner-Export-Id': '77' })).status, 401, 'unsigned');
     assert.equal((await post(await signed('guess', '77'))).status, 401, 'wrong key');
@@ -227,8 +235,18 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
       401,
       'the body alone signed: the ids are not covered',
     );
+    assert.equal(
+      (
+        await post({
+          ...(await signed(SECRET, '77')),
+          'X-Planner-Signature': await hmac(SECRET, `77.${PROJECT}.${body}`),
+        })
+      ).status,
+      401,
+      'the old form without a timestamp',
+    );
     assert.equal((await post(await signed(SECRET, '77', body + ' '))).status, 401, 'other body');
-    // a captured callback replayed under another export id (or project id) does not verify
+    // a captured callback replayed under another export id (or project id, or time) does not verify
     assert.equal(
       (await post({ ...(await signed(SECRET, '77')), 'X-Planner-Export-Id': '78' })).status,
       401,
@@ -239,6 +257,11 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
       401,
       'another project id',
     );
+    assert.equal(
+      (await post({ ...(await signed(SECRET, '77')), 'X-Planner-Timestamp': now() + '0' })).status,
+      401,
+      'another timestamp',
+    );
     assert.equal((await post(await signed(SECRET, ''))).status, 400, 'no export id');
     const notAMap = '{"project": "x"}';
     assert.equal((await post(await signed(SECRET, '77', notAMap), notAMap)).status, 400);
@@ -246,9 +269,65 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
     assert.equal((await post(await signed(SECRET, '77', script), script)).status, 400, 'only http(s) URLs');
     const huge = JSON.stringify({ project: { 1: ['http://x/' + 'a'.repeat(1_100_000)] }, design: {} });
     assert.equal((await post(await signed(SECRET, '77', huge), huge)).status, 413, 'at most 1 MB');
-    assert.equal((await post(await signed(SECRET, '77'))).status, 200);
+    const fresh = await signed(SECRET, '77');
+    assert.equal((await post(fresh)).status, 200);
     // the API key signs the callbacks of exports made with the API key; PLANNER_API_KEY in the env lets the partner accept those
     assert.equal((await post(await signed(API_KEY, '78'))).status, 200);
+  });
+
+  it('mounts the XML API callback beside it, signed with the API key, up to 1 MB', async () => {
+    const links = Array.from(
+      { length: 600 },
+      (_, i) => `<link xlink:href="http://127.0.0.1/files/${i}.png" type="image/png"/>`,
+    ).join('');
+    const xml = `<?xml version="1.0"?><result xmlns="https://planner.example/export/result" xmlns:xlink="http://www.w3.org/1999/xlink">${links}</result>`;
+    assert.ok(xml.length > 30_000, 'larger than the small-body limit of the other routes');
+    const post = async (key: string) =>
+      fetch(`${running.url}/partner/export-callback-xml`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/xml',
+          'X-Planner-Export-Id': '88',
+          'X-Planner-Project-Id': String(PROJECT),
+          'X-Planner-Signature': await hmac(key, `88.${PROJECT}.${xml}`),
+        },
+        body: xml,
+      });
+    assert.equal((await post('guess')).status, 401);
+    assert.equal((await post(API_KEY)).status, 200);
+  });
+
+  it('refuses a stale, a future-dated and a replayed callback', async () => {
+    const post = async (exportId: string, timestamp: number, payload: string) => {
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-Planner-Timestamp': String(timestamp),
+        'X-Planner-Export-Id': exportId,
+        'X-Planner-Project-Id': String(PROJECT),
+        'X-Planner-Signature': await hmac(SECRET, `${timestamp}.${exportId}.${PROJECT}.${payload}`),
+      };
+      return async () => {
+        const response = await fetch(`${running.url}/partner/export-callback`, {
+          method: 'POST',
+          headers,
+          body: payload,
+        });
+        return { status: response.status, error: ((await response.json()) as { error?: string }).error };
+      };
+    };
+    const body = (n: number) =>
+      JSON.stringify({ project: { [PROJECT]: [`http://127.0.0.1/${n}.png`] }, design: {} });
+    const seconds = Math.floor(Date.now() / 1000);
+    const stale = await post('91', seconds - 301, body(1));
+    assert.deepEqual(await stale(), { status: 401, error: 'stale_callback' }, 'older than 5 minutes');
+    const future = await post('91', seconds + 301, body(2));
+    assert.deepEqual(await future(), { status: 401, error: 'stale_callback' }, 'from the future');
+    const notANumber = await post('91', Number.NaN, body(3));
+    assert.deepEqual(await notANumber(), { status: 401, error: 'stale_callback' });
+    const justInTime = await post('91', seconds - 290, body(4));
+    const first = await justInTime();
+    assert.deepEqual(first, { status: 200, error: undefined }, 'within the window');
+    assert.deepEqual(await justInTime(), { status: 409, error: 'replayed_callback' }, 'the same one again');
   });
 
   it('without configured planner bases, does not follow a foreign Host header with its secret', async () => {

@@ -75,10 +75,10 @@ describe('planning client against the emulator', () => {
       method: string;
     }[];
 
-  function ready(t: { skip(message: string): void }): boolean {
-    if (!emulatorReady)
-      t.skip('the planning part of the emulator does not answer yet (GET /projects.json is 404)');
-    return emulatorReady;
+  /** A 404 from the planning emulator is a failure, never a reason to skip: a skip would hide it. */
+  function ready(_t: unknown): boolean {
+    assert.ok(emulatorReady, 'the planning part of the emulator does not answer (GET /projects.json is 404)');
+    return true;
   }
 
   it('projects: index, show, create, update, token, destroy with the API key', async (t) => {
@@ -221,7 +221,9 @@ describe('what the browser and the server each load', () => {
       if (seen.has(file)) return;
       const text = readFileSync(file, 'utf8');
       seen.set(file, text);
-      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      // type-only imports are erased by the compiler: they load nothing
+      const code = text.replace(/(?:import|export)\s+type\s+[^;]*?from\s*['"][^'"]+['"]/g, '');
+      for (const match of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
         visit(resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
       }
     };
@@ -242,6 +244,13 @@ describe('what the browser and the server each load', () => {
       'src/api/planning/oauth.ts',
       'src/api/planning/projects.ts',
       'src/api/planning/exports.ts',
+      'src/api/planning/users.ts',
+      'src/api/planning/permissions.ts',
+      'src/api/planning/media.ts',
+      'src/api/planning/designs.ts',
+      'src/api/planning/room-type-sets.ts',
+      'src/api/planning/templates.ts',
+      'src/api/planning/fml.ts',
     ]) {
       for (const [file, text] of importGraph(entry)) {
         assert.ok(!/from ['"]node:/.test(text), `${file} imports a node: module`);

@@ -328,10 +328,12 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     assert.equal(call!.headers['content-type'], 'application/json');
     assert.equal(call!.headers['x-planner-export-id'], String(result.export_id));
     assert.equal(call!.headers['x-planner-project-id'], String(PROJECT));
+    const sentAt = Number(call!.headers['x-planner-timestamp']);
+    assert.ok(Math.abs(sentAt - Date.now() / 1000) < 30, 'X-Planner-Timestamp is the send time in seconds');
     assert.equal(
       call!.headers['x-planner-signature'],
-      await hmac('demo-key', `${result.export_id}.${PROJECT}.${call!.body}`),
-      'API-key exports are signed with the key, over the export id, the project id and the body',
+      await hmac('demo-key', `${sentAt}.${result.export_id}.${PROJECT}.${call!.body}`),
+      'API-key exports are signed with the key, over the time, the export id, the project id and the body',
     );
 
     // with an OAuth token: signed with the application's client secret
@@ -367,7 +369,10 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     await settled(viaToken.export_id);
     assert.equal(
       received[1]!.headers['x-planner-signature'],
-      await hmac('demo-secret', `${viaToken.export_id}.${PROJECT}.${received[1]!.body}`),
+      await hmac(
+        'demo-secret',
+        `${received[1]!.headers['x-planner-timestamp']}.${viaToken.export_id}.${PROJECT}.${received[1]!.body}`,
+      ),
     );
   });
 

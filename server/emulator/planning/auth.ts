@@ -5,24 +5,19 @@
  */
 import type { Context } from 'hono';
 import type { AccessToken, PlanningState } from './state.ts';
-import { DEMO_USER } from './seed.ts';
+import type { UserRecord } from './accounts.ts';
 
 export interface Caller {
   userId: number;
+  /** The authenticated user's record (the account of the API key, the token's user). */
+  user: UserRecord;
   via: 'api_key' | 'oauth' | 'project_token';
   /** Project tokens open one project only. */
   projectId?: number;
   token?: AccessToken;
 }
 
-/** Constant-time string comparison, so a secret cannot be guessed byte by byte from response times. */
-export function sameSecret(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
+export { sameSecret } from './secret.ts';
 
 export function tokenIsLive(token: AccessToken | undefined, now = Date.now()): token is AccessToken {
   return !!token && !token.revoked && token.expiresAt > now;
@@ -49,9 +44,8 @@ export function authenticate(
     const colon = decoded.indexOf(':');
     const user = colon < 0 ? decoded : decoded.slice(0, colon);
     const password = colon < 0 ? '' : decoded.slice(colon + 1);
-    if (password === 'x' && sameSecret(user, state.config.apiKey))
-      return { userId: DEMO_USER.id, via: 'api_key' };
-    return null;
+    const account = password === 'x' ? state.accountForApiKey(user) : undefined;
+    return account ? { userId: account.id, user: account, via: 'api_key' } : null;
   }
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);
   const fromParams = params.access_token ?? c.req.query('access_token');
@@ -59,8 +53,11 @@ export function authenticate(
   if (!value) return null;
   const token = state.tokens.get(value);
   if (!tokenIsLive(token)) return null;
+  const user = state.userById(token.userId);
+  if (!user) return null; // the user was destroyed: their tokens die with them
   return {
     userId: token.userId,
+    user,
     via: token.kind === 'project' ? 'project_token' : 'oauth',
     projectId: token.projectId,
     token,

@@ -3,13 +3,19 @@
  * emulator is created (so a test can set them before starting a server), with the documented
  * defaults the demo uses. See docs/emulator-planning.md.
  */
+import { DEFAULT_API_KEYS } from './accounts.ts';
 
 export interface PlanningConfig {
   clientId: string;
   clientSecret: string;
   /** Whitelisted redirect URIs (exact match). The request's own origin + /partner/oauth/callback is also accepted. */
   redirectUris: string[];
+  /** Account A's API key (a partner account), PLANNER_API_KEY. */
   apiKey: string;
+  /** Account B's (an ordinary account), PLANNER_API_KEY_B. */
+  apiKeyB: string;
+  /** Account C's (a second, independent partner), PLANNER_API_KEY_C. */
+  apiKeyC: string;
   /** Lifetime of access tokens in seconds (`expires_in`). */
   tokenTtl: number;
   /** Lifetime of authorization codes in seconds. */
@@ -35,7 +41,9 @@ export function planningConfigFromEnv(env: Record<string, string | undefined> = 
     clientId: env.PLANNER_CLIENT_ID || 'demo-client',
     clientSecret: env.PLANNER_CLIENT_SECRET || 'demo-secret',
     redirectUris: redirects.length ? redirects : DEFAULT_REDIRECTS,
-    apiKey: env.PLANNER_API_KEY || 'demo-key',
+    apiKey: env.PLANNER_API_KEY || DEFAULT_API_KEYS.a,
+    apiKeyB: env.PLANNER_API_KEY_B || DEFAULT_API_KEYS.b,
+    apiKeyC: env.PLANNER_API_KEY_C || DEFAULT_API_KEYS.c,
     // Doorkeeper's (the Rails OAuth provider behind /oauth/authorize, /token, /revoke) default: 2 hours
     tokenTtl: positive(env.PLANNER_TOKEN_TTL, 7200),
     codeTtl: positive(env.PLANNER_CODE_TTL, 120),

@@ -24,11 +24,19 @@ const CALLBACK_TIMEOUT_MS = 5000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * What a callback's signature covers: the export id, the project id and the body, joined by dots, so
- * a captured callback cannot be replayed under another export's id (the ids travel in headers).
+ * What a callback's signature covers: the send time (Unix seconds, header X-Planner-Timestamp), the
+ * export id, the project id and the body, joined by dots, so a captured callback can neither be stored
+ * under another export's id (the ids travel in headers) nor replayed later (the receiver refuses a
+ * stale timestamp). Without `timestamp` (the form before timestamps) the text starts at the export id.
  */
-export function signedText(exportId: number | string, projectId: number | string, body: string): string {
-  return `${exportId}.${projectId}.${body}`;
+export function signedText(
+  exportId: number | string,
+  projectId: number | string,
+  body: string,
+  timestamp?: number | string,
+): string {
+  const rest = `${exportId}.${projectId}.${body}`;
+  return timestamp === undefined ? rest : `${timestamp}.${rest}`;
 }
 
 /** `sha256=<hex>` HMAC of `text`: how a receiver knows the callback came from the service. */
@@ -48,6 +56,7 @@ async function deliver(state: PlanningState, record: ExportRecord, signingKey: s
   if (record.callback_kind === 'email') {
     const urls = [...Object.values(record.result.project), ...Object.values(record.result.design)].flat();
     state.sendEmail({
+      kind: 'export',
       to: record.callback,
       subject: `Your export of project ${record.project_id} is ready`,
       text: `The files of export ${record.id}:\n${urls.join('\n')}\n`,
@@ -59,10 +68,12 @@ async function deliver(state: PlanningState, record: ExportRecord, signingKey: s
     return;
   }
   const body = JSON.stringify(record.result);
-  const signature = await signBody(signingKey, signedText(record.id, record.project_id, body));
   for (const delay of CALLBACK_ATTEMPTS_MS) {
     if (delay) await sleep(delay);
     record.callback_attempts += 1;
+    // each attempt is signed afresh with its own send time
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = await signBody(signingKey, signedText(record.id, record.project_id, body, timestamp));
     try {
       const response = await fetch(record.callback, {
         method: 'POST',
@@ -71,6 +82,7 @@ async function deliver(state: PlanningState, record: ExportRecord, signingKey: s
           'User-Agent': 'planning-emulator-callback/1',
           'X-Planner-Export-Id': String(record.id),
           'X-Planner-Project-Id': String(record.project_id),
+          'X-Planner-Timestamp': String(timestamp),
           'X-Planner-Signature': signature,
         },
         body,

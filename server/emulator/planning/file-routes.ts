@@ -13,7 +13,8 @@ import type { PlanningState } from './state.ts';
 export function fileRoutes(state: PlanningState): Hono {
   const app = new Hono();
   app.get('/:token/:name', (c) => {
-    const file = state.files.get(`${c.req.param('token')}/${c.req.param('name')}`);
+    const key = `${c.req.param('token')}/${c.req.param('name')}`;
+    const file = state.files.get(key) ?? state.looseFiles.get(key);
     if (!file) return c.json({ status: 404, error: 'Not Found' }, 404);
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': file.contentType,

@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { sameSecret } from './auth.ts';
 import { bodyParams } from './request-params.ts';
-import { DEMO_USER } from './seed.ts';
+import { ACCOUNT_A_ID } from './accounts.ts';
 import type { PlanningState } from './state.ts';
 
 /** What a well-formed client id looks like (anything else is "invalid", 403; unknown but well formed is 404). */
@@ -77,7 +77,7 @@ export function oauthRoutes(state: PlanningState): Hono {
     const scope = str(params.scope) || 'public';
     if (scope !== 'public') return fail('invalid_scope', 'the only scope is public');
     const who = str(params.user);
-    const user = who ? state.users.find((u) => String(u.id) === who || u.email === who) : DEMO_USER;
+    const user = who ? (state.userById(Number(who)) ?? state.userByEmail(who)) : state.userById(ACCOUNT_A_ID);
     if (!user) return fail('access_denied', 'no such user');
 
     const code = randomHex(20);

@@ -33,6 +33,9 @@ export interface PlanCamera {
 export interface PlanDesign {
   id: number;
   name: string;
+  /** When it was saved (the floor's times when unknown). */
+  createdAt?: string;
+  updatedAt?: string;
   walls: PlanWall[];
   areas: PlanArea[];
   cameras: PlanCamera[];

@@ -4,12 +4,16 @@
  * authentication middleware of api.ts.
  */
 import type { Context } from 'hono';
+import { isWithin } from './accounts.ts';
 import { forbidden, notFound } from './auth.ts';
 import { asBoolean, asInteger } from './export-rules.ts';
+import { readFml, textOf } from './fml-import.ts';
 import { projectFml } from './fml-xml.ts';
 import { randomHex } from './oauth.ts';
 import { generatedProject, iso, type ProjectRecord } from './seed.ts';
 import { projectJson } from './project-json.ts';
+import { MAX_PROJECTS_PER_USER, tooMany } from './project-ops.ts';
+import { isHttpUrl, resourceBody } from './operation-helpers.ts';
 import type { PlanningState } from './state.ts';
 import type { ApiApp, ApiEnv } from './api.ts';
 
@@ -25,7 +29,21 @@ export function idAndFormat(file: string): [number, 'json' | 'fml'] | null {
 
 type Lookup = { project: ProjectRecord } | { response: Response };
 
-/** The project, if the caller may do `action` with it: 404 when it does not exist, 403 when it is not theirs. */
+/**
+ * Rule 2 of Document 1: may `userId` change (edit, delete, share) the project? Its owner, an account
+ * above the owner (a parent manages its sub-users' projects) and a user holding a permission may.
+ */
+export function mayChange(state: PlanningState, userId: number, project: ProjectRecord): boolean {
+  if (project.userId === userId) return true;
+  const owner = state.userById(project.userId);
+  if (owner && isWithin(owner, userId, (id) => state.userById(id))) return true;
+  return !!state.permissionFor(project.id, userId);
+}
+
+/**
+ * The project, if the caller may do `action` with it: 404 when it does not exist, 403 when it is not
+ * theirs (a public project of someone else may be shown, not changed).
+ */
 export function findProject(
   c: Context<ApiEnv>,
   state: PlanningState,
@@ -39,7 +57,7 @@ export function findProject(
     if (action !== 'show' || caller.projectId !== id) return { response: forbidden(c) };
     return { project };
   }
-  if (project.userId === caller.userId) return { project };
+  if (mayChange(state, caller.userId, project)) return { project };
   if (action === 'show' && project.public) return { project };
   return { response: forbidden(c) };
 }
@@ -100,19 +118,33 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     const caller = c.get('caller');
     if (caller.via === 'project_token') return forbidden(c);
     const params = c.get('params');
-    const input = (params.project && typeof params.project === 'object' ? params.project : {}) as Record<
-      string,
-      unknown
-    >;
+    // wrapped in `project` as the document says, or bare: read the same
+    const input = resourceBody(params, 'project');
     const problems: string[] = [];
     const fields = readFields(input, problems);
+    const templateAttrs = input.project_template_attributes;
+    let templateId: number | null = null;
+    if (templateAttrs !== undefined && templateAttrs !== null) {
+      const raw =
+        typeof templateAttrs === 'object'
+          ? (templateAttrs as Record<string, unknown>).template_id
+          : undefined;
+      const tid = asInteger(raw);
+      const template = tid === undefined ? undefined : state.templates.get(tid);
+      if (!template || template.user_id !== caller.userId)
+        problems.push('project_template_attributes.template_id: not one of your templates');
+      else templateId = template.id;
+    }
     let owner = caller.userId;
     if (input.user_id !== undefined && input.user_id !== null) {
-      // "user_id (owner; partners only)": the API key is the partner account
+      // "user_id (owner; partners only)": a partner account places projects in its own sub-users' accounts
       const id = asInteger(input.user_id);
-      if (caller.via !== 'api_key') return forbidden(c, 'user_id is for partner accounts (API key) only');
-      if (id === undefined || !state.userById(id)) problems.push('user_id: no such user');
-      else owner = id;
+      if (!caller.user.partner) return forbidden(c, 'user_id is for partner accounts only');
+      const user = id === undefined ? undefined : state.userById(id);
+      if (!user) problems.push('user_id: no such user');
+      else if (!isWithin(user, caller.userId, (u) => state.userById(u)))
+        return forbidden(c, 'user_id: not this account or one of its sub-users');
+      else owner = user.id;
     }
     const floorsInput = Array.isArray(input.floors_attributes) ? input.floors_attributes : [];
     const floorNames = floorsInput.map((f, i) =>
@@ -120,6 +152,7 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
         ? ((f as Record<string, unknown>).name as string)
         : `Floor ${i}`,
     );
+    if (tooMany(state, owner)) problems.push(`project: at most ${MAX_PROJECTS_PER_USER} projects per user`);
     if (problems.length) return c.json({ error: INVALID, details: problems }, 422);
     const id = state.newProjectId();
     const project = generatedProject(
@@ -130,7 +163,7 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
       floorNames.length ? floorNames.slice(0, 20) : ['Ground floor'],
       Date.now(),
     );
-    Object.assign(project, fields);
+    Object.assign(project, fields, { templateId });
     state.projects.set(id, project);
     return c.json(projectJson(project, true));
   });
@@ -143,17 +176,31 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     return respond(c, found.project, parsed[1]);
   });
 
-  const update = (c: Context<ApiEnv>) => {
+  const update = async (c: Context<ApiEnv>) => {
     const parsed = idAndFormat(c.req.param('file') ?? '');
     if (!parsed) return notFound(c);
     const found = findProject(c, state, parsed[0], 'change');
     if ('response' in found) return found.response;
-    const params = c.get('params');
+    let params = c.get('params');
+    if ((c.req.header('content-type') ?? '').toLowerCase().includes('xml')) {
+      // an FML project document: its name, description, external-identifier and public are taken
+      const read = readFml(await c.req.text());
+      if (!read.ok || read.root !== 'project')
+        return c.json(
+          { error: INVALID, details: [read.ok ? 'body: the root element must be project' : read.problem] },
+          422,
+        );
+      params = {};
+      for (const [from, to] of [
+        ['name', 'name'],
+        ['description', 'description'],
+        ['external-identifier', 'external_identifier'],
+        ['public', 'public'],
+      ] as const)
+        if (read.node[from] !== undefined) params[to] = textOf(read.node[from]);
+    }
     // nested under `project` as the document says; the public sample client sends the fields at the top level
-    const input = (params.project && typeof params.project === 'object' ? params.project : params) as Record<
-      string,
-      unknown
-    >;
+    const input = resourceBody(params, 'project');
     const problems: string[] = [];
     const fields = readFields(input, problems);
     if (problems.length) return c.json({ error: INVALID, details: problems }, 422);
@@ -177,7 +224,7 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     const caller = c.get('caller');
     const project = state.projects.get(Number(c.req.param('id')));
     if (!project) return notFound(c);
-    if (caller.via === 'project_token' || project.userId !== caller.userId) return forbidden(c);
+    if (caller.via === 'project_token' || !mayChange(state, caller.userId, project)) return forbidden(c);
     project.deleted = false;
     return c.json(projectJson(project, true));
   });
@@ -210,9 +257,19 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
       revoked: false,
     });
     const body: { token: string; expires_in: number; editor_url?: string } = { token, expires_in: ttl };
-    if (asBoolean(c.req.query('editor_url')) === true) {
+    // editor_url is "a string": true asks for the emulator's stand-in editor; an http(s) URL (the
+    // caller's own editor page) comes back with project_id and token added to its query
+    const editor = c.req.query('editor_url');
+    if (editor !== undefined && isHttpUrl(editor)) {
+      const url = new URL(editor);
+      url.searchParams.set('project_id', String(found.project.id));
+      url.searchParams.set('token', token);
+      body.editor_url = url.href;
+    } else if (asBoolean(editor) === true) {
       const root = c.req.url.slice(0, c.req.url.indexOf('/api/v2/'));
       body.editor_url = `${root}/editor/${found.project.id}?token=${token}`;
+    } else if (editor !== undefined && asBoolean(editor) === undefined) {
+      return c.json({ error: INVALID, details: ['editor_url: must be true or an http(s) URL'] }, 422);
     }
     return c.json(body);
   });

@@ -4,6 +4,7 @@
  *   /planning/oauth/...           OAuth 2.0 authorize, token, revoke
  *   /planning/files/:token/:name  the files exports produce (unguessable URLs, no authentication)
  *   /planning/editor/:id          what a project token's editor_url opens (a small stand-in page)
+ *   /planning/media/:token/:name  the media images uploaded to projects
  *   /planning/emulator/...        test hooks: expire tokens, the email outbox, reset
  * Configuration: server/emulator/planning/config.ts (environment). Choices: docs/emulator-planning.md.
  */
@@ -13,6 +14,7 @@ import { apiRoutes } from './api.ts';
 import { planningConfigFromEnv, type PlanningConfig } from './config.ts';
 import { editorRoutes, fileRoutes } from './file-routes.ts';
 import { hookRoutes } from './hooks.ts';
+import { mediaFileRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
 import { PlanningState } from './state.ts';
 
@@ -32,6 +34,10 @@ export function createPlanning(
   app.route('/api/v2', apiRoutes(state));
   app.route('/files', fileRoutes(state));
   app.route('/editor', editorRoutes(state));
+  app.route('/media', mediaFileRoutes(state));
   app.route('/emulator', hookRoutes(state));
+  // unknown paths under /planning answer JSON, as the service's errors do (a mounted app's notFound
+  // is not consulted by the parent, so a last catch-all route does it)
+  app.all('*', (c) => c.json({ status: 404, error: 'Not Found' }, 404));
   return app;
 }

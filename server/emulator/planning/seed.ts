@@ -6,14 +6,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCOUNT_A_ID, ACCOUNT_B_ID } from './accounts.ts';
 import { floorsFromFml, generatedDesign, rng, type PlanFloor } from './plan-geometry.ts';
 
-export interface UserRecord {
-  id: number;
-  email: string;
-  role: string;
-  parentId: number;
-}
+export type { UserRecord } from './accounts.ts';
 
 export interface ProjectRecord {
   id: number;
@@ -29,18 +25,30 @@ export interface ProjectRecord {
   updatedAt: string;
   floors: PlanFloor[];
   /** Where the geometry came from: a real FML document or the generator. */
-  source: 'fml' | 'generated';
+  source: 'fml' | 'generated' | 'import';
   deleted: boolean;
+  /** The template it was created from (project_template_attributes[template_id]). */
+  templateId?: number | null;
 }
 
-export const DEMO_USER: UserRecord = { id: 1001, email: 'demo@planner.example', role: 'pro', parentId: 1000 };
-export const OTHER_USER: UserRecord = {
-  id: 1002,
-  email: 'other@planner.example',
-  role: 'pro',
-  parentId: 1000,
-};
+/** The owners of the seeded projects: account A (the demo user) and account B (see accounts.ts). */
+export const DEMO_USER = { id: ACCOUNT_A_ID, email: 'demo@planner.example' } as const;
+export const OTHER_USER = { id: ACCOUNT_B_ID, email: 'other@planner.example' } as const;
 export const REAL_PROJECT_ID = 186997360;
+
+/** The service's default room type sets (user_id null, is_default true), ids 1 to 3. */
+export function defaultRoomTypeSets() {
+  const stamp = '2026-01-01T00:00:00.000Z';
+  return ['Residential', 'Office', 'Retail'].map((name, i) => ({
+    id: i + 1,
+    set_name: name,
+    user_id: null,
+    is_default: true,
+    deleted_at: null,
+    created_at: stamp,
+    updated_at: stamp,
+  }));
+}
 
 const STREETS = [
   'Portveien 2',

@@ -3,7 +3,9 @@
  * with their files, and the emails it "sent". `reset()` brings it back to the seeded start.
  */
 import type { PlanningConfig } from './config.ts';
-import { DEMO_USER, OTHER_USER, seedProjects, type ProjectRecord, type UserRecord } from './seed.ts';
+import { seedAccounts, type UserRecord } from './accounts.ts';
+import { sameSecret } from './secret.ts';
+import { defaultRoomTypeSets, seedProjects, type ProjectRecord } from './seed.ts';
 import type { ResultMap } from './export-render.ts';
 import type { ExportRequest } from './export-rules.ts';
 
@@ -19,8 +21,11 @@ export interface AuthorizationCode {
 
 export interface AccessToken {
   token: string;
-  /** `oauth` tokens come from /oauth/token; `project` tokens from GET /projects/:id/token.json. */
-  kind: 'oauth' | 'project';
+  /**
+   * `oauth` tokens come from /oauth/token; `project` tokens from GET /projects/:id/token.json; `user`
+   * tokens from GET /users/:id/token.json (they act as that user, like an OAuth token).
+   */
+  kind: 'oauth' | 'project' | 'user';
   clientId?: string;
   userId: number;
   /** Only for project tokens: the one project it opens. */
@@ -65,13 +70,94 @@ export interface ExportRecord {
 
 export interface SentEmail {
   id: number;
+  /** What sent it: an export's email callback, share planner, project copy or design share. */
+  kind: 'export' | 'share_planner' | 'project_copy' | 'design_share';
   to: string;
   subject: string;
   text: string;
-  export_id: number;
-  result: ResultMap;
+  /** Export emails only. */
+  export_id?: number;
+  result?: ResultMap;
+  project_id?: number;
+  design_id?: number;
+  /** The link the email carries (share planner, design share), when it has one. */
+  url?: string;
   sent_at: string;
 }
+
+export interface PermissionRecord {
+  id: number;
+  user_id: number;
+  project_id: number;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaRecord {
+  id: number;
+  project_id: number;
+  user_id: number | null;
+  parent_id: number | null;
+  design_element_id: number | null;
+  size: number;
+  width: number;
+  height: number;
+  ord: number;
+  content_type: string;
+  /** The name the file is served under (and the path token that makes its URL unguessable). */
+  fileName: string;
+  fileToken: string;
+  bytes: Uint8Array;
+  thumbnail: string | null;
+  kind: string | null;
+  url: string | null;
+  title: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoomTypeSetRecord {
+  id: number;
+  set_name: string;
+  user_id: number | null;
+  is_default: boolean | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplateRecord {
+  id: number;
+  user_id: number;
+  name: string;
+  settings: Record<string, unknown> | null;
+  viewer_settings: Record<string, unknown>;
+  editor_settings: Record<string, unknown>;
+  export_settings: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DesignShareRecord {
+  id: number;
+  user_id: number;
+  design_id: number;
+  project_id: number;
+  message: string;
+  email: string;
+  url: string;
+  edit_pass: string;
+  ip_address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file served at /planning/files/<token>/<name> that no export made (download, export_fml1). */
+export const LOOSE_FILES_KEPT = 100;
+/** The most bytes of media images kept, all users together (an upload beyond answers 422). */
+export const MEDIA_BYTES_KEPT = 64 * 1024 * 1024;
 
 /** How many exports keep their files (older files answer 404; see docs/emulator-planning.md). */
 export const FILES_KEPT_FOR = 200;
@@ -79,14 +165,24 @@ export const FILES_KEPT_FOR = 200;
 export const FILE_BYTES_KEPT = 256 * 1024 * 1024;
 
 export class PlanningState {
-  users: UserRecord[] = [DEMO_USER, OTHER_USER];
+  /** Every user by id: the three configured accounts and the sub-users and users created since. */
+  users = new Map<number, UserRecord>();
   projects = new Map<number, ProjectRecord>();
   codes = new Map<string, AuthorizationCode>();
   tokens = new Map<string, AccessToken>();
   exports: ExportRecord[] = [];
   files = new Map<string, StoredFile & { exportId: number }>();
   outbox: SentEmail[] = [];
+  permissions: PermissionRecord[] = [];
+  media = new Map<number, MediaRecord>();
+  roomTypeSets = new Map<number, RoomTypeSetRecord>();
+  templates = new Map<number, TemplateRecord>();
+  designShares: DesignShareRecord[] = [];
+  /** Files of download and export_fml1 (the newest LOOSE_FILES_KEPT). */
+  looseFiles = new Map<string, StoredFile>();
+  #ids = new Map<string, number>();
   #nextProjectId = 0;
+  #nextUserId = 0;
   #nextExportId = 0;
   #nextEmailId = 0;
   #fileBytes = 0;
@@ -100,6 +196,9 @@ export class PlanningState {
   }
 
   reset(): void {
+    this.users.clear();
+    for (const user of seedAccounts(this.config)) this.users.set(user.id, user);
+    this.#nextUserId = 2000000;
     this.projects.clear();
     for (const p of seedProjects(this.seed, this.realdataDir)) this.projects.set(p.id, p);
     this.codes.clear();
@@ -108,6 +207,14 @@ export class PlanningState {
     this.files.clear();
     this.#fileBytes = 0;
     this.outbox = [];
+    this.permissions = [];
+    this.media.clear();
+    this.roomTypeSets.clear();
+    for (const set of defaultRoomTypeSets()) this.roomTypeSets.set(set.id, set);
+    this.templates.clear();
+    this.designShares = [];
+    this.looseFiles.clear();
+    this.#ids.clear();
     this.#nextProjectId = 190000000;
     this.#nextExportId = 5000;
     this.#nextEmailId = 0;
@@ -117,12 +224,80 @@ export class PlanningState {
     return ++this.#nextProjectId;
   }
 
+  /** The next id of a kind of record (permission, media, room type set, template, share, design, camera…). */
+  nextId(kind: string, start: number): number {
+    const next = (this.#ids.get(kind) ?? start) + 1;
+    this.#ids.set(kind, next);
+    return next;
+  }
+
+  addLooseFile(key: string, file: StoredFile): void {
+    this.looseFiles.set(key, file);
+    for (const old of this.looseFiles.keys()) {
+      if (this.looseFiles.size <= LOOSE_FILES_KEPT) break;
+      this.looseFiles.delete(old);
+    }
+  }
+
+  mediaBytes(): number {
+    let total = 0;
+    for (const m of this.media.values()) total += m.bytes.byteLength;
+    return total;
+  }
+
+  /** The permission `userId` holds on `projectId`, if any. */
+  permissionFor(projectId: number, userId: number): PermissionRecord | undefined {
+    return this.permissions.find((p) => p.project_id === projectId && p.user_id === userId);
+  }
+
   newExportId(): number {
     return ++this.#nextExportId;
   }
 
+  newUserId(): number {
+    return ++this.#nextUserId;
+  }
+
   userById(id: number): UserRecord | undefined {
-    return this.users.find((u) => u.id === id);
+    return this.users.get(id);
+  }
+
+  userByEmail(email: string): UserRecord | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const user of this.users.values()) if (user.email.toLowerCase() === wanted) return user;
+    return undefined;
+  }
+
+  /**
+   * The account whose API key is `key` (HTTP Basic user name). Every key is compared, in constant time,
+   * whatever matched, so the answer time says nothing about the keys.
+   */
+  accountForApiKey(key: string): UserRecord | undefined {
+    let found: UserRecord | undefined;
+    for (const user of this.users.values()) {
+      if (user.apiKey !== null && sameSecret(key, user.apiKey) && !found) found = user;
+    }
+    return found;
+  }
+
+  addUser(record: UserRecord): UserRecord {
+    if (this.users.has(record.id)) throw new Error(`user ${record.id} exists`);
+    this.users.set(record.id, record);
+    return record;
+  }
+
+  /**
+   * Removes the user: their projects go with them (soft-deleted), their permissions too, and their
+   * sub-users move up to the removed user's parent. Their tokens stop working (auth finds no user).
+   */
+  removeUser(id: number): boolean {
+    const user = this.users.get(id);
+    if (!user) return false;
+    this.users.delete(id);
+    for (const project of this.projects.values()) if (project.userId === id) project.deleted = true;
+    for (const other of this.users.values()) if (other.parentId === id) other.parentId = user.parentId;
+    this.permissions = this.permissions.filter((p) => p.user_id !== id);
+    return true;
   }
 
   addExport(record: ExportRecord, files: Map<string, StoredFile>): void {
@@ -145,6 +320,8 @@ export class PlanningState {
   sendEmail(email: Omit<SentEmail, 'id' | 'sent_at'>): SentEmail {
     const sent = { ...email, id: ++this.#nextEmailId, sent_at: new Date().toISOString() };
     this.outbox.push(sent);
+    // bounded: the oldest go first
+    if (this.outbox.length > 1000) this.outbox.splice(0, this.outbox.length - 1000);
     return sent;
   }
 }

@@ -1,6 +1,8 @@
 /**
- * The planning service client (Document 1, JSON API v2 and OAuth). Browser-safe except api-key.ts,
- * which is exported from here for server code only (bundlers drop it when it is not used).
+ * The planning service client (Document 1, JSON API v2 and OAuth): one function per operation, each
+ * in the module of its resource, so a bundle keeps only what it calls. Browser-safe except
+ * api-key.ts, which is exported from here for server code only (bundlers drop it when it is not used).
+ * The operation list: docs/emulator-planning.md.
  */
 export * from './types.js';
 export * from './export-tables.js';
@@ -12,8 +14,22 @@ export {
 } from './export-request.js';
 export { describeIssue, ISSUE_MESSAGES_EN, type ExportIssue, type ExportIssueCode } from './export-issues.js';
 export { bearer, type PlanningAuth, type PlanningContext } from './context.js';
+export { parseFml, type FmlDocument } from './fml.js';
+export * from './users.js';
+export * from './permissions.js';
+export * from './media.js';
+export * from './designs.js';
+export * from './room-type-sets.js';
+export * from './templates.js';
 export { apiKey } from './api-key.js';
 export * from './projects.js';
 export { exportProject, listExports, readExportAnswer, resultFiles, showExport } from './exports.js';
-export { authorizeUrl, exchangeCode, readCallback, revokeToken, type OAuthClient } from './oauth.js';
+export {
+  authorizeUrl,
+  exchangeCode,
+  readCallback,
+  revokeToken,
+  type OAuthCallOptions,
+  type OAuthClient,
+} from './oauth.js';
 export { fetchPartnerToken } from './partner-token.js';

@@ -20,6 +20,8 @@ export interface OAuthClient {
 export interface OAuthCallOptions {
   signal?: AbortSignal;
   timeout?: number;
+  /** The fetch to use (a server's instrumented fetch, a test's); default the global fetch. */
+  fetch?: typeof fetch;
 }
 
 const endpoint = (base: string, name: string) => `${base.replace(/\/+$/, '')}/oauth/${name}`;

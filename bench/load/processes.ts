@@ -1,0 +1,133 @@
+/**
+ * The processes of the load run, all on 127.0.0.1: a throwaway redis-server, the planning emulator
+ * and the partner instances, each a child process (so each instance's memory is its own), started on
+ * ports chosen beforehand and killed at the end whatever happens.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+
+export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess, name: string, output: () => string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${output()}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port} within 30 s: ${output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface Started {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** The last lines the process printed. */
+  output(): string;
+}
+
+const children: ChildProcess[] = [];
+
+/** Starts `command` and waits until it listens on `port`. */
+export async function start(
+  name: string,
+  port: number,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Started> {
+  let output = '';
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  children.push(child);
+  const keep = (d: Buffer) => (output = (output + d).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  await waitForPort(port, child, name, () => output);
+  return { name, port, url: `http://127.0.0.1:${port}`, child, output: () => output };
+}
+
+export async function startRedis(): Promise<Started> {
+  if (!existsSync(REDIS_SERVER))
+    throw new Error(
+      `redis-server not found at ${REDIS_SERVER}: apt-get install redis-server, or set REDIS_SERVER`,
+    );
+  const port = await freePort();
+  return start('redis', port, REDIS_SERVER, [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--maxmemory',
+    '256mb',
+    '--maxmemory-policy',
+    'volatile-ttl',
+  ]);
+}
+
+/** A tsx child running `script` (a file beside this one). */
+export function startScript(name: string, port: number, script: string, env: Record<string, string>) {
+  return start(name, port, process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname], {
+    ...env,
+    PORT: String(port),
+  });
+}
+
+/** Asks a child for a figure over IPC (memory peaks); undefined after `timeoutMs`. */
+export function ask<T>(child: ChildProcess, question: string, timeoutMs = 5000): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    const onMessage = (message: { answer?: string; value?: T }) => {
+      if (message?.answer !== question) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message.value);
+    };
+    child.on('message', onMessage);
+    child.send({ question });
+  });
+}
+
+/** Kills every child started here (also on an exception or a deadline). */
+export async function stopAll(): Promise<void> {
+  await Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Document 2, section 4 "Users": create, index, show, update, destroy and token. The users are the
+ * v2 API's (PlanningState.users): a user the XML API creates is a sub-user of the calling partner
+ * account and shows in GET /users.json as well.
+ */
+import { randomBytes } from 'node:crypto';
+import { digestPassword, newProfile, newUserRecord, type UserRecord } from '../planning/accounts.ts';
+import { USER_TOKEN_TTL_S } from '../planning/users.ts';
+import {
+  checkExternalId,
+  EMAIL,
+  findUser,
+  human,
+  inScope,
+  Problems,
+  textField,
+  bodyOf,
+  type Handler,
+  type Op,
+} from './operation.ts';
+import { emptyResponse, fail, xmlResponse } from './respond.ts';
+import { userXml } from './represent.ts';
+import { array } from './xml-write.ts';
+import type { XmlObject } from './xml-read.ts';
+
+export const DEFAULT_PER_PAGE = 50;
+export const MAX_PER_PAGE = 100;
+export const MIN_PASSWORD = 6;
+
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+const languages = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** ISO 3166-1 alpha-2: two letters that name a region (not a user-assigned or unknown code). */
+function isCountry(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || /^(AA|Q[M-Z]|X[A-Z]|ZZ)$/.test(code)) return false;
+  const name = regions.of(code);
+  return !!name && name !== code && name !== 'Unknown Region';
+}
+
+function isLanguage(code: string): boolean {
+  if (!/^[a-z]{2}$/.test(code)) return false;
+  const name = languages.of(code);
+  return !!name && name !== code;
+}
+
+export function paging(op: Op): { page: number; perPage: number } {
+  const int = (name: string, fallback: number) => {
+    const raw = op.c.req.query(name);
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+      throw fail(422, `${name} must be a positive integer`, name);
+    return Number(raw);
+  };
+  return { page: int('page', 1), perPage: Math.min(MAX_PER_PAGE, int('per_page', DEFAULT_PER_PAGE)) };
+}
+
+interface UserInput {
+  email?: string;
+  accountType?: string;
+  countryCode?: string;
+  language?: string;
+  externalIdentifier?: string | null;
+  username?: string | null;
+  password?: string;
+}
+
+/** Reads and checks the fields; `creating` makes email, account-type, country-code and language required. */
+function readUser(op: Op, input: XmlObject, creating: boolean, self?: UserRecord): UserInput {
+  const problems = new Problems();
+  const out: UserInput = {};
+  const required = (name: string, value: string | null | undefined) => {
+    if (creating && !value) problems.add(name, `${name === 'email' ? 'Email' : human(name)} can't be blank`);
+    return value ?? undefined;
+  };
+  const email = required('email', textField(input, 'email', problems));
+  if (email !== undefined) {
+    if (!EMAIL.test(email) || email.length > 255) problems.add('email', 'Email is invalid');
+    else {
+      const holder = op.state.userByEmail(email);
+      if (holder && holder.id !== self?.id) problems.add('email', 'Email has already been taken');
+      else out.email = email;
+    }
+  } else if (!creating && textField(input, 'email', problems) === null)
+    problems.add('email', "Email can't be blank");
+  if (creating) {
+    const type = required('account-type', textField(input, 'account-type', problems));
+    if (type !== undefined) {
+      if (!op.config.accountTypes.includes(type))
+        problems.add('account-type', 'Account type is not included in the list');
+      else out.accountType = type;
+    }
+    const language = required('language', textField(input, 'language', problems));
+    if (language !== undefined) {
+      if (!isLanguage(language.toLowerCase())) problems.add('language', 'Language is not an ISO 639-1 code');
+      else out.language = language.toLowerCase();
+    }
+  }
+  const country = creating
+    ? required('country-code', textField(input, 'country-code', problems))
+    : textField(input, 'country-code', problems);
+  if (country) {
+    if (!isCountry(country.toUpperCase()))
+      problems.add('country-code', 'Country code is not an ISO 3166-1 alpha-2 code');
+    else out.countryCode = country.toUpperCase();
+  }
+  const external = textField(input, 'external-identifier', problems);
+  if (external === null) out.externalIdentifier = null;
+  else if (external !== undefined && checkExternalId(external, problems)) {
+    const taken = [...op.state.users.values()].some(
+      (u) => u.externalIdentifier === external && u.id !== self?.id && inScope(op, u),
+    );
+    if (taken) problems.add('external-identifier', 'External identifier has already been taken');
+    else out.externalIdentifier = external;
+  }
+  const username = textField(input, 'username', problems);
+  if (username !== undefined) {
+    if (username && username.length > 255)
+      problems.add('username', 'Username is too long (maximum is 255 characters)');
+    else out.username = username;
+  }
+  // the password is taken as sent (not trimmed)
+  const rawPassword = textField(input, 'password', problems);
+  if (rawPassword) {
+    const confirmation = textField(input, 'password-confirmation', problems);
+    if (rawPassword.length < MIN_PASSWORD)
+      problems.add('password', `Password is too short (minimum is ${MIN_PASSWORD} characters)`);
+    if (!confirmation) problems.add('password-confirmation', "Password confirmation can't be blank");
+    else if (confirmation !== rawPassword)
+      problems.add('password-confirmation', "Password confirmation doesn't match Password");
+    out.password = rawPassword;
+  }
+  problems.done();
+  return out;
+}
+
+function apply(user: UserRecord, input: UserInput, now: string): void {
+  if (input.email !== undefined) user.email = input.email;
+  if (input.accountType !== undefined) {
+    user.accountType = input.accountType;
+    // the account type is the v2 role when it names one, so both APIs tell the same user apart
+    if (input.accountType === 'plus' || input.accountType === 'pro' || input.accountType === 'subuser')
+      user.role = input.accountType;
+  }
+  if (input.countryCode !== undefined) user.countryCode = input.countryCode;
+  if (input.language !== undefined) user.language = input.language;
+  if (input.externalIdentifier !== undefined) user.externalIdentifier = input.externalIdentifier;
+  if (input.username !== undefined) {
+    user.profile ??= newProfile(user.id, now);
+    user.profile.username = input.username;
+  }
+  if (input.password !== undefined) user.passwordDigest = digestPassword(input.password);
+  user.updatedAt = now;
+}
+
+export const createUser: Handler = (op) => {
+  const input = readUser(op, bodyOf(op, 'user'), true);
+  const now = new Date().toISOString();
+  const user = newUserRecord(
+    { id: op.state.newUserId(), email: input.email!, parentId: op.account.id, creatorId: op.account.id },
+    now,
+  );
+  apply(user, input, now);
+  op.state.addUser(user);
+  op.c.header('Location', `${op.root}/users/${user.id}.xml`);
+  return xmlResponse(op.c, op.format, userXml(user), true);
+};
+
+export const listUsers: Handler = (op) => {
+  const { page, perPage } = paging(op);
+  const mine = [...op.state.users.values()]
+    .filter((u) => u.id !== op.account.id && inScope(op, u))
+    .sort((a, b) => a.id - b.id);
+  const slice = mine.slice(perPage * (page - 1), perPage * page);
+  return xmlResponse(
+    op.c,
+    op.format,
+    array(
+      'users',
+      slice.map((u) => userXml(u)),
+    ),
+  );
+};
+
+export const showUser: Handler = (op) => xmlResponse(op.c, op.format, userXml(findUser(op, op.params.id!)));
+
+export const updateUser: Handler = (op) => {
+  const user = findUser(op, op.params.id!);
+  const input = readUser(op, bodyOf(op, 'user'), false, user);
+  apply(user, input, new Date().toISOString());
+  return xmlResponse(op.c, op.format, userXml(user));
+};
+
+export const destroyUser: Handler = (op) => {
+  const user = findUser(op, op.params.id!);
+  if (user.id === op.account.id) throw fail(403, 'An account cannot destroy itself');
+  for (const [token, record] of op.state.tokens) if (record.userId === user.id) op.state.tokens.delete(token);
+  op.side.userTokens.delete(user.id);
+  op.state.removeUser(user.id);
+  return emptyResponse(op.c);
+};
+
+/**
+ * DELETE /users/:id/token: a new token for the user (the previous one from here stops working). It is
+ * the v2 API's user token (kind `user`), accepted wherever v2 accepts that user's tokens.
+ */
+export const resetToken: Handler = (op) => {
+  const user = findUser(op, op.params.id!);
+  const previous = op.side.userTokens.get(user.id);
+  if (previous) op.state.tokens.delete(previous);
+  const token = randomBytes(20).toString('hex');
+  const now = Date.now();
+  op.state.tokens.set(token, {
+    token,
+    kind: 'user',
+    userId: user.id,
+    scope: 'public',
+    createdAt: now,
+    expiresAt: now + USER_TOKEN_TTL_S * 1000,
+    revoked: false,
+  });
+  op.side.userTokens.set(user.id, token);
+  if (op.format === 'none') return op.c.body(token, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  return xmlResponse(op.c, op.format, userXml(user, token));
+};

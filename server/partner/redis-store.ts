@@ -1,0 +1,105 @@
+/**
+ * A PartnerStore on Redis (node-redis), for a partner that runs several instances behind one origin:
+ * sessions, OAuth states, export results and the callback replay guard are shared, and "export ready"
+ * travels between instances by Redis pub/sub, so a callback received by instance A reaches a page
+ * listening for server-sent events on instance B.
+ *
+ * Node only (a TCP client): import it from `room-elements/partner/redis`, never from an edge bundle.
+ * Redis bounds itself: run it with `maxmemory` and `maxmemory-policy volatile-ttl` (every key here
+ * has a lifetime, and the soonest to expire go first: OAuth states before sessions).
+ */
+import { createClient } from 'redis';
+import type { PartnerStore } from './store.ts';
+
+type Client = ReturnType<typeof createClient>;
+
+export interface RedisStoreOptions {
+  /** Prefix of every key and channel (default `partner:`), so one Redis can serve several apps. */
+  prefix?: string;
+}
+
+export class RedisStore implements PartnerStore {
+  readonly #client: Client;
+  readonly #prefix: string;
+  #subscriber: Promise<Client> | undefined;
+  /** One Redis subscription per channel, fanned out here to every local listener. */
+  readonly #listeners = new Map<string, Set<(message: string) => void>>();
+  readonly #owned: boolean;
+
+  /** Wraps a connected client (it stays the caller's to close) or, through connect(), one of its own. */
+  constructor(client: Client, options: RedisStoreOptions & { owned?: boolean } = {}) {
+    this.#client = client;
+    this.#prefix = options.prefix ?? 'partner:';
+    this.#owned = options.owned ?? false;
+  }
+
+  /** Connects to `url` (e.g. redis://127.0.0.1:6379, env REDIS_URL). Errors after start-up are logged, not thrown. */
+  static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
+    const client: Client = createClient({ url });
+    client.on('error', (error: Error) => console.error('partner redis:', error.message));
+    await client.connect();
+    return new RedisStore(client, { ...options, owned: true });
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const value = await this.#client.get(this.#prefix + key);
+    return value === null || value === undefined ? undefined : (JSON.parse(String(value)) as T);
+  }
+
+  async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
+    await this.#client.set(this.#prefix + key, JSON.stringify(value), {
+      expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
+    });
+  }
+
+  async add<T>(key: string, value: T, ttlSeconds: number): Promise<boolean> {
+    const answer = await this.#client.set(this.#prefix + key, JSON.stringify(value), {
+      expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
+      condition: 'NX',
+    });
+    return answer === 'OK';
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#client.del(this.#prefix + key);
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.#client.publish(this.#prefix + channel, message);
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
+    // a connection in subscriber mode takes no other command: a second one, made once
+    this.#subscriber ??= (async () => {
+      const subscriber = this.#client.duplicate();
+      subscriber.on('error', (error: Error) => console.error('partner redis subscriber:', error.message));
+      await subscriber.connect();
+      return subscriber;
+    })();
+    const subscriber = await this.#subscriber;
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      const set = new Set<(message: string) => void>();
+      this.#listeners.set(channel, (listeners = set));
+      await subscriber.subscribe(this.#prefix + channel, (message: string) => {
+        for (const each of [...set]) each(message);
+      });
+    }
+    listeners.add(listener);
+    return async () => {
+      listeners.delete(listener);
+      if (listeners.size || this.#listeners.get(channel) !== listeners) return;
+      this.#listeners.delete(channel);
+      await subscriber.unsubscribe(this.#prefix + channel).catch(() => {});
+    };
+  }
+
+  /** Closes the subscriber connection, and the client when connect() made it. */
+  async close(): Promise<void> {
+    const subscriber = await this.#subscriber?.catch(() => undefined);
+    this.#subscriber = undefined;
+    this.#listeners.clear();
+    if (subscriber?.isOpen) subscriber.destroy();
+    if (this.#owned && this.#client.isOpen) this.#client.destroy();
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * On a partner's server: check and read the XML result the service POSTs to an export's callback
+ * (section 6: project render, design export, 3D render). The result is `<result>` in the export result
+ * (or render) namespace with `link` elements (`xlink:href`, `type`) and, for a design export, `bounds`.
+ *
+ * Document 2 does not show how callbacks are signed. The emulator signs them as the v2 callbacks:
+ * `X-Planner-Signature: sha256=<hex HMAC-SHA256 of "<export id>.<project id>.<body>">` keyed with the
+ * API key of the account that asked, the ids in `X-Planner-Export-Id` / `X-Planner-Project-Id`.
+ */
+import { parseXml, type XmlTree } from './xml.js';
+
+export const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';
+
+export interface ExportLink {
+  href: string;
+  /** MIME type: application/zip for a project render, the requested type for a design export. */
+  type: string;
+}
+
+export interface ExportBounds {
+  units: string;
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface ExportResult {
+  /** `result` (namespace …/export/result) or `render` (…/export/render, a 3D render's result). */
+  kind: 'result' | 'render';
+  namespace: string;
+  links: ExportLink[];
+  bounds?: ExportBounds;
+}
+
+export interface ExportCallback extends ExportResult {
+  exportId: number;
+  projectId: number | null;
+  /** Design export and 3D render: the design (X-Planner-Design-Id). */
+  designId: number | null;
+}
+
+export class ExportCallbackError extends Error {
+  override readonly name = 'ExportCallbackError';
+  constructor(
+    message: string,
+    /** The status a receiver should answer with: 400 malformed, 401 bad signature, 413 too large. */
+    readonly status: 400 | 401 | 413,
+  ) {
+    super(message);
+  }
+}
+
+const attrs = (value: XmlTree | XmlTree[] | undefined): Record<string, string> => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k, v]) => k.startsWith('@_') && typeof v === 'string')
+      .map(([k, v]) => [k.slice(2), v as string]),
+  );
+};
+
+/** Reads an export result document; throws ExportCallbackError (400) when it is not one. */
+export function parseExportResult(xml: string): ExportResult {
+  let doc;
+  try {
+    doc = parseXml(xml);
+  } catch (error) {
+    throw new ExportCallbackError((error as Error).message, 400);
+  }
+  if (doc.root !== 'result') throw new ExportCallbackError(`<${doc.root}> is not an export result`, 400);
+  const rootAttrs = attrs(doc.value);
+  const namespace = rootAttrs.xmlns ?? '';
+  const kind = /\/export\/result$/.test(namespace)
+    ? 'result'
+    : /\/export\/render$/.test(namespace)
+      ? 'render'
+      : null;
+  if (!kind)
+    throw new ExportCallbackError(
+      `The result's namespace must end in /export/result or /export/render: "${namespace}"`,
+      400,
+    );
+  const value = doc.value as Record<string, XmlTree | XmlTree[]>;
+  const rawLinks = value.link === undefined ? [] : Array.isArray(value.link) ? value.link : [value.link];
+  const links = rawLinks.map((link) => {
+    const a = attrs(link);
+    // whatever prefix is bound to the xlink namespace, on the root or on the link
+    const prefixes = Object.entries({ ...rootAttrs, ...a })
+      .filter(([k, v]) => k.startsWith('xmlns:') && v === XLINK_NAMESPACE)
+      .map(([k]) => k.slice(6));
+    const href = prefixes.map((p) => a[`${p}:href`]).find(Boolean);
+    if (!href) throw new ExportCallbackError('A link has no xlink:href', 400);
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch {
+      throw new ExportCallbackError(`A link is not a URL: ${href}`, 400);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ExportCallbackError(`A link is not an http(s) URL: ${href}`, 400);
+    return { href: url.href, type: a.type ?? '' };
+  });
+  if (!links.length) throw new ExportCallbackError('The result holds no link', 400);
+  const result: ExportResult = { kind, namespace, links };
+  const b =
+    value.bounds === undefined ? undefined : Array.isArray(value.bounds) ? value.bounds[0] : value.bounds;
+  if (b !== undefined) {
+    const a = attrs(b);
+    const n = (k: string) => {
+      const x = Number(a[k]);
+      if (a[k] === undefined || !Number.isFinite(x))
+        throw new ExportCallbackError(`The bounds' ${k} is not a number`, 400);
+      return x;
+    };
+    result.bounds = {
+      units: a.units ?? '',
+      top: n('top'),
+      right: n('right'),
+      bottom: n('bottom'),
+      left: n('left'),
+    };
+  }
+  return result;
+}
+
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
+  return new Uint8Array(hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
+}
+
+/** Does `signature` (`sha256=<hex>`) sign `text` with one of `secrets`? Compared in constant time. */
+export async function signatureMatches(
+  secrets: readonly string[],
+  text: string,
+  signature: string | null | undefined,
+): Promise<boolean> {
+  const mac = signature?.startsWith('sha256=') ? hexBytes(signature.slice(7)) : null;
+  if (!mac) return false;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
+    if (await crypto.subtle.verify('HMAC', key, mac, new TextEncoder().encode(text))) return true;
+  }
+  return false;
+}
+
+const headerOf = (headers: Headers | Record<string, string | undefined>, name: string): string | undefined =>
+  headers instanceof Headers
+    ? (headers.get(name) ?? undefined)
+    : Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+
+export const MAX_CALLBACK_BYTES = 1_000_000;
+
+/**
+ * Verifies a received callback (its body text and headers) with the API key(s) it may be signed
+ * with, then reads it. Throws ExportCallbackError: 401 for a missing or wrong signature, 400 for a
+ * body that is not an export result, 413 for an oversize body.
+ */
+export async function verifyExportCallback(
+  received: { body: string; headers: Headers | Record<string, string | undefined> },
+  secrets: string | readonly string[],
+): Promise<ExportCallback> {
+  if (received.body.length > MAX_CALLBACK_BYTES)
+    throw new ExportCallbackError('The callback body is too large', 413);
+  const exportHeader = headerOf(received.headers, 'x-planner-export-id') ?? '';
+  const projectHeader = headerOf(received.headers, 'x-planner-project-id') ?? '';
+  const keys = typeof secrets === 'string' ? [secrets] : secrets;
+  const ok = await signatureMatches(
+    keys,
+    `${exportHeader}.${projectHeader}.${received.body}`,
+    headerOf(received.headers, 'x-planner-signature'),
+  );
+  if (!ok) throw new ExportCallbackError('The callback signature does not match', 401);
+  const exportId = Number(exportHeader);
+  if (!Number.isSafeInteger(exportId) || exportId < 1)
+    throw new ExportCallbackError('The callback has no export id', 400);
+  const id = (raw: string | undefined) => {
+    const n = raw === undefined || raw === '' ? NaN : Number(raw);
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  };
+  return {
+    ...parseExportResult(received.body),
+    exportId,
+    projectId: id(projectHeader),
+    designId: id(headerOf(received.headers, 'x-planner-design-id')),
+  };
+}
+
+/** verifyExportCallback for a fetch Request (Node 18+, Deno, Bun, workers); the body is read bounded. */
+export async function readExportCallback(
+  request: Request,
+  secrets: string | readonly string[],
+): Promise<ExportCallback> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_CALLBACK_BYTES)
+    throw new ExportCallbackError('The callback body is too large', 413);
+  const reader = request.body?.getReader();
+  let body = '';
+  if (reader) {
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > MAX_CALLBACK_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new ExportCallbackError('The callback body is too large', 413);
+      }
+      body += decoder.decode(value, { stream: true });
+    }
+    body += decoder.decode();
+  }
+  return verifyExportCallback({ body, headers: request.headers }, secrets);
+}

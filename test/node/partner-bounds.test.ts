@@ -1,0 +1,340 @@
+/**
+ * The partner back end against hostile volume, over real HTTP: bodies cut off as they arrive (a
+ * chunked 200 MB upload answered 413 after about 1 MB), slow bodies, a flood of anonymous sign-in
+ * starts that must not push a logged-in user out, event streams capped per session and in total,
+ * a start-up that refuses a missing secret, and Secure cookies everywhere but on loopback.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { Hono } from 'hono';
+import { createPartner } from '../../server/partner/app.ts';
+import { PartnerConfigError } from '../../server/partner/options.ts';
+import { MemoryStore } from '../../server/partner/store.ts';
+import { listen } from './helpers/server.ts';
+import { TestBrowser } from './partner-test-browser.ts';
+import {
+  exportWithToken,
+  login,
+  readEvents,
+  sendCallback,
+  startPartners,
+  type Partners,
+} from './partner-setup.ts';
+
+/**
+ * Streams `total` bytes to `path` as a chunked body (no Content-Length), stopping as soon as an answer
+ * arrives; the status and how many bytes went out before it.
+ */
+function chunkedUpload(
+  url: string,
+  path: string,
+  total: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; sent: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    const req = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers },
+      },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, sent, body });
+          req.destroy();
+        });
+      },
+    );
+    // the server may close the connection once it has answered: not an error here
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+describe('partner back end: request bodies are bounded as they arrive', () => {
+  let partners: Partners;
+  before(async () => {
+    partners = await startPartners(1, () => ({ bodyTimeout: 500 }));
+  });
+  after(() => partners.close());
+
+  it('a chunked 200 MB callback is answered 413 after about 1 MB, four at once too, without the memory', async () => {
+    const url = partners.partners[0]!.url;
+    const rssBefore = process.memoryUsage().rss;
+    const one = await chunkedUpload(url, '/partner/export-callback', 200 * 1024 * 1024);
+    assert.equal(one.status, 413);
+    assert.equal(JSON.parse(one.body).error, 'too_large');
+    assert.ok(one.sent < 80 * 1024 * 1024, `stopped after ${one.sent} bytes, not 200 MB`);
+    const four = await Promise.all(
+      [1, 2, 3, 4].map(() => chunkedUpload(url, '/partner/export-callback', 200 * 1024 * 1024)),
+    );
+    assert.deepEqual(
+      four.map((r) => r.status),
+      [413, 413, 413, 413],
+    );
+    const grew = process.memoryUsage().rss - rssBefore;
+    assert.ok(grew < 150 * 1024 * 1024, `memory grew by ${Math.round(grew / 1048576)} MB`);
+    // still serving
+    assert.equal((await fetch(`${url}/partner/session`)).status, 200);
+  });
+
+  it('small limits on the token and proxy routes, by declared length or as the body arrives', async () => {
+    const url = partners.partners[0]!.url;
+    const headers = { 'Content-Type': 'application/json', Origin: url };
+    const declared = await fetch(`${url}/partner/token`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ project_id: 1, pad: 'x'.repeat(5000) }),
+    });
+    assert.equal(declared.status, 413);
+    const streamed = await chunkedUpload(url, '/partner/token', 1024 * 1024, { Origin: url });
+    assert.equal(streamed.status, 413);
+    const proxy = await chunkedUpload(url, '/partner/proxy/projects/1/export.json', 1024 * 1024, {
+      Origin: url,
+    });
+    assert.equal(proxy.status, 413);
+    // within the limit the route answers as usual (here: no session)
+    const small = await fetch(`${url}/partner/token`, { method: 'POST', headers, body: '{"project_id":1}' });
+    assert.equal(small.status, 401);
+    const callback = await fetch(`${url}/partner/export-callback`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '2000000' },
+      body: 'x'.repeat(2_000_000),
+    });
+    assert.equal(callback.status, 413);
+  });
+
+  it('a body that trickles in is answered 408', async () => {
+    const { hostname, port } = new URL(partners.partners[0]!.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: hostname,
+          port,
+          path: '/partner/export-callback',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
+      req.on('error', reject);
+      req.write('{"project":');
+      // and then nothing more
+    });
+    assert.equal(status, 408);
+  });
+});
+
+describe('partner back end: a flood of anonymous sign-ins', () => {
+  let partners: Partners;
+  const store = new MemoryStore({ state: 2_000 });
+  before(async () => {
+    partners = await startPartners(1, () => ({ store }));
+  });
+  after(() => partners.close());
+
+  it('creates no session, stays within its bound, and the logged-in user stays logged in', async () => {
+    const url = partners.partners[0]!.url;
+    const user = new TestBrowser(url);
+    await login(user);
+    assert.equal(store.sizeOf('session'), 1);
+
+    let next = 0;
+    const total = 10_000;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 25 }, async () => {
+        while (next < total) {
+          next++;
+          const response = await fetch(`${url}/partner/oauth/start`, { redirect: 'manual' });
+          assert.equal(response.status, 302);
+          assert.match(response.headers.get('set-cookie')!, /^partner_session_login=/);
+          await response.arrayBuffer();
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    assert.equal(store.sizeOf('session'), 1, 'no session for anonymous visitors');
+    assert.ok(store.sizeOf('state') <= 2_000, `${store.sizeOf('state')} states kept`);
+    const session = await (await user.fetch('/partner/session')).json();
+    assert.equal(session.connected, true, 'still logged in after the flood');
+    const token = await user.fetch('/partner/token', { json: { project_id: 186997360 } });
+    assert.equal(token.status, 200);
+    console.log(`  ${total} anonymous starts in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s)`);
+  });
+});
+
+describe('partner back end: event streams are capped', () => {
+  let partners: Partners;
+  before(async () => {
+    partners = await startPartners(1, () => ({ maxStreamsPerSession: 3, maxStreams: 4 }));
+  });
+  after(() => partners.close());
+
+  it('per session and in total; a callback wakes a waiting stream at once; a closed stream frees its place', async () => {
+    const { planner } = partners;
+    const url = partners.partners[0]!.url;
+    const ann = new TestBrowser(url);
+    const bob = new TestBrowser(url);
+    await login(ann);
+    await login(bob);
+    // exports the callback does not reach (an address nobody listens on), so they stay pending
+    const nowhere = 'http://127.0.0.1:9/nowhere';
+    const annExport = await exportWithToken(ann, planner.url, nowhere);
+    const bobExport = await exportWithToken(bob, planner.url, nowhere);
+    const open = (browser: TestBrowser, id: number, signal: AbortSignal) =>
+      fetch(`${url}/partner/exports/${id}/events`, { headers: { Cookie: browser.cookieHeader() }, signal });
+
+    const annStreams = new AbortController();
+    const first = await open(ann, annExport, annStreams.signal);
+    assert.equal(first.status, 200);
+    const more = [
+      await open(ann, annExport, annStreams.signal),
+      await open(ann, annExport, annStreams.signal),
+    ];
+    assert.deepEqual(
+      more.map((r) => r.status),
+      [200, 200],
+    );
+    const fourth = await open(ann, annExport, new AbortController().signal);
+    assert.equal(fourth.status, 429);
+    assert.equal((await fourth.json()).error, 'too_many_streams');
+    assert.equal(fourth.headers.get('retry-after'), '5');
+
+    const bobStreams = new AbortController();
+    assert.equal((await open(bob, bobExport, bobStreams.signal)).status, 200, 'the fourth in total');
+    const fifth = await open(bob, bobExport, bobStreams.signal);
+    assert.equal(fifth.status, 503, 'over the total');
+    assert.equal((await fifth.json()).error, 'busy');
+
+    // the callback arrives: a waiting stream hears it at once (no 5 s re-check needed)
+    const started = Date.now();
+    const heard = readEvents(first, (events) => events.length >= 2);
+    assert.equal((await sendCallback(url, annExport)).status, 200);
+    const events = await heard;
+    assert.equal(events.at(-1)!.event, 'status');
+    assert.equal(JSON.parse(events.at(-1)!.data).status, 'ready');
+    assert.ok(Date.now() - started < 2000, `woken after ${Date.now() - started} ms`);
+
+    // closing streams frees their places
+    annStreams.abort();
+    bobStreams.abort();
+    let again = 0;
+    for (let i = 0; i < 50 && again !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const response = await open(bob, bobExport, new AbortController().signal);
+      again = response.status;
+      await response.body?.cancel();
+    }
+    assert.equal(again, 200);
+  });
+});
+
+describe('partner back end: start-up and cookies', () => {
+  it('refuses to start without a secret when the planner is not the local emulator', () => {
+    assert.throws(
+      () =>
+        createPartner({
+          oauthBase: 'https://planner.example',
+          apiBase: 'https://planner.example/api/v2',
+          env: {},
+        }),
+      (error: unknown) =>
+        error instanceof PartnerConfigError &&
+        /PLANNER_CLIENT_ID and PLANNER_CLIENT_SECRET not set/.test(error.message) &&
+        /planner\.example/.test(error.message),
+    );
+    assert.throws(
+      () =>
+        createPartner({
+          env: { PLANNER_OAUTH_BASE: 'https://planner.example', PLANNER_CLIENT_ID: 'portal' },
+          apiBase: 'https://planner.example/api/v2',
+        }),
+      /PLANNER_CLIENT_SECRET not set/,
+    );
+    // with both, or against the local emulator, it starts
+    createPartner({
+      env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 's3cret' },
+      oauthBase: 'https://planner.example',
+      apiBase: 'https://planner.example/api/v2',
+    });
+    createPartner({ env: {}, oauthBase: 'http://127.0.0.1:4010/planning' });
+    createPartner({ env: {} });
+  });
+
+  it('a process started with a real planner and no secret exits with the reason', () => {
+    const script = `
+      import { createPartner } from './server/partner/index.ts';
+      createPartner();
+      console.log('started');`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        PLANNER_OAUTH_BASE: 'https://floorplanner.example',
+        PLANNER_API_BASE: 'https://floorplanner.example/api/v2',
+      },
+      encoding: 'utf8',
+    });
+    assert.notEqual(result.status, 0);
+    assert.doesNotMatch(result.stdout, /started/);
+    assert.match(
+      result.stderr,
+      /PartnerConfigError: partner back end: PLANNER_CLIENT_ID and PLANNER_CLIENT_SECRET not set/,
+    );
+  });
+
+  it('cookies are Secure unless the host is loopback (a TLS-terminating proxy in front included)', async () => {
+    const partner = await listen(
+      new Hono().route(
+        '/partner',
+        createPartner({
+          env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 's3cret' },
+          oauthBase: 'https://planner.example',
+          apiBase: 'https://planner.example/api/v2',
+        }),
+      ),
+    );
+    try {
+      const port = new URL(partner.url).port;
+      const cookieFor = (host: string) =>
+        new Promise<string>((resolve, reject) => {
+          const req = httpRequest(
+            { host: '127.0.0.1', port, path: '/partner/oauth/start', headers: { Host: host } },
+            (res) => {
+              res.resume();
+              resolve(String(res.headers['set-cookie']));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        });
+      assert.match(await cookieFor('portal.example'), /; Secure/, 'plain http behind a proxy, public host');
+      assert.doesNotMatch(await cookieFor(`127.0.0.1:${port}`), /Secure/);
+      assert.doesNotMatch(await cookieFor(`localhost:${port}`), /Secure/);
+    } finally {
+      await partner.close();
+    }
+  });
+});
