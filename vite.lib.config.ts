@@ -2,6 +2,15 @@ import { defineConfig } from 'vite';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
 
 /**
+ * Server-only entries: the partner back end (`room-elements/partner`, hono as an optional peer) and its
+ * Redis store (`room-elements/partner/redis`). Declarations: tsconfig.partner.json.
+ */
+const SERVER_ENTRIES = {
+  partner: 'server/partner/index.ts',
+  'partner-redis': 'server/partner/redis-store.ts',
+};
+
+/**
  * The npm build: one module per element plus the index, lit / three / photo-sphere-viewer left as
  * imports so the page's bundler dedupes them. PSV's CSS is inlined (`?inline`), so the anchored regex
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
@@ -13,9 +22,23 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     minify: false,
-    lib: { entry: ELEMENT_ENTRIES, formats: ['es'] },
+    lib: { entry: { ...ELEMENT_ENTRIES, ...SERVER_ENTRIES }, formats: ['es'] },
     rolldownOptions: {
-      external: [/^lit/, /^@lit\//, /^@lit-labs\//, /^three/, /^@photo-sphere-viewer\/[^/]+$/, /^valibot/],
+      external: [
+        /^lit/,
+        /^@lit\//,
+        /^@lit-labs\//,
+        /^three/,
+        /^@photo-sphere-viewer\/[^/]+$/,
+        /^valibot/,
+        /^fast-xml-parser/,
+        // the server entries' optional peers and Node's own modules
+        /^hono/,
+        /^@hono\//,
+        /^redis/,
+        /^@redis\//,
+        /^node:/,
+      ],
       output: { chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

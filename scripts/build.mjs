@@ -1,12 +1,16 @@
-// npm run build: declarations, the npm build (dist/) and the CDN build (dist/cdn/), then a guard
-// against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7).
+// npm run build: declarations, the npm build (dist/) and the CDN build (dist/cdn/), then guards:
+// against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7), and for
+// the CDN loader's size (every page that has the script tag pays it, elements or not).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 rmSync('dist', { recursive: true, force: true });
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
+// the server entries' declarations (room-elements/partner): their own root, as they import src/ too
+run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.partner.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
 run('node', ['scripts/jsx-types.mjs']);
@@ -26,4 +30,12 @@ if (bad.length) {
   console.error(`build: raw decorators left in ${bad.join(', ')}`);
   process.exit(1);
 }
-console.log('build: dist/ and dist/cdn/ written');
+
+// src/cdn/autoload.ts: the loader and five chunk URLs, nothing an element needs (docs/cdn.md)
+const LOADER_BUDGET = 1024;
+const loader = gzipSync(readFileSync('dist/cdn/room-elements.js'), { level: 9 }).length;
+if (loader > LOADER_BUDGET) {
+  console.error(`build: dist/cdn/room-elements.js is ${loader} B gzip, over its ${LOADER_BUDGET} B budget`);
+  process.exit(1);
+}
+console.log(`build: dist/ and dist/cdn/ written (CDN loader ${loader} B gzip)`);

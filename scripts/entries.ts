@@ -7,8 +7,14 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'room-viewer': 'src/elements/room-viewer/room-viewer.ts',
   'room-plan': 'src/elements/room-plan/room-plan.ts',
   'project-export-button': 'src/elements/project-export-button/project-export-button.ts',
-  // the planning client for partner back ends (server side too); registers no element
+  // the planning client (pages and servers); takes no secret, registers no element
   planning: 'src/api/planning/index.ts',
+  // the same plus the helpers that take a secret (apiKey, exchangeCode, revokeToken): server code only
+  'planning/server': 'src/api/planning/server.ts',
+  // the legacy XML API's client (Document 2): server code only, it holds the partner's API key
+  'planning-xml': 'src/api/planning-xml/index.ts',
+  // the legacy XML API client (Document 2): server side
+  'planning-xml': 'src/api/planning-xml/index.ts',
   // pure room-model functions (read, plan geometry, units) for pages and servers; no DOM, no three
   model: 'src/model/index.ts',
 };

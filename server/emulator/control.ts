@@ -47,14 +47,24 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization'
 const SECRET_MEMBERS = new Set([
   'client_secret',
   'password',
+  'password_confirmation',
   'access_token',
   'token',
+  'current_token',
   'code',
   'refresh_token',
   'api_key',
   'project_token',
 ]);
-const isSecretMember = (key: string) => SECRET_MEMBERS.has(key.toLowerCase());
+/**
+ * Is `key` a secret's name? Both APIs' spellings count: the v2 API's underscores, the XML API's
+ * hyphens (`password-confirmation`, `current-token`), any case, and a form's bracketed member
+ * (`user[password]`, `user%5Bpassword%5D`): its innermost name decides.
+ */
+function isSecretMember(key: string): boolean {
+  const name = /\[([^[\]]*)\]$/.exec(safeDecode(key))?.[1] ?? key;
+  return SECRET_MEMBERS.has(name.toLowerCase().replace(/-/g, '_'));
+}
 
 /**
  * A stand-in for a secret: the scheme (if any) and a short fingerprint, so a test can still tell two
@@ -132,20 +142,32 @@ export class EmulatorControl {
  */
 export function redactText(body: string): string {
   return body
-    .replace(/(^|[?&;\s])([A-Za-z_]+)=([^&\s"<]*)/g, (all, lead: string, key: string, value: string) =>
-      isSecretMember(key) && value && !done(value) ? `${lead}${key}=${redact(safeDecode(value))}` : all,
+    .replace(
+      /(^|[?&;\s])([A-Za-z_][\w.%[\]-]*)=([^&\s"<]*)/g,
+      (all, lead: string, key: string, value: string) =>
+        isSecretMember(key) && value && !done(value) ? `${lead}${key}=${redact(safeDecode(value))}` : all,
     )
     .replace(
-      /"([A-Za-z_]+)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g,
+      /"([A-Za-z_][\w-]*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g,
       (all, key: string, colon: string, value: string) =>
         isSecretMember(key) && !done(value) ? `"${key}"${colon}"${redact(value)}"` : all,
     )
-    .replace(/<([A-Za-z_]+)>([^<]*)<\/([A-Za-z_]+)>/g, (all, key: string, value: string, close: string) =>
-      key === close && isSecretMember(key) && value && !done(value)
-        ? `<${key}>${redact(value.trim())}</${key}>`
-        : all,
-    );
+    .replace(XML_ELEMENT, (all, key: string, attrs = '', value: string, close: string) => {
+      if (key !== close || !isSecretMember(key)) return all;
+      const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(value);
+      const secret = (cdata ? cdata[1]! : value).trim();
+      return secret && !done(secret) ? `<${key}${attrs}>${redact(secret)}</${key}>` : all;
+    });
 }
+
+/**
+ * `<name attributes>value</name>`: an XML element name (letters, digits, `_ - . :`, as the XML API's
+ * hyphenated ones), optional attributes (`type="string"`), and a text value or one CDATA section.
+ * Linear: the name, attribute and text classes each stop at the delimiter that ends them, and a CDATA
+ * character is matched one way only (`]` only when not starting `]]>`).
+ */
+const XML_ELEMENT =
+  /<([A-Za-z_][\w.:-]*)(\s[^<>]*)?>(<!\[CDATA\[(?:[^\]]|\](?!\]>))*\]\]>|[^<]*)<\/([A-Za-z_][\w.:-]*)\s*>/g;
 
 /** Already a stand-in (a long body is redacted before it is cut, then logged). */
 const done = (value: string) => value.startsWith('[redacted:') || value.startsWith('%5Bredacted');

@@ -304,6 +304,9 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
         },
       },
       secrets: () => options.callbackKeys,
+      // one window and one replay guard for both callbacks, shared by every instance on the store
+      maxAge: options.callbackMaxAge,
+      replayStore: options.store,
     }),
   );
 

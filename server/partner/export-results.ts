@@ -76,17 +76,60 @@ function isUrlList(v: unknown): v is Record<string, string[]> {
 }
 
 /** Stores only when absent: atomic in a shared store, get-then-set in one without `add`. */
-async function firstTime(store: PartnerStore, key: string, ttl: number): Promise<boolean> {
+async function firstTime(store: ReplayStore, key: string, ttl: number): Promise<boolean> {
   if (store.add) return store.add(key, 1, ttl);
   if ((await store.get(key)) !== undefined) return false;
   await store.set(key, 1, ttl);
   return true;
 }
 
+/** What the replay guard needs of a store: the partner store, or any other with these members. */
+export type ReplayStore = Pick<PartnerStore, 'get' | 'set' | 'delete' | 'add'>;
+
+export interface SignedDeliveryRules {
+  /** The keys a delivery may be signed with. */
+  keys: readonly string[];
+  /** How far (seconds) its timestamp may be from now, either way. */
+  maxAge: number;
+  /** Where replay marks are kept (for twice `maxAge`, plus a minute). */
+  store: ReplayStore;
+}
+
+export type SignedDeliveryCheck =
+  { refused: { status: 401 | 409; error: string; message: string } } | { forget: () => Promise<void> };
+
 /**
- * Checks a signed, timestamped delivery (the freshness and replay rules above): the refusal to answer,
- * or the replay mark now set for it (`forget()` it when the delivery could not be kept after all, so
- * the sender's retry is not refused as a replay). Shared by every callback receiver of the partner.
+ * The freshness and replay rules above, for any receiver (the v2 callback here, the XML API's in
+ * xml-callback.ts): the signature of `<X-Planner-Timestamp>.<signedParts…>.<body>`, the timestamp
+ * within `maxAge`, and the signature not seen before. Either why it is refused, or the replay mark now
+ * set for it (`forget()` it when the delivery could not be kept after all, so the sender's retry is
+ * not refused as a replay).
+ */
+export async function checkSignedDelivery(
+  header: (name: string) => string | undefined,
+  rules: SignedDeliveryRules,
+  signedParts: string[],
+  body: string,
+): Promise<SignedDeliveryCheck> {
+  const timestamp = header('x-planner-timestamp') ?? '';
+  const signature = header('x-planner-signature');
+  const valid = await signatureValid([...rules.keys], [timestamp, ...signedParts, body].join('.'), signature);
+  const refuse = (status: 401 | 409, error: string, message: string) => ({
+    refused: { status, error, message },
+  });
+  if (!valid) return refuse(401, 'bad_signature', 'the callback is not signed by the planner');
+  const sent = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!(Math.abs(Date.now() / 1000 - sent) <= rules.maxAge))
+    return refuse(401, 'stale_callback', 'the callback is too old (or from the future)');
+  const mark = `seen:${signature!.slice(7).toLowerCase()}`;
+  if (!(await firstTime(rules.store, mark, rules.maxAge * 2 + 60)))
+    return refuse(409, 'replayed_callback', 'this callback was received before');
+  return { forget: () => rules.store.delete(mark) };
+}
+
+/**
+ * checkSignedDelivery for the partner's own receivers, with its keys (the client secret and the
+ * callback keys), window and store; a refusal comes as the JSON answer to send.
  */
 export async function refuseUnsignedOrReplayed(
   c: Context<PartnerEnv>,
@@ -94,24 +137,19 @@ export async function refuseUnsignedOrReplayed(
   signedParts: string[],
   body: string,
 ): Promise<{ refused: Response } | { forget: () => Promise<void> }> {
-  const timestamp = c.req.header('x-planner-timestamp') ?? '';
-  const signature = c.req.header('x-planner-signature');
-  const valid = await signatureValid(
-    [options.clientSecret, ...options.callbackKeys],
-    [timestamp, ...signedParts, body].join('.'),
-    signature,
+  const checked = await checkSignedDelivery(
+    (name) => c.req.header(name),
+    {
+      keys: [options.clientSecret, ...options.callbackKeys],
+      maxAge: options.callbackMaxAge,
+      store: options.store,
+    },
+    signedParts,
+    body,
   );
-  const refuse = (status: 401 | 409, error: string, message: string) => ({
-    refused: c.json({ error, message }, status),
-  });
-  if (!valid) return refuse(401, 'bad_signature', 'the callback is not signed by the planner');
-  const sent = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
-  if (!(Math.abs(Date.now() / 1000 - sent) <= options.callbackMaxAge))
-    return refuse(401, 'stale_callback', 'the callback is too old (or from the future)');
-  const mark = `seen:${signature!.slice(7).toLowerCase()}`;
-  if (!(await firstTime(options.store, mark, options.callbackMaxAge * 2 + 60)))
-    return refuse(409, 'replayed_callback', 'this callback was received before');
-  return { forget: () => options.store.delete(mark) };
+  if ('forget' in checked) return checked;
+  const { status, error, message } = checked.refused;
+  return { refused: c.json({ error, message }, status) };
 }
 
 export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedPartnerOptions) {

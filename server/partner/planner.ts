@@ -8,8 +8,11 @@
 import type { Context } from 'hono';
 import { ApiError } from '../../src/api/http.ts';
 import { bearer, type PlanningContext } from '../../src/api/planning/context.ts';
-import { exchangeCode as clientExchange, revokeToken as clientRevoke } from '../../src/api/planning/oauth.ts';
-import type { OAuthCallOptions } from '../../src/api/planning/oauth.ts';
+import {
+  exchangeCode as clientExchange,
+  revokeToken as clientRevoke,
+  type OAuthCallOptions,
+} from '../../src/api/planning/server.ts';
 import type { PartnerEnv } from './context.ts';
 import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
 import type { PlannerToken } from './session.ts';

@@ -6,17 +6,24 @@
  *
  * The body is `<result xmlns="…/export/result" xmlns:xlink="http://www.w3.org/1999/xlink">` (a 3D render:
  * `…/export/render`) with `<link xlink:href="…" type="…"/>` elements and, for a design export,
- * `<bounds units top right bottom left/>`. It is trusted only with a valid `X-Planner-Signature`
- * (sha256 HMAC of `<X-Planner-Export-Id>.<X-Planner-Project-Id>.<body>`, keyed with the API key of
- * the account that asked). Links go under `design` when `X-Planner-Design-Id` names a design (design
- * export, 3D render), else under `project` (project render). Self-contained: Web APIs and
- * fast-xml-parser only, so it runs wherever the partner back end runs.
+ * `<bounds units top right bottom left/>`. It is trusted as the v2 callback is, by the same code
+ * (export-results.ts's checkSignedDelivery): a valid `X-Planner-Signature` (sha256 HMAC of
+ * `<X-Planner-Timestamp>.<X-Planner-Export-Id>.<X-Planner-Project-Id>.<body>`, keyed with the API key
+ * of the account that asked), a timestamp within `maxAge` of now (401 `stale_callback`), and a
+ * signature not seen before (409 `replayed_callback`). Links go under `design` when
+ * `X-Planner-Design-Id` names a design (design export, 3D render), else under `project` (project
+ * render). Web APIs and fast-xml-parser only, so it runs wherever the partner back end runs.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Hono } from 'hono';
+import { checkSignedDelivery, type ReplayStore } from './export-results.ts';
+import { MemoryStore } from './store.ts';
 
-/** The part of the partner store this needs (server/partner/store.ts's PartnerStore). */
-export interface CallbackStore {
+/**
+ * The part of the partner store this needs (server/partner/store.ts's PartnerStore): `set` for the
+ * result; with `get` and `delete` (and, shared, `add`) it keeps the replay marks too.
+ */
+export interface CallbackStore extends Partial<ReplayStore> {
   set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
 }
 
@@ -26,7 +33,17 @@ export interface XmlCallbackOptions {
   secrets: readonly string[] | (() => readonly string[]);
   /** How long a received result is kept (default: a day, as the v2 receiver). */
   ttlSeconds?: number;
+  /** How far (seconds) a callback's timestamp may be from now, either way (default 300, the v2 receiver's). */
+  maxAge?: number;
+  /**
+   * Where the replay marks are kept: default `store` when it has `get` and `delete`, else this app's
+   * own memory, which guards one instance only. Several instances pass their shared store.
+   */
+  replayStore?: ReplayStore;
 }
+
+/** The v2 receiver's default window (options.ts, callbackMaxAge). */
+const DEFAULT_MAX_AGE = 300;
 
 export interface ReceivedXmlExport {
   export_id: number;
@@ -53,28 +70,6 @@ const parser = new XMLParser({
   ignorePiTags: true,
   isArray: (name) => name === 'link' || name === 'bounds',
 });
-
-function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^(?:[0-9a-f]{2})+$/i.test(hex)) return null;
-  return new Uint8Array(hex.match(/../g)!.map((h) => Number.parseInt(h, 16)));
-}
-
-async function signed(keys: readonly string[], text: string, header: string | undefined): Promise<boolean> {
-  const mac = header?.startsWith('sha256=') ? hexBytes(header.slice(7)) : null;
-  if (!mac) return false;
-  for (const key of keys) {
-    if (!key) continue;
-    const cryptoKey = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(key),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-    if (await crypto.subtle.verify('HMAC', cryptoKey, mac, new TextEncoder().encode(text))) return true;
-  }
-  return false;
-}
 
 type Attrs = Record<string, string>;
 const attrsOf = (node: unknown): Attrs =>
@@ -125,6 +120,9 @@ export function readXmlResult(body: string): Pick<ReceivedXmlExport, 'links' | '
 
 /** A sub-app answering POST / (mount it at /export-callback-xml beside /export-callback). */
 export function xmlExportCallback(options: XmlCallbackOptions): Hono {
+  const given = options.store;
+  const replayStore: ReplayStore =
+    options.replayStore ?? (given.get && given.delete ? (given as ReplayStore) : new MemoryStore());
   const app = new Hono();
   app.post('/', async (c) => {
     if (Number(c.req.header('content-length') ?? 0) > MAX_CALLBACK_BYTES)
@@ -134,12 +132,19 @@ export function xmlExportCallback(options: XmlCallbackOptions): Hono {
     const exportHeader = c.req.header('x-planner-export-id') ?? '';
     const projectHeader = c.req.header('x-planner-project-id') ?? '';
     const keys = typeof options.secrets === 'function' ? options.secrets() : options.secrets;
-    if (
-      !(await signed(keys, `${exportHeader}.${projectHeader}.${body}`, c.req.header('x-planner-signature')))
-    )
-      return c.json({ error: 'bad_signature' }, 401);
+    const checked = await checkSignedDelivery(
+      (name) => c.req.header(name),
+      { keys, maxAge: options.maxAge ?? DEFAULT_MAX_AGE, store: replayStore },
+      [exportHeader, projectHeader],
+      body,
+    );
+    if ('refused' in checked) {
+      const { status, error, message } = checked.refused;
+      return c.json({ error, message }, status);
+    }
     const exportId = Number(exportHeader);
-    if (!Number.isSafeInteger(exportId) || exportId < 1) return c.json({ error: 'missing_export_id' }, 400);
+    if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
+      return c.json({ error: 'missing_export_id' }, 400);
     const read = readXmlResult(body);
     if (typeof read === 'string') return c.json({ error: 'not_an_export_result', message: read }, 400);
     const id = (raw: string | undefined) => {
@@ -159,7 +164,13 @@ export function xmlExportCallback(options: XmlCallbackOptions): Hono {
       received_at: new Date().toISOString(),
       ...read,
     };
-    await options.store.set(`export:${exportId}`, received, options.ttlSeconds ?? RESULT_TTL);
+    try {
+      await given.set(`export:${exportId}`, received, options.ttlSeconds ?? RESULT_TTL);
+    } catch (error) {
+      // not kept: the planner's retry of this same callback must get through
+      await checked.forget().catch(() => {});
+      throw error;
+    }
     return c.json({});
   });
   return app;

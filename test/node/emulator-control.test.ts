@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createDemoServer } from '../../server/demo-server.ts';
-import { compilePattern, patternMatches } from '../../server/emulator/control.ts';
+import { compilePattern, patternMatches, redactText } from '../../server/emulator/control.ts';
 import { applyServerLimits, serverOptions } from '../../server/emulator/options.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
 
@@ -411,6 +411,95 @@ describe('emulator hardening: connections and slow requests are capped', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('emulator hardening: the secrets of the XML API masked in the request log', () => {
+  let running: Running;
+  before(async () => {
+    running = await startDemoServer({ rooms: 5, realdataDir: null });
+  });
+  after(() => running.close());
+
+  it('hyphenated and underscored secret elements, with attributes or CDATA, and bracketed form members', async () => {
+    await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
+    const secrets = {
+      password: 'pw-xml-1',
+      'password-confirmation': 'pwc-xml-2',
+      password_confirmation: 'pwc-xml-3',
+      api_key: 'ak-xml-4',
+      access_token: 'at-xml-5',
+      project_token: 'pt-xml-6',
+      token: 'tk-xml-7',
+      client_secret: 'cs-xml-8',
+      'current-token': 'ct-xml-9',
+    };
+    const elements = Object.entries(secrets)
+      .map(([name, value]) => `<${name}>${value}</${name}>`)
+      .join('');
+    const headers = { 'Content-Type': 'application/xml', Authorization: `Basic ${btoa('demo-key:x')}` };
+    await fetch(`${running.url}/planning-xml/users.xml`, {
+      method: 'POST',
+      headers,
+      body: `<?xml version="1.0"?><user><email>a@b.example</email>${elements}<name>kept</name></user>`,
+    });
+    // a type attribute, CDATA, whitespace around the value
+    await fetch(`${running.url}/planning-xml/users.xml`, {
+      method: 'POST',
+      headers,
+      body: `<user><password type="string">pw-attr-10</password><password-confirmation><![CDATA[pwc-cdata-11]]></password-confirmation><current-token>\n  ct-space-12\n</current-token></user>`,
+    });
+    // a form in the v2 spelling, brackets plain and percent-encoded
+    await fetch(`${running.url}/planning/api/v2/users.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'user[email]=a%40b.example&user[password]=pw-form-13&user%5Bpassword_confirmation%5D=pwc-form-14',
+    });
+    // a JSON body cut short (logged as text) with a hyphenated member
+    await fetch(`${running.url}/planning/api/v2/users.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"password-confirmation": "pwc-json-15", "pad": "${'x'.repeat(70_000)}"}`,
+    });
+    // query members with brackets
+    await fetch(`${running.url}/planning/api/v2/users.json?user[password]=pw-query-16&page=2`);
+    const text = await (await fetch(`${running.url}/emulator/requests`)).text();
+    const leaked = [
+      ...Object.values(secrets),
+      'pw-attr-10',
+      'pwc-cdata-11',
+      'ct-space-12',
+      'pw-form-13',
+      'pwc-form-14',
+      'pwc-json-15',
+      'pw-query-16',
+    ].filter((secret) => text.includes(secret));
+    assert.deepEqual(leaked, [], 'secrets leaked into the log');
+    const log = JSON.parse(text) as { query: Record<string, string>; body: unknown }[];
+    const first = String(log[0]!.body);
+    assert.match(first, /<password-confirmation>\[redacted:[0-9a-f]{8}\]<\/password-confirmation>/);
+    assert.match(first, /<current-token>\[redacted:[0-9a-f]{8}\]<\/current-token>/);
+    assert.match(first, /<email>a@b\.example<\/email>/, 'the rest stays readable');
+    assert.match(first, /<name>kept<\/name>/);
+    assert.match(String(log[1]!.body), /<password type="string">\[redacted:[0-9a-f]{8}\]<\/password>/);
+    assert.match(String(log[2]!.body), /user\[email\]=a%40b\.example/);
+    assert.equal(log[4]!.query.page, '2');
+  });
+
+  it('masks in linear time, whatever the body', () => {
+    const n = 200_000;
+    for (const hostile of [
+      '<a'.repeat(n),
+      '<password><![CDATA[' + ']'.repeat(n),
+      '<password ' + 'a'.repeat(n),
+      '<password>'.repeat(n / 10) + 'x',
+      '&user[' + '['.repeat(n),
+      '"' + 'a-'.repeat(n / 2),
+    ]) {
+      const started = performance.now();
+      redactText(hostile);
+      assert.ok(performance.now() - started < 500, `${hostile.slice(0, 20)}… took too long`);
     }
   });
 });

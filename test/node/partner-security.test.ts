@@ -275,26 +275,67 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
     assert.equal((await post(await signed(API_KEY, '78'))).status, 200);
   });
 
-  it('mounts the XML API callback beside it, signed with the API key, up to 1 MB', async () => {
+  it('mounts the XML API callback beside it, signed with the API key over the timestamp, up to 1 MB', async () => {
     const links = Array.from(
       { length: 600 },
       (_, i) => `<link xlink:href="http://127.0.0.1/files/${i}.png" type="image/png"/>`,
     ).join('');
     const xml = `<?xml version="1.0"?><result xmlns="https://planner.example/export/result" xmlns:xlink="http://www.w3.org/1999/xlink">${links}</result>`;
     assert.ok(xml.length > 30_000, 'larger than the small-body limit of the other routes');
-    const post = async (key: string) =>
-      fetch(`${running.url}/partner/export-callback-xml`, {
+    const post = async (key: string, exportId: string, signedText?: string) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const response = await fetch(`${running.url}/partner/export-callback-xml`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/xml',
-          'X-Planner-Export-Id': '88',
+          'X-Planner-Timestamp': timestamp,
+          'X-Planner-Export-Id': exportId,
           'X-Planner-Project-Id': String(PROJECT),
-          'X-Planner-Signature': await hmac(key, `88.${PROJECT}.${xml}`),
+          'X-Planner-Signature': await hmac(key, signedText ?? `${timestamp}.${exportId}.${PROJECT}.${xml}`),
         },
         body: xml,
       });
-    assert.equal((await post('guess')).status, 401);
-    assert.equal((await post(API_KEY)).status, 200);
+      return { status: response.status, error: ((await response.json()) as { error?: string }).error };
+    };
+    assert.deepEqual(await post('guess', '88'), { status: 401, error: 'bad_signature' });
+    assert.deepEqual(
+      await post(API_KEY, '88', `88.${PROJECT}.${xml}`),
+      { status: 401, error: 'bad_signature' },
+      'the old form without a timestamp',
+    );
+    assert.deepEqual(await post(API_KEY, '88'), { status: 200, error: undefined });
+    const status = await fetch(`${running.url}/partner/exports/88/status`);
+    assert.notEqual(status.status, 500);
+  });
+
+  it('refuses a stale, a future-dated and a replayed XML callback', async () => {
+    const xml = `<result xmlns="https://planner.example/export/result" xmlns:xlink="http://www.w3.org/1999/xlink"><link xlink:href="http://127.0.0.1/files/a.zip" type="application/zip"/></result>`;
+    const post = async (exportId: string, timestamp: number) => {
+      const headers = {
+        'Content-Type': 'application/xml',
+        'X-Planner-Timestamp': String(timestamp),
+        'X-Planner-Export-Id': exportId,
+        'X-Planner-Project-Id': String(PROJECT),
+        'X-Planner-Signature': await hmac(API_KEY, `${timestamp}.${exportId}.${PROJECT}.${xml}`),
+      };
+      return async () => {
+        const response = await fetch(`${running.url}/partner/export-callback-xml`, {
+          method: 'POST',
+          headers,
+          body: xml,
+        });
+        return { status: response.status, error: ((await response.json()) as { error?: string }).error };
+      };
+    };
+    const seconds = Math.floor(Date.now() / 1000);
+    assert.deepEqual(await (await post('92', seconds - 301))(), { status: 401, error: 'stale_callback' });
+    assert.deepEqual(await (await post('92', seconds + 301))(), { status: 401, error: 'stale_callback' });
+    assert.deepEqual(await (await post('92', Number.NaN))(), { status: 401, error: 'stale_callback' });
+    const justInTime = await post('92', seconds - 290);
+    assert.deepEqual(await justInTime(), { status: 200, error: undefined }, 'within the window');
+    assert.deepEqual(await justInTime(), { status: 409, error: 'replayed_callback' }, 'the same one again');
+    // a replay mark is the signature: the same export delivered again, signed afresh, is taken
+    assert.deepEqual(await (await post('92', seconds - 280))(), { status: 200, error: undefined });
   });
 
   it('refuses a stale, a future-dated and a replayed callback', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startDemoServer, type Running } from './helpers/server.ts';
 import { findRealdata } from '../../server/emulator/options.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { apiKey } from '../../src/api/planning/api-key.ts';
+import { apiKey } from '../../src/api/planning/server.ts';
 import type { PlanningContext } from '../../src/api/planning/context.ts';
 import {
   createPermission,

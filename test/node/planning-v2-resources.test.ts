@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
 import { startDemoServer, type Running } from './helpers/server.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { apiKey } from '../../src/api/planning/api-key.ts';
+import { apiKey } from '../../src/api/planning/server.ts';
 import type { PlanningContext } from '../../src/api/planning/context.ts';
 import {
   createDesign,

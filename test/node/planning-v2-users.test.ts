@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemoServer, type Running } from './helpers/server.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { apiKey } from '../../src/api/planning/api-key.ts';
+import { apiKey } from '../../src/api/planning/server.ts';
 import { bearer, type PlanningContext } from '../../src/api/planning/context.ts';
 import { listProjects } from '../../src/api/planning/projects.ts';
 import {

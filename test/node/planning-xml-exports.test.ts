@@ -64,6 +64,28 @@ function receiver() {
   return { app, received, next };
 }
 
+async function hmac(key: string, text: string): Promise<string> {
+  const k = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
+  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The headers the emulator sends with export 7 of project 9: signed over `<timestamp>.7.9.<body>`. */
+async function signedHeaders(body: string, timestamp: number): Promise<Record<string, string>> {
+  return {
+    'X-Planner-Timestamp': String(timestamp),
+    'X-Planner-Export-Id': '7',
+    'X-Planner-Project-Id': '9',
+    'X-Planner-Signature': await hmac('demo-key', `${timestamp}.7.9.${body}`),
+  };
+}
+
 function zipNames(bytes: Uint8Array): string[] {
   const names: string[] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -111,6 +133,8 @@ describe('planning XML API: exports and their callbacks', () => {
     assert.equal(result.exportId, accepted.exportId);
     assert.equal(result.projectId, 186997360);
     assert.equal(result.designId, null);
+    // signed over its send time, which the helper checked against the clock
+    assert.ok(Math.abs(result.timestamp - Date.now() / 1000) < 60, `timestamp ${result.timestamp}`);
     assert.equal(result.links.length, 1);
     assert.equal(result.links[0]!.type, 'application/zip');
     const zip = await fetch(result.links[0]!.href);
@@ -270,66 +294,94 @@ describe('planning XML API: exports and their callbacks', () => {
 
   it('the callback helper refuses a wrong signature, a foreign namespace and links that are not http(s)', async () => {
     const body = `<result xmlns="${xml.base}/export/result" xmlns:xlink="http://www.w3.org/1999/xlink"><link xlink:href="http://x.example/a.zip" type="application/zip"/></result>`;
-    await assert.rejects(
-      verifyExportCallback(
-        { body, headers: { 'X-Planner-Export-Id': '1', 'X-Planner-Signature': 'sha256=00' } },
-        'demo-key',
-      ),
-      (e: unknown) => e instanceof ExportCallbackError && e.status === 401,
-    );
-    const sign = async (text: string) => {
-      const key = await crypto.subtle.importKey(
-        'raw',
-        new TextEncoder().encode('demo-key'),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign'],
-      );
-      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)));
-      return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
-    };
-    const ok = await verifyExportCallback(
-      {
-        body,
-        headers: {
-          'X-Planner-Export-Id': '7',
-          'X-Planner-Project-Id': '9',
-          'X-Planner-Signature': await sign(`7.9.${body}`),
-        },
-      },
-      ['other', 'demo-key'],
-    );
-    assert.equal(ok.exportId, 7);
-    assert.equal(ok.links[0]!.href, 'http://x.example/a.zip');
-    const foreign = body.replace('/export/result', '/elsewhere');
+    const now = Math.floor(Date.now() / 1000);
     await assert.rejects(
       verifyExportCallback(
         {
-          body: foreign,
+          body,
           headers: {
-            'X-Planner-Export-Id': '7',
-            'X-Planner-Project-Id': '9',
-            'X-Planner-Signature': await sign(`7.9.${foreign}`),
+            'X-Planner-Timestamp': String(now),
+            'X-Planner-Export-Id': '1',
+            'X-Planner-Signature': 'sha256=00',
           },
         },
         'demo-key',
       ),
+      (e: unknown) => e instanceof ExportCallbackError && e.status === 401 && e.code === 'bad_signature',
+    );
+    const ok = await verifyExportCallback({ body, headers: await signedHeaders(body, now) }, [
+      'other',
+      'demo-key',
+    ]);
+    assert.equal(ok.exportId, 7);
+    assert.equal(ok.timestamp, now);
+    assert.equal(ok.links[0]!.href, 'http://x.example/a.zip');
+    const foreign = body.replace('/export/result', '/elsewhere');
+    await assert.rejects(
+      verifyExportCallback({ body: foreign, headers: await signedHeaders(foreign, now) }, 'demo-key'),
       (e: unknown) => e instanceof ExportCallbackError && e.status === 400,
     );
     const js = body.replace('http://x.example/a.zip', 'javascript:alert(1)');
     await assert.rejects(
-      verifyExportCallback(
-        {
-          body: js,
-          headers: {
-            'X-Planner-Export-Id': '7',
-            'X-Planner-Project-Id': '9',
-            'X-Planner-Signature': await sign(`7.9.${js}`),
-          },
-        },
-        'demo-key',
-      ),
+      verifyExportCallback({ body: js, headers: await signedHeaders(js, now) }, 'demo-key'),
       (e: unknown) => e instanceof ExportCallbackError && e.status === 400,
+    );
+  });
+
+  it('the callback helper checks the timestamp: signed, fresh by its clock, and seen once when asked', async () => {
+    const body = `<result xmlns="${xml.base}/export/result" xmlns:xlink="http://www.w3.org/1999/xlink"><link xlink:href="http://x.example/a.zip" type="application/zip"/></result>`;
+    const sent = 1_900_000_000;
+    const headers = await signedHeaders(body, sent);
+    const at = (seconds: number) => ({ now: () => seconds * 1000 });
+    const refused = (code: string, status: number) => (e: unknown) =>
+      e instanceof ExportCallbackError && e.code === code && e.status === status;
+    // within five minutes either way of the receiver's clock
+    assert.equal((await verifyExportCallback({ body, headers }, 'demo-key', at(sent + 299))).exportId, 7);
+    assert.equal((await verifyExportCallback({ body, headers }, 'demo-key', at(sent - 299))).exportId, 7);
+    await assert.rejects(
+      verifyExportCallback({ body, headers }, 'demo-key', at(sent + 301)),
+      refused('stale_callback', 401),
+      'older than five minutes',
+    );
+    await assert.rejects(
+      verifyExportCallback({ body, headers }, 'demo-key', at(sent - 301)),
+      refused('stale_callback', 401),
+      'from the future',
+    );
+    await assert.rejects(
+      verifyExportCallback({ body, headers }, 'demo-key', { ...at(sent + 100), maxAge: 60 }),
+      refused('stale_callback', 401),
+      'a narrower window',
+    );
+    // the timestamp is signed: moved forward, the signature no longer matches
+    await assert.rejects(
+      verifyExportCallback(
+        { body, headers: { ...headers, 'X-Planner-Timestamp': String(sent + 600) } },
+        'demo-key',
+        at(sent + 600),
+      ),
+      refused('bad_signature', 401),
+    );
+    // the form without a timestamp (signed over the ids and the body only) is refused
+    const { 'X-Planner-Timestamp': _, ...untimed } = headers;
+    await assert.rejects(
+      verifyExportCallback(
+        { body, headers: { ...untimed, 'X-Planner-Signature': await hmac('demo-key', `7.9.${body}`) } },
+        'demo-key',
+        at(sent),
+      ),
+      refused('bad_signature', 401),
+    );
+    // a replay guard: the first delivery passes, the same one again is refused
+    const seen = new Set<string>();
+    const once = {
+      ...at(sent),
+      firstSeen: (signature: string) => !seen.has(signature) && !!seen.add(signature),
+    };
+    assert.equal((await verifyExportCallback({ body, headers }, 'demo-key', once)).exportId, 7);
+    await assert.rejects(
+      verifyExportCallback({ body, headers }, 'demo-key', once),
+      refused('replayed_callback', 409),
     );
   });
 
@@ -380,6 +432,27 @@ describe('planning XML API: exports and their callbacks', () => {
       });
       assert.equal(forged.status, 401);
       assert.equal(await store.get('export:99'), undefined);
+      // a signed one passes once; its replay, a stale one and the form without a timestamp do not
+      const body = `<result xmlns="${xml.base}/export/result" xmlns:xlink="http://www.w3.org/1999/xlink"><link xlink:href="http://x.example/a.zip" type="application/zip"/></result>`;
+      const post = (headers: Record<string, string>) =>
+        fetch(`${partnerXml.url}/export-callback-xml`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/xml', ...headers },
+          body,
+        }).then(async (r) => ({ status: r.status, error: ((await r.json()) as { error?: string }).error }));
+      const now = Math.floor(Date.now() / 1000);
+      const fresh = await signedHeaders(body, now);
+      assert.deepEqual(await post(fresh), { status: 200, error: undefined });
+      assert.deepEqual(await post(fresh), { status: 409, error: 'replayed_callback' });
+      assert.deepEqual(await post(await signedHeaders(body, now - 301)), {
+        status: 401,
+        error: 'stale_callback',
+      });
+      const { 'X-Planner-Timestamp': _, ...untimed } = fresh;
+      assert.deepEqual(
+        await post({ ...untimed, 'X-Planner-Signature': await hmac('demo-key', `7.9.${body}`) }),
+        { status: 401, error: 'bad_signature' },
+      );
     } finally {
       await partnerXml.close();
     }

@@ -333,6 +333,57 @@ describe('planning XML API: projects', () => {
     assert.equal((await fetch(String(config.url))).status, 404);
   });
 
+  it('holds the publish rule through the v2 API too: no delete, no private while published (422 saying why)', async () => {
+    const p = await createProject(xml, { name: 'Published for v2', externalIdentifier: 'pub-v2' });
+    const config = await publishProject(xml, p.id, { path: 'v2-rule' });
+    const auth = { Authorization: `Basic ${btoa('demo-key:x')}` };
+    const v2call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${v2}${path}`, {
+        method,
+        headers: body === undefined ? auth : { ...auth, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const deleted = await v2call('DELETE', `/projects/${p.id}.json`);
+    assert.equal(deleted.status, 422);
+    assert.equal(deleted.body.error, 'invalid parameters specified');
+    assert.deepEqual(deleted.body.details, [
+      'public: the project is published: unpublish it before deleting it',
+    ]);
+    for (const body of [{ project: { public: false } }, { public: 'false' }]) {
+      const made = await v2call('PUT', `/projects/${p.id}.json`, body);
+      assert.equal(made.status, 422);
+      assert.deepEqual(made.body.details, [
+        'public: cannot be turned off while the project is published: unpublish it first',
+      ]);
+    }
+    // an FML project document sent as the update is held to the same rule
+    const fml = await fetch(`${v2}/projects/${p.id}.json`, {
+      method: 'PUT',
+      headers: { ...auth, 'Content-Type': 'application/xml' },
+      body: '<project><public>false</public></project>',
+    });
+    assert.equal(fml.status, 422);
+    // nothing changed: still there, still public, still published
+    const shown = await v2call('GET', `/projects/${p.id}.json`);
+    assert.equal(shown.status, 200);
+    assert.equal(shown.body.public, true);
+    assert.equal((await showProject(xml, p.id)).published, true);
+    assert.equal((await fetch(String(config.url))).status, 200);
+    // other changes still go through; unpublished (through XML), v2 may make it private and delete it
+    assert.equal(
+      (await v2call('PUT', `/projects/${p.id}.json`, { project: { name: 'Renamed' } })).status,
+      200,
+    );
+    await unpublishProject(xml, p.id);
+    const priv = await v2call('PUT', `/projects/${p.id}.json`, { project: { public: false } });
+    assert.equal(priv.status, 200);
+    assert.equal(priv.body.public, false);
+    assert.equal((await v2call('DELETE', `/projects/${p.id}.json`)).status, 200);
+    assert.equal((await failure(showProject(xml, p.id))).status, 404);
+  });
+
   it('goes back to the seeded start with the shared reset hook, side tables included', async () => {
     const p = await createProject(xml, { name: 'Before reset', externalIdentifier: 'reset-me' });
     const config = await publishProject(xml, p.id, { path: 'reset-page' });

@@ -255,18 +255,24 @@ async function deliver(
     }
   }
   if (!delivery.callback) return;
-  const signature = await signBody(signingKey, signedText(record.id, record.project_id, delivery.body));
   const headers: Record<string, string> = {
     'Content-Type': 'application/xml; charset=utf-8',
     'User-Agent': 'planning-emulator-callback/1',
     'X-Planner-Export-Id': String(record.id),
     'X-Planner-Project-Id': String(record.project_id),
-    'X-Planner-Signature': signature,
   };
   if (delivery.designId !== undefined) headers['X-Planner-Design-Id'] = String(delivery.designId);
   for (const delay of CALLBACK_ATTEMPTS_MS) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     record.callback_attempts += 1;
+    // as the v2 callback: each attempt signed afresh over its own send time, so a receiver can refuse
+    // a stale or replayed delivery (server/partner/export-results.ts)
+    const timestamp = Math.floor(Date.now() / 1000);
+    headers['X-Planner-Timestamp'] = String(timestamp);
+    headers['X-Planner-Signature'] = await signBody(
+      signingKey,
+      signedText(record.id, record.project_id, delivery.body, timestamp),
+    );
     try {
       const response = await fetch(delivery.callback, {
         method: 'POST',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { projectFml } from '../planning/fml-xml.ts';
 import { cloneProject } from '../planning/project-ops.ts';
+import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from '../planning/publication.ts';
 import { generatedProject, iso, type ProjectRecord } from '../planning/seed.ts';
 import {
   booleanOf,
@@ -74,10 +75,7 @@ function readProject(op: Op, input: XmlObject, self: ProjectRecord | null, owner
     const value = booleanOf(publicText);
     if (value === undefined) problems.add('public', 'Public must be true or false');
     else if (value === false && self && op.side.publish.has(self.id))
-      problems.add(
-        'public',
-        'Public cannot be turned off while the project is published: unpublish it first',
-      );
+      problems.add('public', `Public ${PUBLISHED_NO_PRIVATE}`);
     else out.public = value;
   }
   const tags = textField(input, 'tags', problems);
@@ -241,8 +239,7 @@ export const updateProject: Handler = (op) => {
 
 export const destroyProject: Handler = (op) => {
   const project = findProject(op, op.params.id!, 'change');
-  if (op.side.publish.has(project.id))
-    throw fail(422, 'The project is published: unpublish it before deleting it', 'public');
+  if (op.side.publish.has(project.id)) throw fail(422, PUBLISHED_NO_DELETE.replace(/^t/, 'T'), 'public');
   project.deleted = true;
   return emptyResponse(op.c);
 };

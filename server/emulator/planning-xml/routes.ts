@@ -136,7 +136,7 @@ export function createPlanningXml(
   state: PlanningState,
   config: PlanningXmlConfig = planningXmlConfigFromEnv(),
 ): PlanningXmlApp {
-  const side = new XmlSideTables();
+  const side = new XmlSideTables(state);
   // The side tables describe the shared records: when the shared state goes back to its seeded start
   // (POST /planning/emulator/reset, a test's reset()), they are emptied with it.
   const resetShared = state.reset.bind(state);

@@ -1,39 +1,20 @@
 /**
- * What the XML API knows beyond the shared v2 records (PlanningState): publish configurations,
- * floor drawings, the project a copy came from, tags and the users' current tokens. (Collaborators are
- * the v2 API's project permissions.)
+ * What the XML API knows beyond the shared v2 records (PlanningState): floor drawings, the project a
+ * copy came from, tags and the users' current tokens. (Collaborators are the v2 API's project
+ * permissions; publish configurations are the shared state's `publications`, seen here as `publish`.)
  * Keyed by the v2 ids; emptied whenever the shared state is reset. Bounded like the rest.
  */
+import type { PublishConfiguration } from '../planning/publication.ts';
+import type { PlanningState } from '../planning/state.ts';
 import type { XmlFile } from './xml-read.ts';
 
-export const PUBLISH_FLAGS = [
-  'show-furniture-and-texture-libraries',
-  'show-measurement-system',
-  'show-3d',
-  'show-dimensions',
-  'show-custom-dimensions',
-  'allow-print',
-  'allow-save-by-mail',
-  'show-sidebar',
-  'allow-cc-addresses',
-  'receive_bcc',
-  'hide-scale-bar',
-] as const;
-export type PublishFlag = (typeof PUBLISH_FLAGS)[number];
-
-export const INIT_MODULES = ['details', 'media', 'location', 'share', 'assets', 'tutorial'] as const;
-
-export interface PublishConfiguration {
-  projectId: number;
-  path: string;
-  styleId: number | null;
-  flags: Record<PublishFlag, boolean>;
-  ccAddresses: string[];
-  elementCategories: number[];
-  initModule: (typeof INIT_MODULES)[number] | null;
-  createdAt: string;
-  updatedAt: string;
-}
+// the publish configuration belongs to the shared project (the v2 API applies its rule too)
+export {
+  INIT_MODULES,
+  PUBLISH_FLAGS,
+  type PublishConfiguration,
+  type PublishFlag,
+} from '../planning/publication.ts';
 
 export interface DrawingRecord {
   id: number;
@@ -46,8 +27,8 @@ export const MAX_DRAWING_FILES = 200;
 export const MAX_DRAWING_BYTES = 64 * 1024 * 1024;
 
 export class XmlSideTables {
-  /** project id → its publish configuration (present = published) */
-  publish = new Map<number, PublishConfiguration>();
+  /** project id → its publish configuration (present = published): the shared state's map */
+  readonly publish: Map<number, PublishConfiguration>;
   /** floor id → its background drawing */
   drawings = new Map<number, DrawingRecord>();
   /** `<token>/<name>` → an uploaded drawing file */
@@ -60,6 +41,10 @@ export class XmlSideTables {
   userTokens = new Map<number, string>();
   #nextDrawingId = 1374000;
   #drawingBytes = 0;
+
+  constructor(shared: Pick<PlanningState, 'publications'>) {
+    this.publish = shared.publications;
+  }
 
   clear(): void {
     this.publish.clear();

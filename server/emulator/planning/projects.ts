@@ -12,6 +12,7 @@ import { projectFml } from './fml-xml.ts';
 import { randomHex } from './oauth.ts';
 import { generatedProject, iso, type ProjectRecord } from './seed.ts';
 import { projectJson } from './project-json.ts';
+import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from './publication.ts';
 import { MAX_PROJECTS_PER_USER, tooMany } from './project-ops.ts';
 import { isHttpUrl, resourceBody } from './operation-helpers.ts';
 import type { PlanningState } from './state.ts';
@@ -203,6 +204,9 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     const input = resourceBody(params, 'project');
     const problems: string[] = [];
     const fields = readFields(input, problems);
+    // Document 2's publish rule holds here too (publication.ts): unpublish before making it private
+    if (fields.public === false && state.publications.has(found.project.id))
+      problems.push(`public: ${PUBLISHED_NO_PRIVATE}`);
     if (problems.length) return c.json({ error: INVALID, details: problems }, 422);
     Object.assign(found.project, fields, { updatedAt: iso(Date.now()) });
     return respond(c, found.project, parsed[1]);
@@ -216,6 +220,9 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     if (!parsed || parsed[1] !== 'json') return notFound(c);
     const found = findProject(c, state, parsed[0], 'change');
     if ('response' in found) return found.response;
+    // Document 2's publish rule holds here too (publication.ts): unpublish before deleting
+    if (state.publications.has(found.project.id))
+      return c.json({ error: INVALID, details: [`public: ${PUBLISHED_NO_DELETE}`] }, 422);
     found.project.deleted = true;
     return c.json({});
   });

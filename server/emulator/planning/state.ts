@@ -8,6 +8,7 @@ import { sameSecret } from './secret.ts';
 import { defaultRoomTypeSets, seedProjects, type ProjectRecord } from './seed.ts';
 import type { ResultMap } from './export-render.ts';
 import type { ExportRequest } from './export-rules.ts';
+import type { PublishConfiguration } from './publication.ts';
 
 export interface AuthorizationCode {
   code: string;
@@ -180,6 +181,11 @@ export class PlanningState {
   designShares: DesignShareRecord[] = [];
   /** Files of download and export_fml1 (the newest LOOSE_FILES_KEPT). */
   looseFiles = new Map<string, StoredFile>();
+  /**
+   * Project id → its publish configuration (present = published; publication.ts). Set only through
+   * the XML API, read by both: a published project is neither deleted nor made private.
+   */
+  readonly publications = new Map<number, PublishConfiguration>();
   #ids = new Map<string, number>();
   #nextProjectId = 0;
   #nextUserId = 0;
@@ -214,6 +220,7 @@ export class PlanningState {
     this.templates.clear();
     this.designShares = [];
     this.looseFiles.clear();
+    this.publications.clear();
     this.#ids.clear();
     this.#nextProjectId = 190000000;
     this.#nextExportId = 5000;

@@ -4,8 +4,12 @@
  * (or render) namespace with `link` elements (`xlink:href`, `type`) and, for a design export, `bounds`.
  *
  * Document 2 does not show how callbacks are signed. The emulator signs them as the v2 callbacks:
- * `X-Planner-Signature: sha256=<hex HMAC-SHA256 of "<export id>.<project id>.<body>">` keyed with the
- * API key of the account that asked, the ids in `X-Planner-Export-Id` / `X-Planner-Project-Id`.
+ * `X-Planner-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<export id>.<project id>.<body>">`
+ * keyed with the API key of the account that asked, the send time (Unix seconds) in
+ * `X-Planner-Timestamp`, the ids in `X-Planner-Export-Id` / `X-Planner-Project-Id`. The ids are
+ * signed, so a captured callback cannot be passed off as another export's; the time is, so it cannot
+ * be replayed later: a callback more than `maxAge` (five minutes) from the receiver's clock is
+ * refused as stale, and with a `firstSeen` guard one received before is refused as replayed.
  */
 import { parseXml, type XmlTree } from './xml.js';
 
@@ -38,18 +42,55 @@ export interface ExportCallback extends ExportResult {
   projectId: number | null;
   /** Design export and 3D render: the design (X-Planner-Design-Id). */
   designId: number | null;
+  /** When the service sent it (X-Planner-Timestamp, Unix seconds; signed). */
+  timestamp: number;
 }
+
+/** Why a callback was refused; the partner back end answers with the same codes. */
+export type ExportCallbackErrorCode =
+  | 'too_large'
+  | 'bad_signature'
+  | 'stale_callback'
+  | 'replayed_callback'
+  | 'missing_export_id'
+  | 'not_an_export_result';
 
 export class ExportCallbackError extends Error {
   override readonly name = 'ExportCallbackError';
   constructor(
     message: string,
-    /** The status a receiver should answer with: 400 malformed, 401 bad signature, 413 too large. */
-    readonly status: 400 | 401 | 413,
+    /**
+     * The status a receiver should answer with: 400 malformed, 401 bad signature or stale, 409
+     * replayed, 413 too large.
+     */
+    readonly status: 400 | 401 | 409 | 413,
+    readonly code: ExportCallbackErrorCode = status === 413
+      ? 'too_large'
+      : status === 401
+        ? 'bad_signature'
+        : status === 409
+          ? 'replayed_callback'
+          : 'not_an_export_result',
   ) {
     super(message);
   }
 }
+
+export interface VerifyCallbackOptions {
+  /** The receiver's clock in milliseconds (default `Date.now`); a test passes its own. */
+  now?: () => number;
+  /** How far (seconds) the timestamp may be from now, either way (default 300). */
+  maxAge?: number;
+  /**
+   * A replay guard, called once the signature and the time check out: true when `signature` is new
+   * (remember it for `ttlSeconds`), false when it was received before (the callback is then refused,
+   * 409). Keep the marks in a store every instance shares, e.g. Redis `SET key 1 NX EX ttl`.
+   */
+  firstSeen?: (signature: string, ttlSeconds: number) => boolean | Promise<boolean>;
+}
+
+/** Five minutes either way, as the partner back end's callbackMaxAge. */
+export const CALLBACK_MAX_AGE = 300;
 
 const attrs = (value: XmlTree | XmlTree[] | undefined): Record<string, string> => {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
@@ -160,27 +201,43 @@ export const MAX_CALLBACK_BYTES = 1_000_000;
 
 /**
  * Verifies a received callback (its body text and headers) with the API key(s) it may be signed
- * with, then reads it. Throws ExportCallbackError: 401 for a missing or wrong signature, 400 for a
+ * with, checks its timestamp against the clock (and, with `firstSeen`, that it is new), then reads
+ * it. Throws ExportCallbackError: 401 for a missing or wrong signature (`bad_signature`) or a
+ * timestamp out of the window (`stale_callback`), 409 for a replay (`replayed_callback`), 400 for a
  * body that is not an export result, 413 for an oversize body.
  */
 export async function verifyExportCallback(
   received: { body: string; headers: Headers | Record<string, string | undefined> },
   secrets: string | readonly string[],
+  options: VerifyCallbackOptions = {},
 ): Promise<ExportCallback> {
   if (received.body.length > MAX_CALLBACK_BYTES)
-    throw new ExportCallbackError('The callback body is too large', 413);
+    throw new ExportCallbackError('The callback body is too large', 413, 'too_large');
+  const timestampHeader = headerOf(received.headers, 'x-planner-timestamp') ?? '';
   const exportHeader = headerOf(received.headers, 'x-planner-export-id') ?? '';
   const projectHeader = headerOf(received.headers, 'x-planner-project-id') ?? '';
+  const signature = headerOf(received.headers, 'x-planner-signature');
   const keys = typeof secrets === 'string' ? [secrets] : secrets;
   const ok = await signatureMatches(
     keys,
-    `${exportHeader}.${projectHeader}.${received.body}`,
-    headerOf(received.headers, 'x-planner-signature'),
+    `${timestampHeader}.${exportHeader}.${projectHeader}.${received.body}`,
+    signature,
   );
-  if (!ok) throw new ExportCallbackError('The callback signature does not match', 401);
+  if (!ok) throw new ExportCallbackError('The callback signature does not match', 401, 'bad_signature');
+  const maxAge = options.maxAge ?? CALLBACK_MAX_AGE;
+  const timestamp = /^\d{1,12}$/.test(timestampHeader) ? Number(timestampHeader) : NaN;
+  const now = (options.now ?? Date.now)() / 1000;
+  if (!(Math.abs(now - timestamp) <= maxAge))
+    throw new ExportCallbackError(
+      'The callback is too old (or from the future): its timestamp is out of the window',
+      401,
+      'stale_callback',
+    );
+  if (options.firstSeen && !(await options.firstSeen(signature!.slice(7).toLowerCase(), maxAge * 2 + 60)))
+    throw new ExportCallbackError('This callback was received before', 409, 'replayed_callback');
   const exportId = Number(exportHeader);
-  if (!Number.isSafeInteger(exportId) || exportId < 1)
-    throw new ExportCallbackError('The callback has no export id', 400);
+  if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
+    throw new ExportCallbackError('The callback has no export id', 400, 'missing_export_id');
   const id = (raw: string | undefined) => {
     const n = raw === undefined || raw === '' ? NaN : Number(raw);
     return Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -190,6 +247,7 @@ export async function verifyExportCallback(
     exportId,
     projectId: id(projectHeader),
     designId: id(headerOf(received.headers, 'x-planner-design-id')),
+    timestamp,
   };
 }
 
@@ -197,9 +255,10 @@ export async function verifyExportCallback(
 export async function readExportCallback(
   request: Request,
   secrets: string | readonly string[],
+  options: VerifyCallbackOptions = {},
 ): Promise<ExportCallback> {
   if (Number(request.headers.get('content-length') ?? 0) > MAX_CALLBACK_BYTES)
-    throw new ExportCallbackError('The callback body is too large', 413);
+    throw new ExportCallbackError('The callback body is too large', 413, 'too_large');
   const reader = request.body?.getReader();
   let body = '';
   if (reader) {
@@ -211,11 +270,11 @@ export async function readExportCallback(
       bytes += value.byteLength;
       if (bytes > MAX_CALLBACK_BYTES) {
         await reader.cancel().catch(() => undefined);
-        throw new ExportCallbackError('The callback body is too large', 413);
+        throw new ExportCallbackError('The callback body is too large', 413, 'too_large');
       }
       body += decoder.decode(value, { stream: true });
     }
     body += decoder.decode();
   }
-  return verifyExportCallback({ body, headers: request.headers }, secrets);
+  return verifyExportCallback({ body, headers: request.headers }, secrets, options);
 }

@@ -14,8 +14,11 @@ export {
   verifyExportCallback,
   XLINK_NAMESPACE,
   MAX_CALLBACK_BYTES,
+  CALLBACK_MAX_AGE,
   type ExportBounds,
   type ExportCallback,
+  type ExportCallbackErrorCode,
+  type VerifyCallbackOptions,
   type ExportLink,
   type ExportResult,
 } from './callback.js';

@@ -1,7 +1,8 @@
 /**
  * The planning service client (Document 1, JSON API v2 and OAuth): one function per operation, each
- * in the module of its resource, so a bundle keeps only what it calls. Browser-safe except
- * api-key.ts, which is exported from here for server code only (bundlers drop it when it is not used).
+ * in the module of its resource, so a bundle keeps only what it calls. The browser entry
+ * (`room-elements/planning.js`): nothing here takes a secret. The helpers that do (apiKey,
+ * exchangeCode, revokeToken) are in the server entry, server.ts (`room-elements/planning/server.js`).
  * The operation list: docs/emulator-planning.md.
  */
 export * from './types.js';
@@ -21,15 +22,7 @@ export * from './media.js';
 export * from './designs.js';
 export * from './room-type-sets.js';
 export * from './templates.js';
-export { apiKey } from './api-key.js';
 export * from './projects.js';
 export { exportProject, listExports, readExportAnswer, resultFiles, showExport } from './exports.js';
-export {
-  authorizeUrl,
-  exchangeCode,
-  readCallback,
-  revokeToken,
-  type OAuthCallOptions,
-  type OAuthClient,
-} from './oauth.js';
+export { authorizeUrl, readCallback, type OAuthClient } from './oauth.js';
 export { fetchPartnerToken } from './partner-token.js';
