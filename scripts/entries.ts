@@ -13,8 +13,6 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'planning/server': 'src/api/planning/server.ts',
   // the legacy XML API's client (Document 2): server code only, it holds the partner's API key
   'planning-xml': 'src/api/planning-xml/index.ts',
-  // the legacy XML API client (Document 2): server side
-  'planning-xml': 'src/api/planning-xml/index.ts',
   // pure room-model functions (read, plan geometry, units) for pages and servers; no DOM, no three
   model: 'src/model/index.ts',
 };
