@@ -1,26 +1,180 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The CDN build: `dist/cdn/room-elements.js` registers every element from one script tag.
- * Everything is bundled; three.js and photo-sphere-viewer stay in lazy chunks beside it because the
- * elements reach them only through dynamic import().
+ * The CDN build (dist/cdn/, docs/cdn.md), both entries in one build so they share every chunk:
+ * - `room-elements.js` (src/cdn/autoload.ts): the one script tag; defines each element when its tag
+ *   first appears, importing that element's chunk then.
+ * - `room-elements.all.js` (src/index.ts): every element defined up front, every export of the package.
+ *
+ * Library mode, minified: an app build would wrap each `import()` in Vite's preload helper (about 1 KB
+ * gzip in its own chunk, even with `modulePreload: false`), which the loader does not need. three.js
+ * and photo-sphere-viewer stay in lazy chunks: the elements reach them only through `import()`.
+ *
+ * Two rules shape the chunks a page downloads (the bench's `page-bytes` scenario measures them):
+ * - `areaCopies`: valibot is one module, so one shared copy would carry every schema kind any element
+ *   uses; each API area gets its own tree-shaken copy instead (see below).
+ * - `galleryChunk`: what a gallery loads before its first cards is two files besides the loader's:
+ *   its own chunk and the chunk it shares with the other elements.
+ * Everything else is Rolldown's automatic chunking: a chunk per set of elements that use a module.
  */
+
+const GALLERY_DIR = /[\\/]src[\\/]elements[\\/]room-gallery[\\/]/;
+
+/**
+ * valibot is one module: in a shared chunk it would carry every schema kind any element uses, and
+ * every gallery would download them. So the room lists every gallery loads (LIST_PATH) keep the plain
+ * copy, and every other importer of valibot, or of src/api/validate.ts (which builds valibot schemas
+ * when it loads), gets a copy of its area, tree-shaken for that area alone: `planning` (the export
+ * button's API clients) or `detail` (one room, its model, its panorama, search meta: the viewer, the
+ * plan, the panorama, the gallery's lazy filters). A module imported from a copy stays in its area.
+ * valibot keeps no state our code touches (no setGlobalConfig), and http.ts is never copied, so
+ * ApiError stays one class. The cost: a page with a gallery and a viewer downloads the schema kinds
+ * both use twice (a few hundred bytes).
+ */
+const LIST_PATH =
+  /[\\/]src[\\/]api[\\/](validate|room-styling[\\/](room-schema|lists|call|fields|params))\.ts$/;
+const API = /[\\/]src[\\/]api[\\/]/;
+const PLANNING = /[\\/]src[\\/]api[\\/]planning(-xml)?[\\/]/;
+/** What an area copies: valibot, and the modules of the list path (validate.ts among them). */
+const copied = (id: string) => /[\\/]node_modules[\\/]valibot[\\/]/.test(id) || LIST_PATH.test(id);
+
+function areaOf(importer: string): string | undefined {
+  const inherited = /\?area=(\w+)$/.exec(importer)?.[1];
+  if (inherited) return inherited;
+  if (!API.test(importer) || LIST_PATH.test(importer)) return undefined;
+  return PLANNING.test(importer) ? 'planning' : 'detail';
+}
+
+function areaCopies(): Plugin {
+  return {
+    name: 'room-elements:area-copies',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/^(\.|valibot$)/.test(source)) return null;
+      const area = areaOf(importer);
+      if (!area) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !copied(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}?area=${area}` };
+    },
+  };
+}
+
+/**
+ * Two chunks hold what a gallery loads before its first cards, whatever the other elements share
+ * among themselves (collected once the graph is known; the chunking below runs after):
+ * - `room-gallery`: every module the gallery reaches by static imports and no other element does,
+ *   its list path, cards and pager included (its lazy parts: filters, history, infinite rows, error
+ *   words, stay chunks of their own);
+ * - `shared`: the modules the gallery shares with other elements (lit, http.ts, the controllers in
+ *   src/internal/), as one file rather than one per set of elements that use them: fewer requests,
+ *   and gzip sees them together. An element that uses only some of them downloads the others too
+ *   (today the export button: about 1 KB of controllers it does not use yet).
+ */
+const galleryModules = new Set<string>();
+const sharedModules = new Set<string>();
+const ELEMENT_MODULE = /[\\/]src[\\/]elements[\\/]([\w-]+)[\\/]\1\.ts$/;
+function galleryChunk(): Plugin {
+  return {
+    name: 'room-elements:gallery-chunk',
+    buildEnd() {
+      galleryModules.clear();
+      sharedModules.clear();
+      const ids = [...this.getModuleIds()];
+      const gallery =
+        ids.find((id) => GALLERY_DIR.test(id) && /[\\/]room-gallery\.ts$/.test(id)) ??
+        this.error('vite.cdn.config.ts: no src/elements/room-gallery/room-gallery.ts');
+      /** What `roots` import, statically only or with their lazy imports too. */
+      const reach = (roots: string[], lazy: boolean) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          for (const next of info?.importedIds ?? []) visit(next);
+          if (lazy) for (const next of info?.dynamicallyImportedIds ?? []) visit(next);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      // everything another element may ever load: nothing of it may sit in the gallery's chunk
+      const otherRoots = ids.filter(
+        (id) => ELEMENT_MODULE.exec(id)?.[1] !== undefined && !GALLERY_DIR.test(id),
+      );
+      const others = reach(otherRoots, true);
+      for (const id of reach([gallery], false)) {
+        if (/[\\/]src[\\/]config\.ts$/.test(id)) continue; // the loader's own chunk
+        (others.has(id) ? sharedModules : galleryModules).add(id);
+      }
+    },
+  };
+}
+
+/**
+ * Lit's `css` literals reach the output as written, indentation and line breaks included: a CDN file
+ * is the page's final code, so they are collapsed here (whitespace around `{ } ; , >` and runs of
+ * white space, and after `:`; never before it, which would join a selector's parts). Literals with `${}` are left
+ * as they are. About 150 B gzip off a gallery.
+ */
+function compactCss(): Plugin {
+  return {
+    name: 'room-elements:compact-css',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.ts$/.test(id) || !code.includes('css`')) return null;
+      const out = code.replace(/\bcss`([^`$]*)`/g, (_all, body: string) => {
+        const compact = body
+          .replace(/\s+/g, ' ')
+          .replace(/ ?([{};,>]) ?/g, '$1')
+          .replace(/: /g, ':')
+          .replace(/;}/g, '}')
+          .trim();
+        return `css\`${compact}\``;
+      });
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  base: './',
   publicDir: false,
+  plugins: [areaCopies(), galleryChunk(), compactCss()],
   build: {
     target: 'es2022',
     outDir: 'dist/cdn',
     emptyOutDir: true,
     sourcemap: true,
-    modulePreload: false,
+    minify: true,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 1000, // three.js is big by nature; it is only fetched by the 3D elements
+    lib: {
+      entry: { 'room-elements': 'src/cdn/autoload.ts', 'room-elements.all': 'src/index.ts' },
+      formats: ['es'],
+    },
     rolldownOptions: {
-      input: { 'room-elements': 'src/index.ts' },
-      preserveEntrySignatures: 'exports-only',
+      // includeDependenciesRecursively: false (the gallery group) needs entries that may export more
+      preserveEntrySignatures: 'allow-extension',
       output: {
+        // library mode leaves whitespace and comments in ES output (for the page's bundler); a CDN
+        // file is the page's final code
+        minify: true,
+        comments: false,
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: (id) => sharedModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'room-gallery',
+              test: (id) => galleryModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -1,5 +1,6 @@
 // Browser tests in real headless Chromium. The emulator and the partner back end are mounted in the
 // test server itself, so pages and services share one origin (as in the demo).
+import { readdirSync } from 'node:fs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
@@ -25,6 +26,54 @@ const emulatorMiddleware = async (ctx, next) => {
   await listener(ctx.req, ctx.res);
 };
 
+/**
+ * For the CDN loader's retry test. `/__cdn/<run>/...` serves dist/cdn/... under URLs no other test
+ * used (a browser keeps a module that loaded, or failed, under its URL, even across frames), and
+ * `POST /__fail-once?path=<part>` makes the next request whose path contains `<part>` answer 503 (a
+ * CDN hiccup); the requests after it pass.
+ */
+const failOnce = new Set();
+const CDN_COPY = /^\/__cdn\/[\w-]+\//;
+const cdnTestMiddleware = async (ctx, next) => {
+  if (ctx.path === '/__fail-once') {
+    if (ctx.query.path) failOnce.add(String(ctx.query.path));
+    ctx.status = ctx.query.path ? 204 : 400;
+    return;
+  }
+  for (const part of failOnce) {
+    if (ctx.path.includes(part)) {
+      failOnce.delete(part);
+      ctx.status = 503;
+      ctx.body = 'failure injected by the test';
+      return;
+    }
+  }
+  const copy = CDN_COPY.exec(ctx.path);
+  if (copy) ctx.url = ctx.url.replace(copy[0], '/dist/cdn/');
+  return next();
+};
+
+/**
+ * One group per element (`npm run test:browser -- --group room-plan`): a test file belongs to the
+ * element its name starts with (room-plan.test.ts, room-plan-csp.test.ts...), other files to the word
+ * before their first dash (internal-*.test.ts: `internal`, cdn-*.test.ts: `cdn`). Without --group every
+ * group runs, each file once.
+ */
+const TEST_DIR = 'test/browser';
+const ELEMENT_TAGS = ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'];
+function testGroups() {
+  const groups = new Map();
+  const files = readdirSync(TEST_DIR, { recursive: true }).filter((path) => path.endsWith('.test.ts'));
+  for (const path of files.sort()) {
+    const file = path.split('/').pop();
+    const name =
+      ELEMENT_TAGS.find((tag) => file.startsWith(`${tag}.`) || file.startsWith(`${tag}-`)) ??
+      file.split(/[-.]/)[0];
+    groups.set(name, [...(groups.get(name) ?? []), `${TEST_DIR}/${path}`]);
+  }
+  return [...groups].map(([name, files]) => ({ name, files }));
+}
+
 /** serve `import css from 'x.css?inline'` as a JS string module, as Vite does */
 const cssInline = {
   name: 'css-inline',
@@ -39,10 +88,15 @@ const cssInline = {
 };
 
 export default {
-  files: process.env.FILES ?? 'test/browser/**/*.test.ts',
+  // FILES=... or --files: just those files (the groups would run every file beside them)
+  ...(process.env.FILES
+    ? { files: process.env.FILES }
+    : process.argv.includes('--files')
+      ? {}
+      : { groups: testGroups() }),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  middleware: [emulatorMiddleware],
+  middleware: [cdnTestMiddleware, emulatorMiddleware],
   plugins: [cssInline, esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

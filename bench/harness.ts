@@ -5,7 +5,10 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { createDemoServer } from '../server/demo-server.ts';
 // @ts-expect-error plain JS module shared with the test runner
@@ -33,10 +36,56 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<Figures>;
 }
 
-export async function startBenchServer(): Promise<{ origin: string; close(): void }> {
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+/**
+ * Static files as a CDN serves them: gzip (level 9, as precompressed files are) to a browser that
+ * accepts it, and `no-store`, so every page load fetches every file and Resource Timing's
+ * `encodedBodySize` is the gzip size as transferred. Only the folders bench pages load.
+ */
+function gzipStatic(): (path: string, acceptsGzip: boolean) => Promise<Response | undefined> {
+  const cache = new Map<string, Buffer>();
+  return async (path, acceptsGzip) => {
+    const file = normalize(join('.', decodeURIComponent(path)));
+    if (!/^(dist|bench|node_modules)\//.test(file) || !TYPES[extname(file)]) return undefined;
+    const body = await readFile(file).catch(() => undefined);
+    if (!body) return undefined;
+    const headers: Record<string, string> = {
+      'content-type': TYPES[extname(file)]!,
+      'cache-control': 'no-store',
+    };
+    if (!acceptsGzip) return new Response(new Uint8Array(body), { headers });
+    const key = `${file}:${body.length}`;
+    if (!cache.has(key)) cache.set(key, gzipSync(body, { level: 9 }));
+    return new Response(new Uint8Array(cache.get(key)!), {
+      headers: { ...headers, 'content-encoding': 'gzip' },
+    });
+  };
+}
+
+/**
+ * The bench server: the emulator and the partner back end (createDemoServer) and the repo's files
+ * (dist/, bench/pages/, bench/.tmp/, node_modules/ for raw PSV) on one origin. `gzip: true` serves
+ * the files gzipped and uncacheable (see gzipStatic), for scenarios that count bytes as transferred.
+ */
+export async function startBenchServer(
+  options: { gzip?: boolean } = {},
+): Promise<{ origin: string; close(): void }> {
   const demo = createDemoServer({ rooms: 1000 });
   const app = new Hono();
-  // everything in the repo that a bench page may load: dist/, bench/pages/, node_modules/ (raw PSV)
+  if (options.gzip) {
+    const gzipped = gzipStatic();
+    app.get('/*', async (c, next) => {
+      const response = await gzipped(c.req.path, /\bgzip\b/.test(c.req.header('accept-encoding') ?? ''));
+      return response ?? next();
+    });
+  }
   app.route('/', demo.app);
   app.use('/*', serveStatic({ root: './' }));
   return new Promise((resolve) => {

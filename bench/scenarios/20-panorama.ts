@@ -267,9 +267,9 @@ const scenario: Scenario = {
   name: 'panorama',
   async run(ctx) {
     await buildEntry('panorama-raw', 'bench/pages/panorama-raw-entry.ts', RAW_DIR);
-    let built = 'dist/cdn/room-elements.js';
+    let built = 'dist/cdn/room-elements.all.js';
     elementSrc = '';
-    if (!existsSync('dist/cdn/room-elements.js')) {
+    if (!existsSync('dist/cdn/room-elements.all.js')) {
       await buildEntry('room-panorama', 'src/elements/room-panorama/room-panorama.ts', ELEMENT_DIR);
       elementSrc = `?src=/${ELEMENT_DIR}/room-panorama.js`;
       built = `${ELEMENT_DIR}/room-panorama.js (dist/cdn was missing)`;

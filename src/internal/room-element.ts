@@ -1,4 +1,5 @@
 import { LitElement } from 'lit';
+import type { DetailOf } from '../events/index.js';
 
 /**
  * The thin base every element extends: typed, bubbling, composed events and a way to show
@@ -18,9 +19,16 @@ export class RoomElement extends LitElement {
     }
   }
 
-  /** Fires `name` (bubbles, composed); returns false when a listener cancelled a cancelable event. */
-  protected emit<T>(name: string, detail?: T, options: { cancelable?: boolean } = {}): boolean {
-    const event = new CustomEvent<T>(name, {
+  /**
+   * Fires `name` (bubbles, composed) with the detail its declaration in src/events gives it; returns
+   * false when a listener cancelled a cancelable event.
+   */
+  protected emit<K extends keyof GlobalEventHandlersEventMap>(
+    name: K,
+    detail: DetailOf<K>,
+    options: { cancelable?: boolean } = {},
+  ): boolean {
+    const event = new CustomEvent(name, {
       detail,
       bubbles: true,
       composed: true,

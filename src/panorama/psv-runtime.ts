@@ -5,13 +5,14 @@
  */
 // Must stay the first import: it records three's page-wide switches before PSV flips them.
 import { threeGlobalsBefore } from './three-globals-guard.js';
-import { BoxGeometry, Cache as ThreeCache, ColorManagement } from 'three';
+import { BoxGeometry, Cache as ThreeCache, ColorManagement, Vector3 } from 'three';
 import { CONSTANTS, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
 import { cubeEdgeDirections, edgeSafeRenderer } from './edge-view-guard.js';
-import { PanoramaError } from './panorama-error.js';
+import { snapshot, type PanoramaSnapshotOptions, type SnapshotScene } from './snapshot.js';
+import { ViewerError } from './viewer-error.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
 ColorManagement.enabled = threeGlobalsBefore.colorManagement;
@@ -74,7 +75,7 @@ export interface ViewerOptions {
   onViewChange(view: PanoramaView): void;
   /** The panorama is on screen: the first frame with the faces has been drawn. */
   onReady(): void;
-  onError(error: PanoramaError): void;
+  onError(error: ViewerError): void;
   onAutorotateButton(): void;
   onFullscreenButton(): void;
 }
@@ -90,6 +91,16 @@ export interface PanoramaViewer {
   /** The page changed `lang`: PSV's own texts and the navbar's titles follow. */
   setTexts(texts: ViewerTexts): void;
   setKeyboard(on: boolean): void;
+  /**
+   * Where a direction (degrees, as the element's yaw / pitch) is on screen now, in CSS pixels from the
+   * viewer's top-left corner (PSV's own projection); undefined when it is behind the camera, off
+   * screen, or nothing is drawn yet.
+   */
+  project(direction: { yaw: number; pitch: number }): { x: number; y: number } | undefined;
+  /** Calls `listener` after every frame PSV draws (the view or the size changed); returns the undo. */
+  onRender(listener: () => void): () => void;
+  /** The current view drawn at `width` × `height` pixels, as an image; rejects when nothing is drawn yet. */
+  toBlob(options: PanoramaSnapshotOptions & { width: number; height: number }): Promise<Blob>;
   /** Destroys the viewer AND frees its WebGL context (PSV's destroy() alone keeps it alive). */
   release(): void;
 }
@@ -103,7 +114,7 @@ const ICON_FULLSCREEN =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z"/></svg>';
 
 /**
- * Creates a viewer in `container` and starts loading the faces. Throws a PanoramaError('webgl') when
+ * Creates a viewer in `container` and starts loading the faces. Throws a ViewerError('no-webgl') when
  * the browser gives no WebGL 2 context; every later failure goes to `onError`, never to the page.
  */
 export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
@@ -139,7 +150,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       lang: { ...options.texts },
     });
   } catch (cause) {
-    throw new PanoramaError('WebGL is not available', 'webgl', cause);
+    throw new ViewerError('WebGL is not available', 'no-webgl', cause);
   } finally {
     // PSV turns three's file cache off for the page on every construction; the page's choice wins
     ThreeCache.enabled = pageCache;
@@ -149,7 +160,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     .renderer;
   if (!renderer) {
     safely(() => viewer.destroy());
-    throw new PanoramaError('WebGL is not available', 'webgl');
+    throw new ViewerError('WebGL is not available', 'no-webgl');
   }
   const gl = renderer.renderer.getContext();
   // exactly along a cube edge software WebGL still misdraws whole faces: see edge-view-guard.ts
@@ -178,6 +189,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   viewer.addEventListener('load-progress', onProgress);
 
   const current = () => fromViewerPosition(viewer.getPosition(), viewer.getZoomLevel());
+  const point = new Vector3();
 
   // Not through the constructor: PSV would leave a failed load as an unhandled rejection.
   viewer
@@ -187,7 +199,8 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       transition: false,
     })
     .catch((cause: unknown) => {
-      if (!released) options.onError(new PanoramaError('A face of the panorama did not load', 'face', cause));
+      if (!released)
+        options.onError(new ViewerError('A face of the panorama did not load', 'face-failed', cause));
     });
 
   const tick = (time: number) => {
@@ -233,6 +246,27 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     setKeyboard(on) {
       if (on) viewer.startKeyboardControl();
       else viewer.stopKeyboardControl();
+    },
+    project(direction) {
+      if (released || !viewer.state.ready) return undefined;
+      viewer.dataHelper.sphericalCoordsToVector3(toViewerPosition({ ...direction, zoom: 0 }), point);
+      if (point.dot(viewer.state.direction) <= 0) return undefined; // behind the camera
+      const at = viewer.dataHelper.vector3ToViewerCoords(point);
+      const { width, height } = viewer.state.size;
+      return at.x >= 0 && at.x <= width && at.y >= 0 && at.y <= height ? at : undefined;
+    },
+    onRender(listener) {
+      const handler = () => !released && listener();
+      viewer.addEventListener('render', handler);
+      return () => viewer.removeEventListener('render', handler);
+    },
+    toBlob(options) {
+      if (released || !viewer.state.ready) {
+        return Promise.reject(
+          new DOMException('toBlob(): the panorama is not drawn yet', 'InvalidStateError'),
+        );
+      }
+      return snapshot(viewer.renderer as unknown as SnapshotScene, options);
     },
     release() {
       if (released) return;

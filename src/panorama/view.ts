@@ -10,8 +10,6 @@ export interface PanoramaView {
   zoom: number;
 }
 
-export const DEFAULT_VIEW: Readonly<PanoramaView> = Object.freeze({ yaw: 0, pitch: 0, zoom: 0 });
-
 /** Reflected values are rounded to this many decimals, so attributes stay short and stable. */
 const DECIMALS = 2;
 const round = (value: number) => Math.round(value * 10 ** DECIMALS) / 10 ** DECIMALS;

@@ -1,15 +1,16 @@
 /**
- * Components (furniture, doors, windows) as boxes from their bounding boxes, placed by position and
- * rotation. Every group of identical components (same component_id, or the same box when the id is
- * missing) is ONE InstancedMesh over one BoxGeometry: 10 000 chairs are a handful of draw calls and
- * are built in a few milliseconds. Plain openings (no door or window in them) are not drawn.
+ * Components (furniture, doors, windows) from their bounding boxes, placed by position and rotation:
+ * furniture as boxes with softened edges and a contact shadow, doors as a leaf in a frame, windows as a
+ * frame round glass (shapes.ts). Every group of identical components (same component_id, or the same box
+ * when the id is missing) is ONE InstancedMesh over one geometry (its parts are geometry groups, one per
+ * material): 10 000 chairs are a handful of draw calls and are built in a few milliseconds. Plain
+ * openings (no door or window in them) are not drawn.
  *
  * Rotation: degrees about x, y and z, applied x first, then y, then z (three's Euler order 'ZYX').
  * The real sample's door, rotation [270, 0, 90] with a box 82 × 208 × 6, stands 208 high and runs
  * 82 along its wall only in this order.
  */
 import {
-  BoxGeometry,
   Euler,
   InstancedMesh,
   MathUtils,
@@ -21,6 +22,10 @@ import {
 } from 'three';
 import type { ModelComponent, RoomModel } from '../model/types.js';
 import type { MaterialLibrary } from './materials.js';
+import { SHADE_LIFT } from './shade.js';
+import { ShapeBuilder, contactShadow, doorShape, softBox, upAxis, windowShape } from './shapes.js';
+
+type V3 = [number, number, number];
 
 /** Thinnest box side, centimetres (a rug's box can be 0 high). */
 const MIN_SIDE = 0.5;
@@ -51,35 +56,92 @@ export function componentMatrix(component: ModelComponent, target = new Matrix4(
   return target.compose(_position, _quaternion, _scale);
 }
 
-/**
- * The group's box. Upright pieces are cut at the wall height: the real sample's curtains have boxes
- * 400 cm high in a 250 cm room (the planner hid the rest above the ceiling).
- */
-function boxGeometry(components: readonly ModelComponent[], height: number): BufferGeometry {
-  const first = components[0]!;
-  const [min, max] = first.boundingBox.map((v) => [...v]) as [number[], number[]];
-  const upright = components.every((c) => c.rotation[0] % 360 === 0 && c.rotation[1] % 360 === 0);
-  if (upright && height > 0) {
-    const highest = Math.max(...components.map((c) => c.position[2]));
-    const top = height - highest;
-    if (max[2]! > top && top > min[2]!) max[2] = top;
-  }
-  const size = [0, 1, 2].map((i) => Math.max(MIN_SIDE, Math.abs(max[i]! - min[i]!)));
-  const geometry = new BoxGeometry(size[0], size[1], size[2]);
-  geometry.translate((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
-  return geometry;
+/** Upright: standing as modelled, turned only about the vertical. */
+function isUpright(component: ModelComponent): boolean {
+  return component.rotation[0] % 360 === 0 && component.rotation[1] % 360 === 0;
 }
 
-function materialFor(component: ModelComponent, materials: MaterialLibrary, model: RoomModel): Material {
-  if (component.kind === 'window') return materials.glass();
-  if (component.kind === 'door') {
-    const finish = component.configuration?.finish;
-    return materials.surface(
-      typeof finish === 'string' && model.materials[finish] ? finish : undefined,
-      'door',
-    );
+/** The group's box, min and max in the component's frame, each side at least MIN_SIDE. */
+function groupBox(components: readonly ModelComponent[], height: number): [V3, V3] {
+  const first = components[0]!;
+  const [min, max] = first.boundingBox.map((v) => [...v]) as [V3, V3];
+  for (let i = 0; i < 3; i++) {
+    if (!Number.isFinite(min[i]) || !Number.isFinite(max[i])) min[i] = max[i] = 0;
+    if (min[i]! > max[i]!) [min[i], max[i]] = [max[i]!, min[i]!];
   }
-  return materials.furniture(component.componentId ?? componentKey(component));
+  // Upright pieces are cut at the wall height: the real sample's curtains have boxes 400 cm high in a
+  // 250 cm room (the planner hid the rest above the ceiling).
+  if (components.every(isUpright) && height > 0) {
+    const highest = Math.max(...components.map((c) => c.position[2]));
+    const top = height - highest;
+    if (max[2] > top && top > min[2]) max[2] = top;
+  }
+  for (let i = 0; i < 3; i++) {
+    const grow = Math.max(0, MIN_SIDE - (max[i]! - min[i]!)) / 2;
+    min[i] -= grow;
+    max[i] += grow;
+  }
+  return [min, max];
+}
+
+/** Edge softening of furniture boxes (cm): a tenth of the smallest side, at most 4 cm. */
+function softRadius(min: V3, max: V3): number {
+  return Math.min(4, 0.1 * Math.min(max[0] - min[0], max[1] - min[1], max[2] - min[2]));
+}
+
+/** The contact shadow's height in the component's frame, or undefined when the group does not stand on the floor. */
+function floorContact(components: readonly ModelComponent[], min: V3, max: V3): number | undefined {
+  if (max[2] - min[2] < 5 || !components.every(isUpright)) return undefined;
+  const z = components[0]!.position[2];
+  if (!components.every((c) => Math.abs(c.position[2] - z) < 0.5)) return undefined;
+  if (Math.abs(z + min[2]) > 5) return undefined;
+  // just above every nested floor and the wall-foot shade (shade.ts)
+  return SHADE_LIFT + 0.5 - z;
+}
+
+const _rotation = new Matrix4();
+
+/** One geometry for the group (with groups for its materials) and the materials in group order. */
+function groupShape(
+  components: readonly ModelComponent[],
+  materials: MaterialLibrary,
+  model: RoomModel,
+): { geometry: BufferGeometry; material: Material[] } {
+  const first = components[0]!;
+  const [min, max] = groupBox(components, model.height);
+  const out = new ShapeBuilder();
+  if (first.kind === 'door' || first.kind === 'window') {
+    const size = [0, 1, 2].map((i) => max[i]! - min[i]!);
+    const through = size.indexOf(Math.min(...size));
+    _rotation.extractRotation(componentMatrix(first, _rotation));
+    const rotate = (v: Vector3) => v.applyMatrix4(_rotation);
+    const standing = upAxis(rotate);
+    // a box thinnest along its vertical (a window lying flat) still gets an upright frame
+    const up = standing.up === through ? (through + 1) % 3 : standing.up;
+    const frame = { min, max, through, up, upSign: standing.upSign };
+    if (first.kind === 'door') {
+      doorShape(out, frame);
+      const finish = first.configuration?.finish;
+      const leaf = materials.surface(
+        typeof finish === 'string' && model.materials[finish] ? finish : undefined,
+        'door',
+      );
+      return { geometry: out.toGeometry(), material: [leaf, materials.frame()] };
+    }
+    windowShape(out, frame);
+    return { geometry: out.toGeometry(), material: [materials.frame(), materials.glass()] };
+  }
+  const contact = floorContact(components, min, max);
+  softBox(out, min, max, softRadius(min, max), contact !== undefined);
+  out.endGroup(0);
+  if (contact !== undefined) {
+    contactShadow(out, min[0], max[0], min[1], max[1], contact);
+    out.endGroup(1);
+  }
+  return {
+    geometry: out.toGeometry(),
+    material: [materials.furniture(first.componentId ?? componentKey(first)), materials.shade()],
+  };
 }
 
 /** Groups the drawable components and builds one InstancedMesh per group. */
@@ -95,13 +157,10 @@ export function buildComponents(model: RoomModel, materials: MaterialLibrary): C
   const result: ComponentGroup[] = [];
   const matrix = new Matrix4();
   for (const [key, components] of groups) {
-    const first = components[0]!;
-    const mesh = new InstancedMesh(
-      boxGeometry(components, model.height),
-      materialFor(first, materials, model),
-      components.length,
-    );
+    const { geometry, material } = groupShape(components, materials, model);
+    const mesh = new InstancedMesh(geometry, material, components.length);
     mesh.name = key;
+    mesh.castShadow = true;
     components.forEach((component, i) => mesh.setMatrixAt(i, componentMatrix(component, matrix)));
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();

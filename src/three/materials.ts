@@ -1,13 +1,20 @@
 /**
- * The model's materials as MeshStandardMaterial, made once per (material, surface role) and shared by
- * every mesh of one viewer. Diffuse colours are sRGB as sent; textures load when their URL resolves
+ * The model's materials as MeshStandardMaterial (with the viewer's tone mapping, exposure and per-vertex
+ * environment light patched in: look-shader.ts), made once per (material, surface role) and shared by
+ * every mesh of one viewer; plus the few materials of the look (frames, cut wall tops, baked shade). Diffuse colours are sRGB as sent; textures load when their URL resolves
  * (an absolute http(s) URL, or a relative path under the page's media root) and until then, or when
  * they fail, the surface keeps its colour (the material's own, else a fallback for its role).
  */
 import {
   Color,
+  CustomBlending,
   DoubleSide,
+  MeshBasicMaterial,
   MeshStandardMaterial,
+  OneFactor,
+  SrcColorFactor,
+  ZeroFactor,
+  type Material,
   RepeatWrapping,
   SRGBColorSpace,
   TextureLoader,
@@ -15,6 +22,7 @@ import {
 } from 'three';
 import type { ModelMaterial, RoomModel } from '../model/types.js';
 import { colourFromHex, colourFromSrgb } from './colour.js';
+import { applyLook } from './look-shader.js';
 
 export type SurfaceRole = 'wall' | 'floor' | 'ceiling' | 'door' | 'window' | 'furniture';
 
@@ -27,6 +35,10 @@ export const FALLBACK_COLOURS: Record<SurfaceRole, string> = {
   window: '#9fc3d8',
   furniture: '#b9b2a6',
 };
+
+/** Window and door frames, and the tops of walls where the view cuts them (as plans draw them). */
+export const FRAME_COLOUR = '#f1efea';
+export const CUT_TOP_COLOUR = '#2e2d2b';
 
 /** One tile of a texture, in centimetres, when the model does not say. */
 const DEFAULT_TILE_CM = 100;
@@ -64,8 +76,15 @@ function furnitureColour(key: string): Color {
   return colourFromSrgb([srgb.r, srgb.g, srgb.b]);
 }
 
+/** A lit material with the viewer's tone mapping and exposure (look-shader.ts). */
+function standard(roughness: number): MeshStandardMaterial {
+  const material = new MeshStandardMaterial({ roughness, metalness: 0 });
+  material.onBeforeCompile = applyLook;
+  return material;
+}
+
 export class MaterialLibrary {
-  readonly #materials = new Map<string, MeshStandardMaterial>();
+  readonly #materials = new Map<string, Material>();
   readonly #textures = new Set<Texture>();
   readonly #loader = new TextureLoader();
   #disposed = false;
@@ -82,14 +101,11 @@ export class MaterialLibrary {
   /** The material for a model material id on a surface of `role`. */
   surface(id: string | undefined, role: SurfaceRole): MeshStandardMaterial {
     const key = `${role}|${id ?? ''}`;
-    let material = this.#materials.get(key);
-    if (material) return material;
+    const known = this.#materials.get(key);
+    if (known) return known as MeshStandardMaterial;
     const source: ModelMaterial | undefined = id ? this.model.materials[id] : undefined;
     const fallback = colourFromHex(FALLBACK_COLOURS[role])!;
-    material = new MeshStandardMaterial({
-      roughness: source?.shiny ? Math.max(0.35, 1 - source.shiny / 100) : 0.95,
-      metalness: 0,
-    });
+    const material = standard(source?.shiny ? Math.max(0.35, 1 - source.shiny / 100) : 0.95);
     material.color.copy(source?.diffuse ? colourFromSrgb(source.diffuse) : fallback);
     material.name = id ?? `fallback-${role}`;
     this.#materials.set(key, material);
@@ -101,20 +117,67 @@ export class MaterialLibrary {
   /** Furniture drawn as boxes: one material per component kind. */
   furniture(key: string): MeshStandardMaterial {
     const id = `furniture|${key}`;
-    let material = this.#materials.get(id);
+    let material = this.#materials.get(id) as MeshStandardMaterial | undefined;
     if (!material) {
-      material = new MeshStandardMaterial({ roughness: 0.9, metalness: 0 });
+      material = standard(0.9);
       material.color.copy(furnitureColour(key));
       this.#materials.set(id, material);
     }
     return material;
   }
 
+  /** Window and door frames: one light material for all. */
+  frame(): MeshStandardMaterial {
+    let material = this.#materials.get('frame') as MeshStandardMaterial | undefined;
+    if (!material) {
+      material = standard(0.6);
+      colourFromHex(FRAME_COLOUR, material.color);
+      this.#materials.set('frame', material);
+    }
+    return material;
+  }
+
+  /** The tops of walls where the view cuts them: flat and dark, unlit (they are a section, not a surface). */
+  cutTop(): MeshBasicMaterial {
+    let material = this.#materials.get('cut-top') as MeshBasicMaterial | undefined;
+    if (!material) {
+      material = new MeshBasicMaterial();
+      colourFromHex(CUT_TOP_COLOUR, material.color);
+      this.#materials.set('cut-top', material);
+    }
+    return material;
+  }
+
+  /**
+   * Baked ambient occlusion and contact shadows: geometry whose vertex colours MULTIPLY what is already
+   * drawn (1 leaves it, 0.6 darkens it to 60 %), made once when the scene is built. No per-frame pass.
+   */
+  shade(): MeshBasicMaterial {
+    let material = this.#materials.get('shade') as MeshBasicMaterial | undefined;
+    if (!material) {
+      material = new MeshBasicMaterial({ vertexColors: true, transparent: true, depthWrite: false });
+      material.blending = CustomBlending;
+      material.blendSrc = ZeroFactor;
+      material.blendDst = SrcColorFactor;
+      material.blendSrcAlpha = ZeroFactor;
+      material.blendDstAlpha = OneFactor;
+      // drawn on the surfaces it darkens: pulled towards the camera instead of lifted off them
+      material.polygonOffset = true;
+      material.polygonOffsetFactor = -2;
+      material.polygonOffsetUnits = -4;
+      material.toneMapped = false;
+      this.#materials.set('shade', material);
+    }
+    return material;
+  }
+
   /** Window glass: a translucent pane that lets the opening read as a window. */
   glass(): MeshStandardMaterial {
-    let material = this.#materials.get('glass');
+    let material = this.#materials.get('glass') as MeshStandardMaterial | undefined;
     if (!material) {
-      material = new MeshStandardMaterial({ roughness: 0.2, metalness: 0, transparent: true, opacity: 0.35 });
+      material = standard(0.15);
+      material.transparent = true;
+      material.opacity = 0.35;
       material.color.copy(colourFromHex(FALLBACK_COLOURS.window)!);
       material.side = DoubleSide;
       material.depthWrite = false;

@@ -9,7 +9,12 @@ import { toModel } from './axes.js';
 import { RoomScene, type ComponentLoader } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
 import { createControls, dolly } from './controls.js';
+import { EXPOSURE } from './look-shader.js';
+import { applyRendererSettings } from './renderer-settings.js';
 import { SharedRenderer, type RenderView } from './shared-renderer.js';
+
+/** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
+const COMPILE_WAIT_MS = 3000;
 
 export interface CameraChange {
   /** Camera position and the point it looks at, in model space (centimetres, z up). */
@@ -87,7 +92,34 @@ export class RoomView implements RenderView {
     this.setControls(options.controls ?? true);
     this.setAutoRotate(options.autoRotate ?? false);
     this.setCameraMode(this.#mode);
-    this.#renderer.register(this);
+    this.#start();
+  }
+
+  /**
+   * Joins the shared renderer's frames. Where the browser compiles shaders in parallel
+   * (KHR_parallel_shader_compile), the scene's programs are compiled first without blocking the page,
+   * and the view is drawn once they are ready; elsewhere it is drawn at once.
+   */
+  #start(): void {
+    const renderer = this.#renderer.renderer;
+    applyRendererSettings(renderer);
+    let registered = false;
+    const register = () => {
+      if (registered || this.#disposed) return;
+      registered = true;
+      this.#renderer.register(this);
+    };
+    if (this.#renderer.contextLost || !renderer.extensions.has('KHR_parallel_shader_compile')) {
+      register();
+      return;
+    }
+    try {
+      renderer.compileAsync(this.scene, this.camera).then(register, register);
+      // a compile that never reports ready (a context lost meanwhile) must not keep the room off screen
+      setTimeout(register, COMPILE_WAIT_MS);
+    } catch {
+      register();
+    }
   }
 
   get scene() {
@@ -149,6 +181,12 @@ export class RoomView implements RenderView {
   }
 
   beforeRender(delta: number): void {
+    EXPOSURE.value = this.room.exposure;
+    if (this.room.shadowsDirty) {
+      // the sun's shadow is drawn only when the scene changed, never because the camera moved
+      this.#renderer.renderer.shadowMap.needsUpdate = true;
+      this.room.shadowsDirty = false;
+    }
     const moved = this.controls.update(delta);
     fitClipping(this.camera, this.room);
     if (moved || this.controls.autoRotate) this.dirty = true;
@@ -160,6 +198,7 @@ export class RoomView implements RenderView {
   }
 
   contextRestored(): void {
+    this.room.shadowsDirty = true;
     this.requestRender();
   }
 

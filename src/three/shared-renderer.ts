@@ -1,9 +1,16 @@
 /**
  * ONE WebGLRenderer (one WebGL context) for every <room-viewer> on the page, in the manner of
- * <model-viewer>'s Renderer: it draws into an off-screen canvas as large as the largest view, and after
+ * <model-viewer>'s Renderer: it draws into an off-screen canvas as large as the largest live view, and after
  * each view is drawn its pixels are copied (drawImage) into that view's own 2D canvas. Browsers keep
  * about 16 live WebGL contexts per page and drop the oldest beyond that; with one shared context,
  * 50 viewers cost one.
+ *
+ * When exactly one view is on screen (the common page: one viewer), that view is given the WebGL canvas
+ * itself, laid over its own canvas, and is drawn straight into it: no copy, no second buffer of its
+ * size. A second view coming on screen takes the canvas back off the page (the first view is then
+ * drawn by copy again); so does the view leaving. The view's own canvas stays below, as the element's
+ * labelled image and the target of its pointer and keyboard controls (the WebGL canvas lets pointer
+ * events through and is hidden from assistive technology).
  *
  * Frames are drawn on demand: a view is drawn only when it is marked dirty (model built, texture
  * arrived, camera moved, resized, context restored), and no animation frame is requested while
@@ -66,6 +73,15 @@ export class SharedRenderer {
   #frame = 0;
   #last = 0;
   #lost = false;
+  /** The one view on screen, which has the WebGL canvas itself (see the top of this file). */
+  #solo?: RenderView;
+  /**
+   * Which views' canvases are in the viewport (no margin: `visible` means near, this means seen),
+   * watched by one IntersectionObserver; a change asks for a frame, which hands the canvas over.
+   */
+  #seen = new Set<RenderView>();
+  #byCanvas = new WeakMap<Element, RenderView>();
+  #observer?: IntersectionObserver;
 
   private constructor() {
     this.canvas = document.createElement('canvas');
@@ -82,6 +98,14 @@ export class SharedRenderer {
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.renderer.toneMapping = NoToneMapping;
     this.renderer.setClearColor(0x000000, 0);
+    // CSSOM, not a style attribute: allowed under a strict Content-Security-Policy
+    const style = this.canvas.style;
+    style.position = 'absolute';
+    style.inset = '0';
+    style.width = '100%';
+    style.height = '100%';
+    style.pointerEvents = 'none';
+    this.canvas.setAttribute('aria-hidden', 'true');
     this.canvas.addEventListener('webglcontextlost', this.#onLost);
     this.canvas.addEventListener('webglcontextrestored', this.#onRestored);
   }
@@ -96,12 +120,95 @@ export class SharedRenderer {
 
   register(view: RenderView): void {
     this.#views.add(view);
+    this.#watch(view);
     view.dirty = true;
     this.request();
   }
 
   unregister(view: RenderView): void {
     this.#views.delete(view);
+    this.#seen.delete(view);
+    this.#observer?.unobserve(view.target.canvas);
+    if (this.#solo === view) this.#setSolo(undefined);
+    // one view fewer on screen may leave exactly one, which then gets the canvas
+    this.request();
+  }
+
+  #watch(view: RenderView): void {
+    if (typeof IntersectionObserver === 'undefined') return;
+    this.#observer ??= new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const seen = this.#byCanvas.get(entry.target);
+        if (!seen || !this.#views.has(seen)) continue;
+        if (entry.isIntersecting) this.#seen.add(seen);
+        else this.#seen.delete(seen);
+      }
+      this.request();
+    });
+    this.#byCanvas.set(view.target.canvas, view);
+    this.#observer.observe(view.target.canvas);
+  }
+
+  /** The one view on screen, if exactly one is (without IntersectionObserver: near it). */
+  #onlyOnScreen(): RenderView | undefined {
+    const onScreen = this.#observer ? [...this.#seen] : [...this.#views].filter((v) => v.visible);
+    const only = onScreen.length === 1 ? onScreen[0]! : undefined;
+    // a view whose own canvas is not in a document (between a move's two halves) cannot hold ours
+    return only && only.visible && only.target.canvas.isConnected ? only : undefined;
+  }
+
+  /** The view that has the WebGL canvas itself, if one does. */
+  get solo(): RenderView | undefined {
+    return this.#solo;
+  }
+
+  /**
+   * The view's current picture in a new 2D canvas (tests and tools: a view drawn into the WebGL canvas
+   * itself has no copy in its own canvas). Draws the view now, without advancing its animation.
+   */
+  snapshot(view: RenderView): HTMLCanvasElement {
+    const out = document.createElement('canvas');
+    const w = (out.width = Math.max(1, view.pixelWidth));
+    const h = (out.height = Math.max(1, view.pixelHeight));
+    if (this.canvas.width < w || this.canvas.height < h)
+      this.renderer.setSize(Math.max(w, this.canvas.width), Math.max(h, this.canvas.height), false);
+    const colourManagement = ColorManagement.enabled;
+    ColorManagement.enabled = true;
+    try {
+      this.#place(w, h);
+      this.renderer.render(view.scene, view.camera);
+      out.getContext('2d')!.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+    } finally {
+      ColorManagement.enabled = colourManagement;
+    }
+    // the WebGL canvas may have been resized or drawn over: the view on it draws again
+    if (this.#solo) {
+      this.#solo.dirty = true;
+      this.request();
+    }
+    return out;
+  }
+
+  /** Gives `view` the WebGL canvas (laid over its own), or takes it back off the page. */
+  #setSolo(view: RenderView | undefined): void {
+    if (view === this.#solo) return;
+    // the view that had the canvas shows its own canvas again: it needs a fresh copy there
+    if (this.#solo) this.#solo.dirty = true;
+    this.#solo = view;
+    if (view) {
+      view.target.canvas.after(this.canvas);
+      view.dirty = true;
+    } else {
+      this.canvas.remove();
+    }
+  }
+
+  #place(w: number, h: number): void {
+    // WebGL's origin is bottom-left: the view's rectangle is the canvas's top-left w × h
+    const top = this.canvas.height - h;
+    this.renderer.setViewport(0, top, w, h);
+    this.renderer.setScissor(0, top, w, h);
+    this.renderer.setScissorTest(true);
   }
 
   /** Asks for a frame (does nothing if one is already coming). */
@@ -131,48 +238,61 @@ export class SharedRenderer {
     if (this.#lost) return;
     const delta = this.#last ? Math.min(0.1, (time - this.#last) / 1000) : 1 / 60;
     this.#last = time;
+    const solo = undefined as RenderView | undefined; void this.#onlyOnScreen;
+    this.#setSolo(solo);
     const due = [...this.#views].filter((v) => v.dirty && (v.visible || v.frames === 0));
     if (!due.length) return;
-
-    let width = this.canvas.width;
-    let height = this.canvas.height;
-    for (const view of due) {
-      width = Math.max(width, view.pixelWidth);
-      height = Math.max(height, view.pixelHeight);
-    }
-    if (width !== this.canvas.width || height !== this.canvas.height)
-      this.renderer.setSize(width, height, false);
+    const copied = due.filter((v) => v !== solo);
 
     // photo-sphere-viewer turns colour management off page-wide; draw with it on, whatever the page did
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {
-      for (const view of due) this.#drawView(view, height, delta);
+      if (copied.length) {
+        // The off-screen canvas is as large as the largest view drawn now, not the largest view ever
+        // seen: one big viewer that left the page must not keep a huge drawing buffer (GPU memory,
+        // and a clear of every pixel on each frame) for the small ones that stay.
+        this.#resize(
+          Math.max(1, ...copied.map((v) => v.pixelWidth)),
+          Math.max(1, ...copied.map((v) => v.pixelHeight)),
+        );
+        for (const view of copied) this.#drawView(view, delta, true);
+      }
+      if (solo && (solo.dirty || copied.length)) {
+        // the canvas on the page is exactly the view's size; drawing the others above cleared it
+        this.#resize(Math.max(1, solo.pixelWidth), Math.max(1, solo.pixelHeight));
+        this.#drawView(solo, delta, false);
+      }
     } finally {
       ColorManagement.enabled = colourManagement;
     }
     if ([...this.#views].some((v) => v.dirty && (v.visible || v.frames === 0))) this.request();
   };
 
-  #drawView(view: RenderView, canvasHeight: number, delta: number): void {
+  #resize(width: number, height: number): void {
+    if (width !== this.canvas.width || height !== this.canvas.height)
+      this.renderer.setSize(width, height, false);
+  }
+
+  #drawView(view: RenderView, delta: number, copy: boolean): void {
     view.dirty = false;
     try {
       view.beforeRender(delta);
       const w = Math.max(1, view.pixelWidth);
       const h = Math.max(1, view.pixelHeight);
-      // WebGL's origin is bottom-left: the view's rectangle is the canvas's top-left w × h
-      this.renderer.setViewport(0, canvasHeight - h, w, h);
-      this.renderer.setScissor(0, canvasHeight - h, w, h);
-      this.renderer.setScissorTest(true);
+      this.#place(w, h);
       this.renderer.render(view.scene, view.camera);
       if (this.renderer.getContext().isContextLost()) return;
+      // the view's own canvas keeps the picture's size even while covered (tools read its size)
       const target = view.target;
       if (target.canvas.width !== w || target.canvas.height !== h) {
         target.canvas.width = w;
         target.canvas.height = h;
       }
-      target.clearRect(0, 0, w, h);
-      target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+      if (copy) {
+        target.clearRect(0, 0, w, h);
+        target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+      }
       view.frames++;
       view.afterRender();
     } catch (error) {

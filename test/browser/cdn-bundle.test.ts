@@ -1,28 +1,234 @@
+/**
+ * The CDN build as a page gets it (the BUILT files in dist/cdn: run `npm run build` first). Each case
+ * runs in a fresh iframe, so it has its own custom-element registry and module map, as a page has.
+ * - `room-elements.js` defines an element when its tag first appears: in the page, added later, or
+ *   inside a shadow root; a chunk that failed to load is tried again when its tag next appears.
+ * - `room-elements.all.js` defines every element up front.
+ */
 import { expect } from '@esm-bundle/chai';
+import { until, waitForEvent } from './helpers/wait.ts';
 
 const TAGS = ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'];
+const LAZY = '/dist/cdn/room-elements.js';
+const EAGER = '/dist/cdn/room-elements.all.js';
+const SERVICE = `${location.origin}/room-styling`;
 
-describe('CDN build (dist/cdn/room-elements.js)', () => {
-  it('defines every element from one module script tag, without loading three.js or PSV', async () => {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.src = '/dist/cdn/room-elements.js';
-    const loaded = new Promise((resolve, reject) => {
-      script.onload = resolve;
-      script.onerror = () => reject(new Error('dist/cdn/room-elements.js did not load: run npm run build'));
-    });
-    document.head.append(script);
+type FrameWindow = Window & typeof globalThis;
+interface CdnModule {
+  configure(patch: { apiBase?: string }): void;
+  getConfig(): { apiBase: string };
+  discover(root: Element | ShadowRoot | Document): void;
+}
+
+/** A fresh document in an iframe; `body` is its markup, parsed before any script of the test runs. */
+async function freshFrame(body = ''): Promise<{ win: FrameWindow; doc: Document }> {
+  const iframe = document.createElement('iframe');
+  iframe.style.cssText = 'inline-size: 900px; block-size: 700px; border: 0';
+  const loaded = new Promise((resolve) => (iframe.onload = resolve));
+  iframe.srcdoc = `<!doctype html><html lang="en"><body>${body}</body></html>`;
+  document.body.append(iframe);
+  await loaded;
+  frames.push(iframe);
+  return { win: iframe.contentWindow as FrameWindow, doc: iframe.contentDocument! };
+}
+const frames: HTMLIFrameElement[] = [];
+
+/** Imports `url` in the frame's own module map (as its module script would). */
+function importIn<T>(win: FrameWindow, url: string): Promise<T> {
+  return new win.Function('url', 'return import(url)')(url) as Promise<T>;
+}
+
+/** The JS files under dist/cdn the frame has requested, by name without the hash. */
+function cdnRequests(win: FrameWindow): string[] {
+  return win.performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/dist/cdn/'))
+    .map((entry) =>
+      new URL(entry.name).pathname.replace('/dist/cdn/', '').replace(/^(chunks\/.+)-[\w-]{8}\.js$/, '$1'),
+    );
+}
+
+/** Resolves once `tag` is defined in the frame (rejects after `timeout` ms). */
+function defined(win: FrameWindow, tag: string, timeout = 10000): Promise<unknown> {
+  return Promise.race([
+    win.customElements.whenDefined(tag),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`<${tag}> not defined`)), timeout)),
+  ]);
+}
+
+/** Gives the loader time to react (a mutation record, then a chunk request) before asserting nothing happened. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('CDN entry (dist/cdn/room-elements.js): defines an element when its tag appears', () => {
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  it('a page with only <room-gallery> gets the gallery working, and no other element', async () => {
+    const { win, doc } = await freshFrame(`
+      <room-gallery limit="6"></room-gallery>
+      <script type="module" src="${LAZY}"></script>
+      <script type="module">
+        import { configure } from '${LAZY}';
+        configure({ apiBase: '${SERVICE}' });
+      </script>`);
+    const gallery = doc.querySelector('room-gallery')!;
+    await waitForEvent(gallery, 'rooms-load');
+    await until(() => gallery.shadowRoot?.querySelectorAll('[part~="card"]').length === 6, 5000, 'six cards');
+    expect(win.customElements.get('room-gallery')).to.be.a('function');
+    for (const tag of TAGS.slice(1)) expect(win.customElements.get(tag), tag).to.equal(undefined);
+    const requested = cdnRequests(win);
+    expect(requested).to.include('room-elements.js');
+    expect(requested.join(), 'no other element, no three.js or PSV').not.to.match(
+      /panorama|viewer|room-plan|export|three|psv|\.all\./,
+    );
+  });
+
+  it('configure() through the entry reaches the elements it loads (one configuration per page)', async () => {
+    const { win, doc } = await freshFrame();
+    const cdn = await importIn<CdnModule>(win, LAZY);
+    cdn.configure({ apiBase: `${SERVICE}/` });
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('limit', '2');
+    const loaded = waitForEvent(gallery, 'rooms-load');
+    doc.body.append(gallery);
     await loaded;
-    await Promise.all(TAGS.map((tag) => customElements.whenDefined(tag)));
-    for (const tag of TAGS) expect(customElements.get(tag), tag).to.be.a('function');
-    const loadedScripts = performance
+    const list = win.performance
       .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => name.includes('/dist/cdn/'));
+      .find((e) => e.name.includes('/room-styling/rooms'));
+    expect(list?.name, 'the gallery asked the configured service').to.contain(
+      `${location.origin}/room-styling/`,
+    );
+  });
+
+  it('a tag added later by a script is defined then, and only its chunk is fetched', async () => {
+    const { win, doc } = await freshFrame();
+    await importIn(win, LAZY);
+    await settle();
+    expect(cdnRequests(win).join()).not.to.match(/room-plan/);
+    const plan = doc.createElement('div');
+    plan.innerHTML = '<section><room-plan></room-plan></section>';
+    doc.body.append(plan);
+    await defined(win, 'room-plan');
+    expect(plan.querySelector('room-plan')).to.be.instanceOf(win.customElements.get('room-plan')!);
+    expect(win.customElements.get('room-viewer')).to.equal(undefined);
+  });
+
+  it('a property set before the element is defined is kept (plan drawn from a `model` set early)', async () => {
+    const { win, doc } = await freshFrame();
+    await importIn(win, LAZY);
+    const plan = doc.createElement('room-plan') as HTMLElement & { model?: unknown };
+    const points = [
+      [0, 0],
+      [400, 0],
+      [400, 300],
+      [0, 300],
+    ];
+    const walls = Object.fromEntries(
+      [0, 1, 2, 3].map((i) => [`wall${i}`, { indices: [i, (i + 1) % 4], thickness: 10 }]),
+    );
+    plan.model = { plan: { height: 250, points, walls, areas: { area0: { indices: [0, 1, 2, 3] } } } };
+    const drawn = waitForEvent(plan, 'model-load');
+    doc.body.append(plan);
+    await drawn;
+    expect(plan).to.be.instanceOf(win.customElements.get('room-plan')!);
+  });
+
+  it('a tag inside shadow roots is defined: made by attachShadow, nested, open before the loader, declarative', async () => {
+    const { win, doc } = await freshFrame('<div id="early"></div>');
+    // an open root that exists before the loader runs: found by its first scan
+    const early = doc.getElementById('early')!.attachShadow({ mode: 'open' });
+    early.innerHTML = '<project-export-button></project-export-button>';
+    await importIn(win, LAZY);
+    await defined(win, 'project-export-button');
+
+    // a component of the page that renders our element in its (closed) shadow root, one level down
+    class ShopCard extends win.HTMLElement {
+      constructor() {
+        super();
+        const outer = this.attachShadow({ mode: 'closed' });
+        const inner = win.document.createElement('div');
+        outer.append(inner);
+        inner.attachShadow({ mode: 'open' }).innerHTML = '<p><room-plan></room-plan></p>';
+      }
+    }
+    win.customElements.define('shop-card', ShopCard);
+    doc.body.append(doc.createElement('shop-card'));
+    await defined(win, 'room-plan');
+
+    // declarative shadow DOM, parsed after the loader ran
+    const host = doc.createElement('div');
+    host.setHTMLUnsafe(
+      '<div><template shadowrootmode="open"><room-panorama></room-panorama></template></div>',
+    );
+    doc.body.append(host);
+    await defined(win, 'room-panorama');
+  });
+
+  it('discover() reaches a closed root the loader cannot see', async () => {
+    const { win, doc } = await freshFrame('<div id="host"></div>');
+    const closed = doc.getElementById('host')!.attachShadow({ mode: 'closed' });
+    closed.innerHTML = '<room-plan></room-plan>';
+    const cdn = await importIn<CdnModule>(win, LAZY);
+    await settle();
+    expect(win.customElements.get('room-plan')).to.equal(undefined);
+    cdn.discover(closed);
+    await defined(win, 'room-plan');
+  });
+
+  it('ignores unknown tags: nothing is fetched and nothing is defined', async () => {
+    const { win, doc } = await freshFrame('<room-foo></room-foo><x-gallery></x-gallery>');
+    await importIn(win, LAZY);
+    doc.body.insertAdjacentHTML(
+      'beforeend',
+      '<room-gallery-item></room-gallery-item><my-room-plan></my-room-plan>',
+    );
+    await settle();
     expect(
-      loadedScripts.some((name) => /three|photo-sphere|psv/i.test(name)),
-      loadedScripts.join(),
-    ).to.equal(false);
+      cdnRequests(win).filter((name) => name.startsWith('chunks/') && name !== 'chunks/config'),
+    ).to.deep.equal([]);
+    for (const tag of ['room-foo', 'x-gallery', 'room-gallery-item', 'my-room-plan', ...TAGS]) {
+      expect(win.customElements.get(tag), tag).to.equal(undefined);
+    }
+  });
+
+  // (loads every chunk: keep it after the tests that need a chunk not loaded yet)
+  it('stops watching once every element is defined, and gives attachShadow back', async () => {
+    const { win } = await freshFrame();
+    const native = win.Element.prototype.attachShadow;
+    const lazy = await importIn<CdnModule>(win, LAZY);
+    expect(win.Element.prototype.attachShadow).not.to.equal(native);
+    lazy.configure({ apiBase: SERVICE });
+    const eager = await importIn<CdnModule>(win, EAGER);
+    // both entries share the configuration chunk: one configuration per page
+    expect(eager.getConfig().apiBase).to.equal(SERVICE);
+    await until(() => win.Element.prototype.attachShadow === native, 5000, 'attachShadow restored');
+  });
+});
+
+describe('CDN eager entry (dist/cdn/room-elements.all.js)', () => {
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  it('defines every element up front from one module script tag, without loading three.js or PSV', async () => {
+    const { win } = await freshFrame(`<script type="module" src="${EAGER}"></script>`);
+    await Promise.all(TAGS.map((tag) => defined(win, tag)));
+    const names = cdnRequests(win).join();
+    expect(names).to.contain('room-elements.all.js');
+    expect(names).not.to.match(/three|photo-sphere|psv/i);
+  });
+
+  it('exports what the package index exports (the element classes, configure)', async () => {
+    const { win } = await freshFrame();
+    const all = await importIn<Record<string, unknown>>(win, EAGER);
+    for (const name of [
+      'RoomGallery',
+      'RoomPanorama',
+      'RoomViewer',
+      'RoomPlan',
+      'ProjectExportButton',
+      'configure',
+    ]) {
+      expect(all[name], name).to.be.a('function');
+    }
+    expect(all.RoomGallery).to.equal(win.customElements.get('room-gallery'));
   });
 
   it('a second registration of a tag warns instead of throwing', async () => {
@@ -32,9 +238,40 @@ describe('CDN build (dist/cdn/room-elements.js)', () => {
     console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
     try {
       defineElement('room-gallery', class extends HTMLElement {});
+      defineElement('room-gallery', class extends HTMLElement {});
     } finally {
       console.warn = original;
     }
     expect(String(warnings[0])).to.contain('<room-gallery> is already defined');
+  });
+});
+
+describe('CDN entry: a failed chunk', () => {
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  it('a chunk that failed to load is fetched again when its tag next appears', async () => {
+    const { win, doc } = await freshFrame();
+    // dist/cdn under URLs of its own, so the viewer's chunk is not in the browser's memory yet, and
+    // the test server answers 503 to its first request (web-test-runner.config.mjs)
+    const base = `/__cdn/${Date.now()}`;
+    await importIn(win, `${base}/room-elements.js`);
+    await fetch(`/__fail-once?path=${encodeURIComponent(`${base}/chunks/room-viewer-`)}`, { method: 'POST' });
+    const warnings: string[] = [];
+    const warn = win.console.warn;
+    win.console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
+    try {
+      doc.body.append(doc.createElement('room-viewer'));
+      await until(() => warnings.length > 0, 5000, 'the failed import');
+      expect(warnings[0]).to.contain('could not load <room-viewer>');
+      expect(win.customElements.get('room-viewer')).to.equal(undefined);
+      // the same element again, and another one: the chunk is requested again
+      doc.body.append(doc.createElement('room-viewer'));
+      await defined(win, 'room-viewer');
+    } finally {
+      win.console.warn = warn;
+    }
+    for (const el of doc.querySelectorAll('room-viewer')) {
+      expect(el).to.be.instanceOf(win.customElements.get('room-viewer')!);
+    }
   });
 });

@@ -11,8 +11,8 @@ import type {
   ProjectExportButton,
 } from '../../src/elements/project-export-button/project-export-button.ts';
 import type { ExportRequest } from '../../src/api/planning/export-tables.ts';
-import { ApiError } from '../../src/api/http.ts';
-import { ExportRequestError } from '../../src/api/planning/export-request.ts';
+import type { ExportIssue } from '../../src/api/planning/export-issues.ts';
+import { ElementError } from '../../src/internal/element-error.ts';
 import {
   armFault,
   PLANNING,
@@ -20,18 +20,14 @@ import {
   resetEmulator,
   type LoggedRequest,
 } from './helpers/emulator.ts';
+import { axeViolations } from './helpers/axe.ts';
+import { cspRun } from './helpers/csp.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 
 const PROJECT_ID = 186997360;
 const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
 const CALLBACK = `${location.origin}/partner/export-callback`;
 const EXPORT_PATH = `/planning/api/v2/projects/${PROJECT_ID}/export.json`;
-
-declare global {
-  interface Window {
-    axe: { run(context: Element): Promise<{ violations: { id: string; help: string }[] }> };
-  }
-}
 
 /** Logs in to the partner back end through the real OAuth flow; false when it is not there yet. */
 async function connectPartner(): Promise<boolean> {
@@ -43,18 +39,6 @@ async function connectPartner(): Promise<boolean> {
   const session = await fetch('/partner/session', { credentials: 'same-origin' });
   if (!session.ok) return false;
   return ((await session.json()) as { connected?: boolean }).connected === true;
-}
-
-async function loadAxe(): Promise<void> {
-  if (window.axe) return;
-  const script = document.createElement('script');
-  script.src = '/node_modules/axe-core/axe.min.js';
-  const loaded = new Promise((resolve, reject) => {
-    script.onload = resolve;
-    script.onerror = reject;
-  });
-  document.head.append(script);
-  await loaded;
 }
 
 async function button(attributes: Record<string, string>, lang?: string): Promise<ProjectExportButton> {
@@ -113,6 +97,23 @@ describe('<project-export-button>', function () {
 
   afterEach(cleanup);
 
+  it('is accessible (axe): a real, focusable button with a live status region, idle and in error', async function () {
+    const el = await button({ 'project-id': '' });
+    await el.updateComplete;
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
+    expect(inner(el).type).to.equal('button');
+    expect(part(el, 'status')!.getAttribute('role')).to.equal('status');
+    expect(await axeViolations(el)).to.deep.equal([]);
+    // the error state too
+    const failed = waitForEvent(el, 'export-error');
+    inner(el).click();
+    await failed;
+    await el.updateComplete;
+    expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
   /** Cases that need the emulator's planning part and the partner back end. */
   function needsServers(context: Mocha.Context) {
     if (!ready) {
@@ -163,14 +164,13 @@ describe('<project-export-button>', function () {
     expect(el.getAttribute('state')).to.equal('done');
     expect(inner(el).getAttribute('aria-busy')).to.equal('false');
     expect(part(el, 'status')!.textContent).to.match(/Export ready/);
-    await loadAxe();
-    expect((await window.axe.run(el)).violations).to.deep.equal([]);
+    expect(await axeViolations(el)).to.deep.equal([]);
     // on a dark page the links stay readable (axe checks their contrast against the page)
     const container = el.parentElement!;
     container.style.colorScheme = 'dark';
     container.style.background = '#111';
     container.style.color = '#eee';
-    expect((await window.axe.run(el)).violations).to.deep.equal([]);
+    expect(await axeViolations(el)).to.deep.equal([]);
   });
 
   it('exports 3D views as png and jpg, with views nested as objects', async function () {
@@ -371,8 +371,8 @@ describe('<project-export-button>', function () {
     let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     let { error } = (await failed).detail;
-    expect(error).to.be.instanceOf(ApiError);
-    expect((error as ApiError).kind).to.equal('invalid');
+    expect(error).to.be.instanceOf(ElementError);
+    expect((error as ElementError).kind).to.equal('invalid');
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('No access token could be obtained');
     expect(el.getAttribute('state')).to.equal('error');
@@ -382,7 +382,7 @@ describe('<project-export-button>', function () {
     failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     ({ error } = (await failed).detail);
-    expect((error as ApiError).status).to.equal(0);
+    expect((error as ElementError).status).to.equal(0);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('Could not reach the token endpoint');
 
@@ -390,7 +390,7 @@ describe('<project-export-button>', function () {
     failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     ({ error } = (await failed).detail);
-    expect(error).to.be.instanceOf(ApiError);
+    expect(error).to.be.instanceOf(ElementError);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('No access token could be obtained');
     expect(await exportCalls()).to.have.length(0);
@@ -426,8 +426,8 @@ describe('<project-export-button>', function () {
     const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     const { error } = (await failed).detail;
-    expect(error).to.be.instanceOf(ApiError);
-    expect((error as ApiError).status).to.equal(403);
+    expect(error).to.be.instanceOf(ElementError);
+    expect((error as ElementError).status).to.equal(403);
     expect(await exportCalls()).to.have.length(2);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain(
@@ -442,7 +442,7 @@ describe('<project-export-button>', function () {
     const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     const { error } = (await failed).detail;
-    expect((error as ApiError).status).to.equal(403);
+    expect((error as ElementError).status).to.equal(403);
     const calls = (await receivedRequests('/planning/api/v2/projects/29200002/export.json')).filter(
       (r) => r.method === 'POST',
     );
@@ -458,7 +458,7 @@ describe('<project-export-button>', function () {
     const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     const { error } = (await failed).detail;
-    expect((error as ApiError).status).to.equal(422);
+    expect((error as ElementError).status).to.equal(422);
     await el.updateComplete;
     const text = part(el, 'error')!.textContent!;
     expect(text).to.contain('rejected the export (422)');
@@ -476,7 +476,7 @@ describe('<project-export-button>', function () {
     const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
     const { error } = (await failed).detail;
-    expect((error as ApiError).status).to.equal(0);
+    expect((error as ElementError).status).to.equal(0);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('could not be reached');
     el.plannerBase = PLANNING;
@@ -493,14 +493,14 @@ describe('<project-export-button>', function () {
     await armFault({ match: EXPORT_PATH, method: 'POST', status: 503 });
     let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
-    expect(((await failed).detail.error as ApiError).status).to.equal(503);
+    expect(((await failed).detail.error as ElementError).status).to.equal(503);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
 
     await armFault({ match: EXPORT_PATH, method: 'POST', body: 'malformed' });
     failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
     inner(el).click();
-    expect(((await failed).detail.error as ApiError).kind).to.equal('invalid');
+    expect(((await failed).detail.error as ElementError).kind).to.equal('invalid');
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('cannot be read');
   });
@@ -533,8 +533,9 @@ describe('<project-export-button>', function () {
     const before = tokenFetches();
     inner(el).click();
     const { error } = (await failed).detail;
-    expect(error).to.be.instanceOf(ExportRequestError);
-    const issues = (error as ExportRequestError).issues.map((i) => `${i.code} ${i.path}`);
+    expect(error).to.be.instanceOf(ElementError);
+    expect(error.reason).to.equal('invalid-request');
+    const issues = (error.problems as ExportIssue[]).map((i) => `${i.code} ${i.path}`);
     expect(issues).to.have.members([
       'one-of fmt[1]',
       'positive-integer width',
@@ -568,24 +569,6 @@ describe('<project-export-button>', function () {
     await until(() => inner(el).textContent!.trim() === 'Export plan', 2000, 'the English label');
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('callback is required');
-  });
-
-  it('is a real, focusable button with a live status region, and passes axe', async function () {
-    await loadAxe();
-    const el = await button({ 'project-id': '' });
-    await el.updateComplete;
-    el.focus();
-    expect(el.shadowRoot!.activeElement).to.equal(inner(el));
-    expect(inner(el).type).to.equal('button');
-    expect(part(el, 'status')!.getAttribute('role')).to.equal('status');
-    expect((await window.axe.run(el)).violations).to.deep.equal([]);
-    // the error state too
-    const failed = waitForEvent(el, 'export-error');
-    inner(el).click();
-    await failed;
-    await el.updateComplete;
-    expect(part(el, 'error')!.getAttribute('role')).to.equal('alert');
-    expect((await window.axe.run(el)).violations).to.deep.equal([]);
   });
 
   it('works from the keyboard: Tab reaches the button, Enter and Space start an export', async function () {
@@ -663,7 +646,7 @@ describe('<project-export-button>', function () {
         const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
         inner(el).click();
         const { error } = (await failed).detail;
-        expect((error as ApiError).status).to.equal(401);
+        expect((error as ElementError).status).to.equal(401);
         await el.updateComplete;
         expect(part(el, 'error')!.textContent).to.contain('not connected to the planning service (401)');
         const link = part(el, 'login') as HTMLAnchorElement;
@@ -673,5 +656,15 @@ describe('<project-export-button>', function () {
     } finally {
       ready = await connectPartner();
     }
+  });
+});
+
+describe('<project-export-button>: strict Content-Security-Policy', () => {
+  afterEach(cleanup);
+
+  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
+    const { state, violations } = await cspRun('project-export-button');
+    expect(state).to.equal('error');
+    expect(violations).to.deep.equal([]);
   });
 });

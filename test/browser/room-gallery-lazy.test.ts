@@ -1,7 +1,8 @@
 /**
- * <room-gallery>'s lazy parts (Dutch words, pager controls, error wording, filters, virtual rows):
- * fetched beside the first rooms, not after them; shown together with the rooms; their styles
- * applied; a Dutch page never sees English in between.
+ * <room-gallery>'s parts: the pager and the cards (gallery-pager-controls.ts, gallery-results.ts, in the
+ * element's own bundle) are here before the first rooms and shown with them; the lazy parts (error
+ * wording, filters, virtual rows, URL sync) get their styles when they arrive; a Dutch page never sees
+ * English in between.
  */
 import { expect } from '@esm-bundle/chai';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
@@ -22,7 +23,7 @@ describe('<room-gallery>: lazy parts', () => {
   setupIgnoreWindowResizeObserverLoopErrors(beforeEach, afterEach);
 
   // first in this file: the page has not downloaded any lazy part yet
-  it('the pager controls and the Dutch words are fetched beside the first rooms and shown with them', async () => {
+  it('the pager controls and the cards are here before the first rooms and shown with them, in Dutch', async () => {
     const container = fixtureContainer();
     container.lang = 'nl';
     const statuses: string[] = [];
@@ -39,14 +40,14 @@ describe('<room-gallery>: lazy parts', () => {
     expect(part(el, 'status')!.textContent).to.match(/Kamers 1 tot 4 van \d+/);
     // the live region never spoke English while the Dutch words were on their way
     expect(statuses.filter((s) => /rooms|Loading/i.test(s))).to.deep.equal([]);
-    // the lazy parts were requested before the rooms' answer was in: no round trip after it
+    // the pager and the cards were requested before the rooms' answer was in: no round trip after it
     const rooms = resource('/room-styling/rooms?')!;
-    for (const part of ['gallery-pager-controls', 'gallery-strings-nl', 'gallery-results']) {
+    for (const part of ['gallery-pager-controls', 'gallery-results']) {
       const entry = resource(part);
       expect(entry, `${part} was downloaded`).to.not.equal(undefined);
       expect(entry!.startTime, `${part} started before the rooms arrived`).to.be.below(rooms.responseEnd);
     }
-    expect(resource('gallery-error-words'), 'no error, no error words').to.equal(undefined);
+    expect(resource('room-gallery.error-strings'), 'no error, no error words').to.equal(undefined);
   });
 
   it('the pager and load-more get their styles (adopted with their module), right to left too', async () => {
@@ -107,7 +108,7 @@ describe('<room-gallery>: lazy parts', () => {
     expect(cards(el)).to.have.length(4);
     // time enough for a wrongly started download of the words to show in resource timing
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(resource('gallery-error-words'), 'no error shown, no error words').to.equal(undefined);
+    expect(resource('room-gallery.error-strings'), 'no error shown, no error words').to.equal(undefined);
   });
 
   it('an error waits for its words: the error state is shown in words, never as a bare message', async () => {

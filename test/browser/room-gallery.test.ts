@@ -1,13 +1,15 @@
 /**
- * <room-gallery> against the emulator: what each source and filter sends (as the emulator received
- * it), the paging modes with their ends, errors with retry, and the race between a slow and a fast
- * response.
+ * <room-gallery> against the emulator: accessibility first (axe-core in every state), what each source
+ * and filter sends (as the emulator received it), the paging modes with their ends, errors with retry,
+ * and the race between a slow and a fast response.
  */
 import { expect } from '@esm-bundle/chai';
+import { axeViolations } from './helpers/axe.ts';
 import { armFault, receivedRequests, resetEmulator, type LoggedRequest } from './helpers/emulator.ts';
-import { cleanup, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
-import type { ApiError } from '../../src/api/http.ts';
+import type { ElementError } from '../../src/internal/element-error.ts';
+import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 
 const SR = '/room-styling/rooms';
@@ -16,6 +18,43 @@ const SR = '/room-styling/rooms';
 async function requestsTo(path: string): Promise<LoggedRequest[]> {
   return (await receivedRequests(path)).filter((r) => r.path === path);
 }
+
+describe('<room-gallery>: accessibility', () => {
+  beforeEach(resetEmulator);
+  afterEach(cleanup);
+
+  it('axe-core: no violations when loaded (with filters and pager), empty, in error, and loading more', async () => {
+    clearSearchMetaCache();
+    const loaded = makeGallery({ source: 'search', filters: true });
+    await loaded.ready;
+    await until(() => shadow(loaded.el).querySelector('select'), 5000, 'filter selects');
+    expect(await axeViolations(loaded.el), 'loaded').to.deep.equal([]);
+    // a list of links with accessible names, a polite live region with the count
+    const first = cards(loaded.el)[0]!;
+    expect(first.tagName).to.equal('A');
+    expect(first.textContent!.trim()).to.not.equal('');
+    expect(part(loaded.el, 'status')!.getAttribute('role')).to.equal('status');
+    expect(part(loaded.el, 'status')!.textContent).to.match(/Rooms 1 to 12 of \d+/);
+
+    const empty = makeGallery({ source: 'search', q: 'zzzz-no-such-room-qq' });
+    await empty.ready;
+    await untilState(empty.el, 'empty');
+    expect(await axeViolations(empty.el), 'empty').to.deep.equal([]);
+
+    await armFault({ match: SR, status: 500, times: 3 });
+    const failing = makeGallery({});
+    await waitForEvent(failing.el, 'rooms-error');
+    await untilState(failing.el, 'error');
+    expect(await axeViolations(failing.el), 'error').to.deep.equal([]);
+    // every retry button is the one part page styles reach
+    expect(part(failing.el, 'retry')!.tagName).to.equal('BUTTON');
+
+    const more = makeGallery({ paging: 'more', limit: '4' });
+    await more.ready;
+    await more.el.updateComplete;
+    expect(await axeViolations(more.el), 'load-more').to.deep.equal([]);
+  });
+});
 
 describe('<room-gallery>: requests', () => {
   beforeEach(resetEmulator);
@@ -325,7 +364,7 @@ describe('<room-gallery>: errors, empty, race', () => {
     // the client tries a GET three times on a 5xx: fail all three
     await armFault({ match: SR, status: 503, times: 3 });
     const { el } = makeGallery({});
-    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ElementError }>;
     expect(failed.detail.error.status).to.equal(503);
     await untilState(el, 'error');
     expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
@@ -369,7 +408,7 @@ describe('<room-gallery>: errors, empty, race', () => {
   it('422: says what the service refused, with its own message as text', async () => {
     await armFault({ match: `${SR}/search`, status: 422 });
     const { el } = makeGallery({ source: 'search' });
-    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ElementError }>;
     expect(failed.detail.error.status).to.equal(422);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.match(/refused the request \(422\)/);
@@ -378,7 +417,7 @@ describe('<room-gallery>: errors, empty, race', () => {
   it('a malformed body is an error that can be retried', async () => {
     await armFault({ match: SR, body: 'malformed' });
     const { el } = makeGallery({});
-    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ApiError }>;
+    const failed = (await waitForEvent(el, 'rooms-error')) as CustomEvent<{ error: ElementError }>;
     expect(failed.detail.error.kind).to.equal('invalid');
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('cannot read');
@@ -390,7 +429,7 @@ describe('<room-gallery>: errors, empty, race', () => {
   it('a network failure is status 0 and says the service could not be reached', async () => {
     // an api-base nobody listens on (port 9, discard)
     const { el } = makeGallery({ 'api-base': 'http://127.0.0.1:9/room-styling' });
-    const failed = (await waitForEvent(el, 'rooms-error', 20000)) as CustomEvent<{ error: ApiError }>;
+    const failed = (await waitForEvent(el, 'rooms-error', 20000)) as CustomEvent<{ error: ElementError }>;
     expect(failed.detail.error.status).to.equal(0);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('could not be reached');
@@ -407,6 +446,42 @@ describe('<room-gallery>: errors, empty, race', () => {
     await loaded;
     expect(el.hasAttribute('q')).to.equal(false);
     await untilState(el, 'loaded');
+  });
+
+  it('moved while its first page loads: keeps the request; removed: aborts it and loads again when back', async () => {
+    const realFetch = window.fetch;
+    const signals: AbortSignal[] = [];
+    window.fetch = (input, init) => {
+      if (!String(input).includes('/emulator/') && init?.signal) signals.push(init.signal);
+      return realFetch(input, init);
+    };
+    try {
+      await armFault({ match: SR, delay: 400 });
+      const { el, ready } = makeGallery({ limit: '3' });
+      await until(() => signals.length === 1, 5000, 'the first request');
+      // a move: out and back in within one task (a framework re-sorting, a dialog taking it)
+      const elsewhere = fixtureContainer();
+      elsewhere.append(el);
+      await ready;
+      expect(signals.map((s) => s.aborted)).to.deep.equal([false]);
+      expect(cards(el)).to.have.length(3);
+
+      await armFault({ match: SR, delay: 400 });
+      el.setAttribute('category', 'Kitchen');
+      await until(() => signals.length === 2, 5000, 'the second request');
+      el.remove();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(signals[1]!.aborted, 'a gallery that left the page aborts its request').to.equal(true);
+      const back = waitForEvent(el, 'rooms-load');
+      elsewhere.append(el);
+      const event = (await back) as CustomEvent<{ page: number }>;
+      expect(event.detail.page).to.equal(1);
+      await el.updateComplete;
+      for (const meta of shadow(el).querySelectorAll('[part~="meta"]'))
+        expect(meta.textContent).to.contain('Kitchen');
+    } finally {
+      window.fetch = realFetch;
+    }
   });
 
   it('race: a slow first response is never shown after a fast second one', async () => {

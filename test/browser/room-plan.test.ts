@@ -1,9 +1,11 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
-import { ApiError } from '../../src/api/http.ts';
 import '../../src/elements/room-plan/room-plan.ts';
-import { PlanError, type RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
+import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
+import { ElementError } from '../../src/internal/element-error.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { cspRun } from './helpers/csp.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 
 const SAMPLE = '6346838';
@@ -117,6 +119,21 @@ describe('<room-plan>', () => {
     window.removeEventListener('unhandledrejection', onError);
   });
 
+  it('is accessible (axe): loaded and in the error state', async () => {
+    const element = plan();
+    element.model = smallModel({ outer: 'Woonkamer' });
+    const loaded = waitForEvent(element, 'model-load');
+    fixtureContainer().append(element);
+    await loaded;
+    expect(await axeViolations(element)).to.deep.equal([]);
+
+    const broken = plan({ 'room-id': '999999999' });
+    const failed = waitForEvent(broken, 'model-error');
+    fixtureContainer().append(broken);
+    await failed;
+    expect(await axeViolations(broken)).to.deep.equal([]);
+  });
+
   it('draws the real sample from the emulator: 10 areas with their floor areas, 52 walls, 8 doors, 13 windows', async function () {
     await needsRealSample(this);
     const element = plan({ 'room-id': SAMPLE });
@@ -206,10 +223,11 @@ describe('<room-plan>', () => {
 
   it('shows a 404 room as a visible error and fires model-error', async () => {
     const element = plan({ 'room-id': '999999999' });
-    const failed = waitForEvent<{ error: ApiError; fatal: boolean }>(element, 'model-error');
+    const failed = waitForEvent<{ error: ElementError; fatal: boolean }>(element, 'model-error');
     fixtureContainer().append(element);
     const { detail } = await failed;
-    expect(detail.error).to.be.instanceOf(ApiError);
+    expect(detail.error).to.be.instanceOf(ElementError);
+    expect(detail.error.kind).to.equal('not-found');
     expect(detail.error.status).to.equal(404);
     expect(detail.fatal).to.equal(true);
     expect(element.getAttribute('state')).to.equal('error');
@@ -223,7 +241,7 @@ describe('<room-plan>', () => {
     const id = String(list.rooms[0].id);
     await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
     const element = plan({ 'room-id': id });
-    const failed = waitForEvent<{ error: ApiError }>(element, 'model-error');
+    const failed = waitForEvent<{ error: ElementError }>(element, 'model-error');
     fixtureContainer().append(element);
     expect((await failed).detail.error.status).to.equal(403);
     expect(shadow(element).querySelector('[part="error"]')!.textContent).to.contain(
@@ -245,14 +263,14 @@ describe('<room-plan>', () => {
     await failed;
     expect(element.getAttribute('state')).to.equal('error');
 
-    const garbage = waitForEvent<{ error: PlanError }>(element, 'model-error');
+    const garbage = waitForEvent<{ error: ElementError }>(element, 'model-error');
     element.model = {
       plan: { points: 'nope', walls: [null, 7], areas: { a: { indices: [Infinity, 'x'] } } },
     };
     const { detail } = await garbage;
-    expect(detail.error).to.be.instanceOf(PlanError);
-    expect(detail.error.kind).to.equal('not-drawable');
-    expect(detail.error.problems.length).to.be.greaterThan(0);
+    expect(detail.error).to.be.instanceOf(ElementError);
+    expect(detail.error.reason).to.equal('not-drawable');
+    expect(detail.error.problems!.length).to.be.greaterThan(0);
     expect(shadow(element).querySelector('[part="error"]')!.textContent).to.match(
       /no floor plan that can be drawn/,
     );
@@ -273,13 +291,13 @@ describe('<room-plan>', () => {
 
   it('refuses a src that is not http(s) and a room id that is not a number', async () => {
     const element = plan({ src: 'javascript:alert(1)' });
-    const failed = waitForEvent<{ error: PlanError }>(element, 'model-error');
+    const failed = waitForEvent<{ error: ElementError }>(element, 'model-error');
     fixtureContainer().append(element);
-    expect((await failed).detail.error.kind).to.equal('bad-src');
+    expect((await failed).detail.error.reason).to.equal('bad-src');
     const bad = plan({ 'room-id': '12; drop' });
-    const failedId = waitForEvent<{ error: PlanError }>(bad, 'model-error');
+    const failedId = waitForEvent<{ error: ElementError }>(bad, 'model-error');
     fixtureContainer().append(bad);
-    expect((await failedId).detail.error.kind).to.equal('bad-id');
+    expect((await failedId).detail.error.reason).to.equal('bad-id');
     expect(shadow(bad).querySelector('[part="error"]')!.textContent).to.contain('“12; drop” is not a number');
   });
 
@@ -390,32 +408,6 @@ describe('<room-plan>', () => {
     expect(viewBox(element)[2]).to.be.closeTo(fit[2]! / 2, 0.05);
   });
 
-  it('has no accessibility violations (axe), loaded and in the error state', async () => {
-    if (!(window as { axe?: unknown }).axe) {
-      await new Promise<void>((resolve, reject) => {
-        const script = document.createElement('script');
-        script.src = '/node_modules/axe-core/axe.min.js';
-        script.onload = () => resolve();
-        script.onerror = () => reject(new Error('axe-core did not load'));
-        document.head.append(script);
-      });
-    }
-    const axe = (window as unknown as { axe: { run: (el: Element) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const element = plan();
-    element.model = smallModel({ outer: 'Woonkamer' });
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
-    expect((await axe.run(element)).violations).to.deep.equal([]);
-
-    const broken = plan({ 'room-id': '999999999' });
-    const failed = waitForEvent(broken, 'model-error');
-    fixtureContainer().append(broken);
-    await failed;
-    expect((await axe.run(broken)).violations).to.deep.equal([]);
-  });
-
   it('moving the element in the DOM mid-load still ends loaded', async () => {
     const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=1`)).json();
     await armFault({ match: `/room-styling/rooms/${list.rooms[0].id}`, delay: 300 });
@@ -426,5 +418,15 @@ describe('<room-plan>', () => {
     await until(() => element.getAttribute('state') === 'loading', 2000, 'loading');
     second.append(element);
     await until(() => element.getAttribute('state') === 'loaded', 5000, 'loaded after the move');
+  });
+});
+
+describe('<room-plan>: strict Content-Security-Policy', () => {
+  afterEach(cleanup);
+
+  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
+    const { state, violations } = await cspRun('room-plan');
+    expect(state).to.equal('loaded error');
+    expect(violations).to.deep.equal([]);
   });
 });

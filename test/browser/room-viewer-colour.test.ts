@@ -8,6 +8,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { boxRoom, colourDistance, makeViewer, pixel } from './room-viewer-fixtures.ts';
+import { requireWebGL } from './helpers/webgl.ts';
 
 const POINTS: [number, number][] = [
   [100, 75], // floor
@@ -26,6 +27,9 @@ async function picture(): Promise<number[][]> {
 }
 
 describe('<room-viewer> colours with photo-sphere-viewer on the page', () => {
+  before(function () {
+    requireWebGL(this);
+  });
   afterEach(cleanup);
 
   it('draws the same pixels before and after PSV turns ColorManagement off', async () => {

@@ -4,6 +4,7 @@
  */
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import { SharedRenderer } from '../../src/three/shared-renderer.ts';
 
 export const SAMPLE_ROOM_ID = 6346838;
 
@@ -114,18 +115,28 @@ export function boxRoom(options: BoxRoomOptions = {}): Record<string, unknown> {
 }
 
 export function canvasOf(viewer: RoomViewer): HTMLCanvasElement {
-  return viewer.shadowRoot!.querySelector('canvas')!;
+  return viewer.shadowRoot!.querySelector('canvas[part=canvas]')!;
+}
+
+/**
+ * A canvas holding what the viewer shows: its own canvas, or, for the one viewer on screen (drawn
+ * straight into the shared WebGL canvas, not into its own), its picture read through the renderer.
+ */
+export function pictureOf(viewer: RoomViewer): HTMLCanvasElement {
+  const shared = SharedRenderer.peek();
+  if (shared && viewer.view && shared.solo === viewer.view) return shared.snapshot(viewer.view);
+  return canvasOf(viewer);
 }
 
 /** RGBA of the canvas pixel at (x, y) in canvas pixels. */
 export function pixel(viewer: RoomViewer, x: number, y: number): number[] {
-  const canvas = canvasOf(viewer);
+  const canvas = pictureOf(viewer);
   return [...canvas.getContext('2d')!.getImageData(Math.round(x), Math.round(y), 1, 1).data];
 }
 
 /** How many pixels of the canvas are not fully transparent. */
 export function paintedPixels(viewer: RoomViewer): number {
-  const canvas = canvasOf(viewer);
+  const canvas = pictureOf(viewer);
   if (!canvas.width || !canvas.height) return 0;
   const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
   let n = 0;

@@ -4,6 +4,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
+import type { ModelErrorDetail } from '../../src/events/index.ts';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 import { RoomScene } from '../../src/three/build-room.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
@@ -53,11 +54,11 @@ describe('<room-viewer> with bad input', () => {
     try {
       const viewer = makeViewer({ loading: 'eager' });
       viewer.model = boxRoom();
-      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      const error = waitForEvent<ModelErrorDetail>(viewer, 'model-error');
       fixtureContainer().append(viewer);
       const event = await error;
       expect(event.detail.fatal).to.equal(true);
-      expect(event.detail.error.kind).to.equal('webgl');
+      expect(event.detail.error.reason).to.equal('no-webgl');
       await viewer.updateComplete;
       expect(viewer.getAttribute('state')).to.equal('error');
       expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('WebGL');

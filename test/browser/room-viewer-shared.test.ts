@@ -8,6 +8,7 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { boxRoom, canvasOf, makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
+import { requireWebGL } from './helpers/webgl.ts';
 
 // count WebGL contexts made on this page, before anything has made one
 const webglContexts = new Set<HTMLCanvasElement>();
@@ -36,6 +37,9 @@ async function mountAll(viewers: RoomViewer[]): Promise<void> {
 }
 
 describe('<room-viewer> shared renderer', () => {
+  before(function () {
+    requireWebGL(this);
+  });
   afterEach(cleanup);
 
   it('20 viewers on a page draw through ONE WebGL context', async () => {
@@ -55,6 +59,68 @@ describe('<room-viewer> shared renderer', () => {
     const info = (await three()).rendererInfo()!;
     expect(info.views).to.equal(20);
     expect(info.contextLost).to.equal(false);
+  });
+
+  it('the off-screen canvas follows the live views: it shrinks when a big viewer leaves', async () => {
+    const { SharedRenderer } = await three();
+    const big = makeViewer({ loading: 'eager', camera: 'top' }, [640, 480]);
+    big.model = boxRoom();
+    await mountAll([big]);
+    const shared = SharedRenderer.peek()!;
+    const ratio = Math.min(2, devicePixelRatio || 1);
+    expect(shared.canvas.width).to.be.at.least(640 * ratio);
+    cleanup();
+    const small = makeViewer({ loading: 'eager', camera: 'top' }, [100, 80]);
+    small.model = boxRoom({ floor: [0.9, 0.2, 0.2] });
+    await mountAll([small]);
+    await rafPasses(2);
+    expect([shared.canvas.width, shared.canvas.height]).to.deep.equal([
+      Math.round(100 * ratio),
+      Math.round(80 * ratio),
+    ]);
+    expect(paintedPixels(small)).to.be.greaterThan(100 * 80 * 0.2);
+  });
+
+  it('the only viewer on screen is given the WebGL canvas itself; a second one takes it back', async () => {
+    const { SharedRenderer } = await three();
+    const ownPixels = (v: RoomViewer) => {
+      const own = v.shadowRoot!.querySelector<HTMLCanvasElement>('canvas[part=canvas]')!;
+      const data = own.getContext('2d')!.getImageData(0, 0, own.width, own.height).data;
+      return data.filter((_, i) => i % 4 === 3 && data[i]! > 0).length;
+    };
+    const first = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
+    first.model = boxRoom({ floor: [0.2, 0.6, 0.3] });
+    await mountAll([first]);
+    await rafPasses(2);
+    const shared = SharedRenderer.peek()!;
+    expect(shared.canvas.parentNode, 'the WebGL canvas is in the viewer').to.equal(first.shadowRoot);
+    expect(shared.canvas.getAttribute('aria-hidden')).to.equal('true');
+    expect([shared.canvas.width, shared.canvas.height]).to.deep.equal(
+      [160, 120].map((n) => n * Math.min(2, devicePixelRatio || 1)),
+    );
+    // later frames go straight to the WebGL canvas: nothing is copied into the viewer's own canvas
+    const own = first.shadowRoot!.querySelector<HTMLCanvasElement>('canvas[part=canvas]')!;
+    own.getContext('2d')!.clearRect(0, 0, own.width, own.height);
+    first.camera = 'orbit';
+    await rafPasses(3);
+    expect(ownPixels(first), 'nothing copied into its own canvas').to.equal(0);
+    expect(paintedPixels(first), 'the picture, read through the renderer').to.be.greaterThan(160 * 120 * 0.2);
+
+    const second = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
+    second.model = boxRoom({ floor: [0.6, 0.2, 0.3] });
+    await mountAll([second]);
+    await until(() => ownPixels(first) > 0, 5000, 'the first viewer drawn by copy again');
+    expect(shared.canvas.isConnected, 'the WebGL canvas is off the page').to.equal(false);
+    expect(ownPixels(second)).to.be.greaterThan(160 * 120 * 0.2);
+
+    second.remove();
+    await until(
+      () => shared.canvas.parentNode === first.shadowRoot,
+      5000,
+      'the canvas back in the first viewer',
+    );
+    await rafPasses(2);
+    expect(paintedPixels(first)).to.be.greaterThan(160 * 120 * 0.2);
   });
 
   it('100 mount / unmount cycles bring renderer.info.memory back to where it started', async function () {

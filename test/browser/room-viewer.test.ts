@@ -2,16 +2,19 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { Vector3 } from 'three';
 import '../../src/elements/room-viewer/room-viewer.ts';
-import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { ModelErrorDetail, RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { planGeometry, pointInRing, readModel } from '../../src/model/index.ts';
 import { signedDistance } from '../../src/model/polygon.ts';
 import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
 import { FALLBACK_COLOURS } from '../../src/three/materials.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { armFault, ROOM_STYLING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
+import { cspRun } from './helpers/csp.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import {
   boxRoom,
   canvasOf,
+  pictureOf,
   colourDistance,
   makeViewer,
   paintedPixels,
@@ -21,6 +24,7 @@ import {
   SKIP_SAMPLE,
   srgb255,
 } from './room-viewer-fixtures.ts';
+import { requireWebGL } from './helpers/webgl.ts';
 
 /** A public generated room of the emulator. */
 async function publicRoomId(): Promise<string> {
@@ -34,7 +38,7 @@ const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16))
 function project(viewer: RoomViewer, point: [number, number, number]): [number, number] {
   const camera = viewer.view!.camera;
   const ndc = new Vector3(...point).applyMatrix4(MODEL_TO_WORLD).project(camera);
-  const canvas = canvasOf(viewer);
+  const canvas = pictureOf(viewer);
   return [((ndc.x + 1) / 2) * canvas.width, ((1 - ndc.y) / 2) * canvas.height];
 }
 
@@ -45,8 +49,30 @@ async function loaded(viewer: RoomViewer): Promise<void> {
 }
 
 describe('<room-viewer>', () => {
+  before(function () {
+    requireWebGL(this);
+  });
   beforeEach(resetEmulator);
   afterEach(cleanup);
+
+  it('is accessible (axe): loaded, with a warning and in the error state', async () => {
+    const viewer = makeViewer({ loading: 'eager' }, [200, 150]);
+    viewer.model = boxRoom({ floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg` });
+    await loaded(viewer);
+    expect(await axeViolations(viewer)).to.deep.equal([]);
+    await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
+    await viewer.updateComplete;
+    expect(await axeViolations(viewer)).to.deep.equal([]);
+    const broken = makeViewer({ 'room-id': '987654321', 'api-base': ROOM_STYLING, loading: 'eager' });
+    const failed = waitForEvent(broken, 'model-error');
+    fixtureContainer().append(broken);
+    await failed;
+    await broken.updateComplete;
+    expect(await axeViolations(broken)).to.deep.equal([]);
+    // the viewer and its retry button are reachable with the keyboard
+    expect(viewer.tabIndex).to.equal(0);
+    expect(broken.shadowRoot!.querySelector('[part=retry]')!.tagName).to.equal('BUTTON');
+  });
 
   describe('the real sample (room 6346838)', () => {
     let raw: Record<string, unknown> | undefined;
@@ -489,11 +515,11 @@ describe('<room-viewer>', () => {
         floor: [0.1, 0.6, 0.3],
         floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg`,
       });
-      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      const error = waitForEvent<ModelErrorDetail>(viewer, 'model-error');
       fixtureContainer().append(viewer);
       const event = await error;
       expect(event.detail.fatal).to.equal(false);
-      expect(event.detail.error.kind).to.equal('texture');
+      expect(event.detail.error.reason).to.equal('texture');
       await until(() => viewer.getAttribute('state') === 'loaded', 5000, 'loaded');
       await viewer.updateComplete;
       expect(viewer.shadowRoot!.querySelector('[part=warning]')!.textContent).to.contain('textures');
@@ -517,50 +543,15 @@ describe('<room-viewer>', () => {
       const viewer = makeViewer({ loading: 'eager', camera: 'top', lang: 'nl' }, [200, 150]);
       viewer.componentLoader = () => Promise.reject(new Error('no such mesh'));
       viewer.model = boxRoom({ components: 2, kinds: 1 });
-      const error = waitForEvent<{ error: Error & { kind: string }; fatal: boolean }>(viewer, 'model-error');
+      const error = waitForEvent<ModelErrorDetail>(viewer, 'model-error');
       fixtureContainer().append(viewer);
       const event = await error;
       expect(event.detail.fatal).to.equal(false);
-      expect(event.detail.error.kind).to.equal('component');
+      expect(event.detail.error.reason).to.equal('component');
       await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
       expect(viewer.getAttribute('state')).to.equal('loaded');
       expect(viewer.shadowRoot!.querySelector('[part=warning]')!.textContent).to.contain('meubels');
       expect(paintedPixels(viewer)).to.be.above(1000);
-    });
-
-    it('has no accessibility violations (axe), loaded, with a warning and in the error state', async () => {
-      if (!(window as { axe?: unknown }).axe) {
-        await new Promise<void>((resolve, reject) => {
-          const script = document.createElement('script');
-          script.src = '/node_modules/axe-core/axe.min.js';
-          script.onload = () => resolve();
-          script.onerror = () => reject(new Error('axe-core did not load'));
-          document.head.append(script);
-        });
-      }
-      const axe = (
-        window as unknown as {
-          axe: { run: (el: Element) => Promise<{ violations: { id: string; help: string }[] }> };
-        }
-      ).axe;
-      const violations = async (el: Element) =>
-        (await axe.run(el)).violations.map((v) => `${v.id}: ${v.help}`);
-      const viewer = makeViewer({ loading: 'eager' }, [200, 150]);
-      viewer.model = boxRoom({ floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg` });
-      await loaded(viewer);
-      expect(await violations(viewer)).to.deep.equal([]);
-      await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
-      await viewer.updateComplete;
-      expect(await violations(viewer)).to.deep.equal([]);
-      const broken = makeViewer({ 'room-id': '987654321', 'api-base': ROOM_STYLING, loading: 'eager' });
-      const failed = waitForEvent(broken, 'model-error');
-      fixtureContainer().append(broken);
-      await failed;
-      await broken.updateComplete;
-      expect(await violations(broken)).to.deep.equal([]);
-      // the viewer and its retry button are reachable with the keyboard
-      expect(viewer.tabIndex).to.equal(0);
-      expect(broken.shadowRoot!.querySelector('[part=retry]')!.tagName).to.equal('BUTTON');
     });
 
     it('src that is not http(s) is refused without a request', async () => {
@@ -571,5 +562,15 @@ describe('<room-viewer>', () => {
       await viewer.updateComplete;
       expect(viewer.getAttribute('state')).to.equal('error');
     });
+  });
+});
+
+describe('<room-viewer>: strict Content-Security-Policy', () => {
+  afterEach(cleanup);
+
+  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
+    const { state, violations } = await cspRun('room-viewer');
+    expect(state).to.equal('loaded error');
+    expect(violations).to.deep.equal([]);
   });
 });

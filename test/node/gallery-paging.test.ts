@@ -9,16 +9,16 @@ import {
   pageCount,
   rangeOf,
 } from '../../src/elements/room-gallery/gallery-paging.ts';
-import {
-  cardWidthFor,
-  columnsFor,
-  isLargeCard,
-  toRows,
-} from '../../src/elements/room-gallery/gallery-layout.ts';
+import { toRows } from '../../src/elements/room-gallery/gallery-virtual.ts';
+import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/gallery-layout.ts';
 import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/gallery-history.ts';
 import { selectOptions } from '../../src/elements/room-gallery/gallery-filters.ts';
-import { describeError, asApiError } from '../../src/elements/room-gallery/gallery-errors.ts';
+import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
+import { STRINGS } from '../../src/elements/room-gallery/room-gallery.strings.ts';
+import { serviceRoot, serviceUrl } from '../../src/elements/room-gallery/gallery-service.ts';
 import { ApiError } from '../../src/api/http.ts';
+import { lookup } from '../../src/internal/language.ts';
+import { shortMessage, toElementError } from '../../src/internal/element-error.ts';
 import { statusText } from '../../src/elements/room-gallery/gallery-pager.ts';
 
 const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({
@@ -132,17 +132,55 @@ describe('gallery filters and errors', () => {
     );
   });
 
-  it('errors are described by kind and status', () => {
+  it('a style key that looks like CSS is not offered; other lists keep their keys', () => {
+    const entries = [
+      { key: 'Modern', name: 'Modern' },
+      { key: 'x; background-image: url(//evil.example/p.png)', name: 'Evil' },
+      { key: 'a:b', name: 'Colon' },
+    ];
+    const plain = (key: string) => !/[:;{}()]/.test(key);
+    assert.deepEqual(
+      selectOptions(entries, 'All', '', plain).map((o) => o.key),
+      ['', 'Modern'],
+    );
+    assert.equal(selectOptions(entries, 'All', '').length, 4);
+  });
+
+  it('errors are worded by the shared kind, in English and Dutch, the service message cut short', () => {
     const e = (status: number, kind: ApiError['kind'], message = 'm') =>
       new ApiError(message, status, '/x', kind);
-    assert.equal(describeError(e(0, 'timeout')).key, 'errorTimeout');
-    assert.equal(describeError(e(0, 'network')).key, 'errorNetwork');
-    assert.equal(describeError(e(200, 'invalid')).key, 'errorInvalid');
-    assert.equal(describeError(e(503, 'http')).key, 'errorServer');
-    assert.equal(describeError(e(422, 'http')).key, 'errorRefused');
-    assert.equal(describeError(e(404, 'http')).key, 'errorNotFound');
-    assert.equal(describeError(e(422, 'http', 'x'.repeat(500))).values.message.toString().length, 158);
-    assert.ok(asApiError(new Error('boom')) instanceof ApiError);
+    const words = (error: unknown, lang: 'en' | 'nl' = 'en') => {
+      const el = toElementError(error);
+      return lookup(ERROR_STRINGS, lang, el.kind, { status: el.status ?? 0, message: shortMessage(el) });
+    };
+    assert.match(words(e(0, 'timeout')), /did not answer in time/);
+    assert.match(words(e(0, 'network')), /could not be reached/);
+    assert.match(words(e(200, 'invalid')), /cannot read/);
+    assert.match(words(e(503, 'http')), /had a problem \(503\)/);
+    assert.match(words(e(422, 'http', 'no limit')), /refused the request \(422\): no limit/);
+    assert.match(words(e(404, 'http')), /not found at this address \(404\)/);
+    assert.match(words(e(403, 'http')), /does not allow/);
+    assert.match(words(e(503, 'http'), 'nl'), /had een probleem \(503\)/);
+    // a bug is not blamed on the network; a huge service message stays one short line
+    assert.match(words(new Error('boom')), /cannot read/);
+    const long = words(e(422, 'http', 'x'.repeat(500)));
+    assert.ok(long.length < 220, long);
+    // every kind has words in both languages, as has every string of the gallery
+    for (const lang of ['en', 'nl'] as const) {
+      assert.deepEqual(Object.keys(ERROR_STRINGS[lang]).sort(), Object.keys(ERROR_STRINGS.en).sort());
+      assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort());
+    }
+  });
+
+  it('URLs the service sends resolve against its root, never against the embedding page', () => {
+    const root = serviceRoot({ base: 'https://rooms.example/api' });
+    assert.equal(root, 'https://rooms.example/api/');
+    assert.equal(serviceRoot({ base: 'https://rooms.example/api///' }), root);
+    assert.equal(serviceUrl('images/1.png', root), 'https://rooms.example/api/images/1.png');
+    assert.equal(serviceUrl('/pages/rooms/4', root), 'https://rooms.example/pages/rooms/4');
+    assert.equal(serviceUrl('https://cdn.example/x.jpg', root), 'https://cdn.example/x.jpg');
+    assert.equal(serviceUrl('javascript:alert(1)', root), undefined);
+    assert.equal(serviceUrl('data:image/png;base64,AAAA', root), undefined);
   });
 });
 

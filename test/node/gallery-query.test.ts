@@ -35,7 +35,7 @@ function wire(request: GalleryRequest): Record<string, string> {
 
 const everything: GalleryFilters = {
   q: 'blue sofa',
-  style: 'Modern',
+  roomStyle: 'Modern',
   category: 'Kitchen',
   since: 'This week',
   kind: 'own',
@@ -105,7 +105,7 @@ describe('gallery query: each source sends only its own parameters', () => {
 
   it('kind other than own is not sent; blank and junk filters are left out', () => {
     const request = buildGalleryRequest(
-      { source: 'search', kind: 'everyone', q: '   ', style: '', userId: 'abc' },
+      { source: 'search', kind: 'everyone', q: '   ', roomStyle: '', userId: 'abc' },
       1,
     );
     assert.deepEqual(wire(request), { limit: '12' });

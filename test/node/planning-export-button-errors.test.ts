@@ -1,14 +1,15 @@
 /**
- * The export button's errors in words (src/elements/project-export-button/export-errors.ts, pure and
+ * The export button's errors in words (src/elements/project-export-button/export-failure.ts, pure and
  * DOM-free): which sentence each failure gets, told apart by step (token endpoint or planning
  * service) and kind, so a timeout is never called "unreachable" and a bug never "the service's fault".
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/http.ts';
-import { describeExportError } from '../../src/elements/project-export-button/export-errors.ts';
+import { describeExportError } from '../../src/elements/project-export-button/export-failure.ts';
+import { ElementError } from '../../src/internal/element-error.ts';
 import { TokenEndpointError } from '../../src/elements/project-export-button/export-flow.ts';
-import { STRINGS } from '../../src/elements/project-export-button/export-button-strings.ts';
+import { STRINGS } from '../../src/elements/project-export-button/project-export-button.strings.ts';
 
 const http = (status: number, body?: unknown) => new ApiError(`HTTP ${status}`, status, 'u', 'http', body);
 const other = (kind: 'network' | 'timeout' | 'invalid' | 'abort') => new ApiError(kind, 0, 'u', kind);
@@ -36,7 +37,7 @@ describe('<project-export-button> errors in words', () => {
     for (const [error, key] of cases) {
       const described = describeExportError(error);
       assert.equal(described.words.key, key, String(error));
-      assert.ok(described.error instanceof ApiError, 'export-error always carries an ApiError');
+      assert.ok(described.error instanceof ElementError, 'export-error always carries an ElementError');
       // every key has both languages
       assert.ok(STRINGS.en[described.words.key] && STRINGS.nl[described.words.key], key);
     }

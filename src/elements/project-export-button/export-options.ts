@@ -8,7 +8,9 @@
  * takes strings, numbers and lists alike. Values are not judged here: the builder reads them and
  * says what is wrong with them.
  */
-import type { ExportRequestInput } from '../../api/planning/export-tables.js';
+import type { ExportIssue } from '../../api/planning/export-issues.js';
+import { buildExportRequest } from '../../api/planning/export-request.js';
+import type { ExportRequest, ExportRequestInput } from '../../api/planning/export-tables.js';
 
 /** What an attribute's property may hold: the attribute's string, or a value a script set. */
 export type AttributeValue = string | number | boolean | readonly unknown[] | null | undefined;
@@ -90,4 +92,39 @@ export function projectIdOf(value: AttributeValue): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const id = Number(text);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** What the element holds that an export needs (its attributes and properties). */
+export interface ExportSettings extends ExportAttributes {
+  projectId?: AttributeValue;
+  tokenEndpoint?: string;
+  proxyBase?: string;
+  options?: object;
+}
+
+export type PreparedExport =
+  { ok: true; projectId: number; body: ExportRequest } | { ok: false; issues: ExportIssue[] };
+
+/** Checks everything the request needs; the issues are what the page is told when it is invalid. */
+export function prepareExport(settings: ExportSettings): PreparedExport {
+  const issues: ExportIssue[] = [];
+  const projectId = projectIdOf(settings.projectId);
+  if (projectId === undefined) {
+    const given = settings.projectId;
+    issues.push(
+      given === undefined || given === null || String(given).trim() === ''
+        ? { path: 'project-id', code: 'required' }
+        : { path: 'project-id', code: 'positive-integer', value: String(given) },
+    );
+  }
+  if (!settings.proxyBase && !settings.tokenEndpoint)
+    issues.push({ path: 'token-endpoint', code: 'required' });
+  const built = buildExportRequest(
+    exportInput(settings, settings.options as Record<string, unknown> | undefined),
+    // a partner proxy puts in its own callback when the page gives none
+    { requireCallback: !settings.proxyBase },
+  );
+  if (!built.ok) issues.push(...built.issues);
+  if (issues.length || !built.ok || projectId === undefined) return { ok: false, issues };
+  return { ok: true, projectId, body: built.body };
 }

@@ -1,42 +1,26 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ApiError } from '../../api/http.js';
-import { describeIssue, type ExportIssue } from '../../api/planning/export-issues.js';
-import { buildExportRequest, ExportRequestError } from '../../api/planning/export-request.js';
-import type { ExportRequest, ExportRequestInput } from '../../api/planning/export-tables.js';
-import { resultFiles } from '../../api/planning/exports.js';
+import type { ExportIssue } from '../../api/planning/export-issues.js';
+import { ExportRequestError } from '../../api/planning/export-request.js';
+import type { ExportRequestInput } from '../../api/planning/export-tables.js';
 import type { ExportOutcome, ExportResultMap } from '../../api/planning/types.js';
 import { getConfig } from '../../config.js';
+import type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail } from '../../events/index.js';
+import { presentUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
-import { languageOf, translate } from '../../internal/i18n.js';
+import { LanguageController } from '../../internal/language.js';
+import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
-import { safeHttpUrl } from '../../internal/safe-url.js';
-import { describeExportError, type ErrorWords } from './export-errors.js';
-import { ISSUE_MESSAGES, STRINGS, type Key } from './export-button-strings.js';
-import { styles } from './export-button-styles.js';
+import { describeExportError, toExportError, type ErrorWordsShown } from './export-failure.js';
 import { runExport, TokenCache } from './export-flow.js';
-import { exportInput, projectIdOf } from './export-options.js';
+import { prepareExport } from './export-options.js';
+import { renderFailure, renderFiles, renderIssues, statusText, type Phase } from './export-view.js';
+import { STRINGS, type Key } from './project-export-button.strings.js';
+import { styles } from './project-export-button.styles.js';
 
-/**
- * `export-done`'s detail: the result map; `queued` is true (and the maps empty) when the files go to
- * the callback; `exportId` is the export record's id when the service named it (the partner back end's
- * `/exports/:id/status` and `/events` take it).
- */
-export type ExportDoneDetail = ExportResultMap & { queued: boolean; exportId?: number };
-
-/** `export-error`'s detail: an ExportRequestError (nothing was sent) or an ApiError (status 0 for network). */
-export interface ExportErrorDetail {
-  error: ExportRequestError | ApiError;
-}
+export type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail };
 
 const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
-type Phase = 'idle' | 'token' | 'exporting' | 'done' | 'queued' | 'error';
-
-/** Attribute `combine`: present means true, except `combine="false"` (a common way to write it). */
-const booleanAttribute = {
-  fromAttribute: (value: string | null) => value !== null && value.trim().toLowerCase() !== 'false',
-  toAttribute: (value: boolean) => (value ? '' : null),
-};
 
 /**
  * Exports a planning-service project as 2D or 3D images or PDF (Document 1, section 4.3) from a page
@@ -49,9 +33,9 @@ const booleanAttribute = {
  *
  * @slot - The button's label (default: "Export plan" / "Export 3D views", in the page's language).
  *
- * @fires {CustomEvent<ExportRequest>} export-start - The checked request body, just before it is sent.
+ * @fires {CustomEvent<ExportStartDetail>} export-start - The checked request body, just before it is sent.
  * @fires {CustomEvent<ExportDoneDetail>} export-done - The result map (`project` and `design`: id to file URLs); `queued: true` when the files go to the callback; `exportId` when the service named the export.
- * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ExportRequestError (invalid request, nothing sent) or an ApiError (`status` 0 for network failures and timeouts).
+ * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ElementError: `reason` `invalid-request` (nothing sent; `problems`: the request's issues), a token endpoint `reason` (`not-connected`, `token-unreachable`, `token-refused`, `token-failed`), or the planning service's `kind` and `status` (0 for network failures and timeouts).
  *
  * @csspart button - The real `<button>`.
  * @csspart status - The live region with progress and the outcome.
@@ -120,7 +104,7 @@ export class ProjectExportButton extends RoomElement {
   @property() orientation?: 'landscape' | 'portrait';
 
   /** `paper[combine]`: merge onto one page. Default false; `combine="false"` is also false. */
-  @property({ type: Boolean, converter: booleanAttribute }) combine = false;
+  @property({ type: Boolean, converter: presentUnlessFalse }) combine = false;
 
   /** Comma list of design ids inside the project (default: all designs); the property also takes an array. */
   @property() designs?: string | number[];
@@ -142,37 +126,30 @@ export class ProjectExportButton extends RoomElement {
 
   @state() private _phase: Phase = 'idle';
   @state() private _result?: ExportResultMap;
-  @state() private _error?: ErrorWords;
+  @state() private _error?: ErrorWordsShown;
   @state() private _issues?: readonly ExportIssue[];
   @state() private _callback?: string;
 
   #tokens = new TokenCache();
   #controller?: AbortController;
-  #langObserver?: MutationObserver;
+  // the words follow `lang` (the element's, its nearest ancestor's, the page's), also when it changes
+  #language = new LanguageController(this);
+
+  constructor() {
+    super();
+    // an export of an element that left the page is abandoned quietly: no events, no state; a move keeps it
+    new DisconnectController(this, {
+      gone: () => {
+        this.#controller?.abort();
+        this.#controller = undefined;
+        if (this.busy) this._phase = 'idle';
+      },
+    });
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.setState(this.#stateName(), STATES);
-    // The words follow `lang` (the element's, its nearest ancestor's with one, or the page's), also
-    // when it changes after the first render.
-    if (typeof MutationObserver !== 'undefined') {
-      this.#langObserver = new MutationObserver(() => this.requestUpdate());
-      const watched = new Set<Element>([this, document.documentElement]);
-      const nearest = this.parentElement?.closest('[lang]');
-      if (nearest) watched.add(nearest);
-      for (const element of watched)
-        this.#langObserver.observe(element, { attributes: true, attributeFilter: ['lang'] });
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#langObserver?.disconnect();
-    this.#langObserver = undefined;
-    // An export of an element that left the page is abandoned quietly: no events, no state.
-    this.#controller?.abort();
-    this.#controller = undefined;
-    if (this._phase === 'token' || this._phase === 'exporting') this._phase = 'idle';
   }
 
   protected override updated(changed: PropertyValues): void {
@@ -211,68 +188,27 @@ export class ProjectExportButton extends RoomElement {
   }
 
   #stateName(): (typeof STATES)[number] {
-    const phase = this._phase;
-    return phase === 'token' || phase === 'exporting' ? 'busy' : phase;
+    return this.busy ? 'busy' : (this._phase as (typeof STATES)[number]);
   }
 
-  #t(key: Key, values?: Record<string, string | number>): string {
-    return translate(STRINGS, this, key, values);
-  }
-
-  /** Checks everything the request needs; the issues are what the page is told when it is invalid. */
-  #prepare(): { ok: true; projectId: number; body: ExportRequest } | { ok: false; issues: ExportIssue[] } {
-    const issues: ExportIssue[] = [];
-    const projectId = projectIdOf(this.projectId);
-    if (projectId === undefined) {
-      issues.push(
-        this.projectId === undefined || this.projectId === null || String(this.projectId).trim() === ''
-          ? { path: 'project-id', code: 'required' }
-          : { path: 'project-id', code: 'positive-integer', value: String(this.projectId) },
-      );
-    }
-    if (!this.proxyBase && !this.tokenEndpoint) issues.push({ path: 'token-endpoint', code: 'required' });
-    const built = buildExportRequest(
-      exportInput(
-        {
-          type: this.type,
-          formats: this.formats,
-          width: this.width,
-          height: this.height,
-          paperSize: this.paperSize,
-          orientation: this.orientation,
-          combine: this.combine,
-          designs: this.designs,
-          callback: this.callback,
-          views: this.views,
-          scale: this.scale,
-          visuals: this.visuals,
-        },
-        this.options as Record<string, unknown> | undefined,
-      ),
-      // a partner proxy puts in its own callback when the page gives none
-      { requireCallback: !this.proxyBase },
-    );
-    if (!built.ok) issues.push(...built.issues);
-    if (issues.length || !built.ok || projectId === undefined) return { ok: false, issues };
-    return { ok: true, projectId, body: built.body };
-  }
+  #t = (key: Key, values?: Record<string, string | number>): string => this.#language.t(STRINGS, key, values);
 
   async #run(signal: AbortSignal, release: () => void): Promise<void> {
     this._result = undefined;
     this._error = undefined;
     this._issues = undefined;
-    const prepared = this.#prepare();
+    const prepared = prepareExport(this);
     if (!prepared.ok) {
       this._issues = prepared.issues;
       this._phase = 'error';
       release();
-      this.emit<ExportErrorDetail>('export-error', { error: new ExportRequestError(prepared.issues) });
+      this.emit('export-error', { error: toExportError(new ExportRequestError(prepared.issues)) });
       return;
     }
     const { projectId, body } = prepared;
     this._callback = body.callback;
     this._phase = 'exporting';
-    this.emit<ExportRequest>('export-start', structuredClone(body));
+    this.emit('export-start', structuredClone(body));
     try {
       const outcome = await runExport({
         projectId,
@@ -291,19 +227,10 @@ export class ProjectExportButton extends RoomElement {
       if (outcome.kind === 'files') {
         this._result = outcome.result;
         this._phase = 'done';
-        this.emit<ExportDoneDetail>('export-done', {
-          ...outcome.result,
-          queued: false,
-          ...exportIdOf(outcome),
-        });
+        this.emit('export-done', { ...outcome.result, queued: false, ...exportIdOf(outcome) });
       } else {
         this._phase = 'queued';
-        this.emit<ExportDoneDetail>('export-done', {
-          project: {},
-          design: {},
-          queued: true,
-          ...exportIdOf(outcome),
-        });
+        this.emit('export-done', { project: {}, design: {}, queued: true, ...exportIdOf(outcome) });
       }
     } catch (error) {
       if (signal.aborted) return;
@@ -312,92 +239,21 @@ export class ProjectExportButton extends RoomElement {
     }
   }
 
-  #fail(error: unknown): void {
-    const described = describeExportError(error);
-    this._error = described.words;
+  #fail(failure: unknown): void {
+    const { error, words } = describeExportError(failure);
+    this._error = words;
     this._phase = 'error';
-    this.emit<ExportErrorDetail>('export-error', { error: described.error });
+    this.emit('export-error', { error });
   }
 
   #onClick = () => {
     void this.exportProject();
   };
 
-  #statusText(): string {
-    switch (this._phase) {
-      case 'token':
-        return this.#t('statusToken');
-      case 'exporting':
-        return this.#t('statusExporting');
-      case 'done': {
-        const count = this._result ? resultFiles(this._result).length : 0;
-        return count === 0
-          ? this.#t('statusNoFiles')
-          : count === 1
-            ? this.#t('statusDoneOne')
-            : this.#t('statusDone', { count });
-      }
-      case 'queued':
-        return this._callback
-          ? this.#t('statusQueued', { callback: this._callback })
-          : this.#t('statusQueuedPartner');
-      case 'error':
-        // an invalid request was never sent: the alert below says why, "failed" would mislead
-        return this._issues ? '' : this.#t('statusFailed');
-      default:
-        return '';
-    }
-  }
-
-  #renderFiles() {
-    if (this._phase !== 'done' || !this._result) return nothing;
-    const files = resultFiles(this._result);
-    if (!files.length) return nothing;
-    return html`<ul part="files" class="files" aria-label=${this.#t('filesLabel')}>
-      ${files.map((file) => {
-        // only absolute http(s) URLs: a relative one would be resolved against this page, not the service
-        const href = /^https?:\/\//i.test(file.url.trim()) ? safeHttpUrl(file.url) : undefined;
-        const owner = this.#t(file.owner === 'project' ? 'fileProject' : 'fileDesign', { id: file.id });
-        const label = `${owner}: ${fileName(file.url)}`;
-        return html`<li>
-          ${
-            href
-              ? html`<a part="file" href=${href} target="_blank" rel="noopener noreferrer">${label}</a>`
-              : html`<span part="file" class="file-text">${owner}: ${file.url}</span>`
-          }
-        </li>`;
-      })}
-    </ul>`;
-  }
-
-  #renderError() {
-    if (this._phase !== 'error') return nothing;
-    if (this._issues) {
-      const messages = ISSUE_MESSAGES[languageOf(this)];
-      return html`<div part="error" class="error" role="alert">
-        ${this.#t('invalid')}
-        <ul>
-          ${this._issues.map((issue) => html`<li>${describeIssue(issue, messages)}</li>`)}
-        </ul>
-      </div>`;
-    }
-    if (!this._error) return nothing;
-    const { key, values, details, loginUrl } = this._error;
-    return html`<div part="error" class="error" role="alert">
-      ${this.#t(key, values)}
-      ${loginUrl ? html`<a part="login" href=${loginUrl}>${this.#t('connect')}</a>` : nothing}
-      ${
-        details
-          ? html`<ul>
-              ${details.map((detail) => html`<li>${detail}</li>`)}
-            </ul>`
-          : nothing
-      }
-    </div>`;
-  }
-
   override render() {
     const busy = this.busy;
+    const t = this.#t;
+    const phase = this._phase;
     return html`<button
         part="button"
         type="button"
@@ -405,35 +261,31 @@ export class ProjectExportButton extends RoomElement {
         aria-disabled=${busy ? 'true' : nothing}
         @click=${this.#onClick}
       >
-        <slot>${this.#t(this.type === '3d' ? 'label3d' : 'label2d')}</slot>
+        <slot>${t(this.type === '3d' ? 'label3d' : 'label2d')}</slot>
       </button>
-      <div part="status" class="status" role="status" aria-live="polite">${this.#statusText()}</div>
-      ${this.#renderFiles()} ${this.#renderError()}`;
+      <div part="status" class="status" role="status" aria-live="polite">
+        ${statusText(t, phase, this._result, this._callback, !!this._issues)}
+      </div>
+      ${phase === 'done' && this._result ? renderFiles(t, this._result) : nothing}
+      ${
+        phase !== 'error'
+          ? nothing
+          : this._issues
+            ? renderIssues(t, this.#language.lang, this._issues)
+            : this._error
+              ? renderFailure(t, this._error)
+              : nothing
+      }`;
   }
 }
 
 const exportIdOf = (outcome: ExportOutcome) =>
   outcome.exportId === undefined ? {} : { exportId: outcome.exportId };
 
-/** The last path segment of a file URL, decoded, for a link's text. */
-function fileName(url: string): string {
-  try {
-    const segment = new URL(url, 'http://x/').pathname.split('/').filter(Boolean).pop();
-    return segment ? decodeURIComponent(segment) : url;
-  } catch {
-    return url;
-  }
-}
-
 defineElement('project-export-button', ProjectExportButton);
 
 declare global {
   interface HTMLElementTagNameMap {
     'project-export-button': ProjectExportButton;
-  }
-  interface GlobalEventHandlersEventMap {
-    'export-start': CustomEvent<ExportRequest>;
-    'export-done': CustomEvent<ExportDoneDetail>;
-    'export-error': CustomEvent<ExportErrorDetail>;
   }
 }

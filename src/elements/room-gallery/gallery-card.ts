@@ -1,11 +1,19 @@
 /**
  * One room card. Every string from the service is bound as text (Lit escapes it), and only http(s)
  * URLs become the card's link or its image; anything else gives no link and the CSS placeholder
- * (not a data: URL, so a strict Content-Security-Policy holds).
+ * (not a data: URL, so a strict Content-Security-Policy holds). URLs are resolved against the service
+ * root (gallery-service.ts), never against the page.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Room } from '../../api/room-styling/index.js';
-import { safeHttpUrl } from '../../internal/safe-url.js';
+import { serviceUrl } from './gallery-service.js';
+
+/**
+ * A link that opens another browsing context (any target but `_self`) gets neither a handle on the
+ * gallery's page (`window.opener`) nor its address as referrer.
+ */
+export const relFor = (target: string): string | undefined =>
+  target && target !== '_self' ? 'noopener noreferrer' : undefined;
 
 /** What a page's own `renderCard` gets besides the room. */
 export interface CardContext {
@@ -13,9 +21,9 @@ export interface CardContext {
   index: number;
   /** True when cards are drawn wide enough that the high-quality image is worth loading. */
   large: boolean;
-  /** The image the built-in card would show (already checked to be http/https), if any. */
+  /** The image the built-in card would show (absolute, http/https only), if any. */
   image?: string;
-  /** The room's link (http/https only), if any. */
+  /** The room's link (absolute, http/https only), if any. */
   href?: string;
 }
 
@@ -29,9 +37,11 @@ export const IMAGE_HEIGHT = 300;
 /**
  * The picture for a card: the photoreal render in the photoreal list, the high-quality image when
  * the card is large and has one, else the thumbnail; the first that is safe and has not failed.
+ * `root` is the service root the room's URLs are relative to.
  */
 export function cardImage(
   room: Room,
+  root: string,
   large: boolean,
   photoreal = false,
   broken: ReadonlySet<string> = new Set(),
@@ -43,7 +53,7 @@ export function cardImage(
     room.hq_image_url,
   ];
   for (const candidate of candidates) {
-    const safe = safeHttpUrl(candidate);
+    const safe = serviceUrl(candidate, root);
     // an image that failed to load gives way to the next candidate, and at the end to the placeholder
     if (safe && !broken.has(safe)) return safe;
   }
@@ -56,17 +66,17 @@ export interface CardOptions {
   image?: string;
   href?: string;
   target: string;
+  /** The service root the room's URLs are relative to. */
+  root: string;
   /** The element's strings in its language. */
   t: (key: 'untitled' | 'noImage' | 'panorama' | 'photoreal') => string;
-  /** Total number of rooms for aria-setsize when cards are virtualised, else undefined. */
-  setSize?: number;
 }
 
 /** The built-in card: a link (or, for a room without a safe URL, a button) holding picture and text. */
 export function renderRoomCard(room: Room, options: CardOptions): TemplateResult {
   const { index, image, href, target, t } = options;
   const meta = [room.category, room.style].filter((s) => typeof s === 'string' && s.trim()).join(' · ');
-  const photoreal = safeHttpUrl(room.photoreal_image_url) !== undefined;
+  const photoreal = serviceUrl(room.photoreal_image_url, options.root) !== undefined;
   const body = html`<span part="image" class="image ${image ? '' : 'placeholder'}"
       >${
         image
@@ -104,8 +114,28 @@ export function renderRoomCard(room: Room, options: CardOptions): TemplateResult
         data-index=${index}
         href=${href}
         target=${target}
-        rel=${target === '_blank' ? 'noopener' : nothing}
+        rel=${relFor(target) ?? nothing}
         >${body}</a
       >`
     : html`<button part="card" class="card" type="button" data-index=${index}>${body}</button>`;
+}
+
+/**
+ * The pictures that failed to load: their cards show the next candidate (cardImage), at the end the
+ * placeholder. `error` does not bubble: one capturing listener on the list hears every card's image.
+ */
+export class BrokenImages {
+  broken: ReadonlySet<string> = new Set();
+
+  constructor(private readonly host: ReactiveControllerHost) {}
+
+  readonly listener = {
+    capture: true as const,
+    handleEvent: (event: Event): void => {
+      const img = event.target;
+      if (!(img instanceof HTMLImageElement) || !img.src) return;
+      this.broken = new Set(this.broken).add(img.src);
+      this.host.requestUpdate();
+    },
+  };
 }

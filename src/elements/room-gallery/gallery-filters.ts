@@ -8,9 +8,9 @@ import { live } from 'lit/directives/live.js';
 import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
 import { searchMeta } from '../../api/room-styling/search-meta.js';
-import { safeHttpUrl } from '../../internal/safe-url.js';
-import type { Strings } from '../../internal/i18n.js';
-import type { GallerySource } from './gallery-query.js';
+import type { Strings } from '../../internal/language.js';
+import { styleFilterFromAttribute, type GallerySource } from './gallery-query.js';
+import { serviceUrl } from './gallery-service.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
@@ -153,6 +153,8 @@ export interface FilterView {
   values: Record<FilterName, string>;
   meta?: SearchMeta;
   metaFailed: boolean;
+  /** The absolute service root the meta's image URLs are relative to. */
+  root: string;
   /** The element's language (its nearest `lang`). */
   lang: 'en' | 'nl';
   onInput(name: FilterName, value: string, immediate: boolean): void;
@@ -162,10 +164,16 @@ export interface FilterView {
 /**
  * The entries of a select: the meta's own list, with the "all" entry (key '') in our words, and the
  * current value kept even when the meta does not list it, so the select never lies about the filter.
+ * `valid` drops keys the gallery will not write to an attribute (a style key that looks like CSS).
  */
-export function selectOptions(entries: readonly MetaEntry[], anyLabel: string, current: string): MetaEntry[] {
+export function selectOptions(
+  entries: readonly MetaEntry[],
+  anyLabel: string,
+  current: string,
+  valid: (key: string) => boolean = () => true,
+): MetaEntry[] {
   const options: MetaEntry[] = [{ key: '', name: anyLabel }];
-  for (const entry of entries) if (entry.key !== '' && entry.name) options.push(entry);
+  for (const entry of entries) if (entry.key !== '' && entry.name && valid(entry.key)) options.push(entry);
   if (current && !options.some((o) => o.key === current)) options.push({ key: current, name: current });
   return options;
 }
@@ -178,9 +186,12 @@ function renderSelect(
   anyLabel: FilterKey,
 ): TemplateResult {
   const current = view.values[name];
-  const options = selectOptions(entries, FILTER_STRINGS[view.lang][anyLabel], current);
+  // a style key becomes the `style` attribute too (gallery-style-attribute.ts): one that looks like CSS
+  // (`x; background: url(…)`) is not offered
+  const valid = name === 'style' ? (key: string) => styleFilterFromAttribute(key) === key : undefined;
+  const options = selectOptions(entries, FILTER_STRINGS[view.lang][anyLabel], current, valid);
   // the style and category images help recognise the choice; shown beside the select once chosen
-  const image = safeHttpUrl(options.find((o) => o.key === current && current)?.image_url);
+  const image = serviceUrl(options.find((o) => o.key === current && current)?.image_url, view.root);
   return html`<label class="field" part="filter filter-${name}">
     <span class="label">${FILTER_STRINGS[view.lang][label]}</span>
     <span class="select-row"
@@ -238,7 +249,9 @@ export function renderFilters(view: FilterView): TemplateResult {
       view.metaFailed
         ? html`<p class="meta-failed">
             ${t('metaFailed')}
-            <button type="button" class="link-button" @click=${view.onRetryMeta}>${t('retry')}</button>
+            <button type="button" part="retry" class="link-button" @click=${view.onRetryMeta}>
+              ${t('retry')}
+            </button>
           </p>`
         : nothing
     }

@@ -1,7 +1,8 @@
 /**
  * The `history` attribute: the search a user makes with the filter controls and the page they are on
  * go into the page URL, so a shared link or the back button restores the same search. Pure functions
- * over query strings; the element does the history.pushState / popstate wiring.
+ * over query strings, and the reading and writing of `location` / `history`; the controller
+ * (gallery-history-controller.ts, in the same lazy chunk) does the wiring.
  *
  * Parameters are prefixed (`gallery-q`, `gallery-page`; `history="shop"` gives `shop-q`) so they
  * cannot collide with the page's own parameters or with a second gallery on the page.

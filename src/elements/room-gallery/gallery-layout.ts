@@ -1,6 +1,7 @@
 /**
- * Grid arithmetic the element needs in script: how many columns the CSS grid makes (the virtualised
- * infinite mode lays rows out itself), and when a card is large enough for the high-quality image.
+ * Grid arithmetic the column measuring (gallery-columns.ts) needs in script: how many columns the CSS
+ * grid makes (the virtualised infinite mode lays rows out itself), and when a card is large enough for
+ * the high-quality image.
  */
 
 /** The same count `repeat(auto-fill, minmax(min(card, 100%), 1fr))` gives, or the page's own number. */
@@ -23,13 +24,4 @@ export const LARGE_CARD_DEVICE_PIXELS = 600;
 
 export function isLargeCard(cardWidth: number, devicePixelRatio = 1): boolean {
   return cardWidth * devicePixelRatio > LARGE_CARD_DEVICE_PIXELS;
-}
-
-/** Splits rooms into rows of `columns` (the last row may be short). */
-export function toRows<T>(items: readonly T[], columns: number): { start: number; items: T[] }[] {
-  const rows: { start: number; items: T[] }[] = [];
-  const n = Math.max(1, columns);
-  for (let start = 0; start < items.length; start += n)
-    rows.push({ start, items: items.slice(start, start + n) });
-  return rows;
 }

@@ -1,40 +1,13 @@
 /**
  * The paging controls: previous / next with "page x of y", or the load-more button. Pure rendering
- * from the element's PagerView. A lazy chunk: the element fetches it beside the first page of rooms
- * (in parallel, and shows both together), and galleries that scroll forever or do not page never do.
+ * from the element's PagerView. In the element's own bundle: the default gallery (`paging="pages"`)
+ * shows it with its first rooms, so as a lazy chunk it was always fetched at once.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Strings } from '../../internal/i18n.js';
 import type { PagerView } from './gallery-pager.js';
 import { pageCount } from './gallery-paging.js';
 
-type PagerKey = 'pager' | 'previous' | 'next' | 'pageOf' | 'pageOnly' | 'loadMore';
-
-/** The controls' own words, English and Dutch: they come with this module, not with the gallery. */
-export const PAGER_STRINGS: Strings<PagerKey> = {
-  en: {
-    pager: 'Pages',
-    previous: 'Previous',
-    next: 'Next',
-    pageOf: 'Page {page} of {pages}',
-    pageOnly: 'Page {page}',
-    loadMore: 'Show more rooms',
-  },
-  nl: {
-    pager: 'Pagina’s',
-    previous: 'Vorige',
-    next: 'Volgende',
-    pageOf: 'Pagina {page} van {pages}',
-    pageOnly: 'Pagina {page}',
-    loadMore: 'Meer kamers tonen',
-  },
-};
-
-/** A control's words in the view's language, `{page}` placeholders filled. */
-const words = (v: PagerView, key: PagerKey, values: Record<string, number> = {}) =>
-  PAGER_STRINGS[v.lang ?? 'en'][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-
-/** Adopted beside the gallery's own styles when this module arrives (same custom properties). */
+/** Beside the gallery's own styles (same custom properties). */
 export const pagerStyles = css`
   .pager {
     display: flex;
@@ -71,17 +44,17 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
   const busy = v.state === 'loading';
   const prevOff = busy || page <= 1;
   const nextOff = busy || !v.hasNext;
-  return html`<nav part="pager" class="pager" aria-label=${words(v, 'pager')}>
+  return html`<nav part="pager" class="pager" aria-label=${v.t('pager')}>
     <button
       class="button secondary"
       type="button"
       aria-disabled=${prevOff ? 'true' : 'false'}
       @click=${() => !prevOff && v.onPage(page - 1)}
     >
-      <span class="arrow" aria-hidden="true">←</span> ${words(v, 'previous')}
+      <span class="arrow" aria-hidden="true">←</span> ${v.t('previous')}
     </button>
     <span class="current"
-      >${pages === undefined ? words(v, 'pageOnly', { page }) : words(v, 'pageOf', { page, pages })}</span
+      >${pages === undefined ? v.t('pageOnly', { page }) : v.t('pageOf', { page, pages })}</span
     >
     <button
       class="button secondary"
@@ -89,7 +62,7 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
       aria-disabled=${nextOff ? 'true' : 'false'}
       @click=${() => !nextOff && v.onPage(page + 1)}
     >
-      ${words(v, 'next')} <span class="arrow" aria-hidden="true">→</span>
+      ${v.t('next')} <span class="arrow" aria-hidden="true">→</span>
     </button>
   </nav>`;
 }
@@ -104,7 +77,7 @@ function renderMore(v: PagerView): TemplateResult | typeof nothing {
       aria-disabled=${v.loadingMore ? 'true' : 'false'}
       @click=${() => !v.loadingMore && v.onMore()}
     >
-      ${v.loadingMore ? v.t('loadingMore') : words(v, 'loadMore')}
+      ${v.loadingMore ? v.t('loadingMore') : v.t('loadMore')}
     </button>
   </div>`;
 }

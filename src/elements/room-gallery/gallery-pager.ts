@@ -3,8 +3,9 @@
  * from a small view of the element's state that the paging controls (gallery-pager-controls.ts, a
  * lazy chunk) render from too. The element owns the state and the actions.
  */
+import type { GalleryState } from './gallery-loader.js';
 import { rangeOf, type PagingMode } from './gallery-paging.js';
-import type { StringKey } from './gallery-strings.js';
+import type { Translate } from './room-gallery.strings.js';
 
 export interface PagerView {
   mode: PagingMode;
@@ -19,9 +20,7 @@ export interface PagerView {
   loadingMore: boolean;
   /** A load-more failed (its error panel offers the retry instead of the button). */
   failed: boolean;
-  t: (key: StringKey, values?: Record<string, string | number>) => string;
-  /** The element's language, for the paging controls' own words. Default English. */
-  lang?: 'en' | 'nl';
+  t: Translate;
   onPage(page: number): void;
   onMore(): void;
 }
@@ -38,4 +37,22 @@ export function statusText(v: PagerView): string {
   }
   const { from, to } = rangeOf(v.shownPage, v.limit, shown);
   return total === undefined ? t('countRangeOpen', { from, to }) : t('countRange', { from, to, total });
+}
+
+/** The pager's view of the gallery's state, with the element's mode, words and actions. */
+export function pagerView(
+  state: GalleryState,
+  view: Pick<PagerView, 'mode' | 'limit' | 't' | 'onPage' | 'onMore'>,
+): PagerView {
+  const { shown } = state;
+  return {
+    ...view,
+    state: state.status,
+    shownPage: shown?.page ?? 0,
+    shown: shown?.rooms.length ?? 0,
+    total: shown?.total,
+    hasNext: Boolean(shown?.hasNext),
+    loadingMore: state.status === 'loaded' && state.more,
+    failed: state.status === 'error',
+  };
 }

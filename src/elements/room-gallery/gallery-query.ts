@@ -11,11 +11,14 @@ export type GallerySource = (typeof SOURCES)[number];
 
 export const DEFAULT_LIMIT = 12;
 
-/** The gallery's attributes as the page wrote them (strings, possibly empty or nonsense). */
+/**
+ * The gallery's attributes as the page wrote them (strings, possibly empty or nonsense): the element
+ * itself is one. The style filter is `roomStyle`, as on the element (`style` is its inline CSS).
+ */
 export interface GalleryFilters {
   source?: string | null;
   q?: string | null;
-  style?: string | null;
+  roomStyle?: string | null;
   category?: string | null;
   since?: string | null;
   kind?: string | null;
@@ -52,6 +55,13 @@ export function galleryLimit(value: unknown): number {
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : 50;
 }
 
+/** The `limit` attribute: an empty one is "not set" (the default), not 0 (out of range: 50). */
+export const limitConverter = {
+  fromAttribute: (value: string | null) =>
+    value === null || value.trim() === '' ? undefined : Number(value),
+  toAttribute: (value: number | undefined) => (value === undefined ? null : String(value)),
+};
+
 /** A 1-based page; anything that is not a positive integer is page 1 (the client's own rule). */
 export { galleryPage };
 
@@ -87,7 +97,7 @@ export function buildGalleryRequest(filters: GalleryFilters, page: number): Gall
           q: text(filters.q),
           since: text(filters.since),
           category: text(filters.category),
-          style: text(filters.style),
+          style: text(filters.roomStyle),
           // the service ignores any kind but `own`; sending nothing else keeps the request honest
           kind: text(filters.kind)?.toLowerCase() === 'own' ? 'own' : undefined,
         },

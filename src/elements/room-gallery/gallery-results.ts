@@ -1,14 +1,15 @@
 /**
- * What a gallery needs once an answer is in and not before: a room's card (the page's own or the
- * built-in one) and the styles of
- * cards, errors and buttons, which card a click activated, moving focus to a card, and the
- * "no rooms" panel. One lazy chunk, fetched beside every first rooms request (never after
- * it), so the bundle a page loads at start holds only the skeleton cards.
+ * What a gallery shows once an answer is in: a room's card (the page's own or the built-in one), which
+ * card a click activated, moving focus to a card, and the "no rooms" panel; with the column measuring
+ * (gallery-columns.ts), the broken-picture fallback and the styles of cards, panels and buttons.
+ * In the element's own bundle: every gallery paints them with its first rooms.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Room } from '../../api/room-styling/index.js';
 import { cardImage, renderRoomCard, type CardOptions, type RenderCard } from './gallery-card.js';
 export { resultStyles } from './gallery-result-styles.js';
+export { GalleryColumns } from './gallery-columns.js';
+export { BrokenImages } from './gallery-card.js';
 
 /**
  * The index of the room a click activates, if any: a plain primary click on a link, a button or a
@@ -62,7 +63,7 @@ export interface ItemOptions extends Omit<CardOptions, 'image'> {
 /** A room's card: the page's own (`renderCard`) if it has one and it does not throw, else the built-in one. */
 export function renderItemCard(room: Room, options: ItemOptions): unknown {
   const { index, large, href, custom } = options;
-  const image = cardImage(room, large, options.photoreal, options.broken);
+  const image = cardImage(room, options.root, large, options.photoreal, options.broken);
   try {
     if (custom) return custom(room, { index, large, image, href });
   } catch (error) {

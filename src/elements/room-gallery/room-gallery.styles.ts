@@ -7,6 +7,11 @@ import { css } from 'lit';
  * properties (inline-start/end) make right-to-left work. Placeholders are CSS gradients (a neutral
  * room outline: floor line and a window), never data: URLs (strict Content-Security-Policy).
  *
+ * The shared host sheet (src/internal/shared-styles.ts: display, `[hidden]`, focus ring) comes first:
+ * its ring is the gallery's (`--room-gallery-focus-color`), on anything a page's own card focuses; the
+ * gallery drops its paint containment (`contain: none`), which would clip the focus ring of the
+ * cards at the grid's edges (the container query size containment of `container-type` stays).
+ *
  * In order: host and its custom properties, status line (the live region), grid and cards, skeleton
  * cards while the first page loads: only what shows before an answer is in. The rest travels in lazy
  * chunks: what an answer shows (pictures, badges, hover and focus, error and empty panels, buttons:
@@ -16,7 +21,7 @@ import { css } from 'lit';
  */
 export const galleryStyles = css`
   :host {
-    display: block;
+    contain: none;
     container-type: inline-size;
     --_gap: var(--room-gallery-gap, 1rem);
     --_radius: var(--room-gallery-card-radius, 0.5rem);
@@ -28,11 +33,9 @@ export const galleryStyles = css`
     --_accent: var(--room-gallery-accent-color, light-dark(#1a5fd1, #7eaaff));
     --_placeholder: var(--room-gallery-placeholder-color, light-dark(#e7e9ee, #30333a));
     --_focus: var(--room-gallery-focus-color, var(--_accent));
+    --room-focus-ring: 3px solid var(--_focus);
     color: var(--_text);
     font: inherit;
-  }
-  :host([hidden]) {
-    display: none;
   }
   * {
     box-sizing: border-box;

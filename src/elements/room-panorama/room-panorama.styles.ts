@@ -1,20 +1,20 @@
 import { css } from 'lit';
+import { hostStyles, statusStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
+/**
+ * The panorama's look, over the shared sheets (host box, [hidden], focus ring, retry button).
+ * Constructed sheets only, and the progress bar's width comes through a custom property set from script
+ * (CSSOM): nothing here needs `style-src 'unsafe-inline'`.
+ */
+const panoramaStyles = css`
   :host {
-    display: block;
-    position: relative;
     overflow: hidden;
     aspect-ratio: 16 / 9;
     min-height: 120px;
-    contain: content;
     border-radius: var(--room-panorama-radius, 0);
     background: var(--room-panorama-background, #1f2328);
     color: var(--room-panorama-color, #fff);
     font: var(--room-panorama-font, 14px/1.4 system-ui, sans-serif);
-  }
-  :host([hidden]) {
-    display: none;
   }
   :host(:fullscreen) {
     width: 100vw;
@@ -112,18 +112,45 @@ export const styles = css`
     margin: 0;
     max-width: 32em;
   }
-  button {
+  .overlay button,
+  .corner button {
     font: inherit;
     padding: 0.45em 1.1em;
     border-radius: 999px;
     border: 1px solid currentColor;
-    background: rgb(0 0 0 / 0.55);
+    background: var(--room-button-background, rgb(0 0 0 / 0.55));
     color: inherit;
     cursor: pointer;
   }
-  button:focus-visible {
+  .overlay button:focus-visible,
+  .corner button:focus-visible {
     outline: 3px solid var(--room-panorama-focus-ring, #4c9ffe);
     outline-offset: 2px;
+  }
+  /* the page's hotspots: above the viewer (and the focused stage), only while a viewer is live */
+  .hotspots {
+    position: absolute;
+    inset: 0;
+    overflow: hidden;
+    pointer-events: none;
+    z-index: 4;
+  }
+  :host(:not([state='ready'])) .hotspots {
+    display: none;
+  }
+  ::slotted([slot='hotspot']) {
+    position: absolute;
+    left: 0;
+    top: 0;
+    transform: translate(-50%, -50%);
+    pointer-events: auto;
+  }
+  /* the gyroscope's permission button, as the overlays' buttons */
+  .corner {
+    position: absolute;
+    top: 0.5em;
+    right: 0.5em;
+    z-index: 5;
   }
   /* PSV's own loader is replaced by the poster and the progress bar */
   .psv-loader-container {
@@ -133,12 +160,6 @@ export const styles = css`
   .room-panorama-fullscreen.psv-button--active {
     color: var(--room-panorama-accent, #4c9ffe);
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
 `;
+
+export const styles = [hostStyles, statusStyles, panoramaStyles];

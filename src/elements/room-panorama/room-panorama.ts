@@ -1,97 +1,66 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef, ref } from 'lit/directives/ref.js';
-import { ApiError } from '../../api/http.js';
-import { getConfig } from '../../config.js';
-import { RoomStylingClient } from '../../api/room-styling/index.js';
 import type { PanoramaRender } from '../../api/room-styling/index.js';
+import { onUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
-import { translate } from '../../internal/i18n.js';
+import type { ElementError } from '../../internal/element-error.js';
+import { LanguageController } from '../../internal/language.js';
+import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
-import { checkFaces, type CubeFaces } from '../../panorama/cube-faces.js';
-import { PanoramaError } from '../../panorama/panorama-error.js';
-import type { PanoramaViewer, ViewerTexts } from '../../panorama/psv-runtime.js';
-import { normalizeView, sameView, type PanoramaView } from '../../panorama/view.js';
-import { STRINGS, type PanoramaStringKey } from './strings.js';
+import { ViewportController } from '../../internal/viewport.js';
+import type { CubeFaces } from '../../panorama/cube-faces.js';
+import type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
+import { AutorotationController } from './autorotation.js';
+import { GyroscopeController } from './gyroscope.js';
+import { LiveViewer } from './live-viewer.js';
+import { PanoramaSourceController } from './panorama-source.js';
 import { styles } from './room-panorama.styles.js';
-import { leavePool, requestSlot, visibilityChanged, type PoolMember } from './viewer-pool.js';
-import { observeVisibility, unobserveVisibility } from './visibility.js';
+import { errorWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
+import { ViewSync } from './view-sync.js';
+import { PoolMembership } from './viewer-pool.js';
+import { warmRuntime } from './viewer-runtime.js';
 
-export { PanoramaError } from '../../panorama/panorama-error.js';
+export { PanoramaError, type PanoramaReason } from './panorama-error.js';
+export type { PanoramaErrorDetail, PanoramaReadyDetail, ViewChangeDetail } from '../../events/index.js';
 export type { CubeFaces } from '../../panorama/cube-faces.js';
 export type { PanoramaView } from '../../panorama/view.js';
+export type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
 
 const STATES = ['idle', 'loading', 'poster', 'ready', 'error'] as const;
 type PanoramaState = (typeof STATES)[number];
-
-/** How often, at most, the view the user turns to is reflected and announced (ms). */
-const VIEW_CHANGE_INTERVAL = 100;
-/** Autorotation speed (degrees per second) and how long it pauses after the user touched the view. */
-const AUTOROTATE_SPEED = 6;
-const AUTOROTATE_RESUME = 3000;
-
-/** The heavy part (three.js, photo-sphere-viewer, its CSS): loaded once, on the first panorama that starts. */
-let runtime: Promise<typeof import('../../panorama/psv-runtime.js')> | undefined;
-let runtimeLoaded = false;
-function loadRuntime() {
-  runtime ??= import('../../panorama/psv-runtime.js').then(
-    (module) => {
-      runtimeLoaded = true;
-      return module;
-    },
-    (error: unknown) => {
-      runtime = undefined; // a later retry may succeed
-      throw error;
-    },
-  );
-  return runtime;
-}
-
-/**
- * While the viewer code is still downloading, fetch the faces into the HTTP cache at the same time,
- * instead of after it (PSV asks for them only once it runs). Failures are left to PSV to report.
- */
-function prefetchFaces(faces: CubeFaces): void {
-  if (runtimeLoaded || typeof fetch !== 'function') return;
-  for (const url of Object.values(faces)) {
-    if (!url.startsWith('blob:')) {
-      fetch(url, { credentials: 'same-origin' })
-        .then((response) => response.arrayBuffer())
-        .catch(() => {});
-    }
-  }
-}
-
-const motionQuery = () =>
-  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
-const reducedMotion = () => motionQuery()?.matches ?? false;
-
-/** `navbar` is on unless written `navbar="false"`. */
-const defaultOnBoolean = {
-  fromAttribute: (value: string | null) => value === null || value.toLowerCase() !== 'false',
-  toAttribute: (value: boolean) => (value ? '' : 'false'),
-};
+/** The properties that name what is shown: a change to any of them starts over. */
+const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
 
 /**
  * A room's cube-map panorama (GET /rooms/:id/panorama, faces `r d l u b f`), shown with
  * photo-sphere-viewer. The viewer and its libraries load only when the panorama nears the viewport;
  * until then, and while loading, the front face is shown as a poster. At most four panoramas hold a
  * live viewer (a WebGL context) on a page; the others show their poster and keep their view.
+ * Built from feature files: panorama-source.ts (room-id / faces), view-sync.ts (the view both ways),
+ * autorotation.ts, viewer-pool.ts (the live-viewer slots), viewer-runtime.ts (the lazy PSV chunk),
+ * hotspots.ts (lazy, with the viewer), gyroscope.ts (its code lazy, only with `gyroscope`).
  *
  * @summary A 360° panorama of a room that many pages can embed many times.
  *
  * @fires {CustomEvent<PanoramaReadyDetail>} panorama-ready - The panorama is drawn. detail `{ faces, panorama, panoViewerUrl }` (`panorama`: the
  *   service's record when `room-id` was used).
- * @fires {CustomEvent<{ error: ApiError | PanoramaError }>} panorama-error - Loading failed. detail `{ error }`: an `ApiError` (`status` 404: the room has no
- *   panorama) or a `PanoramaError` (`kind` `face`: an image did not load, `webgl`: no WebGL, `faces`: bad URLs, `room-id`: not a number).
+ * @fires {CustomEvent<PanoramaErrorDetail>} panorama-error - Loading failed. detail `{ error }`: an `ElementError` (`kind` `not-found`, `status`
+ *   404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`).
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
+ *
+ * @slot hotspot - The page's own elements with `data-yaw` / `data-pitch` (degrees, as `yaw` / `pitch`): centred
+ *   on that direction as the view turns, hidden behind the camera, off screen, or with no live viewer.
+ *   They stay the page's (links, styles, focus); `data-yaw` / `data-pitch` changes are followed.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
  * @csspart poster - The front face shown before the viewer is live.
  * @csspart progress - The loading bar.
  * @csspart show-button - Shown on a visible poster whose viewer slot was given to another panorama.
  * @csspart error - The error message with its retry button.
- * @csspart retry-button - Tries the panorama again.
+ * @csspart retry - Tries the panorama again (also named `retry-button`, its name before 0.2).
+ * @csspart gyroscope-button - With `gyroscope`, where the browser asks permission for the motion sensors
+ *   (iOS Safari): the button that asks (the request needs a tap). Gone once answered.
  *
  * @cssprop --room-panorama-background - Behind the poster and the viewer (default `#1f2328`).
  * @cssprop --room-panorama-color - Text colour of messages (default `#fff`).
@@ -102,7 +71,7 @@ const defaultOnBoolean = {
  * @cssprop --room-panorama-error-background - Behind the error message.
  * @cssprop --room-panorama-error-color - Text colour of the error message.
  *
- * @cssstate idle - Nothing to show yet (no `room-id` / `faces`, or lazy and not near the viewport).
+ * @cssstate idle - Nothing to show yet (no `room-id` / `faces`, lazy and not near the viewport, or removed).
  * @cssstate loading - The panorama record or the viewer is loading.
  * @cssstate poster - The poster is shown and no viewer is live (waiting for a slot or to scroll into view).
  * @cssstate ready - The panorama is on screen.
@@ -138,140 +107,123 @@ export class RoomPanorama extends RoomElement {
   /** `lazy` (default): start when near the viewport; `eager`: start at once. */
   @property() loading: 'lazy' | 'eager' = 'lazy';
 
-  /** Zoom, autorotate and fullscreen buttons; on unless `navbar="false"`. */
-  @property({ converter: defaultOnBoolean }) navbar = true;
+  /** The view follows the phone's motion (code loaded only then); without a sensor it does nothing. */
+  @property({ type: Boolean, reflect: true }) gyroscope = false;
+
+  /** Zoom, autorotate and fullscreen buttons; on unless `navbar="false"` (or `off`, `no`, `0`). */
+  @property({ converter: onUnlessFalse }) navbar = true;
 
   /** The service's panorama record, once loaded through `room-id`. */
   get panorama(): PanoramaRender | undefined {
-    return this.#record;
+    return this.#source.record;
   }
 
   @state() private _state: PanoramaState = 'idle';
   @state() private _progress: number | undefined;
-  @state() private _error?: ApiError | PanoramaError;
-  @state() private _faces?: CubeFaces;
-  /** Visible, faces known, but the viewer slot went to others: offer to take it back. */
-  @state() private _bumped = false;
+  @state() private _error?: ElementError;
 
-  #record?: PanoramaRender;
-  #viewer?: PanoramaViewer;
   #viewerHost = createRef<HTMLDivElement>();
-  #abort?: AbortController;
-  /** Bumped on every new source or release: late results of an old one are dropped. */
-  #generation = 0;
-  #near = false;
-  #visible = false;
-  #granted = false;
-  #focused = false;
-  #userAutorotate = false;
-  #autorotatePaused?: ReturnType<typeof setTimeout>;
-  #pointerDown = false;
-  #lastViewEvent = 0;
-  #viewEventTimer?: ReturnType<typeof setTimeout>;
-  #disconnectCheck = false;
+  #progressBar = createRef<HTMLElement>();
 
-  /** How this element takes part in the page-wide viewer pool (kept off its public API). */
-  #member: PoolMember = ((element: RoomPanorama) => ({
-    get visible() {
-      return element.#visible;
+  #language = new LanguageController(this, { changed: () => this.#live.viewer?.setTexts(this.#texts()) });
+  #viewport = this.#watchViewport();
+  // the source reads roomId, faces, apiBase and panoViewerUrl from the element when it needs them
+  #source = new PanoramaSourceController(this, () => this, {
+    loading: () => this.#setState('loading'),
+    ready: () => {
+      this.#setState('poster');
+      this.#wantViewer();
     },
-    grant: () => element.#grant(),
-    evict: () => element.#evict(),
-  }))(this);
+    failed: (error) => this.#fail(error),
+  });
+  #view = new ViewSync(this, (view) => this.emit('view-change', view));
+  #autorotation = new AutorotationController(this, () => this.#live.viewer);
+  #live = new LiveViewer(this, {
+    progress: (percent) => (this._progress = percent),
+    viewChange: (view) => this.#view.follow(view),
+    ready: () => {
+      this.#setState('ready');
+      const panorama = this.#source.record;
+      const faces = this.#source.faces!;
+      this.emit('panorama-ready', { faces, panorama, panoViewerUrl: panorama?.pano_viewer_url });
+    },
+    failed: (error) => this.#fail(error),
+    started: () => this.#autorotation.apply(),
+    autorotateButton: () => this.#autorotation.toggle(),
+  });
+  #gyroscope = new GyroscopeController(this, () => this.#live.viewer, this.#autorotation.interacted);
+  #pool = new PoolMembership(this, () => this.#viewport.visible, {
+    granted: () => {
+      this._progress = undefined;
+      this.#setState('loading');
+      const settings = () => ({
+        container: this.#viewerHost.value,
+        view: this.#view.view,
+        navbar: this.navbar,
+        texts: this.#texts(),
+      });
+      void this.#live.start(this.#source.faces!, settings, () => this.#pool.granted);
+    },
+    evicted: () => {
+      this.#releaseViewer();
+      if (!this._error) this.#setState(this.#source.faces ? 'poster' : 'idle');
+    },
+  });
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.#disconnectCheck) {
-      // moved in the DOM (disconnected and connected in one task): keep everything as it is
-      this.#disconnectCheck = false;
-      return;
-    }
-    observeVisibility(this, {
-      onNear: (near) => {
-        this.#near = near;
-        if (!near) return;
-        this.#prepare();
-        // start downloading the viewer code now, so it is there when the panorama scrolls in
-        if (this.faces || this.roomId) loadRuntime().catch(() => {});
-      },
-      onVisible: (visible) => {
-        this.#visible = visible;
-        if (!visible) this._bumped = false;
-        visibilityChanged(this.#member);
-        if (visible) this.#wantViewer();
-      },
-    });
-    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-    // the user may ask for less motion while the page is open: autorotation follows at once
-    motionQuery()?.addEventListener('change', this.#onMotionChange);
+  constructor() {
+    super();
+    // removed from the page (not moved): free the viewer and its slot, show and say nothing
+    new DisconnectController(this, { gone: () => this.#leave() });
   }
 
-  #onMotionChange = (): void => this.#applyAutorotate();
+  /**
+   * The current view as an image of `width` × `height` pixels (the panorama only: no hotspots, no navbar).
+   * Rejects with a DOMException `InvalidStateError` while no viewer is live (poster, loading, error), and
+   * with a RangeError for a side below 1 or beyond 8192 (or the GPU's limit).
+   * @param options `type` (default `image/png`), `quality`, `width` / `height` (default: the element's size).
+   * @returns {Promise<Blob>} The image.
+   */
+  toBlob(options: PanoramaSnapshotOptions = {}): Promise<Blob> {
+    return this.#live.toBlob(options);
+  }
 
-  // `lang` is a global attribute, not one of ours: watch it so every text follows a change at once
+  // `lang` on the element itself is followed at once (the controller hears ancestors and <html> a task later)
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, 'lang'];
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
-    if (name === 'lang' && old !== value) {
-      this.requestUpdate();
-      this.#viewer?.setTexts(this.#viewerTexts());
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#disconnectCheck = true;
-    queueMicrotask(() => {
-      if (!this.#disconnectCheck || this.isConnected) return;
-      this.#disconnectCheck = false;
-      unobserveVisibility(this);
-      document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
-      motionQuery()?.removeEventListener('change', this.#onMotionChange);
-      this.#near = this.#visible = false;
-      this.#reset();
-      this.#setState(this._faces || this.roomId ? 'poster' : 'idle');
-    });
+    if (name === 'lang' && old !== value) this.#language.check();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (
-      changed.has('roomId') ||
-      changed.has('faces') ||
-      changed.has('apiBase') ||
-      changed.has('panoViewerUrl')
-    ) {
-      // a new source: forget the old one (its viewer, its record, its error) and start over
-      if (this.hasUpdated || this._faces || this.#viewer) this.#reset();
-    }
+    // a new source: forget the old one (its viewer, its record, its error) and start over
+    if (!SOURCE_KEYS.some((key) => changed.has(key))) return;
+    if (this.hasUpdated || this.#source.faces || this.#live.viewer) this.#reset();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (
-      changed.has('roomId') ||
-      changed.has('faces') ||
-      changed.has('apiBase') ||
-      changed.has('panoViewerUrl')
-    ) {
+    if (SOURCE_KEYS.some((key) => changed.has(key))) {
       this.#setState('idle');
-      if (this.loading === 'eager' || this.#near) this.#prepare();
+      if (this.loading === 'eager' || this.#viewport.near) this.#prepare();
     } else if (changed.has('loading') && this.loading === 'eager') {
       this.#prepare();
     }
-    if (changed.has('yaw') || changed.has('pitch') || changed.has('zoom')) {
-      const wanted = this.#view();
-      if (this.#viewer && !sameView(wanted, this.#viewer.getView())) this.#viewer.setView(wanted);
-    }
-    if (changed.has('autorotate')) this.#applyAutorotate();
-    if (changed.has('navbar') && changed.get('navbar') !== undefined) this.#viewer?.setNavbar(this.navbar);
+    if (changed.has('yaw') || changed.has('pitch') || changed.has('zoom')) this.#view.push(this.#live.viewer);
+    if (changed.has('autorotate')) this.#autorotation.apply();
+    if (changed.has('navbar') && changed.get('navbar') !== undefined)
+      this.#live.viewer?.setNavbar(this.navbar);
+    // set through the CSSOM: a style attribute would be refused by a strict Content-Security-Policy
+    this.#progressBar.value?.style.setProperty('--progress', `${this._progress ?? 0}%`);
   }
 
   override render() {
     const t = (key: PanoramaStringKey, values?: Record<string, string | number>) =>
-      translate(STRINGS, this, key, values);
-    const showProgress = this._state === 'loading';
+      this.#language.t(STRINGS, key, values);
+    const loading = this._state === 'loading';
+    const percent = this._progress === undefined ? undefined : Math.round(this._progress);
+    const faces = this.#source.faces;
     return html`
       <div
         part="stage"
@@ -279,18 +231,18 @@ export class RoomPanorama extends RoomElement {
         tabindex="0"
         role="application"
         aria-label=${t('label')}
-        aria-busy=${this._state === 'loading' ? 'true' : 'false'}
-        @focusin=${this.#onFocus}
-        @focusout=${this.#onBlur}
-        @pointerdown=${this.#onPointerDown}
-        @keydown=${this.#onInteraction}
-        @wheel=${this.#onInteraction}
+        aria-busy=${loading ? 'true' : 'false'}
+        @focusin=${this.#live.focusIn}
+        @focusout=${this.#live.focusOut}
+        @pointerdown=${this.#autorotation.pointerDown}
+        @keydown=${this.#autorotation.interacted}
+        @wheel=${this.#autorotation.interacted}
       >
         ${
-          this._faces
+          faces
             ? html`<img
                 part="poster"
-                src=${this._faces.f}
+                src=${faces.f}
                 alt=${t('poster')}
                 decoding="async"
                 @error=${this.#onPosterError}
@@ -299,24 +251,26 @@ export class RoomPanorama extends RoomElement {
         }
         <div class="viewer" ${ref(this.#viewerHost)}></div>
       </div>
+      <div class="hotspots"><slot name="hotspot"></slot></div>
+      ${this.#gyroscope.button(this._state === 'ready', t('gyroscope'))}
       ${
-        showProgress
+        loading
           ? html`<div
               part="progress"
-              class=${this._progress === undefined ? 'indeterminate' : ''}
+              class=${percent === undefined ? 'indeterminate' : ''}
               role="progressbar"
               aria-label=${t('loading')}
               aria-valuemin="0"
               aria-valuemax="100"
-              aria-valuenow=${this._progress === undefined ? nothing : Math.round(this._progress)}
-              style=${this._progress === undefined ? '' : `--progress: ${this._progress}%`}
+              aria-valuenow=${percent ?? nothing}
+              ${ref(this.#progressBar)}
             >
               <span></span>
             </div>`
           : nothing
       }
       ${
-        this._bumped && this._state === 'poster'
+        this.#pool.bumped && this._state === 'poster'
           ? html`<div class="overlay">
               <button part="show-button" type="button" @click=${this.#onShow}>${t('show')}</button>
             </div>`
@@ -325,282 +279,84 @@ export class RoomPanorama extends RoomElement {
       ${
         this._error
           ? html`<div part="error" class="overlay" role="alert">
-              <p>${this.#message(this._error)}</p>
-              <button part="retry-button" type="button" @click=${this.#onRetry}>${t('retry')}</button>
+              <p>${t(...errorWords(this._error))}</p>
+              <button part="retry retry-button" type="button" @click=${this.#onRetry}>${t('retry')}</button>
             </div>`
           : nothing
       }
-      <span class="sr-only" aria-live="polite"
-        >${showProgress && this._progress !== undefined ? t('progress', { percent: Math.round(this._progress) }) : ''}</span
+      <span class="visually-hidden" aria-live="polite"
+        >${loading && percent !== undefined ? t('progress', { percent }) : ''}</span
       >
     `;
   }
 
-  // ---- source: the record and the faces ---------------------------------------------------------
+  #watchViewport(): ViewportController {
+    return new ViewportController(this, {
+      near: (near) => {
+        if (!near) return;
+        this.#prepare();
+        // start downloading the viewer code now, so it is there when the panorama scrolls in
+        if (!this.#source.empty) warmRuntime();
+      },
+      visible: (visible) => {
+        this.#pool.visibilityChanged();
+        if (visible) this.#wantViewer();
+      },
+    });
+  }
 
   /** Near the viewport (or eager): learn the faces, so the poster can show and the viewer can start. */
   #prepare(): void {
-    if (this._faces || this._error || this.#abort) {
-      this.#wantViewer();
-      return;
-    }
-    if (this.faces) {
-      const checked = checkFaces(this.faces);
-      if (!checked.ok) {
-        this.#fail(new PanoramaError(`Unusable face URLs: ${checked.bad.join(', ')}`, 'faces'));
-        return;
-      }
-      this._faces = checked.faces;
-      this.#setState('poster');
-      this.#wantViewer();
-      return;
-    }
-    if (this.roomId === undefined || this.roomId === null || this.roomId === '') return;
-    const id = String(this.roomId).trim();
-    if (!/^\d+$/.test(id)) {
-      this.#fail(new PanoramaError(`room-id "${id}" is not a room number`, 'room-id'));
-      return;
-    }
-    const generation = this.#generation;
-    const abort = (this.#abort = new AbortController());
-    this.#setState('loading');
-    const client = new RoomStylingClient({ base: this.apiBase || undefined });
-    client
-      .getPanorama(Number(id), { panoViewerUrl: this.panoViewerUrl || undefined }, { signal: abort.signal })
-      .then(
-        (record) => {
-          if (generation !== this.#generation) return;
-          this.#abort = undefined;
-          // relative face URLs belong to the service, not to the page
-          const checked = checkFaces(record.images, this.apiBase || getConfig().apiBase);
-          if (!checked.ok) {
-            const message = `The panorama's faces are not http(s) URLs: ${checked.bad.join(', ')}`;
-            this.#fail(new ApiError(message, 200, '', 'invalid', record));
-            return;
-          }
-          this.#record = record;
-          this._faces = checked.faces;
-          this.#setState('poster');
-          this.#wantViewer();
-        },
-        (error: unknown) => {
-          if (generation !== this.#generation) return;
-          this.#abort = undefined;
-          if (error instanceof ApiError && error.kind === 'abort') return;
-          this.#fail(error instanceof ApiError ? error : new ApiError(String(error), 0, '', 'invalid'));
-        },
-      );
+    if (this._error) return;
+    if (this.#source.faces) this.#wantViewer();
+    else this.#source.prepare();
   }
-
-  // ---- the viewer slot ---------------------------------------------------------------------------
 
   #wantViewer(force = false): void {
-    if (!this._faces || this._error || this.#granted || !this.isConnected) return;
-    if (!force && !this.#visible && this.loading !== 'eager') return;
-    const granted = requestSlot(this.#member, { force });
-    this._bumped = !granted && this.#visible;
-  }
-
-  /** The pool gave us a slot: start the viewer. */
-  #grant(): void {
-    this.#granted = true;
-    this._bumped = false;
-    void this.#startViewer();
-  }
-
-  /** The pool takes the slot back: free the context, keep the view, show the poster. */
-  #evict(): void {
-    this.#granted = false;
-    this.#releaseViewer();
-    this._bumped = this.#visible;
-    if (!this._error) this.#setState(this._faces ? 'poster' : 'idle');
-  }
-
-  async #startViewer(): Promise<void> {
-    const generation = ++this.#generation;
-    const faces = this._faces!;
-    this._progress = undefined;
-    this.#setState('loading');
-    let module: typeof import('../../panorama/psv-runtime.js');
-    try {
-      const loading = loadRuntime();
-      prefetchFaces(faces);
-      module = await loading;
-      await this.updateComplete;
-    } catch (cause) {
-      if (generation === this.#generation)
-        this.#fail(new ApiError(`Could not load the viewer: ${cause}`, 0, '', 'network'));
-      return;
-    }
-    const host = this.#viewerHost.value;
-    if (generation !== this.#generation || !this.#granted || !host) return;
-    const root = this.shadowRoot!;
-    if (!root.adoptedStyleSheets.includes(module.psvStyleSheet)) {
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, module.psvStyleSheet];
-    }
-    try {
-      this.#viewer = module.createPanoramaViewer({
-        container: host,
-        faces,
-        view: this.#view(),
-        navbar: this.navbar,
-        texts: this.#viewerTexts(),
-        reducedMotion: reducedMotion(),
-        onProgress: (percent) => {
-          if (generation === this.#generation) this._progress = percent;
-        },
-        onViewChange: (view) => {
-          if (generation === this.#generation) this.#onViewerViewChange(view);
-        },
-        onReady: () => {
-          if (generation !== this.#generation) return;
-          this.#setState('ready');
-          this.emit('panorama-ready', {
-            faces,
-            panorama: this.#record,
-            panoViewerUrl: this.#record?.pano_viewer_url,
-          });
-        },
-        onError: (error) => {
-          if (generation === this.#generation) this.#fail(error);
-        },
-        onAutorotateButton: () => {
-          this.autorotate = !this.autorotate;
-          this.#userAutorotate = this.autorotate;
-        },
-        onFullscreenButton: () => this.#toggleFullscreen(),
-      });
-    } catch (error) {
-      this.#fail(error instanceof PanoramaError ? error : new PanoramaError(String(error), 'webgl', error));
-      return;
-    }
-    if (this.#focused) this.#viewer.setKeyboard(true);
-    this.#applyAutorotate();
+    if (!this.#source.faces || this._error || this.#pool.granted || !this.isConnected) return;
+    if (force || this.#viewport.visible || this.loading === 'eager') this.#pool.request(force);
   }
 
   #releaseViewer(): void {
-    this.#generation++;
-    clearTimeout(this.#autorotatePaused);
-    this.#viewer?.release();
-    this.#viewer = undefined;
+    this.#autorotation.stop();
+    this.#gyroscope.stop();
+    this.#live.release();
     this.#viewerHost.value?.replaceChildren();
   }
 
-  /** Forgets the current source entirely (new source, or the element left the page). */
+  /** Forgets the current source entirely (a new source, a retry, or the element left the page). */
   #reset(): void {
-    clearTimeout(this.#viewEventTimer); // no late view-change from a view that is gone
-    this.#viewEventTimer = undefined;
-    this.#abort?.abort();
-    this.#abort = undefined;
+    this.#view.cancel(); // no late view-change from a view that is gone
+    this.#source.reset();
     this.#releaseViewer();
-    this.#granted = false;
-    leavePool(this.#member);
-    this.#record = undefined;
-    this._faces = undefined;
+    this.#pool.leave();
     this._error = undefined;
     this._progress = undefined;
-    this._bumped = false;
   }
 
-  #fail(error: ApiError | PanoramaError): void {
-    this.#abort = undefined;
-    if (this.#granted) {
-      this.#granted = false;
+  /** Removed from the page: nothing shown, nothing held; it starts again when it comes back. */
+  #leave(): void {
+    this.#reset();
+    this.#setState('idle');
+    // a fresh watcher: the shared observers then report where a re-added element is, anew
+    this.removeController(this.#viewport);
+    this.#viewport = this.#watchViewport();
+  }
+
+  #fail(error: ElementError): void {
+    if (this.#pool.granted) {
       this.#releaseViewer();
-      leavePool(this.#member);
+      this.#pool.leave();
     }
     this._error = error;
     this.#setState('error');
     this.emit('panorama-error', { error });
   }
 
-  #message(error: ApiError | PanoramaError): string {
-    const t = (key: PanoramaStringKey, values?: Record<string, string | number>) =>
-      translate(STRINGS, this, key, values);
-    if (error instanceof PanoramaError) {
-      return t(error.kind === 'faces' ? 'badFaces' : error.kind === 'room-id' ? 'badRoomId' : error.kind);
-    }
-    if (error.kind === 'http')
-      return error.status === 404 ? t('noPanorama') : t('serviceError', { status: error.status });
-    if (error.kind === 'timeout') return t('timeout');
-    if (error.kind === 'network') return t('network');
-    return t('invalid');
-  }
-
   #setState(next: PanoramaState): void {
     this._state = next;
     this.setState(next, STATES);
   }
-
-  // ---- the view ----------------------------------------------------------------------------------
-
-  #view(): PanoramaView {
-    return normalizeView({ yaw: this.yaw, pitch: this.pitch, zoom: this.zoom });
-  }
-
-  /** The viewer moved: follow it (reflected attributes) and tell the page, throttled. */
-  #onViewerViewChange(view: PanoramaView): void {
-    if (sameView(view, this.#view())) return; // the echo of a view the page set
-    this.yaw = view.yaw;
-    this.pitch = view.pitch;
-    this.zoom = view.zoom;
-    const wait = this.#lastViewEvent + VIEW_CHANGE_INTERVAL - performance.now();
-    if (wait <= 0) this.#emitViewChange();
-    else this.#viewEventTimer ??= setTimeout(() => this.#emitViewChange(), wait);
-  }
-
-  #emitViewChange(): void {
-    clearTimeout(this.#viewEventTimer);
-    this.#viewEventTimer = undefined;
-    this.#lastViewEvent = performance.now();
-    this.emit('view-change', this.#view());
-  }
-
-  #applyAutorotate(): void {
-    const on = this.autorotate && (this.#userAutorotate || !reducedMotion());
-    if (!this.autorotate) this.#userAutorotate = false;
-    this.#viewer?.setAutorotate(on && !this.#pointerDown && !this.#autorotatePaused ? AUTOROTATE_SPEED : 0);
-    this.#viewer?.setAutorotateButton(this.autorotate);
-  }
-
-  /** The user took the view: autorotation waits until they let go for a while. */
-  #onInteraction = (): void => {
-    if (!this.autorotate) return;
-    clearTimeout(this.#autorotatePaused);
-    this.#autorotatePaused = setTimeout(() => {
-      this.#autorotatePaused = undefined;
-      this.#applyAutorotate();
-    }, AUTOROTATE_RESUME);
-    this.#applyAutorotate();
-  };
-
-  #onPointerDown = (): void => {
-    this.#pointerDown = true;
-    this.#onInteraction();
-    addEventListener(
-      'pointerup',
-      () => {
-        this.#pointerDown = false;
-        this.#onInteraction();
-      },
-      { once: true },
-    );
-  };
-
-  #onFocus = (): void => {
-    this.#focused = true;
-    this.#viewer?.setKeyboard(true);
-  };
-
-  #onBlur = (event: FocusEvent): void => {
-    // focus moving to a navbar button inside the stage keeps the keys on
-    const stage = event.currentTarget as HTMLElement;
-    if (event.relatedTarget instanceof Node && stage.contains(event.relatedTarget)) return;
-    this.#focused = false;
-    this.#viewer?.setKeyboard(false);
-  };
-
-  // ---- buttons -----------------------------------------------------------------------------------
 
   #onRetry = (): void => {
     this.#reset();
@@ -616,47 +372,15 @@ export class RoomPanorama extends RoomElement {
     (event.target as HTMLImageElement).hidden = true;
   };
 
-  #toggleFullscreen(): void {
-    if (document.fullscreenElement === this) void document.exitFullscreen().catch(() => {});
-    else void this.requestFullscreen?.().catch(() => {});
-  }
-
-  #onFullscreenChange = (): void => {
-    this.#viewer?.setFullscreenButton(document.fullscreenElement === this);
-  };
-
-  #viewerTexts(): ViewerTexts {
-    const t = (key: PanoramaStringKey) => translate(STRINGS, this, key);
-    return {
-      zoom: t('zoom'),
-      zoomIn: t('zoomIn'),
-      zoomOut: t('zoomOut'),
-      fullscreen: t('fullscreen'),
-      autorotate: t('autorotate'),
-      loading: t('loading'),
-      ctrlZoom: t('ctrlZoom'),
-      twoFingers: t('twoFingers'),
-      loadError: t('face'),
-      webglError: t('webgl'),
-    };
+  #texts() {
+    return viewerTexts((key) => this.#language.t(STRINGS, key));
   }
 }
 
 defineElement('room-panorama', RoomPanorama);
 
-export interface PanoramaReadyDetail {
-  faces: CubeFaces;
-  panorama?: PanoramaRender;
-  panoViewerUrl?: string;
-}
-
 declare global {
   interface HTMLElementTagNameMap {
     'room-panorama': RoomPanorama;
-  }
-  interface GlobalEventHandlersEventMap {
-    'panorama-ready': CustomEvent<PanoramaReadyDetail>;
-    'panorama-error': CustomEvent<{ error: ApiError | PanoramaError }>;
-    'view-change': CustomEvent<PanoramaView>;
   }
 }

@@ -104,3 +104,75 @@ function serveWaiting(): void {
 export function liveCount(): number {
   return live.size;
 }
+
+/**
+ * One element's membership of the pool: asks for a slot when it wants a viewer, and knows whether it
+ * holds one. `bumped` is true while the element is in view with its faces but the slot went to others
+ * (it then offers the user to take one back).
+ */
+export class PoolMembership {
+  #granted = false;
+  #bumped = false;
+  readonly #member: PoolMember;
+
+  constructor(
+    private readonly host: { requestUpdate(): void },
+    visible: () => boolean,
+    events: {
+      /** The slot is ours: start the viewer. */
+      granted(): void;
+      /** The slot is taken back: release the viewer, keep the view. */
+      evicted(): void;
+    },
+  ) {
+    this.#member = {
+      get visible() {
+        return visible();
+      },
+      grant: () => {
+        this.#granted = true;
+        this.#setBumped(false);
+        events.granted();
+      },
+      evict: () => {
+        this.#granted = false;
+        this.#setBumped(visible());
+        events.evicted();
+      },
+    };
+  }
+
+  /** Holds a slot now. */
+  get granted(): boolean {
+    return this.#granted;
+  }
+
+  get bumped(): boolean {
+    return this.#bumped;
+  }
+
+  #setBumped(value: boolean): void {
+    if (value === this.#bumped) return;
+    this.#bumped = value;
+    this.host.requestUpdate();
+  }
+
+  /** Asks for a slot (`force`: the user asked, take the one started longest ago if need be). */
+  request(force = false): void {
+    const granted = requestSlot(this.#member, { force });
+    this.#setBumped(!granted && this.#member.visible);
+  }
+
+  /** The element's visibility changed: a member leaving the viewport may free a slot for another. */
+  visibilityChanged(): void {
+    if (!this.#member.visible) this.#setBumped(false);
+    visibilityChanged(this.#member);
+  }
+
+  /** Gives the slot back (and stops waiting for one). */
+  leave(): void {
+    this.#granted = false;
+    this.#setBumped(false);
+    leavePool(this.#member);
+  }
+}

@@ -1,20 +1,16 @@
 import { css } from 'lit';
+import { hostStyles, statusStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
+const ownStyles = css`
   :host {
-    display: block;
-    position: relative;
     block-size: 24rem;
     min-block-size: 8rem;
-    contain: content;
+    --room-focus-ring: 3px solid var(--room-plan-focus, #1f5fbf);
     color: var(--room-plan-text, #2b2b2b);
     background: var(--room-plan-background, #fff);
     font-family: var(--room-plan-font, system-ui, sans-serif);
     border-radius: var(--room-plan-radius, 0);
     overflow: hidden;
-  }
-  :host([hidden]) {
-    display: none;
   }
   [part='base'] {
     position: relative;
@@ -152,7 +148,7 @@ export const styles = css`
     border: 1px solid currentColor;
     border-radius: 0.25rem;
   }
-  [part='error'] button {
+  [part='error'] [part~='retry'] {
     font: inherit;
     padding: 0.35rem 0.9rem;
     color: inherit;
@@ -161,7 +157,7 @@ export const styles = css`
     border-radius: 0.25rem;
     cursor: pointer;
   }
-  [part='error'] button:focus-visible {
+  [part='error'] [part~='retry']:focus-visible {
     outline: 3px solid var(--room-plan-focus, #1f5fbf);
     outline-offset: 2px;
   }
@@ -190,3 +186,6 @@ export const styles = css`
     }
   }
 `;
+
+/** The shared host box, focus ring and retry button, then the plan's own rules. */
+export const styles = [hostStyles, statusStyles, ownStyles];

@@ -1,45 +1,31 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
+import { hasModelSource, loadModel } from '../../api/model-source.js';
 import { defineElement } from '../../internal/define.js';
-import { languageOf, translate } from '../../internal/i18n.js';
+import { ElementError, errorValues, errorWordKey } from '../../internal/element-error.js';
+import { LanguageController } from '../../internal/language.js';
+import { LatestRequestController } from '../../internal/latest-request.js';
+import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
+import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import { planGeometry } from '../../model/plan-geometry.js';
-import { readModel } from '../../model/read-model.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { formatArea, formatLength, parseUnits, type Units } from '../../model/units.js';
 import { drawPlan, type PlanDrawing } from './plan-drawing.js';
-import { describePlanError, hasSource, loadRaw, PlanError, type PlanSource } from './plan-source.js';
-import { PLAN_STRINGS, type PlanStringKey } from './plan-strings.js';
-import { panView, pointAt, unitsPerPixel, viewBoxAttribute, zoomView, type ViewBox } from './plan-view.js';
+import { PlanNavigation, ZOOM_STEP } from './plan-navigation.js';
+import { viewBoxAttribute } from './plan-view.js';
+import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 import { styles } from './room-plan.styles.js';
 
-export { PlanError } from './plan-source.js';
-
-/**
- * `model-load`'s detail: the model drawn, and what readModel() had to leave out or repair. The same
- * shape as `<room-viewer>`'s (both elements declare the event); the plan geometry is the `plan` property.
- */
-export interface PlanLoadDetail {
-  model: RoomModel;
-  problems: readonly ModelProblem[];
-}
-
-/**
- * `model-error`'s detail: an ApiError (`status` 403, 404, 5xx, or 0 for network) or a PlanError.
- * `fatal` is always true for a plan (the same shape as `<room-viewer>`'s, where a failed texture is not).
- */
-export interface PlanErrorDetail {
-  error: Error;
-  fatal: boolean;
-}
+export type { ModelErrorDetail, ModelLoadDetail };
+/** @deprecated the shared ModelLoadDetail (src/events/model-load.ts) */
+export type PlanLoadDetail = ModelLoadDetail;
+/** @deprecated the shared ModelErrorDetail (src/events/model-error.ts) */
+export type PlanErrorDetail = ModelErrorDetail;
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 type Phase = (typeof STATES)[number];
-
-/** One keyboard step moves the plan by this share of the view. */
-const PAN_STEP = 0.1;
-const ZOOM_STEP = 1.25;
 
 let instances = 0;
 
@@ -55,8 +41,8 @@ let instances = 0;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<PlanLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
- * @fires {CustomEvent<PlanErrorDetail>} model-error - `{ error, fatal: true }`: an ApiError (403 private room, 404 unknown room, 5xx, status 0 for network failures and timeouts) or a PlanError (`kind` `not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
+ * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
  *
  * @csspart base - The wrapper of everything.
  * @csspart viewport - The focusable box the plan is moved and zoomed in (arrow keys, + − 0).
@@ -76,6 +62,7 @@ let instances = 0;
  * @csspart fit - The button that shows the whole plan.
  * @csspart status - The loading message.
  * @csspart error - The error message with its retry button.
+ * @csspart retry - The retry button.
  *
  * @cssprop --room-plan-background - Background (default #fff).
  * @cssprop --room-plan-text - Text colour of messages.
@@ -125,20 +112,30 @@ export class RoomPlan extends RoomElement {
   @property() units: 'metric' | 'imperial' = 'metric';
 
   @state() private phase: Phase = 'idle';
-  @state() private error?: unknown;
-  @state() private view?: ViewBox;
-  @state() private loaded?: PlanLoadDetail & { plan: PlanGeometry };
+  @state() private error?: ElementError;
+  @state() private loaded?: { model: RoomModel; problems: readonly ModelProblem[]; plan: PlanGeometry };
 
-  #abort?: AbortController;
   #generation = 0;
   #interrupted = false;
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
   #maskId = `room-plan-cuts-${++instances}`;
-  /** Pointers down on the plan (one drags, two pinch), by pointerId: their last position. */
-  #pointers = new Map<number, { x: number; y: number }>();
-  #langObserver?: MutationObserver;
-  #printView?: ViewBox;
+  // words and number formats follow `lang` (the element's, an ancestor's, the page's)
+  #language = new LanguageController(this);
+  #request = new LatestRequestController(this);
+  #nav = new PlanNavigation(this, () => this.#currentDrawing());
+
+  constructor() {
+    super();
+    // a plan moved in the DOM keeps loading; one that left mid-load starts again when it comes back
+    new DisconnectController(this, {
+      gone: () => {
+        if (this.phase !== 'loading') return;
+        this.#interrupted = true;
+        this.#generation++;
+      },
+    });
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -146,29 +143,6 @@ export class RoomPlan extends RoomElement {
       this.#interrupted = false;
       void this.#load();
     }
-    window.addEventListener('beforeprint', this.#beforePrint);
-    window.addEventListener('afterprint', this.#afterPrint);
-    // Words and number formats follow `lang`: on the element itself or on the page's root.
-    if (typeof MutationObserver !== 'undefined') {
-      this.#langObserver = new MutationObserver(() => this.requestUpdate());
-      this.#langObserver.observe(this, { attributes: true, attributeFilter: ['lang'] });
-      this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.phase === 'loading') {
-      // moving the element in the DOM must not leave it loading forever: it starts again on reconnect
-      this.#interrupted = true;
-      this.#abort?.abort();
-      this.#generation++;
-    }
-    window.removeEventListener('beforeprint', this.#beforePrint);
-    window.removeEventListener('afterprint', this.#afterPrint);
-    this.#langObserver?.disconnect();
-    this.#langObserver = undefined;
-    this.#pointers.clear();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -196,17 +170,10 @@ export class RoomPlan extends RoomElement {
     void this.#load();
   }
 
-  #source(): PlanSource {
-    return { model: this.model, src: this.src, roomId: this.roomId, apiBase: this.apiBase };
-  }
-
   async #load(): Promise<void> {
-    this.#abort?.abort();
-    const controller = new AbortController();
-    this.#abort = controller;
     const generation = ++this.#generation;
-    const source = this.#source();
-    if (!hasSource(source)) {
+    if (!hasModelSource(this)) {
+      this.#request.abort();
       this.phase = 'idle';
       this.error = undefined;
       this.loaded = undefined;
@@ -214,51 +181,44 @@ export class RoomPlan extends RoomElement {
     }
     this.phase = 'loading';
     this.error = undefined;
-    try {
-      const raw = await loadRaw(source, controller.signal);
-      if (generation !== this.#generation) return;
-      const { model, problems, drawable } = readModel(raw);
-      if (!drawable)
-        throw new PlanError('the model has no wall or area that can be drawn', 'not-drawable', problems);
-      let plan: PlanGeometry;
+    const outcome = await this.#request.run(async (signal) => {
+      const loaded = await loadModel(this, signal);
       try {
-        plan = planGeometry(model);
+        return { ...loaded, plan: planGeometry(loaded.model) };
       } catch (cause) {
-        throw new PlanError(
-          `the plan could not be worked out (${(cause as Error)?.message ?? cause})`,
-          'render',
-        );
+        const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
+        throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });
       }
-      this.loaded = { model, plan, problems };
-      this.view = undefined;
+    });
+    if (outcome.status === 'superseded' || generation !== this.#generation) return;
+    if (outcome.status === 'done') {
+      const { model, problems } = outcome.value;
+      this.loaded = outcome.value;
+      this.#nav.view = undefined;
       this.phase = 'loaded';
       await this.updateComplete;
       await frames(2);
       if (generation !== this.#generation || !this.isConnected) return;
-      this.emit<PlanLoadDetail>('model-load', { model, problems });
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      this.error = error;
-      this.loaded = undefined;
-      this.phase = 'error';
-      await this.updateComplete;
-      if (generation !== this.#generation) return;
-      this.emit<PlanErrorDetail>('model-error', {
-        error: error instanceof Error ? error : new PlanError(String(error), 'render'),
-        fatal: true,
-      });
+      this.emit('model-load', { model, problems });
+      return;
     }
+    this.error = outcome.error;
+    this.loaded = undefined;
+    this.phase = 'error';
+    await this.updateComplete;
+    if (generation !== this.#generation) return;
+    this.emit('model-error', { error: outcome.error, fatal: true });
   }
 
   #t(key: PlanStringKey, values?: Record<string, string | number>): string {
-    return translate(PLAN_STRINGS, this, key, values);
+    return this.#language.t(PLAN_STRINGS, key, values);
   }
 
   #currentDrawing(): PlanDrawing | undefined {
     const loaded = this.loaded;
     if (!loaded) return undefined;
     const units = parseUnits(this.units);
-    const lang = languageOf(this);
+    const lang = this.#language.lang;
     const key = [loaded.plan, units, lang];
     if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
       this.#drawing = drawPlan(loaded.plan, units, lang, this.#maskId);
@@ -275,77 +235,70 @@ export class RoomPlan extends RoomElement {
     if (this.phase === 'loading') {
       return html`<div part="status" role="status">${this.#t('loading')}</div>`;
     }
-    if (this.phase === 'error') {
-      const { key, values } = describePlanError(this.error, this.#source());
+    if (this.phase === 'error' && this.error) {
+      const key = errorWordKey(this.error, PLAN_ERROR_WORDS);
+      const values = {
+        ...errorValues(this.error),
+        id: this.roomId?.trim() ?? '',
+        src: this.src?.trim() ?? '',
+      };
       return html`<div part="error" role="alert">
         <p>${this.#t(key, values)}</p>
-        <button type="button" @click=${this.reload}>${this.#t('retry')}</button>
+        <button part="retry" type="button" @click=${this.reload}>${this.#t('retry')}</button>
       </div>`;
     }
     const drawing = this.#currentDrawing();
     if (this.phase !== 'loaded' || !drawing || !this.loaded) {
       return html`<div part="status">${this.#t('idle')}</div>`;
     }
-    const view = this.view ?? drawing.fit;
+    const nav = this.#nav;
     return html`
       <div
         part="viewport"
         tabindex="0"
         role="group"
         aria-label=${this.#t('viewport')}
-        @keydown=${this.#onKey}
-        @pointerdown=${this.#onPointerDown}
-        @pointermove=${this.#onPointerMove}
-        @pointerup=${this.#onPointerUp}
-        @pointercancel=${this.#onPointerUp}
-        @wheel=${this.#onWheel}
+        @keydown=${nav.onKey}
+        @pointerdown=${nav.onPointerDown}
+        @pointermove=${nav.onPointerMove}
+        @pointerup=${nav.onPointerUp}
+        @pointercancel=${nav.onPointerUp}
+        @wheel=${nav.onWheel}
       >
         <svg
           part="svg"
           role="img"
           aria-label=${this.#summary(drawing)}
-          viewBox=${viewBoxAttribute(view)}
+          viewBox=${viewBoxAttribute(nav.view ?? drawing.fit)}
           xmlns="http://www.w3.org/2000/svg"
         >
           ${/* the drawing changes only with the plan, units or language: panning skips it */ guard([drawing], () => drawing.content)}
         </svg>
       </div>
       <div part="controls">
-        <button
-          type="button"
-          part="control zoom-in"
-          aria-label=${this.#t('zoomIn')}
-          title=${this.#t('zoomIn')}
-          @click=${() => this.#zoom(ZOOM_STEP)}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          part="control zoom-out"
-          aria-label=${this.#t('zoomOut')}
-          title=${this.#t('zoomOut')}
-          @click=${() => this.#zoom(1 / ZOOM_STEP)}
-        >
-          −
-        </button>
-        <button
-          type="button"
-          part="control fit"
-          aria-label=${this.#t('fit')}
-          title=${this.#t('fit')}
-          @click=${this.#fit}
-        >
-          ⤢
-        </button>
+        ${this.#control('zoom-in', 'zoomIn', '+', () => nav.zoom(ZOOM_STEP))}
+        ${this.#control('zoom-out', 'zoomOut', '−', () => nav.zoom(1 / ZOOM_STEP))}
+        ${this.#control('fit', 'fit', '⤢', nav.fit)}
       </div>
     `;
+  }
+
+  #control(part: string, label: PlanStringKey, text: string, action: () => void) {
+    return html`<button
+      type="button"
+      part="control ${part}"
+      aria-label=${this.#t(label)}
+      title=${this.#t(label)}
+      @click=${action}
+    >
+      ${text}
+    </button>`;
   }
 
   #summary(drawing: PlanDrawing): string {
     const plan = this.loaded!.plan;
     const units = parseUnits(this.units);
-    const lang = languageOf(this);
+    const lang = this.#language.lang;
     const total = plan.areas.filter((a) => a.depth === 0).reduce((sum, a) => sum + a.area, 0);
     const values = {
       areas: plan.areas.length,
@@ -355,134 +308,6 @@ export class RoomPlan extends RoomElement {
     };
     return this.#t(plan.areas.length ? 'summary' : 'summaryEmpty', values);
   }
-
-  // ---- pan and zoom ------------------------------------------------------------------------
-
-  #viewport(): HTMLElement | null {
-    return this.renderRoot.querySelector('[part="viewport"]');
-  }
-
-  #zoom(factor: number, anchor?: [number, number]): void {
-    const drawing = this.#currentDrawing();
-    if (!drawing) return;
-    this.view = zoomView(this.view ?? drawing.fit, drawing.fit, factor, anchor);
-  }
-
-  #fit = (): void => {
-    this.view = undefined;
-  };
-
-  #pan(dx: number, dy: number): void {
-    const drawing = this.#currentDrawing();
-    if (!drawing) return;
-    this.view = panView(this.view ?? drawing.fit, drawing.fit, dx, dy);
-  }
-
-  #onKey = (event: KeyboardEvent): void => {
-    const drawing = this.#currentDrawing();
-    if (!drawing || event.altKey || event.ctrlKey || event.metaKey) return;
-    const view = this.view ?? drawing.fit;
-    const stepX = view.width * PAN_STEP;
-    const stepY = view.height * PAN_STEP;
-    // the arrow says which way to look: ArrowRight shows more of what is right, so the view moves right
-    const actions: Record<string, () => void> = {
-      ArrowLeft: () => this.#pan(-stepX, 0),
-      ArrowRight: () => this.#pan(stepX, 0),
-      ArrowUp: () => this.#pan(0, -stepY),
-      ArrowDown: () => this.#pan(0, stepY),
-      '+': () => this.#zoom(ZOOM_STEP),
-      '=': () => this.#zoom(ZOOM_STEP),
-      '-': () => this.#zoom(1 / ZOOM_STEP),
-      _: () => this.#zoom(1 / ZOOM_STEP),
-      '0': this.#fit,
-      Home: this.#fit,
-    };
-    const action = actions[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
-
-  #onPointerDown = (event: PointerEvent): void => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    const target = event.currentTarget as HTMLElement;
-    this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    try {
-      target.setPointerCapture(event.pointerId);
-    } catch {
-      // a synthetic pointer cannot be captured; dragging still works while over the plan
-    }
-    target.classList.add('dragging');
-  };
-
-  #onPointerMove = (event: PointerEvent): void => {
-    const last = this.#pointers.get(event.pointerId);
-    const drawing = this.#currentDrawing();
-    if (!last || !drawing) return;
-    const target = event.currentTarget as HTMLElement;
-    const view = this.view ?? drawing.fit;
-    const k = unitsPerPixel(view, target.clientWidth, target.clientHeight);
-    if (this.#pointers.size >= 2) {
-      // pinch: the two first pointers' distance sets the zoom, their midpoint the anchor
-      const [a, b] = [...this.#pointers.entries()];
-      const other = a![0] === event.pointerId ? b![1] : a![1];
-      const before = Math.hypot(last.x - other.x, last.y - other.y);
-      const after = Math.hypot(event.clientX - other.x, event.clientY - other.y);
-      last.x = event.clientX;
-      last.y = event.clientY;
-      if (before < 1 || after < 1) return;
-      const rect = target.getBoundingClientRect();
-      const mid = pointAt(
-        view,
-        rect.width,
-        rect.height,
-        (event.clientX + other.x) / 2 - rect.left,
-        (event.clientY + other.y) / 2 - rect.top,
-      );
-      this.#zoom(after / before, mid);
-      return;
-    }
-    const dx = event.clientX - last.x;
-    const dy = event.clientY - last.y;
-    last.x = event.clientX;
-    last.y = event.clientY;
-    this.#pan(-dx * k, -dy * k);
-  };
-
-  #onPointerUp = (event: PointerEvent): void => {
-    if (!this.#pointers.delete(event.pointerId)) return;
-    if (!this.#pointers.size) (event.currentTarget as HTMLElement).classList.remove('dragging');
-  };
-
-  #onWheel = (event: WheelEvent): void => {
-    const drawing = this.#currentDrawing();
-    const target = this.#viewport();
-    if (!drawing || !target) return;
-    event.preventDefault();
-    const pixels = event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1);
-    const factor = Math.exp(-Math.max(-300, Math.min(300, pixels)) * 0.002);
-    const rect = target.getBoundingClientRect();
-    const view = this.view ?? drawing.fit;
-    const anchor = pointAt(
-      view,
-      rect.width,
-      rect.height,
-      event.clientX - rect.left,
-      event.clientY - rect.top,
-    );
-    this.#zoom(factor, anchor);
-  };
-
-  // A printed plan shows all of it, whatever the screen was zoomed to.
-  #beforePrint = (): void => {
-    this.#printView = this.view;
-    this.view = undefined;
-  };
-
-  #afterPrint = (): void => {
-    this.view = this.#printView;
-    this.#printView = undefined;
-  };
 }
 
 function frames(n: number): Promise<void> {
@@ -497,10 +322,6 @@ defineElement('room-plan', RoomPlan);
 declare global {
   interface HTMLElementTagNameMap {
     'room-plan': RoomPlan;
-  }
-  interface GlobalEventHandlersEventMap {
-    'model-load': CustomEvent<PlanLoadDetail>;
-    'model-error': CustomEvent<PlanErrorDetail>;
   }
 }
 

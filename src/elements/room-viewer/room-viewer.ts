@@ -1,19 +1,24 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { defineElement } from '../../internal/define.js';
-import { translate } from '../../internal/i18n.js';
-import { RoomElement } from '../../internal/room-element.js';
-import { planGeometry, readModel } from '../../model/index.js';
+import { hasModelSource, loadModel } from '../../api/model-source.js';
 import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
-// types only: three.js itself loads with the dynamic import() in #start()
+import { planGeometry } from '../../model/index.js';
+import { onUnlessFalse } from '../../internal/converters.js';
+import { defineElement } from '../../internal/define.js';
+import { ElementError, errorWordKey } from '../../internal/element-error.js';
+import { LanguageController } from '../../internal/language.js';
+import { LatestRequestController } from '../../internal/latest-request.js';
+import { lazyModule } from '../../internal/lazy-module.js';
+import { DisconnectController } from '../../internal/moved.js';
+import { RoomElement } from '../../internal/room-element.js';
+import { ViewportController } from '../../internal/viewport.js';
+// types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import { hasSource, loadModel } from './model-source.js';
+import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
+import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 import { viewerStyles } from './room-viewer.styles.js';
-import { errorKey, ViewerError } from './viewer-errors.js';
-import { VIEWER_STRINGS, type ViewerStringKey } from './viewer-strings.js';
-import { VisibilityWatcher } from './viewer-visibility.js';
 
-export type { CameraChange, CameraMode, ComponentLoader };
+export type { CameraChange, CameraMode, ComponentLoader, ModelErrorDetail, ModelLoadDetail };
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 /** The properties that make up what is shown: a change to any of them loads the room again. */
@@ -21,23 +26,8 @@ const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', 'mediaBase', 'componen
 type Source = Partial<Pick<RoomViewer, (typeof SOURCE_KEYS)[number]>>;
 type ViewerState = (typeof STATES)[number];
 
-export interface ModelLoadDetail {
-  model: RoomModel;
-  /** What the model had wrong and was left out or repaired (it is still drawn). */
-  problems: readonly ModelProblem[];
-}
-
-export interface ModelErrorDetail {
-  error: Error;
-  /** False when the room is still shown (a texture or a page-supplied component failed). */
-  fatal: boolean;
-}
-
-/** `controls` is on unless the attribute says `false`, `off`, `no` or `0`. */
-const onUnlessFalse = {
-  fromAttribute: (value: string | null) => value === null || !/^(false|off|no|0)$/i.test(value.trim()),
-  toAttribute: (value: boolean) => (value ? '' : 'false'),
-};
+/** The three.js chunk, fetched once per page with the one retry policy of lazy chunks. */
+const loadThree = lazyModule(() => import('../../three/index.js'));
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -50,8 +40,9 @@ const onUnlessFalse = {
  * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
- *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`.
- * @fires {CustomEvent<CameraChange>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
+ *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
+ *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
+ * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
  * @csspart canvas - The canvas the room is drawn in.
@@ -127,13 +118,24 @@ export class RoomViewer extends RoomElement {
   #view?: RoomView;
   /** The source values of the load in progress or shown (compared to see whether to load again). */
   #source: Source = {};
-  #abort?: AbortController;
   #generation = 0;
   #started = false;
-  #teardownTimer?: ReturnType<typeof setTimeout>;
   #resize?: ResizeObserver;
-  #langObserver?: MutationObserver;
-  #visibility = new VisibilityWatcher(this, (visible) => this.#onVisibility(visible));
+  #language = new LanguageController(this);
+  #request = new LatestRequestController(this);
+  #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
+
+  constructor() {
+    super();
+    // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
+    new DisconnectController(this, {
+      gone: () => {
+        this.#teardown();
+        this.#started = false;
+        this._state = 'idle';
+      },
+    });
+  }
 
   /** The view while a room is shown (for tests and tools: camera, scene, controls). */
   get view(): RoomView | undefined {
@@ -142,36 +144,15 @@ export class RoomViewer extends RoomElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.#teardownTimer !== undefined) {
-      // moved in the DOM: disconnected and connected again before the teardown ran; keep everything
-      clearTimeout(this.#teardownTimer);
-      this.#teardownTimer = undefined;
-    }
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.#visibility.start();
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
-    // words follow `lang` on the element or the page, also when it changes later
-    if (typeof MutationObserver !== 'undefined') {
-      this.#langObserver ??= new MutationObserver(() => this.requestUpdate());
-      this.#langObserver.observe(this, { attributes: true, attributeFilter: ['lang'] });
-      this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-    }
     if (this.loading === 'eager') this.#begin();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#visibility.stop();
     this.#resize?.disconnect();
-    this.#langObserver?.disconnect();
-    // wait a task: a move (remove + insert) reconnects before this runs and keeps the view
-    this.#teardownTimer = setTimeout(() => {
-      this.#teardownTimer = undefined;
-      this.#teardown();
-      this.#started = false;
-      this._state = 'idle';
-    }, 0);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -196,9 +177,9 @@ export class RoomViewer extends RoomElement {
     return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
   }
 
-  #onVisibility(visible: boolean): void {
-    this.#view?.setVisible(visible);
-    if (visible) this.#begin();
+  #onNear(near: boolean): void {
+    this.#view?.setVisible(near);
+    if (near) this.#begin();
   }
 
   #begin(): void {
@@ -209,73 +190,75 @@ export class RoomViewer extends RoomElement {
 
   #reload(): void {
     this.#teardown();
-    const generation = ++this.#generation;
     this.#source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, this[key]])) as Source;
-    const abort = (this.#abort = new AbortController());
     this._message = undefined;
     this._warning = undefined;
-    if (!hasSource(this)) {
+    if (!hasModelSource(this)) {
       this._state = 'idle';
       return;
     }
     this._state = 'loading';
-    void this.#load(generation, abort.signal);
+    void this.#load();
   }
 
-  async #load(generation: number, signal: AbortSignal): Promise<void> {
-    const current = () => generation === this.#generation && !signal.aborted;
+  async #load(): Promise<void> {
+    const generation = ++this.#generation;
+    const outcome = await this.#request.run(async (signal) => {
+      const loaded = await loadModel(this, signal);
+      const plan = planGeometry(loaded.model);
+      return { ...loaded, plan, three: await loadThree() };
+    });
+    if (outcome.status === 'superseded') return;
+    if (outcome.status === 'failed') return this.#fail(outcome.error);
+    const { model, problems, plan, three } = outcome.value;
+    await this.updateComplete;
+    if (generation !== this.#generation) return;
+    const { width, height } = this.#size();
     try {
-      const raw = await loadModel(this, signal);
-      if (!current()) return;
-      const { model, problems, drawable } = readModel(raw);
-      if (!drawable)
-        throw new ViewerError('the model has no wall or area that can be drawn', 'model', { problems });
-      const plan = planGeometry(model);
-      const three = await import('../../three/index.js');
-      if (!current()) return;
-      await this.updateComplete;
-      const { width, height } = this.#size();
-      let view: RoomView;
-      try {
-        view = new three.RoomView({
-          canvas: this._canvas,
-          keyTarget: this,
-          model,
-          plan,
-          camera: this.#cameraMode(),
-          controls: this.controls,
-          autoRotate: this.autoRotate,
-          mediaBase: this.mediaBase,
-          componentLoader: this.componentLoader,
-          width,
-          height,
-          pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
-          onFrame: (frames) => {
-            if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
-          },
-          onCameraChange: (change) => this.emit<CameraChange>('camera-change', change),
-          onTextureError: (url) =>
-            this.#partialFailure(new ViewerError(`texture failed: ${url}`, 'texture', { url })),
-          onComponentError: (error, component: ModelComponent) =>
-            this.#partialFailure(
-              new ViewerError(`componentLoader failed for ${component.id}`, 'component', { cause: error }),
-            ),
-        });
-      } catch (error) {
-        throw error instanceof ViewerError
-          ? error
-          : new ViewerError(String(error), 'webgl', { cause: error });
-      }
-      this.#view = view;
-      // the first frame is drawn either way; later frames only while near the viewport
-      view.setVisible(this.#visibility.visible);
+      this.#view = new three.RoomView({
+        canvas: this._canvas,
+        keyTarget: this,
+        model,
+        plan,
+        camera: this.#cameraMode(),
+        controls: this.controls,
+        autoRotate: this.autoRotate,
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+        width,
+        height,
+        pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
+        onFrame: (frames) => {
+          if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
+        },
+        onCameraChange: (change) => this.emit('camera-change', change),
+        onTextureError: (url) =>
+          this.#partialFailure(
+            new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
+          ),
+        onComponentError: (error, component: ModelComponent) =>
+          this.#partialFailure(
+            new ElementError(`componentLoader failed for ${component.id}`, {
+              kind: 'invalid',
+              reason: 'component',
+              cause: error,
+            }),
+          ),
+      });
     } catch (error) {
-      if (!current()) return;
-      this.#teardown();
-      this._state = 'error';
-      this._message = errorKey(error);
-      this.emit<ModelErrorDetail>('model-error', { error: error as Error, fatal: true });
+      return this.#fail(
+        new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }),
+      );
     }
+    // the first frame is drawn either way; later frames only while near the viewport
+    this.#view.setVisible(this.#viewport.near);
+  }
+
+  #fail(error: ElementError): void {
+    this.#teardown();
+    this._state = 'error';
+    this._message = errorWordKey(error, VIEWER_ERROR_WORDS);
+    this.emit('model-error', { error, fatal: true });
   }
 
   #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
@@ -283,7 +266,7 @@ export class RoomViewer extends RoomElement {
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#warningShown());
-    this.emit<ModelLoadDetail>('model-load', { model, problems });
+    this.emit('model-load', { model, problems });
   }
 
   /** The room is drawn but part of it is not as the model says. */
@@ -291,11 +274,11 @@ export class RoomViewer extends RoomElement {
     return this._state === 'loaded' && this._warning !== undefined;
   }
 
-  #partialFailure(error: ViewerError): void {
+  #partialFailure(error: ElementError): void {
     // textures first: a texture notice says more about what the page looks like than a box does
-    if (error.kind === 'texture') this._warning = 'textures';
+    if (error.reason === 'texture') this._warning = 'textures';
     else this._warning ??= 'components';
-    this.emit<ModelErrorDetail>('model-error', { error, fatal: false });
+    this.emit('model-error', { error, fatal: false });
   }
 
   #size(): { width: number; height: number } {
@@ -310,8 +293,8 @@ export class RoomViewer extends RoomElement {
   }
 
   #teardown(): void {
-    this.#abort?.abort();
-    this.#abort = undefined;
+    this.#generation++;
+    this.#request.abort();
     this.#view?.dispose();
     this.#view = undefined;
   }
@@ -319,7 +302,7 @@ export class RoomViewer extends RoomElement {
   #retry = () => this.#reload();
 
   override render() {
-    const t = (key: ViewerStringKey) => translate(VIEWER_STRINGS, this, key);
+    const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
     return html`
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
       ${
@@ -351,10 +334,5 @@ defineElement('room-viewer', RoomViewer);
 declare global {
   interface HTMLElementTagNameMap {
     'room-viewer': RoomViewer;
-  }
-  interface GlobalEventHandlersEventMap {
-    'model-load': CustomEvent<ModelLoadDetail>;
-    'model-error': CustomEvent<ModelErrorDetail>;
-    'camera-change': CustomEvent<CameraChange>;
   }
 }

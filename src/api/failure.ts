@@ -1,0 +1,90 @@
+/**
+ * The one classifier of failures. Every element words its errors by these kinds (and its own
+ * reasons, src/internal/element-error.ts), so a timeout is never called "not found" and a bug is never
+ * blamed on the service. Pure: imports only the ApiError type of the fetch wrapper.
+ */
+import { ApiError } from './http.js';
+
+export type FailureKind =
+  'timeout' | 'network' | 'not-found' | 'forbidden' | 'server' | 'refused' | 'invalid' | 'aborted';
+
+/** What kind of failure `status` is, for an HTTP answer that was not 2xx. */
+export function kindOfStatus(status: number): FailureKind {
+  if (status === 401 || status === 403) return 'forbidden';
+  if (status === 404 || status === 410) return 'not-found';
+  if (status >= 500) return 'server';
+  if (status >= 400) return 'refused';
+  // status 0 (or a nonsense status) means no answer reached us
+  return 'network';
+}
+
+function hasName(error: unknown, name: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name;
+}
+
+export function classifyFailure(error: unknown): FailureKind {
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case 'timeout':
+        return 'timeout';
+      case 'network':
+        return 'network';
+      case 'invalid':
+        return 'invalid';
+      case 'abort':
+        return 'aborted';
+      default:
+        return kindOfStatus(error.status);
+    }
+  }
+  // an error that was already classified (an ElementError, or anything else carrying a kind of ours)
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  if (typeof kind === 'string' && FAILURE_KINDS.has(kind as FailureKind)) return kind as FailureKind;
+  if (hasName(error, 'AbortError')) return 'aborted';
+  if (hasName(error, 'TimeoutError')) return 'timeout';
+  // fetch rejects with a TypeError when no answer arrives (offline, DNS, CORS refused)
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return 'network';
+  // SyntaxError: a body that is not JSON; ValiError (checked by name: valibot stays out of this chunk)
+  return 'invalid';
+}
+
+const FAILURE_KINDS = new Set<FailureKind>([
+  'timeout',
+  'network',
+  'not-found',
+  'forbidden',
+  'server',
+  'refused',
+  'invalid',
+  'aborted',
+]);
+
+/**
+ * The one error type every element puts in its error events (`model-error`, `rooms-error`,
+ * `panorama-error`, `export-error`); see src/internal/element-error.ts, which re-exports it.
+ */
+export interface ElementErrorInit {
+  kind: FailureKind;
+  status?: number;
+  reason?: string;
+  problems?: readonly unknown[];
+  cause?: unknown;
+}
+
+export class ElementError extends Error {
+  override readonly name = 'ElementError';
+  readonly kind: FailureKind;
+  readonly status?: number;
+  readonly reason?: string;
+  readonly problems?: readonly unknown[];
+  override readonly cause?: unknown;
+
+  constructor(message: string, init: ElementErrorInit) {
+    super(message);
+    this.kind = init.kind;
+    if (init.status !== undefined) this.status = init.status;
+    if (init.reason !== undefined) this.reason = init.reason;
+    if (init.problems !== undefined) this.problems = init.problems;
+    if (init.cause !== undefined) this.cause = init.cause;
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The element's live viewer (while it holds a pool slot): started from the lazy chunk, fed the view,
+ * the navbar and the texts, given the keys only while the element has focus, its hotspots placed
+ * (hotspots.ts), and released with its WebGL context. Callbacks of a viewer that was released (or
+ * replaced) are dropped.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { toElementError, type ElementError } from '../../internal/element-error.js';
+import type { CubeFaces } from '../../panorama/cube-faces.js';
+import type { PanoramaViewer, ViewerTexts } from '../../panorama/psv-runtime.js';
+import type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
+import type { PanoramaView } from '../../panorama/view.js';
+import { reducedMotion } from './autorotation.js';
+import { PanoramaError } from './panorama-error.js';
+import { createViewer, loadViewerCode } from './viewer-runtime.js';
+
+type Host = ReactiveControllerHost & HTMLElement;
+
+/** What the element says about the viewer it wants, read when the viewer is created. */
+export interface ViewerSettings {
+  container?: HTMLElement;
+  view: PanoramaView;
+  navbar: boolean;
+  texts: ViewerTexts;
+}
+
+export interface LiveViewerEvents {
+  progress(percent: number): void;
+  viewChange(view: PanoramaView): void;
+  ready(): void;
+  failed(error: ElementError): void;
+  /** The viewer exists (its first frame may still come): autorotation can be applied. */
+  started(): void;
+  autorotateButton(): void;
+}
+
+export class LiveViewer implements ReactiveController {
+  #viewer?: PanoramaViewer;
+  /** Bumped on every start and release: late callbacks of an old viewer are dropped. */
+  #generation = 0;
+  #focused = false;
+  #unwatchHotspots?: () => void;
+
+  constructor(
+    private readonly host: Host,
+    private readonly events: LiveViewerEvents,
+  ) {
+    host.addController(this);
+  }
+
+  get viewer(): PanoramaViewer | undefined {
+    return this.#viewer;
+  }
+
+  hostConnected(): void {
+    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
+  }
+
+  hostDisconnected(): void {
+    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
+  }
+
+  /**
+   * Loads the viewer's code (once per page) and starts a viewer on `faces`, unless `wanted()` says
+   * otherwise by then (the slot went away, or a newer start or a release came in between).
+   */
+  async start(faces: CubeFaces, settings: () => ViewerSettings, wanted: () => boolean): Promise<void> {
+    const generation = ++this.#generation;
+    const current = () => generation === this.#generation;
+    let runtime: Awaited<ReturnType<typeof loadViewerCode>>;
+    try {
+      runtime = await loadViewerCode(faces);
+      await this.host.updateComplete;
+    } catch (error) {
+      if (current()) this.events.failed(toElementError(error));
+      return;
+    }
+    const { container, ...wish } = settings();
+    if (!current() || !wanted() || !container) return;
+    try {
+      this.#viewer = createViewer(runtime, this.host.shadowRoot!, {
+        ...wish,
+        container,
+        faces,
+        reducedMotion: reducedMotion(),
+        onProgress: (percent) => current() && this.events.progress(percent),
+        onViewChange: (view) => current() && this.events.viewChange(view),
+        onReady: () => current() && this.events.ready(),
+        onError: (error) => current() && this.events.failed(PanoramaError.fromViewer(error)),
+        onAutorotateButton: () => this.events.autorotateButton(),
+        onFullscreenButton: () => this.#toggleFullscreen(),
+      });
+    } catch (error) {
+      this.events.failed(toElementError(error));
+      return;
+    }
+    if (this.#focused) this.#viewer.setKeyboard(true);
+    const hotspots = this.host.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="hotspot"]');
+    if (hotspots) this.#unwatchHotspots = runtime.watchHotspots(hotspots, this.#viewer);
+    this.events.started();
+  }
+
+  /** Destroys the viewer and frees its WebGL context (a pending start is dropped too). */
+  release(): void {
+    this.#generation++;
+    this.#unwatchHotspots?.();
+    this.#unwatchHotspots = undefined;
+    this.#viewer?.release();
+    this.#viewer = undefined;
+  }
+
+  /** The current view as an image, `width` × `height` defaulting to the element's size. */
+  toBlob(options: PanoramaSnapshotOptions = {}): Promise<Blob> {
+    if (!this.#viewer) {
+      const message = 'toBlob(): no live viewer (the panorama shows its poster, is loading, or failed)';
+      return Promise.reject(new DOMException(message, 'InvalidStateError'));
+    }
+    const { clientWidth, clientHeight } = this.host;
+    return this.#viewer.toBlob({
+      ...options,
+      width: options.width ?? clientWidth,
+      height: options.height ?? clientHeight,
+    });
+  }
+
+  /** The stage got focus: PSV's keys (it listens on window) work only now. */
+  focusIn = (): void => {
+    this.#focused = true;
+    this.#viewer?.setKeyboard(true);
+  };
+
+  focusOut = (event: FocusEvent): void => {
+    // focus moving to a navbar button inside the stage keeps the keys on
+    const stage = event.currentTarget as HTMLElement;
+    if (event.relatedTarget instanceof Node && stage.contains(event.relatedTarget)) return;
+    this.#focused = false;
+    this.#viewer?.setKeyboard(false);
+  };
+
+  /** PSV's own button cannot see an element in a shadow root as full screen: the whole host goes. */
+  #toggleFullscreen(): void {
+    if (document.fullscreenElement === this.host) void document.exitFullscreen().catch(() => {});
+    else void this.host.requestFullscreen?.().catch(() => {});
+  }
+
+  #onFullscreenChange = (): void => {
+    this.#viewer?.setFullscreenButton(document.fullscreenElement === this.host);
+  };
+}

@@ -1,0 +1,91 @@
+import type { ErrorWords } from '../../internal/element-error.js';
+import type { Strings } from '../../internal/language.js';
+
+export type PlanStringKey =
+  | 'summary'
+  | 'summaryEmpty'
+  | 'viewport'
+  | 'zoomIn'
+  | 'zoomOut'
+  | 'fit'
+  | 'loading'
+  | 'notFound'
+  | 'private'
+  | 'server'
+  | 'network'
+  | 'badModel'
+  | 'notDrawable'
+  | 'noModel'
+  | 'badId'
+  | 'badSrc'
+  | 'failed'
+  | 'retry'
+  | 'idle';
+
+/** The element's own words, in English and Dutch (chosen by the nearest `lang`). */
+export const PLAN_STRINGS: Strings<PlanStringKey> = {
+  en: {
+    summary: 'Floor plan, {areas} areas, {total}, {width} × {depth}',
+    summaryEmpty: 'Floor plan, {width} × {depth}',
+    viewport: 'Floor plan. Arrow keys move the plan, + and − zoom, 0 shows all of it.',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fit: 'Show the whole plan',
+    loading: 'Loading the floor plan…',
+    notFound: 'This room does not exist (404).',
+    private: 'This room is private (403).',
+    server: 'The service is not answering properly ({status}). Try again later.',
+    network: 'The floor plan could not be loaded: {message}',
+    badModel: 'The room model could not be read: {message}',
+    notDrawable: 'This room has no floor plan that can be drawn ({problems} problems in its model).',
+    noModel: 'This room comes without a model to draw.',
+    badId: 'The room id “{id}” is not a number.',
+    badSrc: 'The src “{src}” is not an http(s) URL.',
+    failed: 'The floor plan could not be drawn: {message}',
+    retry: 'Try again',
+    idle: 'No room chosen.',
+  },
+  nl: {
+    summary: 'Plattegrond, {areas} ruimtes, {total}, {width} × {depth}',
+    summaryEmpty: 'Plattegrond, {width} × {depth}',
+    viewport: 'Plattegrond. Pijltjestoetsen verschuiven, + en − zoomen, 0 toont alles.',
+    zoomIn: 'Inzoomen',
+    zoomOut: 'Uitzoomen',
+    fit: 'Toon de hele plattegrond',
+    loading: 'De plattegrond wordt geladen…',
+    notFound: 'Deze kamer bestaat niet (404).',
+    private: 'Deze kamer is privé (403).',
+    server: 'De dienst antwoordt niet goed ({status}). Probeer het later opnieuw.',
+    network: 'De plattegrond kon niet geladen worden: {message}',
+    badModel: 'Het kamermodel kon niet gelezen worden: {message}',
+    notDrawable:
+      'Deze kamer heeft geen plattegrond die getekend kan worden ({problems} problemen in het model).',
+    noModel: 'Deze kamer heeft geen model om te tekenen.',
+    badId: 'Het kamernummer “{id}” is geen getal.',
+    badSrc: 'De src “{src}” is geen http(s)-URL.',
+    failed: 'De plattegrond kon niet getekend worden: {message}',
+    retry: 'Opnieuw proberen',
+    idle: 'Geen kamer gekozen.',
+  },
+};
+
+/** Which sentence an error gets: the plan's own reasons first, then the kind of failure. */
+export const PLAN_ERROR_WORDS: ErrorWords<PlanStringKey> = {
+  reasons: {
+    'not-drawable': 'notDrawable',
+    'no-model': 'noModel',
+    'bad-id': 'badId',
+    'bad-src': 'badSrc',
+    render: 'failed',
+  },
+  kinds: {
+    'not-found': 'notFound',
+    forbidden: 'private',
+    server: 'server',
+    invalid: 'badModel',
+    refused: 'network',
+    network: 'network',
+    timeout: 'network',
+  },
+  fallback: 'failed',
+};

@@ -1,0 +1,76 @@
+import type { ErrorWords } from '../../internal/element-error.js';
+import type { Strings } from '../../internal/language.js';
+
+export type ViewerStringKey =
+  | 'label'
+  | 'labelStatic'
+  | 'loading'
+  | 'notFound'
+  | 'private'
+  | 'network'
+  | 'server'
+  | 'badModel'
+  | 'noWebgl'
+  | 'textures'
+  | 'components'
+  | 'retry'
+  | 'failed'
+  | 'badId';
+
+/** The viewer's own words, in English and Dutch (following `lang`). */
+export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
+  en: {
+    label: '3D view of the room. Drag to look around, scroll or pinch to zoom, arrow keys to move.',
+    labelStatic: '3D view of the room.',
+    loading: 'Loading the 3D room…',
+    notFound: 'This room was not found.',
+    private: 'This room is private.',
+    network: 'The room could not be loaded. Check the connection and try again.',
+    server: 'The room service had a problem. Try again later.',
+    badModel: 'This room has no 3D model that can be drawn.',
+    noWebgl: 'This browser cannot show 3D (WebGL is not available).',
+    textures: 'Some textures could not be loaded; plain colours are shown instead.',
+    components: 'Some furniture could not be loaded; plain boxes are shown instead.',
+    retry: 'Try again',
+    failed: 'The 3D room could not be shown.',
+    badId: 'This is not a valid room id.',
+  },
+  nl: {
+    labelStatic: '3D-weergave van de kamer.',
+    label:
+      '3D-weergave van de kamer. Sleep om rond te kijken, scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
+    loading: 'De 3D-kamer wordt geladen…',
+    notFound: 'Deze kamer is niet gevonden.',
+    private: 'Deze kamer is privé.',
+    network: 'De kamer kon niet worden geladen. Controleer de verbinding en probeer het opnieuw.',
+    server: 'De kamerdienst had een probleem. Probeer het later opnieuw.',
+    badModel: 'Deze kamer heeft geen 3D-model dat getekend kan worden.',
+    noWebgl: 'Deze browser kan geen 3D tonen (WebGL is niet beschikbaar).',
+    textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
+    components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
+    retry: 'Opnieuw proberen',
+    failed: 'De 3D-kamer kon niet worden getoond.',
+    badId: 'Dit is geen geldig kamernummer.',
+  },
+};
+
+/** Which sentence an error gets: the viewer's own reasons first, then the kind of failure. */
+export const VIEWER_ERROR_WORDS: ErrorWords<ViewerStringKey> = {
+  reasons: {
+    'no-webgl': 'noWebgl',
+    'bad-id': 'badId',
+    'bad-src': 'badModel',
+    'no-model': 'badModel',
+    'not-drawable': 'badModel',
+  },
+  kinds: {
+    'not-found': 'notFound',
+    forbidden: 'private',
+    server: 'server',
+    refused: 'badModel',
+    invalid: 'badModel',
+    network: 'network',
+    timeout: 'network',
+  },
+  fallback: 'failed',
+};

@@ -1,0 +1,16 @@
+import type { ModelProblem, RoomModel } from '../model/types.js';
+
+/**
+ * `model-load` (`<room-viewer>`, `<room-plan>`): the room is on screen (the viewer's first frame, the
+ * plan painted). `problems`: what the model had wrong and was left out or repaired (it is still drawn).
+ */
+export interface ModelLoadDetail {
+  model: RoomModel;
+  problems: readonly ModelProblem[];
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'model-load': CustomEvent<ModelLoadDetail>;
+  }
+}
