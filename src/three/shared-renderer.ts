@@ -238,7 +238,7 @@ export class SharedRenderer {
     if (this.#lost) return;
     const delta = this.#last ? Math.min(0.1, (time - this.#last) / 1000) : 1 / 60;
     this.#last = time;
-    const solo = undefined as RenderView | undefined; void this.#onlyOnScreen;
+    const solo = this.#onlyOnScreen();
     this.#setSolo(solo);
     const due = [...this.#views].filter((v) => v.dirty && (v.visible || v.frames === 0));
     if (!due.length) return;

@@ -1,13 +1,13 @@
 import { css } from 'lit';
+import { hostStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
+const ownStyles = css`
   :host {
     display: inline-block;
+    /* a button in a line of text: no containment, its status and file list may grow */
+    contain: none;
     font: inherit;
     color: var(--project-export-button-text, inherit);
-  }
-  :host([hidden]) {
-    display: none;
   }
   button {
     font: inherit;
@@ -63,3 +63,6 @@ export const styles = css`
     padding-left: 1.2em;
   }
 `;
+
+/** The shared host rules (`[hidden]`, focus ring, visually-hidden), then the button's own. */
+export const styles = [hostStyles, ownStyles];
