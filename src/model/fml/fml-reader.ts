@@ -33,31 +33,9 @@ export const LIMITS = {
   documentChars: 40_000_000,
 } as const;
 
-export type Obj = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function describeError(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'unknown error';
-  }
-}
-
-export function preview(value: unknown): string {
-  try {
-    if (typeof value === 'string')
-      return JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value);
-    if (Array.isArray(value)) return 'an array';
-    if (value === null) return 'null';
-    return typeof value === 'object' ? 'an object' : String(value);
-  } catch {
-    return typeof value;
-  }
-}
+// one copy of the small value helpers for both readers (the room-model reader's)
+export { describeError, isObject, preview, type Obj } from '../read/reader.js';
+import { describeError, preview } from '../read/reader.js';
 
 export class FmlReader {
   readonly problems: ModelProblem[] = [];
