@@ -81,7 +81,12 @@ export type { CardContext, RenderCard } from './gallery-card.js';
 export class RoomGallery extends RoomElement {
   static override styles = [hostStyles, galleryStyles, resultStyles, pagerStyles];
 
-  /** Lit's reactive properties (attribute names and conversion); each is documented on its field below. */
+  /**
+   * Lit's reactive properties (attribute names and conversion); each is documented on its field below.
+   * Declared as one static table rather than with decorators as the other elements are: the gallery is
+   * the element a retailer's page loads first, and the decorator helper and per-field calls cost
+   * ~400 B gzip of the 20 KB it may load before its first cards.
+   */
   static override properties = {
     apiBase: { attribute: 'api-base' },
     whitelabel: {},
