@@ -74,6 +74,10 @@ export class ViewportController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // off the page nothing is near or visible; said silently, as the element is leaving anyway. When it
+    // comes back (a move, or a later insert) the observers report afresh and the callbacks fire again.
+    this.#near = false;
+    this.#visible = false;
     const set = watchers.get(this.host);
     set?.delete(this);
     if (set && set.size === 0) {

@@ -51,9 +51,29 @@ describe('ViewportController', () => {
     el.style.top = `${innerHeight + 2000}px`;
     await new Promise((r) => setTimeout(r, 100));
     expect(el.calls).to.deep.equal([]);
+    // off the page it is neither near nor visible, said without a callback
+    expect([el.viewport.near, el.viewport.visible]).to.deep.equal([false, false]);
     box.append(el);
-    await until(() => !el.viewport.near, 2000, 'far after coming back');
-    expect(el.calls).to.have.members(['near:false', 'visible:false']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(el.viewport.near).to.equal(false);
+    expect(el.calls).to.deep.equal([]);
+    // back on screen: heard again (a removed element that returns must be able to start again)
+    el.style.top = '10px';
+    await until(() => el.viewport.visible && el.viewport.near, 2000, 'visible again');
+    expect(el.calls).to.have.members(['near:true', 'visible:true']);
+  });
+
+  it('a removed element put back where it was hears near and visible again', async () => {
+    const box = fixtureContainer();
+    const el = probe(10);
+    box.append(el);
+    await until(() => el.viewport.visible, 2000, 'visible');
+    el.remove();
+    await new Promise((r) => setTimeout(r, 50));
+    el.calls.length = 0;
+    box.append(el);
+    await until(() => el.viewport.visible, 2000, 'visible after coming back');
+    expect(el.calls).to.have.members(['near:true', 'visible:true']);
   });
 
   it('two elements share the observers and each hears only about itself', async () => {
