@@ -1,4 +1,7 @@
-import { defineConfig, type Plugin } from 'vite';
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RolldownMagicString } from 'rolldown';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 
 /**
  * The CDN build (dist/cdn/, docs/cdn.md), both entries in one build so they share every chunk:
@@ -13,7 +16,7 @@ import { defineConfig, type Plugin } from 'vite';
  * Two rules shape the chunks a page downloads (the bench's `page-bytes` scenario measures them):
  * - `areaCopies`: valibot is one module, so one shared copy would carry every schema kind any element
  *   uses; each API area gets its own tree-shaken copy instead (see below).
- * - `galleryChunk`: what a gallery loads before its first cards is two files besides the loader's:
+ * - `elementChunks`: what a gallery loads before its first cards is two files besides the loader:
  *   its own chunk and the chunk it shares with the other elements.
  * Everything else is Rolldown's automatic chunking: a chunk per set of elements that use a module.
  */
@@ -45,6 +48,27 @@ function areaOf(importer: string): string | undefined {
   return PLANNING.test(importer) ? 'planning' : 'detail';
 }
 
+/**
+ * Each entry (the loader, the eager entry) gets its own copy of src/config.ts, in its entry file:
+ * without it, the loader would fetch a chunk for three functions, and `shared` would carry configure()
+ * and resetConfig(), which no element calls. The configuration is stored on the page (see
+ * src/config.ts), so every copy reads and writes the same one. The element chunks use the plain
+ * module (getConfig only, tree-shaken), in `shared`.
+ */
+const ENTRY_MODULES = /[\\/]src[\\/](?:cdn[\\/])?(autoload|index)\.ts$/;
+function entryConfig(): Plugin {
+  return {
+    name: 'room-elements:entry-config',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const entry = importer && ENTRY_MODULES.exec(importer)?.[1];
+      if (!entry || !/^\.\.?\/config\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: `${resolved.id}?entry=${entry}` };
+    },
+  };
+}
+
 function areaCopies(): Plugin {
   return {
     name: 'room-elements:area-copies',
@@ -61,24 +85,32 @@ function areaCopies(): Plugin {
 }
 
 /**
- * Two chunks hold what a gallery loads before its first cards, whatever the other elements share
- * among themselves (collected once the graph is known; the chunking below runs after):
- * - `room-gallery`: every module the gallery reaches by static imports and no other element does,
- *   its list path, cards and pager included (its lazy parts: filters, history, infinite rows, error
- *   words, stay chunks of their own);
+ * What a gallery loads before its first cards is two files besides the loader:
+ * - its own chunk, `room-gallery`: the element module and every module it reaches by static imports
+ *   and no other element does (its list path, cards and pager; its lazy parts: filters, history,
+ *   infinite rows, error words, stay chunks of their own). Each element module is an emitted chunk,
+ *   so that the chunk *is* the module: the loader's `import()` then resolves to the chunk itself.
+ *   Imported only dynamically, a module that shares its chunk with others (the eager entry takes
+ *   exports of the gallery's cards too) is handed out as a namespace object that Rolldown's runtime
+ *   helper builds, a 150 B file of its own fetched before any card.
  * - `shared`: the modules the gallery shares with other elements (lit, http.ts, the controllers in
  *   src/internal/), as one file rather than one per set of elements that use them: fewer requests,
  *   and gzip sees them together. An element that uses only some of them downloads the others too
- *   (today the export button: about 1 KB of controllers it does not use yet).
+ *   (today the export button: about 1 KB of controllers it does not use yet). Collected once the
+ *   graph is known; the chunking runs after.
  */
-const galleryModules = new Set<string>();
 const sharedModules = new Set<string>();
 const ELEMENT_MODULE = /[\\/]src[\\/]elements[\\/]([\w-]+)[\\/]\1\.ts$/;
-function galleryChunk(): Plugin {
+function elementChunks(): Plugin {
   return {
-    name: 'room-elements:gallery-chunk',
+    name: 'room-elements:element-chunks',
+    buildStart() {
+      for (const tag of readdirSync('src/elements')) {
+        const id = resolve(`src/elements/${tag}/${tag}.ts`);
+        if (existsSync(id)) this.emitFile({ type: 'chunk', id, name: tag });
+      }
+    },
     buildEnd() {
-      galleryModules.clear();
       sharedModules.clear();
       const ids = [...this.getModuleIds()];
       const gallery =
@@ -97,15 +129,12 @@ function galleryChunk(): Plugin {
         roots.forEach(visit);
         return seen;
       };
-      // everything another element may ever load: nothing of it may sit in the gallery's chunk
+      // everything another element may ever load: what of it the gallery loads too is `shared`
       const otherRoots = ids.filter(
         (id) => ELEMENT_MODULE.exec(id)?.[1] !== undefined && !GALLERY_DIR.test(id),
       );
       const others = reach(otherRoots, true);
-      for (const id of reach([gallery], false)) {
-        if (/[\\/]src[\\/]config\.ts$/.test(id)) continue; // the loader's own chunk
-        (others.has(id) ? sharedModules : galleryModules).add(id);
-      }
+      for (const id of reach([gallery], false)) if (others.has(id)) sharedModules.add(id);
     },
   };
 }
@@ -135,9 +164,85 @@ function compactCss(): Plugin {
   };
 }
 
+/**
+ * Lit's `html` / `svg` templates keep their formatting too, and Prettier puts one attribute per line.
+ * White space between a tag's attributes means nothing to the HTML parser, so inside a tag a run of
+ * it becomes one space (`<li⏎    class="item"⏎    role="listitem"⏎  >` becomes `<li class="item"
+ * role="listitem" >`). In text, only the indentation after a line break goes: the line break stays,
+ * so the text reads the same under `white-space: pre-line` too. A template with a `<style>`, `<pre>`,
+ * `<textarea>`, `<script>` or comment, where `>` or white space may mean something else, is left as
+ * written. About 100 B gzip off a gallery. The source map follows the edits.
+ */
+const HTML_TAG = /^(html|svg)$/;
+const RAW_HTML = /<(style|pre|textarea|script)\b|<!--/i;
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+function compactHtml(): Plugin {
+  return {
+    name: 'room-elements:compact-html',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return null;
+      const out = new RolldownMagicString(code);
+      let changed = false;
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach(visit);
+        const n = node as Node;
+        if (n.type === 'TaggedTemplateExpression') {
+          const tag = n.tag as Node & { name?: string };
+          const quasis = (n.quasi as { quasis: Node[] }).quasis;
+          if (tag.type === 'Identifier' && HTML_TAG.test(tag.name ?? '')) {
+            const text = quasis.map((q) => code.slice(q.start, q.end));
+            if (!RAW_HTML.test(text.join(''))) changed = compactTag(code, quasis, out) || changed;
+          }
+        }
+        for (const key in n) if (key !== 'type') visit(n[key]);
+      };
+      visit(parseAst(code, { lang: 'ts' }, id));
+      return changed ? { code: out } : null;
+    },
+  };
+}
+
+/** Collapses white space inside tags (outside quoted values) of one template's static parts. */
+function compactTag(code: string, quasis: Node[], out: RolldownMagicString): boolean {
+  let state: 'text' | 'tag' | '"' | "'" = 'text';
+  let changed = false;
+  for (const quasi of quasis) {
+    for (let i = quasi.start; i < quasi.end; i++) {
+      const char = code[i]!;
+      if (state === 'text') {
+        if (char === '<' && /[a-z/]/i.test(code[i + 1] ?? '')) state = 'tag';
+        else if (char === '\n') {
+          // indentation after a line break in text: the line break stays (for `white-space: pre-line`)
+          let end = i + 1;
+          while (end < quasi.end && /[ \t]/.test(code[end]!)) end++;
+          if (end > i + 1) {
+            out.remove(i + 1, end);
+            changed = true;
+          }
+          i = end - 1;
+        }
+      } else if (state === 'tag') {
+        if (char === '>') state = 'text';
+        else if (char === '"' || char === "'") state = char;
+        else if (/\s/.test(char)) {
+          let end = i;
+          while (end < quasi.end && /\s/.test(code[end]!)) end++;
+          if (code.slice(i, end) !== ' ') {
+            out.update(i, end, ' ');
+            changed = true;
+          }
+          i = end - 1;
+        }
+      } else if (char === state) state = 'tag';
+    }
+  }
+  return changed;
+}
+
 export default defineConfig({
   publicDir: false,
-  plugins: [areaCopies(), galleryChunk(), compactCss()],
+  plugins: [entryConfig(), areaCopies(), elementChunks(), compactCss(), compactHtml()],
   build: {
     target: 'es2022',
     outDir: 'dist/cdn',
@@ -151,7 +256,7 @@ export default defineConfig({
       formats: ['es'],
     },
     rolldownOptions: {
-      // includeDependenciesRecursively: false (the gallery group) needs entries that may export more
+      // includeDependenciesRecursively: false (the shared group) needs entries that may export more
       preserveEntrySignatures: 'allow-extension',
       output: {
         // library mode leaves whitespace and comments in ES output (for the page's bundler); a CDN
@@ -166,11 +271,6 @@ export default defineConfig({
             {
               name: 'shared',
               test: (id) => sharedModules.has(id),
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'room-gallery',
-              test: (id) => galleryModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

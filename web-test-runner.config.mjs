@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { plainSummaryReporter } from './scripts/plain-summary-reporter.mjs';
 import { findChromium, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from './scripts/chromium.mjs';
 import { createDemoServer } from './server/demo-server.ts';
+import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -96,7 +97,7 @@ export default {
       : { groups: testGroups() }),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  middleware: [cdnTestMiddleware, emulatorMiddleware],
+  middleware: [cdnTestMiddleware, testOriginsMiddleware, emulatorMiddleware],
   plugins: [cssInline, esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

@@ -18,23 +18,31 @@ export const DEFAULT_CONFIG: Readonly<RoomElementsConfig> = Object.freeze({
   plannerBase: 'https://floorplanner.com/api/v2',
 });
 
-let current: RoomElementsConfig = { ...DEFAULT_CONFIG };
+/**
+ * The configuration lives on the page (`globalThis`, under a registered symbol), not in this module:
+ * the CDN loader (src/cdn/autoload.ts) gets its own copy of this module, so that a page loading only
+ * the loader does not fetch a chunk for three functions, and every copy (the loader, the eager entry,
+ * the element chunks, another copy of the package) reads and writes the same configuration.
+ * Unset means the defaults; a configure() replaces the object, it never changes one handed out.
+ */
+const STORE = Symbol.for('room-elements.config');
+const page = globalThis as typeof globalThis & { [STORE]?: Readonly<RoomElementsConfig> };
 
 /** Sets page-wide defaults; members left out keep their value. */
 export function configure(patch: Partial<RoomElementsConfig>): void {
-  const next = { ...current };
+  const next = { ...getConfig() };
   for (const [key, value] of Object.entries(patch) as [keyof RoomElementsConfig, string | undefined][]) {
     if (value !== undefined) next[key] = value;
   }
-  current = next;
+  page[STORE] = next;
 }
 
 /** The page-wide configuration in force now. */
 export function getConfig(): Readonly<RoomElementsConfig> {
-  return current;
+  return page[STORE] ?? DEFAULT_CONFIG;
 }
 
 /** Restores the built-in defaults (for tests and for pages that reconfigure). */
 export function resetConfig(): void {
-  current = { ...DEFAULT_CONFIG };
+  delete page[STORE];
 }

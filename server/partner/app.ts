@@ -8,7 +8,7 @@
  *   GET  /oauth/start               redirect to the planner's authorize page with a fresh `state`
  *   GET  /oauth/callback            check `state`, exchange the code server-side, keep the token in the session
  *   POST /oauth/revoke              revoke the session's token at the planner and forget it
- *   POST /token                     token mode: {"project_id": n} → {access_token, expires_in}
+ *   POST /token                     token mode: {"project_id": n} → {access_token, expires_in, planner_base}
  *   POST /proxy/projects/:id/export.json   proxy mode: the export made with the session's token
  *   POST /export-callback           receiver of the planner's export callback (signed)
  *   GET  /exports/:id/status        {export_id, status: pending|ready, result?}
@@ -227,8 +227,9 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const auth = await authorised(c);
     if ('response' in auth) return auth.response;
     // the token is handed out only for a project the user can reach, and only while the planner accepts it
+    const bases = plannerBases(c, options);
     try {
-      await showProject(plannerContext(options, plannerBases(c, options), auth.token), projectId);
+      await showProject(plannerContext(options, bases, auth.token), projectId);
     } catch (error) {
       const status = plannerStatus(error);
       if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
@@ -239,6 +240,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     return c.json({
       access_token: token.accessToken,
       expires_in: Math.floor((token.expiresAt - Date.now()) / 1000),
+      // the planner this token belongs to: the button sends it there and nowhere else the page did not trust
+      planner_base: bases.apiBase,
     });
   });
 

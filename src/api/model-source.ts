@@ -1,14 +1,22 @@
 /**
- * The one model source of `<room-viewer>` and `<room-plan>`: the `model` property, a `src` URL or a
- * `room-id` (first one given wins), with one rule for each step:
- * - inputs are trimmed; a blank `src` or `room-id` counts as absent;
+ * The one model source of `<room-viewer>` and `<room-plan>`: the `model` property, an `fml` document,
+ * a `src` URL, a planning `project-id` or a `room-id` (first one given wins), with one rule for each step:
+ * - inputs are trimmed; a blank `src`, `project-id` or `room-id` counts as absent;
+ * - what comes back is tagged: `{ kind: 'room', model }` for a room model, `{ kind: 'fml', plan }` for an
+ *   FML plan (src and fml are told apart by content: text starting with `<`, an object with `floors`,
+ *   `designs` or `walls` without a room model's `plan`...);
  * - a room document (`{ model: {...} }` without a `plan`, as GET /rooms/:id answers) is unwrapped to its
  *   `model` member, whichever input it came from;
+ * - the FML reader (and fast-xml-parser with it) is loaded with import() only when a document is FML,
+ *   so it is not part of the elements' start-up bytes;
+ * - a project token goes only to `planner-base` (the partner's `token-endpoint` is asked on the page's
+ *   own origin, as `<project-export-button>` does);
  * - every failure is an ElementError: the service's (kind and status from the classifier) or the
- *   element's own reasons `bad-src`, `bad-id`, `no-model`, `not-drawable` (with readModel's problems).
+ *   element's own reasons `bad-src`, `bad-id`, `no-model`, `not-drawable` (with the problems).
  */
 import { ElementError } from './failure.js';
-import { readModel } from '../model/index.js';
+import { readModel } from '../model/read-model.js';
+import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';
 import { request } from './http.js';
 import { RoomStylingClient } from './room-styling/index.js';
@@ -16,7 +24,14 @@ import { safeHttpUrl } from './safe-url.js';
 
 export interface ModelSource {
   model?: unknown;
+  /** An FML document: text (XML or JSON) or an already-parsed FML JSON object. */
+  fml?: unknown;
   src?: string | null;
+  /** A planning project whose FML to show (with `plannerBase` and a token). */
+  projectId?: string | number | null;
+  plannerBase?: string | null;
+  projectToken?: string | null;
+  tokenEndpoint?: string | null;
   roomId?: string | number | null;
   apiBase?: string | null;
 }
@@ -26,11 +41,72 @@ export interface LoadedModel {
   problems: readonly ModelProblem[];
 }
 
+/** The FML reader and bridge, loaded on demand: the XML one (with fast-xml-parser) only for XML. */
+export interface FmlModule {
+  readFml: (input: unknown) => FmlReadResult;
+  fmlDesignToRoomModel: typeof import('../model/fml/fml-to-room-model.js').fmlDesignToRoomModel;
+}
+
+export type LoadedSource =
+  | ({ kind: 'room' } & LoadedModel)
+  | { kind: 'fml'; plan: FmlPlan; problems: readonly ModelProblem[]; fml: FmlModule };
+
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value).trim());
+
+const fmlModules: Partial<Record<'xml' | 'json', Promise<FmlModule>>> = {};
+/**
+ * The FML reader for a document, fetched once per page (a failed fetch is tried again next time): the
+ * whole reader for XML text, and for FML JSON a reader without the XML side, so a JSON plan never
+ * fetches fast-xml-parser.
+ */
+export function loadFmlModule(input: unknown): Promise<FmlModule> {
+  const kind = typeof input === 'string' && /^\uFEFF?\s*</.test(input.slice(0, 1_000)) ? 'xml' : 'json';
+  const load = kind === 'xml' ? import('../model/fml/index.js') : jsonReader();
+  fmlModules[kind] ??= load.catch((error: unknown) => {
+    delete fmlModules[kind];
+    throw error;
+  });
+  return fmlModules[kind];
+}
+
+/** readFml() for FML JSON only (the same guards: size, JSON, object, never a throw). */
+async function jsonReader(): Promise<FmlModule> {
+  const [{ FmlReader, LIMITS, describeError, isObject }, { readFmlJson }, { fmlDesignToRoomModel }] =
+    await Promise.all([
+      import('../model/fml/fml-reader.js'),
+      import('../model/fml/read-fml-json.js'),
+      import('../model/fml/fml-to-room-model.js'),
+    ]);
+  const readFml = (input: unknown): FmlReadResult => {
+    const r = new FmlReader(1);
+    let plan: FmlPlan = { format: 'fml-json-v3', floors: [], settings: {} };
+    try {
+      let value = input;
+      if (typeof input === 'string') {
+        if (input.length > LIMITS.documentChars)
+          throw new Error(`more than ${LIMITS.documentChars} characters`);
+        value = JSON.parse(input.replace(/^\uFEFF/, ''));
+      }
+      if (isObject(value)) plan = readFmlJson(value, r);
+      else r.problem('', 'is not an FML JSON object');
+    } catch (error) {
+      r.problem('', `the document could not be read (${describeError(error)})`);
+    }
+    const drawable = plan.floors.some((f) => f.designs.some((d) => d.walls.length > 0 || d.areas.length > 0));
+    return { plan, problems: r.finish(), drawable };
+  };
+  return { readFml, fmlDesignToRoomModel };
+}
 
 /** True when the source names something to load. */
 export function hasModelSource(source: ModelSource): boolean {
-  return source.model != null || text(source.src) !== '' || text(source.roomId) !== '';
+  return (
+    source.model != null ||
+    (source.fml != null && source.fml !== '') ||
+    text(source.src) !== '' ||
+    text(source.projectId) !== '' ||
+    text(source.roomId) !== ''
+  );
 }
 
 /** A room document's `model` member, or the value itself when it is already a model (or anything else). */
@@ -41,18 +117,54 @@ export function unwrapRoomDocument(raw: unknown): unknown {
   return raw;
 }
 
-/** The raw model JSON from the first input given; readModel() validates it. */
+/** Whether a fetched document is FML (XML text, or FML JSON) rather than a room model or room. */
+export function looksLikeFml(raw: unknown): boolean {
+  if (typeof raw === 'string') return /^\uFEFF?\s*</.test(raw.slice(0, 1_000));
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return false;
+  const o = raw as Record<string, unknown>;
+  if ('plan' in o || 'model' in o) return false;
+  return Array.isArray(o.floors) || Array.isArray(o.designs) || (Array.isArray(o.walls) && !('points' in o));
+}
+
+/** The raw model JSON from the first input given; readModel() validates it. (Room models only.) */
 export async function loadRawModel(source: ModelSource, signal?: AbortSignal): Promise<unknown> {
-  if (source.model != null) return unwrapRoomDocument(source.model);
+  const loaded = await loadRaw(source, signal);
+  if (loaded.kind === 'fml')
+    throw new ElementError('the document is FML, not a room model', { kind: 'invalid', reason: 'no-model' });
+  return loaded.raw;
+}
+
+async function loadRaw(
+  source: ModelSource,
+  signal?: AbortSignal,
+): Promise<{ kind: 'room' | 'fml'; raw: unknown }> {
+  if (source.model != null) return { kind: 'room', raw: unwrapRoomDocument(source.model) };
+  if (source.fml != null && source.fml !== '') return { kind: 'fml', raw: source.fml };
   const src = text(source.src);
   if (src) {
     const url = safeHttpUrl(src);
     if (!url) throw new ElementError(`not an http(s) URL: ${src}`, { kind: 'invalid', reason: 'bad-src' });
-    const raw = unwrapRoomDocument(await request(url, { signal }));
+    // as text: an FML document may be XML; JSON is parsed here
+    const body = await request(url, { signal, responseType: 'text' });
+    let raw: unknown = typeof body === 'string' ? body : null;
+    if (typeof raw === 'string' && !looksLikeFml(raw)) {
+      try {
+        raw = JSON.parse(raw);
+      } catch {
+        throw new ElementError('the document is neither JSON nor FML XML', {
+          kind: 'invalid',
+          reason: 'no-model',
+        });
+      }
+    }
+    if (looksLikeFml(raw)) return { kind: 'fml', raw };
+    raw = unwrapRoomDocument(raw);
     if (raw == null)
       throw new ElementError('the document has no model', { kind: 'invalid', reason: 'no-model' });
-    return raw;
+    return { kind: 'room', raw };
   }
+  const projectId = text(source.projectId);
+  if (projectId) return { kind: 'fml', raw: await loadProjectFml(source, projectId, signal) };
   const id = text(source.roomId);
   if (!/^\d+$/.test(id))
     throw new ElementError(`not a room id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
@@ -60,12 +172,57 @@ export async function loadRawModel(source: ModelSource, signal?: AbortSignal): P
   const room = await client.getRoom(id, {}, { signal });
   if (room.model == null)
     throw new ElementError('the room has no model', { kind: 'invalid', reason: 'no-model' });
-  return room.model;
+  return { kind: 'room', raw: room.model };
 }
 
-/** The model read leniently, or `not-drawable` when it has no wall or area to draw. */
-export async function loadModel(source: ModelSource, signal?: AbortSignal): Promise<LoadedModel> {
-  const { model, problems, drawable } = readModel(await loadRawModel(source, signal));
+/**
+ * A planning project's FML: the FML JSON form (GET {planner-base}/projects/:id/fml, FML JSON v3) when
+ * the service has it, else the project show `.fml` (showProjectFml, legacy XML). The token is the
+ * `project-token` given, or one the partner's `token-endpoint` hands out for this project.
+ */
+async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSignal): Promise<unknown> {
+  if (!/^[1-9]\d{0,15}$/.test(id))
+    throw new ElementError(`not a project id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
+  const base = safeHttpUrl(text(source.plannerBase));
+  if (!base)
+    throw new ElementError('project-id needs a planner-base http(s) URL', {
+      kind: 'invalid',
+      reason: 'bad-src',
+    });
+  let token = text(source.projectToken);
+  const endpoint = text(source.tokenEndpoint);
+  if (!token && endpoint) {
+    const { fetchPartnerToken } = await import('./planning/partner-token.js');
+    token = (await fetchPartnerToken(endpoint, Number(id), { signal })).access_token;
+  }
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  const root = base.replace(/\/+$/, '');
+  try {
+    return await request(`${root}/projects/${id}/fml`, { signal, headers, retries: 0 });
+  } catch (error) {
+    // only a service without the JSON form falls back; a 403 or a network failure is the answer
+    if ((error as { status?: number })?.status !== 404) throw error;
+  }
+  const { showProjectFml } = await import('./planning/projects.js');
+  const ctx = { base: root, signal, ...(token ? { auth: { authorization: `Bearer ${token}` } } : {}) };
+  return (await showProjectFml(ctx, Number(id))).text;
+}
+
+/** The source read leniently, tagged; `not-drawable` when it has no wall or area to draw. */
+export async function loadSource(source: ModelSource, signal?: AbortSignal): Promise<LoadedSource> {
+  const { kind, raw } = await loadRaw(source, signal);
+  if (kind === 'fml') {
+    const fml = await loadFmlModule(raw);
+    const { plan, problems, drawable } = fml.readFml(raw);
+    if (!drawable)
+      throw new ElementError('the FML document has no wall or area that can be drawn', {
+        kind: 'invalid',
+        reason: 'not-drawable',
+        problems,
+      });
+    return { kind, plan, problems, fml };
+  }
+  const { model, problems, drawable } = readModel(raw);
   if (!drawable) {
     throw new ElementError('the model has no wall or area that can be drawn', {
       kind: 'invalid',
@@ -73,5 +230,13 @@ export async function loadModel(source: ModelSource, signal?: AbortSignal): Prom
       problems,
     });
   }
-  return { model, problems };
+  return { kind, model, problems };
+}
+
+/** A room model only (an FML source is an error here); kept for callers that draw room models. */
+export async function loadModel(source: ModelSource, signal?: AbortSignal): Promise<LoadedModel> {
+  const loaded = await loadSource(source, signal);
+  if (loaded.kind === 'fml')
+    throw new ElementError('the document is FML, not a room model', { kind: 'invalid', reason: 'no-model' });
+  return loaded;
 }

@@ -5,7 +5,8 @@
  * their own components (docs/cdn.md lists what is and is not seen).
  *
  * Kept tiny on purpose (it is all a page pays before it shows anything): no Lit, no element code,
- * only the page-wide configuration, which every element chunk shares with this entry.
+ * only its own copy of the page-wide configuration (stored on the page, so the element chunks and
+ * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
 
@@ -75,12 +76,12 @@ function watch(root: ShadowRoot): void {
  */
 export function discover(root: Element | ShadowRoot | Document): void {
   if (done) return;
-  if (TAGS.includes((root as Element).localName)) load((root as Element).localName);
-  for (const tag of TAGS) if (!requested.has(tag) && root.querySelector(tag)) load(tag);
-  // Shadow roots made through attachShadow after this script ran are watched as they are made; these
-  // are the others: open roots made before, and declarative ones (<template shadowrootmode="open">).
-  for (const host of [root as Element, ...root.querySelectorAll('*')]) {
-    if (host.shadowRoot && watchable(host)) watch(host.shadowRoot);
+  // one walk over the tree finds our tags and the shadow roots to watch: roots made through
+  // attachShadow after this script ran are watched as they are made; these are the others, open
+  // roots made before and declarative ones (<template shadowrootmode="open">)
+  for (const node of [root as Element, ...root.querySelectorAll('*')]) {
+    if (!watchable(node)) load(node.localName);
+    else if (node.shadowRoot) watch(node.shadowRoot);
   }
 }
 

@@ -6,6 +6,7 @@ export type { CameraChangeDetail } from './camera-change.js';
 export type { ExportDoneDetail } from './export-done.js';
 export type { ExportErrorDetail } from './export-error.js';
 export type { ExportStartDetail } from './export-start.js';
+export type { FloorChangeDetail } from './floor-change.js';
 export type { ModelErrorDetail } from './model-error.js';
 export type { ModelLoadDetail } from './model-load.js';
 export type { PanoramaErrorDetail } from './panorama-error.js';
@@ -20,6 +21,7 @@ export type RoomEventName =
   | 'export-done'
   | 'export-error'
   | 'export-start'
+  | 'floor-change'
   | 'model-error'
   | 'model-load'
   | 'panorama-error'

@@ -5,9 +5,18 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
+import { cspRun } from './helpers/csp.ts';
 import { armFault, receivedRequests, resetEmulator } from './helpers/emulator.ts';
 import { cleanup, until, waitForEvent } from './helpers/wait.ts';
-import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
+import {
+  cardNames,
+  cards,
+  makeGallery,
+  nextRoomSelect,
+  part,
+  shadow,
+  untilState,
+} from './room-gallery.helpers.ts';
 import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
 import type { Room } from '../../src/api/room-styling/index.ts';
 import type { CardContext } from '../../src/elements/room-gallery/room-gallery.ts';
@@ -228,30 +237,11 @@ describe('<room-gallery>: strict Content-Security-Policy', () => {
   afterEach(cleanup);
 
   it('renders cards and CSS placeholders without one CSP violation (no inline styles, no data: images)', async () => {
-    const frame = document.createElement('iframe');
-    frame.className = 'test-fixture';
-    frame.style.cssText = 'width: 900px; height: 600px';
-    // the page (and the module it loads) come from this server; only its CSP differs
-    frame.src = '/test/browser/room-gallery.csp-page.html';
-    const violations: string[] = [];
-    const done = new Promise<{ cards: number; placeholders: number; state: string }>((resolve, reject) => {
-      const onMessage = (event: MessageEvent) => {
-        if (event.source !== frame.contentWindow) return;
-        if (event.data?.type === 'violation') violations.push(event.data.detail);
-        if (event.data?.type === 'done') {
-          window.removeEventListener('message', onMessage);
-          resolve(event.data);
-        }
-      };
-      window.addEventListener('message', onMessage);
-      setTimeout(() => reject(new Error('the CSP page did not report')), 20000);
-    });
-    document.body.append(frame);
-    const result = await done;
+    const result = await cspRun<{ cards: number; placeholders: number }>('room-gallery', { timeout: 20000 });
     expect(result.state).to.equal('loaded');
     expect(result.cards).to.equal(6);
     expect(result.placeholders).to.be.at.least(1);
-    expect(violations).to.deep.equal([]);
+    expect(result.violations).to.deep.equal([]);
   });
 });
 
@@ -296,16 +286,7 @@ describe('<room-gallery>: accessibility', () => {
     first.focus();
     await sendKeys({ press: 'Tab' });
     expect(shadow(el).activeElement).to.equal(cards(el)[1]);
-    const selected = new Promise<Room>((resolve) =>
-      el.addEventListener(
-        'room-select',
-        (e) => {
-          e.preventDefault();
-          resolve(e.detail.room);
-        },
-        { once: true },
-      ),
-    );
+    const selected = nextRoomSelect(el);
     await sendKeys({ press: 'Enter' });
     expect(await selected).to.equal(el.rooms[1]);
 
@@ -574,16 +555,7 @@ describe('<room-gallery>: filters, history, custom cards', () => {
     const mine = [...shadow(el).querySelectorAll<HTMLAnchorElement>('a.mine')];
     expect(mine).to.have.length(3);
     expect(mine[0]!.textContent).to.equal(`★ ${el.rooms[0]!.name}`);
-    const selected = new Promise<Room>((resolve) =>
-      el.addEventListener(
-        'room-select',
-        (e) => {
-          e.preventDefault();
-          resolve(e.detail.room);
-        },
-        { once: true },
-      ),
-    );
+    const selected = nextRoomSelect(el);
     mine[2]!.click();
     expect(await selected).to.equal(el.rooms[2]);
   });

@@ -1,6 +1,7 @@
 /** Shared set-up for the <room-gallery> browser tests. */
 import '../../src/elements/room-gallery/room-gallery.ts';
 import type { RoomGallery } from '../../src/elements/room-gallery/room-gallery.ts';
+import type { Room } from '../../src/api/room-styling/index.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 
@@ -32,4 +33,18 @@ export const part = (el: HTMLElement, name: string) =>
 /** Waits for the gallery to reach `state` (its reflected state attribute). */
 export function untilState(el: HTMLElement, state: string, timeout = 10000) {
   return until(() => el.getAttribute('state') === state, timeout, `state ${state}`);
+}
+
+/** The room of the next `room-select` from `el`, which is cancelled (so its link does not navigate). */
+export function nextRoomSelect(el: HTMLElement): Promise<Room> {
+  return new Promise<Room>((resolve) =>
+    el.addEventListener(
+      'room-select',
+      (e) => {
+        e.preventDefault();
+        resolve(e.detail.room);
+      },
+      { once: true },
+    ),
+  );
 }

@@ -4,6 +4,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { cspRun } from './helpers/csp.ts';
 import { cleanup } from './helpers/wait.ts';
 
 describe('<room-panorama>: strict Content-Security-Policy', function () {
@@ -17,30 +18,15 @@ describe('<room-panorama>: strict Content-Security-Policy', function () {
     const record = await (await fetch(`${ROOM_STYLING}/rooms/${id}/panorama`)).json();
     // one slow face: the bar shows real percentages for a while
     await armFault({ match: new URL(record.images.r).pathname, delay: 1500 });
-    const frame = document.createElement('iframe');
-    frame.className = 'test-fixture';
-    frame.style.cssText = 'width: 480px; height: 320px';
-    frame.src = `/test/browser/room-panorama.csp-page.html?room=${id}`;
-    const violations: string[] = [];
-    const done = new Promise<{ state: string; percents: number; filled: number; canvas: boolean }>(
-      (resolve, reject) => {
-        const onMessage = (event: MessageEvent) => {
-          if (event.source !== frame.contentWindow) return;
-          if (event.data?.type === 'violation') violations.push(event.data.detail);
-          if (event.data?.type === 'done') {
-            window.removeEventListener('message', onMessage);
-            resolve(event.data);
-          }
-        };
-        window.addEventListener('message', onMessage);
-        setTimeout(() => reject(new Error('the CSP page did not report')), 30000);
-      },
-    );
-    document.body.append(frame);
-    const result = await done;
+    const result = await cspRun<{ percents: number; filled: number; canvas: boolean }>('room-panorama', {
+      page: 'csp-page-blob.html',
+      query: { room: String(id) },
+      size: 'width: 480px; height: 320px',
+      timeout: 30000,
+    });
     expect(result.state).to.equal('ready');
     expect(result.canvas).to.equal(true);
-    expect(violations).to.deep.equal([]);
+    expect(result.violations).to.deep.equal([]);
     expect(result.percents, 'the bar showed percentages').to.be.above(0);
     expect(result.filled, 'its fill was given them').to.be.above(0);
   });

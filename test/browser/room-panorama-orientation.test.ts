@@ -12,6 +12,7 @@ import type { CubeFaces } from '../../src/panorama/cube-faces.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import {
   distance,
+  FACE_COLOURS,
   faceUrl,
   look,
   mountReady,
@@ -21,14 +22,7 @@ import {
   type RGB,
 } from './room-panorama.helpers.ts';
 
-const FACE: Record<keyof CubeFaces, RGB> = {
-  f: [230, 30, 30],
-  r: [30, 200, 30],
-  b: [30, 30, 230],
-  l: [230, 230, 30],
-  u: [30, 230, 230],
-  d: [230, 30, 230],
-};
+const FACE = FACE_COLOURS;
 /** The 12 edges, named by their two faces. */
 const EDGE: Record<string, RGB> = {
   lf: [128, 0, 0],

@@ -44,18 +44,20 @@ export interface FaceEdges {
 
 const css = ([r, g, b]: RGB) => `rgb(${r} ${g} ${b})`;
 
+/** A distinct colour for each cube face, far enough apart for nearest() to tell them apart. */
+export const FACE_COLOURS: Readonly<Record<keyof CubeFaces, RGB>> = {
+  f: [230, 30, 30],
+  r: [30, 200, 30],
+  b: [30, 30, 230],
+  l: [230, 230, 30],
+  u: [30, 230, 230],
+  d: [230, 30, 230],
+};
+
 /** Six plain faces of distinct colours (for tests that only need "some panorama"). */
 export async function plainFaces(size = 32): Promise<CubeFaces> {
-  const colours: Record<keyof CubeFaces, RGB> = {
-    f: [230, 30, 30],
-    r: [30, 200, 30],
-    b: [30, 30, 230],
-    l: [230, 230, 30],
-    u: [30, 230, 230],
-    d: [230, 30, 230],
-  };
   const entries = await Promise.all(
-    Object.entries(colours).map(async ([face, rgb]) => [face, await faceUrl(size, rgb)] as const),
+    Object.entries(FACE_COLOURS).map(async ([face, rgb]) => [face, await faceUrl(size, rgb)] as const),
   );
   return Object.fromEntries(entries) as CubeFaces;
 }

@@ -14,6 +14,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import {
   collectPageErrors,
+  FACE_COLOURS,
   look,
   mountReady,
   nearest,
@@ -23,15 +24,6 @@ import {
   trackContexts,
   viewerCanvas,
 } from './room-panorama.helpers.ts';
-
-const COLOURS = {
-  f: [230, 30, 30],
-  r: [30, 200, 30],
-  b: [30, 30, 230],
-  l: [230, 230, 30],
-  u: [30, 230, 230],
-  d: [230, 30, 230],
-} as Record<string, [number, number, number]>;
 
 async function roomIds(): Promise<{ withPanorama: number[]; without: number }> {
   const panoramas = await (await fetch(`${ROOM_STYLING}/rooms/panoramas?limit=50`)).json();
@@ -63,6 +55,16 @@ function make(attrs: Record<string, string>): RoomPanorama {
   return el;
 }
 
+/** An eager panorama of plain faces, mounted, once it is ready. */
+async function makeReady(): Promise<RoomPanorama> {
+  const el = make({ loading: 'eager' });
+  el.faces = await plainFaces();
+  const ready = waitForEvent(el, 'panorama-ready', 20000);
+  fixtureContainer().append(el);
+  await ready;
+  return el;
+}
+
 describe('<room-panorama>', function () {
   this.timeout(30000);
   let ids: Awaited<ReturnType<typeof roomIds>>;
@@ -84,11 +86,7 @@ describe('<room-panorama>', function () {
   afterEach(cleanup);
 
   it('axe-core finds no violations: ready (with its navbar), poster (with its show button), error', async () => {
-    const el = make({ loading: 'eager' });
-    el.faces = await plainFaces();
-    const ready = waitForEvent(el, 'panorama-ready', 20000);
-    fixtureContainer().append(el);
-    await ready;
+    const el = await makeReady();
     expect(await axeViolations(el), 'ready').to.deep.equal([]);
     // three more take the other live slots: a fifth in view shows its poster and the show button
     for (let i = 0; i < 3; i++) await mountReady(fixtureContainer(), await plainFaces(), 48);
@@ -288,9 +286,9 @@ describe('<room-panorama>', function () {
     const el = await mountReady(fixtureContainer(), await plainFaces(), 128);
     let events = 0;
     el.addEventListener('view-change', () => events++);
-    expect(nearest(pixel(await look(el, 90, 0), 0.5, 0.5), COLOURS)).to.equal('r');
-    expect(nearest(pixel(await look(el, -90, 0), 0.5, 0.5), COLOURS)).to.equal('l');
-    expect(nearest(pixel(await look(el, 0, 80), 0.5, 0.5), COLOURS)).to.equal('u');
+    expect(nearest(pixel(await look(el, 90, 0), 0.5, 0.5), FACE_COLOURS)).to.equal('r');
+    expect(nearest(pixel(await look(el, -90, 0), 0.5, 0.5), FACE_COLOURS)).to.equal('l');
+    expect(nearest(pixel(await look(el, 0, 80), 0.5, 0.5), FACE_COLOURS)).to.equal('u');
     await new Promise((r) => setTimeout(r, 150));
     expect(events).to.equal(0);
     expect(el.getAttribute('yaw')).to.equal('0');
@@ -368,11 +366,7 @@ describe('<room-panorama>', function () {
   });
 
   it('has a navbar with zoom, autorotate and full-screen buttons unless navbar="false"', async () => {
-    const el = make({ loading: 'eager' });
-    el.faces = await plainFaces();
-    const ready = waitForEvent(el, 'panorama-ready', 20000);
-    fixtureContainer().append(el);
-    await ready;
+    const el = await makeReady();
     const root = el.shadowRoot!;
     expect(root.querySelector('.psv-zoom-button')).to.not.equal(null);
     const rotate = root.querySelector<HTMLElement>('.room-panorama-autorotate')!;

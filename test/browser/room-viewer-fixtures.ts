@@ -5,6 +5,7 @@
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { SharedRenderer } from '../../src/three/shared-renderer.ts';
+import { boxPlan } from '../shared/fixtures.ts';
 
 export const SAMPLE_ROOM_ID = 6346838;
 
@@ -94,22 +95,7 @@ export function boxRoom(options: BoxRoomOptions = {}): Record<string, unknown> {
     ],
     lights: [{ type: 'sun', position: [w / 2, d / 2, 800], direction: [0, 0, -800] }],
     camera: { position: [w / 2, -600, 700], focal_point: [w / 2, d / 2, 0], exposure: 0 },
-    plan: {
-      height: 250,
-      points: [
-        [0, 0],
-        [w, 0],
-        [w, d],
-        [0, d],
-      ],
-      walls: {
-        wall0: { indices: [0, 1], thickness: 20, material: 'wall' },
-        wall1: { indices: [1, 2], thickness: 20, material: 'wall' },
-        wall2: { indices: [2, 3], thickness: 20, material: 'wall' },
-        wall3: { indices: [3, 0], thickness: 20, material: 'wall' },
-      },
-      areas: { area0: { indices: [0, 1, 2, 3], floor_material: 'floor', ceiling_material: 'ceiling' } },
-    },
+    plan: boxPlan(w, d, { wall: 'wall', floor: 'floor', ceiling: 'ceiling' }),
     components,
   };
 }

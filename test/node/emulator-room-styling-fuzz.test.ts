@@ -9,18 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemoServer } from './helpers/server.ts';
 import { basic } from './emulator-room-styling-helpers.ts';
-
-/** mulberry32: small, seeded, good enough to pick test cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../shared/seeded-random.ts';
 
 /** Values already in URL form: some are deliberately malformed escapes, sent as they are. */
 const RAW_VALUES = ['%', '%E0%A4%A', '%ZZ', '%00', '%F0%9F%92%A5', '%2F..%2F..', '+', '%2B%2B'];
@@ -144,7 +133,7 @@ describe('room-styling emulator: hostile input', () => {
 
   it('answers 2xx or 4xx JSON to every request, leaves Object.prototype alone and keeps answering', async () => {
     const seed = 20261122;
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
     const value = () =>
       next() < 0.15

@@ -10,6 +10,19 @@ import { assertRoomEntry, basic, caller, ISO_WITH_OFFSET } from './emulator-room
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
+/** The room styles the service documents (its search meta lists them after '', for all). */
+const STYLES = [
+  'Modern',
+  'Eclectic',
+  'Classic',
+  'Country',
+  'Glamour',
+  'Minimal',
+  'Retro',
+  'Rustic',
+  'Vintage',
+  'Other',
+];
 
 describe('room-styling emulator: operations', () => {
   let running: Awaited<ReturnType<typeof startDemoServer>>;
@@ -332,18 +345,7 @@ describe('room-styling emulator: operations', () => {
       assert.equal((await api.call('/rooms/search?limit=5&category=')).body.total, all.length);
 
       let styled = 0;
-      for (const style of [
-        'Modern',
-        'Eclectic',
-        'Classic',
-        'Country',
-        'Glamour',
-        'Minimal',
-        'Retro',
-        'Rustic',
-        'Vintage',
-        'Other',
-      ]) {
+      for (const style of STYLES) {
         const answer = await api.call(`/rooms/search?limit=1&style=${style}`);
         assert.ok(answer.body.total > 0, `${style} has rooms`);
         styled += answer.body.total;
@@ -378,19 +380,7 @@ describe('room-styling emulator: operations', () => {
       assert.equal(status, 200);
       assert.deepEqual(
         body.styles.map((s: any) => s.key),
-        [
-          '',
-          'Modern',
-          'Eclectic',
-          'Classic',
-          'Country',
-          'Glamour',
-          'Minimal',
-          'Retro',
-          'Rustic',
-          'Vintage',
-          'Other',
-        ],
+        ['', ...STYLES],
       );
       assert.deepEqual(
         body.categories.map((s: any) => s.key),

@@ -10,18 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRealdata } from '../../server/emulator/options.ts';
 import { fmlDesignToRoomModel, planGeometry, readFml, type FmlReadResult } from '../../src/model/index.ts';
-
-/** mulberry32: a small seeded generator, so every run tests the same cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../shared/seeded-random.ts';
+import { mutateMember } from '../shared/mutate-member.ts';
 
 const JUNK: unknown[] = [
   null,
@@ -189,24 +179,8 @@ function randomXml(rand: () => number): string {
 }
 
 /** Sets, deletes or replaces a random member somewhere in `value` (in place). */
-function mutateJson(value: unknown, rand: () => number): void {
-  let node = value as Record<string, unknown>;
-  for (let depth = 0; depth < 10; depth++) {
-    const keys = Object.keys(node);
-    if (!keys.length) return;
-    const key = keys[Math.floor(rand() * keys.length)]!;
-    const child = node[key];
-    if (child && typeof child === 'object' && rand() < 0.8) {
-      node = child as Record<string, unknown>;
-      continue;
-    }
-    const action = rand();
-    if (action < 0.25) delete node[key];
-    else if (action < 0.4 && typeof child === 'number') node[key] = String(child);
-    else node[key] = junk(rand);
-    return;
-  }
-}
+const mutateJson = (value: unknown, rand: () => number): void =>
+  mutateMember(value, rand, junk, { maxDepth: 10, descend: 0.8 });
 
 const XML_JUNK = [
   '<',
@@ -335,7 +309,7 @@ describe('FML fuzz', () => {
   it('random FML JSON documents: no throw, finite output, problems reported', () => {
     let withProblems = 0;
     for (let seed = 1; seed <= 1500; seed++) {
-      const result = check(randomJson(random(seed)), `json seed ${seed}`);
+      const result = check(randomJson(seededRandom(seed)), `json seed ${seed}`);
       if (result.problems.length) withProblems++;
     }
     assert.ok(withProblems > 1400, `${withProblems} of 1500 broken documents reported problems`);
@@ -344,7 +318,7 @@ describe('FML fuzz', () => {
   it('random FML XML documents: no throw, finite output, problems reported', () => {
     let withProblems = 0;
     for (let seed = 1; seed <= 600; seed++) {
-      const result = check(randomXml(random(seed)), `xml seed ${seed}`);
+      const result = check(randomXml(seededRandom(seed)), `xml seed ${seed}`);
       if (result.problems.length) withProblems++;
     }
     assert.ok(withProblems > 550, `${withProblems} of 600 broken documents reported problems`);
@@ -356,7 +330,7 @@ describe('FML fuzz', () => {
     let withProblems = 0;
     const cases = 240;
     for (let seed = 1; seed <= cases; seed++) {
-      const rand = random(10_000 + seed);
+      const rand = seededRandom(10_000 + seed);
       const doc = JSON.parse(sources[seed % sources.length]!) as unknown;
       for (let i = 0; i < 1 + Math.floor(rand() * 4); i++) mutateJson(doc, rand);
       if (check(doc, `mutated json seed ${seed}`).problems.length) withProblems++;
@@ -370,7 +344,7 @@ describe('FML fuzz', () => {
     let withProblems = 0;
     const cases = 190;
     for (let seed = 1; seed <= cases; seed++) {
-      const rand = random(20_000 + seed);
+      const rand = seededRandom(20_000 + seed);
       const text = mutateXml(sources[seed % sources.length]!, rand);
       if (check(text, `mutated xml seed ${seed}`).problems.length) withProblems++;
     }

@@ -14,6 +14,7 @@ import {
   type Vec2,
 } from '../../src/model/index.ts';
 import { loadRealRoom } from './helpers/real-sample.ts';
+import { boxPlan } from '../shared/fixtures.ts';
 
 const real = loadRealRoom();
 
@@ -188,32 +189,11 @@ describe('planGeometry joins and openings on small plans', () => {
   });
 
   function roomWith(components: unknown[]) {
-    return readModel({
-      plan: {
-        height: 250,
-        points: [
-          [0, 0],
-          [400, 0],
-          [400, 300],
-          [0, 300],
-          [0, 100],
-          [150, 100],
-          [150, 0],
-        ],
-        walls: {
-          wall0: { indices: [0, 1], thickness: 20 },
-          wall1: { indices: [1, 2], thickness: 20 },
-          wall2: { indices: [2, 3], thickness: 20 },
-          wall3: { indices: [3, 0], thickness: 20 },
-        },
-        areas: {
-          area0: { indices: [0, 1, 2, 3] },
-          // an L-shaped area: its centroid is near the inner corner, the label must be well inside
-          area1: { indices: [4, 5, 6, 1, 2, 3], name: 'Living' },
-        },
-      },
-      components,
-    }).model;
+    const plan = boxPlan(400, 300);
+    plan.points.push([0, 100], [150, 100], [150, 0]);
+    // an L-shaped area: its centroid is near the inner corner, the label must be well inside
+    plan.areas.area1 = { indices: [4, 5, 6, 1, 2, 3], name: 'Living' };
+    return readModel({ plan, components }).model;
   }
   const door = (extra: Record<string, unknown>) => ({
     ID: 'd',

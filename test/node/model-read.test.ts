@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readModel } from '../../src/model/index.ts';
 import { loadRealRoom } from './helpers/real-sample.ts';
+import { boxPlan } from '../shared/fixtures.ts';
 
 const real = loadRealRoom();
 
@@ -9,22 +10,7 @@ const real = loadRealRoom();
 function smallModel(): Record<string, unknown> {
   return {
     version: 2,
-    plan: {
-      height: 250,
-      points: [
-        [0, 0],
-        [400, 0],
-        [400, 300],
-        [0, 300],
-      ],
-      walls: {
-        wall0: { indices: [0, 1], thickness: 20, material: 'white' },
-        wall1: { indices: [1, 2], thickness: 20, material: 'white' },
-        wall2: { indices: [2, 3], thickness: 20, material: 'white' },
-        wall3: { indices: [3, 0], thickness: 20, material: 'white' },
-      },
-      areas: { area0: { indices: [0, 1, 2, 3], floor_material: 'oak', ceiling_material: 'white' } },
-    },
+    plan: boxPlan(400, 300, { wall: 'white', floor: 'oak', ceiling: 'white' }),
     materials: [
       { ID: 'white', diffuse: [1, 1, 1] },
       { ID: 'oak', diffuse_texture: 'oak.jpg', texture_width: '99' },

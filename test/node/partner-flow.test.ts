@@ -91,7 +91,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(tokenResponse.status, 200);
     assert.equal(tokenResponse.headers.get('cache-control'), 'no-store');
     const token = await tokenResponse.json();
-    assert.deepEqual(Object.keys(token).sort(), ['access_token', 'expires_in']);
+    assert.deepEqual(Object.keys(token).sort(), ['access_token', 'expires_in', 'planner_base']);
     assert.match(token.access_token, /^[0-9a-f]{64}$/);
 
     // the page exports with it, the planner calls the partner back with the result

@@ -10,22 +10,11 @@ import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
+import { hmac } from './helpers/hmac.ts';
 
 const PROJECT = 186997360;
 const SECRET = `cs-${crypto.randomUUID()}`;
 const API_KEY = `ak-${crypto.randomUUID()}`;
-
-async function hmac(key: string, body: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(body)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 async function connect(browser: TestBrowser): Promise<void> {
   const { response } = await browser.navigate('/partner/oauth/start?return_to=/partner/login');
@@ -160,27 +149,19 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
       assert.equal(body.access_token, undefined, c.name);
     }
     // no Origin at all: only a browser's Sec-Fetch-Site: same-origin lets it through
-    const bare = await browser.fetch('/partner/token', {
-      method: 'POST',
-      sameOrigin: false,
-      headers: { 'Content-Type': 'application/json' },
-      body: `{"project_id":${PROJECT}}`,
-    });
-    assert.equal(bare.status, 403);
-    const crossSite = await browser.fetch('/partner/token', {
-      method: 'POST',
-      sameOrigin: false,
-      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
-      body: `{"project_id":${PROJECT}}`,
-    });
-    assert.equal(crossSite.status, 403);
-    const fetchMetadataOnly = await browser.fetch('/partner/token', {
-      method: 'POST',
-      sameOrigin: false,
-      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
-      body: `{"project_id":${PROJECT}}`,
-    });
-    assert.equal(fetchMetadataOnly.status, 200);
+    for (const [site, status] of [
+      [undefined, 403],
+      ['cross-site', 403],
+      ['same-origin', 200],
+    ] as const) {
+      const response = await browser.fetch('/partner/token', {
+        method: 'POST',
+        sameOrigin: false,
+        headers: { 'Content-Type': 'application/json', ...(site && { 'Sec-Fetch-Site': site }) },
+        body: `{"project_id":${PROJECT}}`,
+      });
+      assert.equal(response.status, status, `Sec-Fetch-Site: ${site ?? '(none)'}`);
+    }
     // the preflight a cross-site page needs for JSON is never granted
     const preflight = await fetch(`${running.url}/partner/token`, {
       method: 'OPTIONS',

@@ -9,6 +9,7 @@ import { createPartner } from '../../server/partner/app.ts';
 import type { PartnerOptions } from '../../server/partner/options.ts';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
+import { hmac } from './helpers/hmac.ts';
 
 export const PROJECT = 186997360;
 /** The emulator's default client secret (PLANNER_CLIENT_SECRET unset): the partners use it too. */
@@ -77,18 +78,6 @@ export async function login(browser: TestBrowser): Promise<void> {
   assert.equal(back.status, 302);
   const session = await (await browser.fetch('/partner/session')).json();
   assert.equal(session.connected, true, 'signed in');
-}
-
-export async function hmac(key: string, text: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** POSTs a result map to `<partner>/partner/export-callback` signed as the planner signs it. */

@@ -2,11 +2,8 @@
 // OAuth authentication, projects, exports, response validation and the wrapper's retry rules.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { importGraph, root } from './helpers/import-graph.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
-import { ApiError } from '../../src/api/http.ts';
 import { apiKey } from '../../src/api/planning/server.ts';
 import { bearer, type PlanningContext } from '../../src/api/planning/context.ts';
 import { buildExportRequest } from '../../src/api/planning/export-request.ts';
@@ -22,6 +19,7 @@ import {
   updateProject,
 } from '../../src/api/planning/projects.ts';
 import type { ExportRequest } from '../../src/api/planning/export-tables.ts';
+import { rejection } from './helpers/planning.ts';
 
 const PROJECT_ID = 186997360;
 const CLIENT = { clientId: 'demo-client', clientSecret: 'demo-secret' };
@@ -38,16 +36,6 @@ function exportBody(patch: Record<string, unknown> = {}): ExportRequest {
   });
   assert.ok(built.ok, built.ok ? '' : built.errors.join('; '));
   return built.body;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `not an ApiError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
 }
 
 describe('planning client against the emulator', () => {
@@ -213,25 +201,6 @@ describe('planning client against the emulator', () => {
 });
 
 describe('what the browser and the server each load', () => {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-  /** Every src module reachable from `entry` through static and dynamic imports of relative paths. */
-  function importGraph(entry: string): Map<string, string> {
-    const seen = new Map<string, string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      const text = readFileSync(file, 'utf8');
-      seen.set(file, text);
-      // type-only imports are erased by the compiler: they load nothing
-      const code = text.replace(/(?:import|export)\s+type\s+[^;]*?from\s*['"][^'"]+['"]/g, '');
-      for (const match of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
-        visit(resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
-      }
-    };
-    visit(resolve(root, entry));
-    return seen;
-  }
-
   it('the element never reaches the API-key code (Basic key:x is server side only)', () => {
     const graph = importGraph('src/elements/project-export-button/project-export-button.ts');
     assert.ok(graph.size > 5, 'the graph was walked');

@@ -11,6 +11,7 @@ import jpeg from 'jpeg-js';
 import { PDFDocument, PDFRawStream, decodePDFRawStream, type PDFArray, type PDFStream } from 'pdf-lib';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { findRealdata } from '../../server/emulator/options.ts';
+import { hmac } from './helpers/hmac.ts';
 
 // project 186997360 is drawn from the real FML when ../shared/realdata is there, from a generated plan otherwise
 const REAL_PLAN = findRealdata() !== null;
@@ -20,18 +21,6 @@ const PROJECT = 186997360;
 const DESIGNS = [305031409, 305031445];
 
 type Result = { project: Record<string, string[]>; design: Record<string, string[]>; export_id: number };
-
-async function hmac(key: string, body: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(body)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 async function bytes(url: string): Promise<{ data: Buffer; type: string | null; cors: string | null }> {
   const response = await fetch(url);
@@ -115,6 +104,29 @@ describe('planning emulator: export files, callbacks and the exports list', () =
 
   const record = async (id: number) =>
     (await fetch(`${running.url}/planning/api/v2/exports/${id}.json`, { headers: KEY })).json();
+
+  /** An OAuth access token of the demo client, for `user` when given (else the emulator's default user). */
+  async function accessToken(user?: number): Promise<string> {
+    const redirect = `${running.url}/partner/oauth/callback`;
+    const who = user === undefined ? '' : `&user=${user}`;
+    const authorize = await fetch(
+      `${running.url}/planning/oauth/authorize?client_id=demo-client${who}&redirect_uri=${encodeURIComponent(redirect)}`,
+      { redirect: 'manual' },
+    );
+    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
+    const token = await (
+      await fetch(`${running.url}/planning/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          client_id: 'demo-client',
+          client_secret: 'demo-secret',
+          code,
+          redirect_uri: redirect,
+        }),
+      })
+    ).json();
+    return token.access_token;
+  }
 
   async function settled(id: number) {
     for (let i = 0; i < 60; i++) {
@@ -337,23 +349,6 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     );
 
     // with an OAuth token: signed with the application's client secret
-    const redirect = `${running.url}/partner/oauth/callback`;
-    const authorize = await fetch(
-      `${running.url}/planning/oauth/authorize?client_id=demo-client&redirect_uri=${encodeURIComponent(redirect)}`,
-      { redirect: 'manual' },
-    );
-    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
-    const token = await (
-      await fetch(`${running.url}/planning/oauth/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          client_id: 'demo-client',
-          client_secret: 'demo-secret',
-          code,
-          redirect_uri: redirect,
-        }),
-      })
-    ).json();
     const viaToken = await exportNow(
       {
         type: '3d',
@@ -364,7 +359,7 @@ describe('planning emulator: export files, callbacks and the exports list', () =
         views: [{ type: 'ne' }],
         callback: `${receiver.url}/hook`,
       },
-      { Authorization: `Bearer ${token.access_token}` },
+      { Authorization: `Bearer ${await accessToken()}` },
     );
     await settled(viaToken.export_id);
     assert.equal(
@@ -378,41 +373,23 @@ describe('planning emulator: export files, callbacks and the exports list', () =
 
   it('retries a callback after a 5xx, gives up at once after a 4xx and after three failed attempts', async () => {
     received.length = 0;
+    // a small plan, so each attempt is quick
+    const exportTo = (callback: string) =>
+      exportNow({ type: '2d', fmt: ['png'], width: 20, height: 20, paper: { combine: true }, callback });
     answers = [503, 200];
-    const retried = await exportNow({
-      type: '2d',
-      fmt: ['png'],
-      width: 20,
-      height: 20,
-      paper: { combine: true },
-      callback: `${receiver.url}/hook`,
-    });
+    const retried = await exportTo(`${receiver.url}/hook`);
     const first = await settled(retried.export_id);
     assert.equal(first.callback_status, 'delivered');
     assert.equal(first.callback_attempts, 2);
     answers = [410];
-    const refused = await exportNow({
-      type: '2d',
-      fmt: ['png'],
-      width: 20,
-      height: 20,
-      paper: { combine: true },
-      callback: `${receiver.url}/hook`,
-    });
+    const refused = await exportTo(`${receiver.url}/hook`);
     const second = await settled(refused.export_id);
     assert.equal(second.callback_status, 'failed');
     assert.equal(second.callback_attempts, 1);
     assert.equal(second.callback_response_status, 410);
     const closed = await listen(new Hono());
     await closed.close();
-    const nowhere = await exportNow({
-      type: '2d',
-      fmt: ['png'],
-      width: 20,
-      height: 20,
-      paper: { combine: true },
-      callback: `${closed.url}/gone`,
-    });
+    const nowhere = await exportTo(`${closed.url}/gone`);
     const third = await settled(nowhere.export_id);
     assert.equal(third.callback_status, 'failed');
     assert.equal(third.callback_attempts, 3);
@@ -477,23 +454,7 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     assert.deepEqual(shown.paper.scalebar, { width: 100, height: 4, div: 5 });
     assert.equal(shown.paper.stamp_names, true);
 
-    const other = await fetch(
-      `${running.url}/planning/oauth/authorize?client_id=demo-client&user=1002&redirect_uri=${encodeURIComponent(`${running.url}/partner/oauth/callback`)}`,
-      { redirect: 'manual' },
-    );
-    const code = new URL(other.headers.get('location')!).searchParams.get('code')!;
-    const token = await (
-      await fetch(`${running.url}/planning/oauth/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          client_id: 'demo-client',
-          client_secret: 'demo-secret',
-          code,
-          redirect_uri: `${running.url}/partner/oauth/callback`,
-        }),
-      })
-    ).json();
-    const headers = { Authorization: `Bearer ${token.access_token}` };
+    const headers = { Authorization: `Bearer ${await accessToken(1002)}` };
     assert.deepEqual(
       await (await fetch(`${running.url}/planning/api/v2/exports.json`, { headers })).json(),
       [],

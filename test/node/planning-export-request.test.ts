@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildExportRequest } from '../../src/api/planning/export-request.ts';
 import type { ExportIssueCode } from '../../src/api/planning/export-issues.ts';
+import type { ExportRequest } from '../../src/api/planning/export-tables.ts';
 
 type Input = Record<string, unknown>;
 
@@ -40,6 +41,13 @@ function withMember(input: Input, path: string, value: unknown): Input {
   if (value === undefined) delete node[last];
   else node[last] = value;
   return copy;
+}
+
+/** The body buildExportRequest() builds of `input`; fails the test, naming the errors, when it builds none. */
+function bodyOf(input: unknown, options?: Parameters<typeof buildExportRequest>[1]): ExportRequest {
+  const result = buildExportRequest(input, options);
+  assert.ok(result.ok, result.ok ? '' : result.errors.join('; '));
+  return result.body;
 }
 
 interface Rule {
@@ -372,8 +380,7 @@ describe('buildExportRequest: every rule of the export tables', () => {
     describe(rule.name, () => {
       for (const value of rule.valid) {
         it(`accepts ${JSON.stringify(value)}`, () => {
-          const result = buildExportRequest(withMember(rule.base(), rule.path, value));
-          assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
+          bodyOf(withMember(rule.base(), rule.path, value));
         });
       }
       for (const [value, code, issuePath] of rule.invalid) {
@@ -418,19 +425,16 @@ describe('buildExportRequest: every rule of the export tables', () => {
         { type: 'panorama', camera_id: '2' },
         { type: 'stereo', camera_id: 3 },
       ]);
-      const result = buildExportRequest(input);
-      assert.equal(result.ok, true);
-      if (result.ok)
-        assert.deepEqual(
-          result.body.views?.map((v) => v.camera_id),
-          [1, 2, 3],
-        );
+      assert.deepEqual(
+        bodyOf(input).views?.map((v) => v.camera_id),
+        [1, 2, 3],
+      );
     });
   });
 
   describe('the body it builds', () => {
     it('puts members at the top level, nests paper and views, sends numbers as numbers', () => {
-      const result = buildExportRequest({
+      const body = bodyOf({
         designs: ['32144', 32146],
         fmt: ['jpg', 'pdf'],
         width: '960',
@@ -448,9 +452,7 @@ describe('buildExportRequest: every rule of the export tables', () => {
         },
         callback: ' https://partner.example/cb ',
       });
-      assert.equal(result.ok, true);
-      if (!result.ok) return;
-      assert.deepEqual(result.body, {
+      assert.deepEqual(body, {
         designs: [32144, 32146],
         fmt: ['jpg', 'pdf'],
         width: 960,
@@ -470,19 +472,16 @@ describe('buildExportRequest: every rule of the export tables', () => {
     });
 
     it('always sends paper.combine and leaves out what was not given', () => {
-      const result = buildExportRequest(base3d());
-      assert.equal(result.ok, true);
-      if (result.ok) {
-        assert.deepEqual(result.body, {
-          fmt: ['png'],
-          width: 1920,
-          height: 1080,
-          type: '3d',
-          paper: { combine: true },
-          callback: 'exports@partner.example',
-          views: [{ type: 'top' }],
-        });
-      }
+      const body = bodyOf(base3d());
+      assert.deepEqual(body, {
+        fmt: ['png'],
+        width: 1920,
+        height: 1080,
+        type: '3d',
+        paper: { combine: true },
+        callback: 'exports@partner.example',
+        views: [{ type: 'top' }],
+      });
     });
 
     it('reports every problem at once, in words', () => {
@@ -508,9 +507,7 @@ describe('buildExportRequest: every rule of the export tables', () => {
     it('lets a proxy leave the callback out, but still checks one that is given', () => {
       const without = withMember(base2d(), 'callback', undefined);
       assert.equal(buildExportRequest(without).ok, false);
-      const result = buildExportRequest(without, { requireCallback: false });
-      assert.equal(result.ok, true);
-      if (result.ok) assert.equal('callback' in result.body, false);
+      assert.equal('callback' in bodyOf(without, { requireCallback: false }), false);
       const bad = buildExportRequest(withMember(base2d(), 'callback', 'nowhere'), { requireCallback: false });
       assert.equal(bad.ok, false);
     });
@@ -530,22 +527,19 @@ describe('the export button attributes as an export request', async () => {
     await import('../../src/elements/project-export-button/export-options.ts');
 
   it('defaults: type 2d, fmt pdf, combine false', () => {
-    const result = buildExportRequest(exportInput({ width: '800', height: '600', callback: 'a@b.example' }));
-    assert.equal(result.ok, true);
-    if (result.ok) {
-      assert.deepEqual(result.body, {
-        fmt: ['pdf'],
-        width: 800,
-        height: 600,
-        type: '2d',
-        paper: { combine: false },
-        callback: 'a@b.example',
-      });
-    }
+    const body = bodyOf(exportInput({ width: '800', height: '600', callback: 'a@b.example' }));
+    assert.deepEqual(body, {
+      fmt: ['pdf'],
+      width: 800,
+      height: 600,
+      type: '2d',
+      paper: { combine: false },
+      callback: 'a@b.example',
+    });
   });
 
   it('maps every attribute onto its table member', () => {
-    const result = buildExportRequest(
+    const body = bodyOf(
       exportInput({
         type: '2d',
         formats: ' pdf , png ,',
@@ -560,18 +554,15 @@ describe('the export button attributes as an export request', async () => {
         visuals: 'BWC',
       }),
     );
-    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
-    if (result.ok) {
-      assert.deepEqual(result.body, {
-        designs: [11, 12],
-        fmt: ['pdf', 'png'],
-        width: 1600,
-        height: 1200,
-        type: '2d',
-        paper: { combine: true, orientation: 'portrait', size: 'A3', scale: 200, visuals: 'BWC' },
-        callback: 'https://p.example/cb',
-      });
-    }
+    assert.deepEqual(body, {
+      designs: [11, 12],
+      fmt: ['pdf', 'png'],
+      width: 1600,
+      height: 1200,
+      type: '2d',
+      paper: { combine: true, orientation: 'portrait', size: 'A3', scale: 200, visuals: 'BWC' },
+      callback: 'https://p.example/cb',
+    });
   });
 
   it('views become objects; options merge over attributes, paper member by member', () => {
@@ -587,17 +578,14 @@ describe('the export button attributes as an export request', async () => {
       },
       { paper: { margins: { top: 1 } }, views: [{ type: 'photo', camera_id: 4 }] },
     );
-    const result = buildExportRequest(input);
-    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
-    if (result.ok) {
-      assert.deepEqual(result.body.paper, { combine: false, size: 'A4', margins: { top: 1 } });
-      assert.deepEqual(result.body.views, [{ type: 'photo', camera_id: 4 }]);
-    }
+    const body = bodyOf(input);
+    assert.deepEqual(body.paper, { combine: false, size: 'A4', margins: { top: 1 } });
+    assert.deepEqual(body.views, [{ type: 'photo', camera_id: 4 }]);
   });
 
   it('takes what a script or a framework sets on the properties: numbers and arrays', () => {
     // React 19 sets properties: width={800} arrives as a number, formats={['png', 'pdf']} as an array
-    const result = buildExportRequest(
+    const body = bodyOf(
       exportInput({
         width: 800,
         height: 600,
@@ -607,18 +595,15 @@ describe('the export button attributes as an export request', async () => {
         callback: 'a@b.example',
       }),
     );
-    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
-    if (result.ok) {
-      assert.deepEqual(result.body, {
-        designs: [11, 12],
-        fmt: ['png', 'pdf'],
-        width: 800,
-        height: 600,
-        type: '2d',
-        paper: { combine: false, scale: 100 },
-        callback: 'a@b.example',
-      });
-    }
+    assert.deepEqual(body, {
+      designs: [11, 12],
+      fmt: ['png', 'pdf'],
+      width: 800,
+      height: 600,
+      type: '2d',
+      paper: { combine: false, scale: 100 },
+      callback: 'a@b.example',
+    });
     // a wrong value is still the builder's to judge, never a crash
     const wrong = buildExportRequest(exportInput({ width: true, height: 600.5, callback: 'a@b.example' }));
     assert.equal(wrong.ok, false);
@@ -632,12 +617,9 @@ describe('the export button attributes as an export request', async () => {
       { width: '10', height: '10', paperSize: 'A4', callback: 'a@b.example' },
       { callback: null, paper: { size: null, orientation: 'portrait' } },
     );
-    const result = buildExportRequest(input);
-    assert.equal(result.ok, true, result.ok ? '' : result.errors.join('; '));
-    if (result.ok) {
-      assert.equal(result.body.callback, 'a@b.example');
-      assert.deepEqual(result.body.paper, { combine: false, size: 'A4', orientation: 'portrait' });
-    }
+    const body = bodyOf(input);
+    assert.equal(body.callback, 'a@b.example');
+    assert.deepEqual(body.paper, { combine: false, size: 'A4', orientation: 'portrait' });
     const noPaper = buildExportRequest(
       exportInput({ width: 1, height: 1, callback: 'a@b.example' }, { paper: null }),
     );

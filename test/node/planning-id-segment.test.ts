@@ -9,7 +9,21 @@ describe('idSegment: a planning id in a URL path', () => {
   });
 
   it('refuses what Number() would turn into another id', () => {
-    for (const bad of ['0x10', '1e3', '0b11', '0o7', '+5', '5.0', '', ' ', '-1', '0', '007', 'Infinity', '12a']) {
+    for (const bad of [
+      '0x10',
+      '1e3',
+      '0b11',
+      '0o7',
+      '+5',
+      '5.0',
+      '',
+      ' ',
+      '-1',
+      '0',
+      '007',
+      'Infinity',
+      '12a',
+    ]) {
       assert.throws(() => idSegment(bad), RangeError, `"${bad}"`);
     }
     for (const bad of [0, -3, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {

@@ -4,6 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { startPlanningV2 } from './helpers/planning.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
 
 const KEY = { Authorization: 'Basic ' + btoa('demo-key:x') };
@@ -13,8 +14,7 @@ describe('planning emulator: authentication', () => {
   let running: Running;
   let api: string;
   before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-    api = `${running.url}/planning/api/v2`;
+    ({ running, base: api } = await startPlanningV2(5));
   });
   after(() => running.close());
 
@@ -99,8 +99,7 @@ describe('planning emulator: projects', () => {
   let running: Running;
   let api: string;
   before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-    api = `${running.url}/planning/api/v2`;
+    ({ running, base: api } = await startPlanningV2(5));
   });
   after(() => running.close());
 

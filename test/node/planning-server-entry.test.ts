@@ -7,27 +7,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { relative } from 'node:path';
+import { importGraph, root } from './helpers/import-graph.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
-
-const root = resolve(import.meta.dirname, '../..');
-
-/** Every project file `entry` loads at run time, with its text. */
-function importGraph(entry: string): Map<string, string> {
-  const seen = new Map<string, string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    const text = readFileSync(file, 'utf8');
-    seen.set(file, text);
-    // type-only imports and exports are erased by the compiler: they load nothing
-    const code = text.replace(/(?:import|export)\s+type\s+[^;]*?from\s*['"][^'"]+['"]/g, '');
-    for (const match of code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g))
-      visit(resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
-  };
-  visit(resolve(root, entry));
-  return seen;
-}
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 const relativeFiles = (graph: Map<string, string>) => [...graph.keys()].map((f) => relative(root, f));

@@ -6,9 +6,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startDemoServer, type Running } from './helpers/server.ts';
+import type { Running } from './helpers/server.ts';
 import { findRealdata } from '../../server/emulator/options.ts';
-import { ApiError } from '../../src/api/http.ts';
 import { apiKey } from '../../src/api/planning/server.ts';
 import type { PlanningContext } from '../../src/api/planning/context.ts';
 import {
@@ -37,20 +36,11 @@ import {
   updateProjectFml,
 } from '../../src/api/planning/projects.ts';
 import { createUser } from '../../src/api/planning/users.ts';
+import { rejection, resetPlanning, startPlanningV2 } from './helpers/planning.ts';
 
 const B_PRIVATE = 29200001;
 const B_PUBLIC = 29200002;
 const REAL = 186997360;
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `not an ApiError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 interface Email {
   kind: string;
@@ -71,14 +61,10 @@ describe('planning v2: projects and permissions (sections 4.2, 4.4)', () => {
     (await (await fetch(`${running.url}/planning/emulator/outbox`)).json()) as Email[];
 
   before(async () => {
-    running = await startDemoServer({ rooms: 2 });
-    base = `${running.url}/planning/api/v2`;
-    A = { base, auth: apiKey('demo-key'), retries: 0 };
-    B = { base, auth: apiKey('demo-key-b'), retries: 0 };
-    C = { base, auth: apiKey('demo-key-c'), retries: 0 };
+    ({ running, base, A, B, C } = await startPlanningV2(2));
   });
   after(() => running.close());
-  beforeEach(() => fetch(`${running.url}/planning/emulator/reset`, { method: 'POST' }));
+  beforeEach(() => resetPlanning(running));
 
   it('rule 2: A cannot read B’s private project, can read the public one, can after a permission', async () => {
     assert.equal((await rejection(showProject(A, B_PRIVATE))).status, 403);

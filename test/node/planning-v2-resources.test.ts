@@ -5,8 +5,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PNG } from 'pngjs';
-import { startDemoServer, type Running } from './helpers/server.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { Running } from './helpers/server.ts';
 import { apiKey } from '../../src/api/planning/server.ts';
 import type { PlanningContext } from '../../src/api/planning/context.ts';
 import {
@@ -45,20 +44,11 @@ import {
   showTemplate,
   updateTemplate,
 } from '../../src/api/planning/templates.ts';
+import { rejection, resetPlanning, startPlanningV2 } from './helpers/planning.ts';
 
 const REAL = 186997360;
 const B_PRIVATE = 29200001;
 const B_PUBLIC = 29200002;
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `not an ApiError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
 
 function png(width: number, height: number): Uint8Array {
   const image = new PNG({ width, height });
@@ -91,14 +81,11 @@ describe('planning v2: media, designs, room type sets, templates, exports (secti
     }[];
 
   before(async () => {
-    running = await startDemoServer({ rooms: 2 });
-    base = `${running.url}/planning/api/v2`;
-    A = { base, auth: apiKey('demo-key'), retries: 0 };
-    B = { base, auth: apiKey('demo-key-b'), retries: 0 };
+    ({ running, base, A, B } = await startPlanningV2(2));
   });
   after(() => running.close());
   beforeEach(async () => {
-    await fetch(`${running.url}/planning/emulator/reset`, { method: 'POST' });
+    await resetPlanning(running);
     const project = await showProject(A, REAL);
     const floor = (project.floors as { id: number; designs: { id: number }[] }[])[0]!;
     place = { project_id: REAL, floor_id: floor.id };

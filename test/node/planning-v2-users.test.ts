@@ -3,8 +3,7 @@
 // user token, and each documented error.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDemoServer, type Running } from './helpers/server.ts';
-import { ApiError } from '../../src/api/http.ts';
+import type { Running } from './helpers/server.ts';
 import { apiKey } from '../../src/api/planning/server.ts';
 import { bearer, type PlanningContext } from '../../src/api/planning/context.ts';
 import { listProjects } from '../../src/api/planning/projects.ts';
@@ -22,16 +21,7 @@ import {
   updateUserProfile,
   userToken,
 } from '../../src/api/planning/users.ts';
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof ApiError, `not an ApiError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('expected the call to fail');
-}
+import { rejection, resetPlanning, startPlanningV2 } from './helpers/planning.ts';
 
 describe('planning v2: users (section 4.1)', () => {
   let running: Running;
@@ -41,14 +31,10 @@ describe('planning v2: users (section 4.1)', () => {
   let C: PlanningContext;
 
   before(async () => {
-    running = await startDemoServer({ rooms: 2 });
-    base = `${running.url}/planning/api/v2`;
-    A = { base, auth: apiKey('demo-key'), retries: 0 };
-    B = { base, auth: apiKey('demo-key-b'), retries: 0 };
-    C = { base, auth: apiKey('demo-key-c'), retries: 0 };
+    ({ running, base, A, B, C } = await startPlanningV2(2));
   });
   after(() => running.close());
-  beforeEach(() => fetch(`${running.url}/planning/emulator/reset`, { method: 'POST' }));
+  beforeEach(() => resetPlanning(running));
 
   it('each of the three accounts answers /users/profile.json with its own user', async () => {
     const [a, b, c] = await Promise.all([showUserProfile(A), showUserProfile(B), showUserProfile(C)]);

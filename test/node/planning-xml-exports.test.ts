@@ -15,7 +15,6 @@ import {
   renderDesign3d,
   renderProject,
   showProject,
-  PlanningXmlError,
   verifyExportCallback,
   type ExportCallback,
   type PlanningXmlContext,
@@ -23,16 +22,8 @@ import {
 import { MemoryStore } from '../../server/partner/store.ts';
 import { xmlExportCallback, type ReceivedXmlExport } from '../../server/partner/xml-callback.ts';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
-
-async function failure(promise: Promise<unknown>): Promise<PlanningXmlError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlanningXmlError, `expected a PlanningXmlError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('the call succeeded');
-}
+import { hmac } from './helpers/hmac.ts';
+import { planningXml, xmlRejection } from './helpers/planning.ts';
 
 /** A partner's callback receiver: every POST is checked and read with the client's helper. */
 function receiver() {
@@ -62,18 +53,6 @@ function receiver() {
     return received[count - 1]!;
   };
   return { app, received, next };
-}
-
-async function hmac(key: string, text: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The headers the emulator sends with export 7 of project 9: signed over `<timestamp>.7.9.<body>`. */
@@ -110,8 +89,7 @@ describe('planning XML API: exports and their callbacks', () => {
     running = await startDemoServer({ rooms: 5 });
     partner = await listen(sink.app);
     callback = `${partner.url}/callback`;
-    xml = { base: `${running.url}/planning-xml`, apiKey: 'demo-key' };
-    embed = { ...xml, format: 'embed' };
+    ({ xml, embed } = planningXml(running));
   });
   after(async () => {
     await partner.close();
@@ -174,7 +152,7 @@ describe('planning XML API: exports and their callbacks', () => {
 
   it('refuses render parameters with every field named, in .xml and .embed', async () => {
     for (const ctx of [xml, embed]) {
-      const error = await failure(
+      const error = await xmlRejection(
         renderProject(ctx, 186997360, {
           width: 0,
           height: 20000,
@@ -191,7 +169,7 @@ describe('planning XML API: exports and their callbacks', () => {
         'type',
       ]);
     }
-    const pdfOnly = await failure(
+    const pdfOnly = await xmlRejection(
       renderProject(xml, 186997360, { width: 10, height: 10, callback, paperScale: 0.01 }),
     );
     assert.deepEqual(pdfOnly.messages, ['paper_scale applies to application/pdf only']);
@@ -229,7 +207,7 @@ describe('planning XML API: exports and their callbacks', () => {
       if (type === 'application/vnd.google-earth.kmz')
         assert.deepEqual(zipNames(bytes), ['doc.kml', 'plan.png']);
     }
-    const error = await failure(
+    const error = await xmlRejection(
       exportDesign(embed, design, {
         width: 10,
         height: 10,
@@ -238,7 +216,7 @@ describe('planning XML API: exports and their callbacks', () => {
       }),
     );
     assert.deepEqual(error.fields.sort(), ['callback', 'type']);
-    assert.equal((await failure(exportDesign(xml, 1, { width: 10, height: 10, callback }))).status, 404);
+    assert.equal((await xmlRejection(exportDesign(xml, 1, { width: 10, height: 10, callback }))).status, 404);
   });
 
   it('renders a design in 3D (export_render) and POSTs a result in the render namespace', async () => {
@@ -256,7 +234,7 @@ describe('planning XML API: exports and their callbacks', () => {
     assert.equal(result.namespace, `${xml.base}/export/render`);
     assert.equal(result.exportId, accepted.exportId);
     assert.equal(result.links[0]!.type, 'image/png');
-    const error = await failure(
+    const error = await xmlRejection(
       renderDesign3d(
         embed,
         { project: 186997360, floor: floor.id, design },
@@ -266,7 +244,7 @@ describe('planning XML API: exports and their callbacks', () => {
     assert.deepEqual(error.fields.sort(), ['angle', 'callback', 'wall_tops']);
     assert.equal(
       (
-        await failure(
+        await xmlRejection(
           renderDesign3d(
             xml,
             { project: 186997360, floor: 1, design },

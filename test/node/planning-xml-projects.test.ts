@@ -16,7 +16,6 @@ import {
   exportProjectFml,
   listProjects,
   listUserProjects,
-  PlanningXmlError,
   publishProject,
   showProject,
   unpublishProject,
@@ -24,16 +23,7 @@ import {
   type PlanningXmlContext,
 } from '../../src/api/planning-xml/index.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
-
-async function failure(promise: Promise<unknown>): Promise<PlanningXmlError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlanningXmlError, `expected a PlanningXmlError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('the call succeeded');
-}
+import { planningXml, xmlRejection } from './helpers/planning.ts';
 
 const KEY = { Authorization: 'Basic ' + btoa('demo-key:x') };
 const PNG_1X1 = Uint8Array.from(
@@ -48,8 +38,7 @@ describe('planning XML API: projects', () => {
   let v2: string;
   before(async () => {
     running = await startDemoServer({ rooms: 5 });
-    xml = { base: `${running.url}/planning-xml`, apiKey: 'demo-key' };
-    embed = { ...xml, format: 'embed' };
+    ({ xml, embed } = planningXml(running));
     v2 = `${running.url}/planning/api/v2`;
   });
   after(() => running.close());
@@ -108,7 +97,7 @@ describe('planning XML API: projects', () => {
     assert.equal(served.headers.get('content-type'), 'image/png');
     assert.deepEqual(new Uint8Array(await served.arrayBuffer()), PNG_1X1);
     for (const ctx of [xml, embed]) {
-      const error = await failure(
+      const error = await xmlRejection(
         createProject(ctx, { name: 'x', drawingUrl: 'http://example.com/plan.bmp' }),
       );
       assert.equal(error.status, 422);
@@ -128,9 +117,9 @@ describe('planning XML API: projects', () => {
   });
 
   it('refuses an external identifier that starts with a number or is taken', async () => {
-    const digit = await failure(createProject(xml, { name: 'x', externalIdentifier: '123abc' }));
+    const digit = await xmlRejection(createProject(xml, { name: 'x', externalIdentifier: '123abc' }));
     assert.deepEqual(digit.fields, ['external-identifier']);
-    const taken = await failure(createProject(embed, { name: 'x', externalIdentifier: 'ID123' }));
+    const taken = await xmlRejection(createProject(embed, { name: 'x', externalIdentifier: 'ID123' }));
     assert.equal(taken.status, 422);
     assert.deepEqual(taken.messages, ['External identifier has already been taken']);
   });
@@ -185,7 +174,7 @@ describe('planning XML API: projects', () => {
     ]);
     assert.equal((await showProject(xml, 'house-a', { user: 'cust-owner' })).id, a.id);
     // a project of another user is not found under this user
-    assert.equal((await failure(showProject(xml, 186997360, { user: user.id }))).status, 404);
+    assert.equal((await xmlRejection(showProject(xml, 186997360, { user: user.id }))).status, 404);
   });
 
   it('updates (PUT and the POST /update alias) and destroys (DELETE and POST /destroy)', async () => {
@@ -195,24 +184,24 @@ describe('planning XML API: projects', () => {
     assert.equal(viaPost.externalIdentifier, 'changed-1');
     assert.equal((await showProject(xml, 'changed-1')).description, 'now');
     await destroyProject(xml, 'changed-1', { viaPost: true });
-    assert.equal((await failure(showProject(xml, p.id))).status, 404);
+    assert.equal((await xmlRejection(showProject(xml, p.id))).status, 404);
     const q = await createProject(xml, { name: 'Another' });
     await destroyProject(xml, q.id);
-    assert.equal((await failure(showProject(embed, q.id))).status, 404);
+    assert.equal((await xmlRejection(showProject(embed, q.id))).status, 404);
     const v2res = await fetch(`${v2}/projects/${q.id}.json`, { headers: KEY });
     assert.equal(v2res.status, 404, 'gone in v2 too');
   });
 
   it("refuses another account's private project (403) and lets it read a public one", async () => {
-    const denied = await failure(showProject(xml, 29200001));
+    const denied = await xmlRejection(showProject(xml, 29200001));
     assert.equal(denied.status, 403);
     assert.deepEqual(denied.messages, ['You are not allowed to see this project']);
-    const embedDenied = await failure(showProject(embed, 29200001));
+    const embedDenied = await xmlRejection(showProject(embed, 29200001));
     assert.equal(embedDenied.status, 403);
     assert.equal(embedDenied.form, 'embed');
     assert.equal((await showProject(xml, 29200002)).public, true);
-    assert.equal((await failure(updateProject(xml, 29200002, { name: 'mine now' }))).status, 403);
-    assert.equal((await failure(showProject(xml, 99999999))).status, 404);
+    assert.equal((await xmlRejection(updateProject(xml, 29200002, { name: 'mine now' }))).status, 403);
+    assert.equal((await xmlRejection(showProject(xml, 99999999))).status, 404);
   });
 
   it('exports a project as FML', async () => {
@@ -257,7 +246,7 @@ describe('planning XML API: projects', () => {
       headers: { Authorization: 'Basic ' + btoa('demo-key-b:x') },
     });
     assert.equal(res.status, 200);
-    const unknown = await failure(deliverProject(embed, 'ID123', 'nobody@nowhere.example'));
+    const unknown = await xmlRejection(deliverProject(embed, 'ID123', 'nobody@nowhere.example'));
     assert.equal(unknown.status, 422);
     assert.deepEqual(unknown.fields, ['email']);
     // disable_email is required
@@ -286,7 +275,7 @@ describe('planning XML API: projects', () => {
       const list = (await res.json()) as { user_id: number }[];
       assert.ok(list.some((p) => p.user_id === user.id));
     }
-    assert.equal((await failure(collaborate(xml, 'ID123', 'not-an-email'))).status, 422);
+    assert.equal((await xmlRejection(collaborate(xml, 'ID123', 'not-an-email'))).status, 422);
   });
 
   it('publishes and unpublishes; a published project cannot be made private or deleted', async () => {
@@ -315,14 +304,14 @@ describe('planning XML API: projects', () => {
     assert.match(await page.text(), /To publish/);
     assert.equal((await showProject(xml, p.id)).public, true);
     for (const ctx of [xml, embed]) {
-      const priv = await failure(updateProject(ctx, p.id, { public: false }));
+      const priv = await xmlRejection(updateProject(ctx, p.id, { public: false }));
       assert.equal(priv.status, 422);
       assert.deepEqual(priv.fields, ['public']);
-      assert.equal((await failure(destroyProject(ctx, p.id))).status, 422);
+      assert.equal((await xmlRejection(destroyProject(ctx, p.id))).status, 422);
     }
-    const taken = await failure(publishProject(xml, 'ID123', { path: 'my-house' }));
+    const taken = await xmlRejection(publishProject(xml, 'ID123', { path: 'my-house' }));
     assert.deepEqual(taken.messages, ['Path has already been taken']);
-    const noPath = await failure(publishProject(embed, 'ID123', { path: '' }));
+    const noPath = await xmlRejection(publishProject(embed, 'ID123', { path: '' }));
     assert.equal(noPath.status, 422);
     assert.deepEqual(noPath.fields, ['path']);
     const unpublished = await unpublishProject(xml, p.id);
@@ -381,7 +370,7 @@ describe('planning XML API: projects', () => {
     assert.equal(priv.status, 200);
     assert.equal(priv.body.public, false);
     assert.equal((await v2call('DELETE', `/projects/${p.id}.json`)).status, 200);
-    assert.equal((await failure(showProject(xml, p.id))).status, 404);
+    assert.equal((await xmlRejection(showProject(xml, p.id))).status, 404);
   });
 
   it('goes back to the seeded start with the shared reset hook, side tables included', async () => {
@@ -395,7 +384,7 @@ describe('planning XML API: projects', () => {
     });
     assert.equal(reset.status, 200);
     assert.equal((await fetch(String(config.url))).status, 404);
-    assert.equal((await failure(showProject(xml, 'reset-me'))).status, 404);
+    assert.equal((await xmlRejection(showProject(xml, 'reset-me'))).status, 404);
     assert.equal((await showProject(xml, 186997360)).published, false);
   });
 });

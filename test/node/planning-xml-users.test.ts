@@ -9,7 +9,6 @@ import {
   createUser,
   destroyUser,
   listUsers,
-  PlanningXmlError,
   resetUserToken,
   resetUserTokenText,
   showUser,
@@ -18,16 +17,7 @@ import {
 } from '../../src/api/planning-xml/index.ts';
 import { planningXmlConfigFromEnv } from '../../server/emulator/planning-xml/config.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
-
-async function failure(promise: Promise<unknown>): Promise<PlanningXmlError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlanningXmlError, `expected a PlanningXmlError, got ${String(error)}`);
-    return error;
-  }
-  assert.fail('the call succeeded');
-}
+import { planningXml, xmlRejection } from './helpers/planning.ts';
 
 describe('planning XML API: users', () => {
   let running: Running;
@@ -35,8 +25,7 @@ describe('planning XML API: users', () => {
   let embed: PlanningXmlContext;
   before(async () => {
     running = await startDemoServer({ rooms: 5 });
-    xml = { base: `${running.url}/planning-xml`, apiKey: 'demo-key' };
-    embed = { ...xml, format: 'embed' };
+    ({ xml, embed } = planningXml(running));
   });
   after(() => running.close());
 
@@ -85,7 +74,7 @@ describe('planning XML API: users', () => {
 
   it('refuses a create without the required fields, with every message and field name', async () => {
     for (const ctx of [xml, embed]) {
-      const error = await failure(createUser(ctx, { email: 'not-an-email', password: 'secret-1' }));
+      const error = await xmlRejection(createUser(ctx, { email: 'not-an-email', password: 'secret-1' }));
       assert.equal(error.status, 422);
       assert.equal(error.form, ctx === xml ? 'xml' : 'embed');
       assert.equal(error.lang, 'en');
@@ -103,27 +92,27 @@ describe('planning XML API: users', () => {
 
   it('checks account-type against PLANNER_ACCOUNT_TYPES, country and language codes, the password confirmation', async () => {
     const base = { email: 'b@x.example', accountType: 'pro', countryCode: 'NL', language: 'nl' };
-    assert.deepEqual((await failure(createUser(xml, { ...base, accountType: 'gold' }))).fields, [
+    assert.deepEqual((await xmlRejection(createUser(xml, { ...base, accountType: 'gold' }))).fields, [
       'account-type',
     ]);
-    assert.deepEqual((await failure(createUser(xml, { ...base, countryCode: 'XX' }))).fields, [
+    assert.deepEqual((await xmlRejection(createUser(xml, { ...base, countryCode: 'XX' }))).fields, [
       'country-code',
     ]);
-    assert.deepEqual((await failure(createUser(xml, { ...base, language: 'zz' }))).fields, ['language']);
-    const mismatch = await failure(
+    assert.deepEqual((await xmlRejection(createUser(xml, { ...base, language: 'zz' }))).fields, ['language']);
+    const mismatch = await xmlRejection(
       createUser(xml, { ...base, password: 'secret-1', passwordConfirmation: 'secret-2' }),
     );
     assert.deepEqual(mismatch.messages, ["Password confirmation doesn't match Password"]);
-    const taken = await failure(createUser(xml, { ...base, email: 'anna@customer.example' }));
+    const taken = await xmlRejection(createUser(xml, { ...base, email: 'anna@customer.example' }));
     assert.deepEqual(taken.messages, ['Email has already been taken']);
   });
 
   it('refuses an external identifier that starts with a number, or is taken', async () => {
     const base = { email: 'c@x.example', accountType: 'pro', countryCode: 'NL', language: 'nl' };
-    const digit = await failure(createUser(xml, { ...base, externalIdentifier: '9lives' }));
+    const digit = await xmlRejection(createUser(xml, { ...base, externalIdentifier: '9lives' }));
     assert.deepEqual(digit.fields, ['external-identifier']);
     assert.match(digit.messages[0]!, /must not start with a number/);
-    const taken = await failure(createUser(xml, { ...base, externalIdentifier: 'cust-anna' }));
+    const taken = await xmlRejection(createUser(xml, { ...base, externalIdentifier: 'cust-anna' }));
     assert.deepEqual(taken.messages, ['External identifier has already been taken']);
     await assert.rejects(showUser(xml, '9lives'), RangeError);
   });
@@ -151,10 +140,10 @@ describe('planning XML API: users', () => {
     // another partner's users are not this account's
     const other = { ...xml, apiKey: 'demo-key-c' };
     assert.deepEqual(await listUsers(other), []);
-    const error = await failure(showUser(other, 'cust-anna'));
+    const error = await xmlRejection(showUser(other, 'cust-anna'));
     assert.equal(error.status, 404);
     const id = all[0]!.id;
-    assert.equal((await failure(showUser(other, id))).status, 403);
+    assert.equal((await xmlRejection(showUser(other, id))).status, 403);
   });
 
   it('updates a user (and refuses a password without its confirmation)', async () => {
@@ -166,7 +155,7 @@ describe('planning XML API: users', () => {
     assert.equal(updated.countryCode, 'BE');
     assert.equal(updated.username, 'Anna');
     assert.equal((await showUser(xml, 'cust-anna-2')).id, updated.id);
-    const error = await failure(updateUser(embed, updated.id, { password: 'secret-9' }));
+    const error = await xmlRejection(updateUser(embed, updated.id, { password: 'secret-9' }));
     assert.equal(error.status, 422);
     assert.deepEqual(error.fields, ['password-confirmation']);
   });
@@ -197,7 +186,7 @@ describe('planning XML API: users', () => {
       language: 'en',
     });
     await destroyUser(xml, user.id);
-    assert.equal((await failure(showUser(xml, user.id))).status, 404);
+    assert.equal((await xmlRejection(showUser(xml, user.id))).status, 404);
     const second = await createUser(xml, {
       email: 'gone2@x.example',
       accountType: 'pro',
@@ -207,7 +196,7 @@ describe('planning XML API: users', () => {
     const headers = { Authorization: 'Basic ' + btoa('demo-key:x'), 'Content-Type': 'text/xml' };
     const res = await fetch(`${xml.base}/users/${second.id}/destroy.xml`, { method: 'POST', headers });
     assert.equal(res.status, 200);
-    assert.equal((await failure(showUser(xml, second.id))).status, 404);
+    assert.equal((await xmlRejection(showUser(xml, second.id))).status, 404);
   });
 });
 
@@ -233,7 +222,7 @@ describe('planning XML API: PLANNER_ACCOUNT_TYPES', () => {
         language: 'nl',
       });
       assert.equal(user.accountType, 'gold');
-      const error = await failure(
+      const error = await xmlRejection(
         createUser(ctx, { email: 'p@x.example', accountType: 'pro', countryCode: 'NL', language: 'nl' }),
       );
       assert.deepEqual(error.fields, ['account-type']);

@@ -9,6 +9,7 @@ import { forbidden, notFound } from './auth.ts';
 import { asBoolean, asInteger } from './export-rules.ts';
 import { readFml, textOf } from './fml-import.ts';
 import { projectFml } from './fml-xml.ts';
+import { projectFmlJson } from './fml-json.ts';
 import { randomHex } from './oauth.ts';
 import { generatedProject, iso, type ProjectRecord } from './seed.ts';
 import { projectJson } from './project-json.ts';
@@ -167,6 +168,15 @@ export function projectRoutes(app: ApiApp, state: PlanningState): void {
     Object.assign(project, fields, { templateId });
     state.projects.set(id, project);
     return c.json(projectJson(project, true));
+  });
+
+  // the FML JSON form (v3, centimetres): the real document for projects seeded from realdata
+  app.get('/projects/:id{[0-9]+}/fml', (c) => {
+    const found = findProject(c, state, Number(c.req.param('id')), 'show');
+    if ('response' in found) return found.response;
+    return c.body(projectFmlJson(found.project, state.realdataDir), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+    });
   });
 
   app.get('/projects/:file', (c) => {

@@ -1,6 +1,7 @@
 /**
  * One export, start to end: get an access token from the partner's token endpoint (reusing one that
- * is still valid), POST the export, and when the planning service answers 401 or 403 (the token was
+ * is still valid), check that the planner it goes to is the one the partner vouches for or one the
+ * page trusts from script (planner-trust.ts), POST the export, and when the planning service answers 401 or 403 (the token was
  * revoked or expired early) fetch a token ONCE more and try once more. In proxy mode the partner
  * back end adds the token itself, so the browser never holds one.
  */
@@ -9,6 +10,7 @@ import { bearer, type PlanningContext } from '../../api/planning/context.js';
 import type { ExportRequest } from '../../api/planning/export-tables.js';
 import { exportProject, readExportAnswer } from '../../api/planning/exports.js';
 import { fetchPartnerToken } from '../../api/planning/partner-token.js';
+import { plannerFor, type PlannerChoice } from './planner-trust.js';
 import type { ExportOutcome } from '../../api/planning/types.js';
 
 /** Rendering an export takes the service a while (large PDFs, several 3D views): more than a GET's 15 s. */
@@ -17,22 +19,30 @@ export const EXPORT_TIMEOUT_MS = 90_000;
 /** Tokens are dropped this long before the service would expire them, so none expires in flight. */
 const EXPIRY_MARGIN_MS = 30_000;
 
+/** A token and the planner root the partner named for it (undefined: it named none). */
+export interface HeldToken {
+  token: string;
+  plannerBase?: string;
+}
+
 /** A token the element holds between exports, for one endpoint and one project. */
 export class TokenCache {
-  #entry?: { key: string; token: string; expiresAt: number };
+  #entry?: HeldToken & { key: string; expiresAt: number };
 
-  async get(endpoint: string, projectId: number, signal: AbortSignal, fresh: boolean): Promise<string> {
+  async get(endpoint: string, projectId: number, signal: AbortSignal, fresh: boolean): Promise<HeldToken> {
     const key = `${endpoint}\n${projectId}`;
     const entry = this.#entry;
-    if (!fresh && entry && entry.key === key && entry.expiresAt > Date.now()) return entry.token;
+    if (!fresh && entry && entry.key === key && entry.expiresAt > Date.now())
+      return { token: entry.token, plannerBase: entry.plannerBase };
     this.#entry = undefined;
     const answer = await fetchPartnerToken(endpoint, projectId, { signal });
     this.#entry = {
       key,
       token: answer.access_token,
+      plannerBase: answer.planner_base,
       expiresAt: Date.now() + answer.expires_in * 1000 - EXPIRY_MARGIN_MS,
     };
-    return answer.access_token;
+    return { token: answer.access_token, plannerBase: answer.planner_base };
   }
 
   clear(): void {
@@ -54,7 +64,8 @@ export class TokenEndpointError extends Error {
 export interface ExportFlow {
   projectId: number;
   body: ExportRequest;
-  plannerBase: string;
+  /** The planner roots the element and the page name; the token decides which one is vouched for. */
+  planner: PlannerChoice;
   tokenEndpoint?: string;
   /** The partner back end's proxy root: POST {proxyBase}/projects/:id/export.json with the session cookie. */
   proxyBase?: string;
@@ -67,7 +78,7 @@ export interface ExportFlow {
 const rejectedToken = (error: unknown) =>
   error instanceof ApiError && error.kind === 'http' && (error.status === 401 || error.status === 403);
 
-async function tokenFor(flow: ExportFlow, fresh: boolean): Promise<string> {
+async function tokenFor(flow: ExportFlow, fresh: boolean): Promise<HeldToken> {
   flow.onStep?.('token');
   try {
     return await flow.tokens.get(flow.tokenEndpoint!, flow.projectId, flow.signal, fresh);
@@ -109,10 +120,12 @@ export async function runExport(flow: ExportFlow): Promise<ExportOutcome> {
     return readExportAnswer(answer, url);
   }
 
-  const send = async (token: string) => {
+  const send = async ({ token, plannerBase }: HeldToken) => {
+    // checked before anything is sent: a planner nobody vouched for gets no request at all
+    const base = plannerFor(flow.planner, plannerBase);
     flow.onStep?.('export');
     const ctx: PlanningContext = {
-      base: flow.plannerBase,
+      base,
       auth: bearer(token),
       signal: flow.signal,
       timeout: EXPORT_TIMEOUT_MS,

@@ -25,6 +25,7 @@ export type Key =
   | 'connect'
   | 'errorTokenOther'
   | 'errorTokenRejected'
+  | 'errorUntrustedPlanner'
   | 'errorRejected'
   | 'errorNotFound'
   | 'errorServer'
@@ -59,6 +60,8 @@ export const STRINGS: Strings<Key> = {
     // second refusal is most often a project this account may see but not export
     errorTokenRejected:
       'The planning service refused the export ({status}), also with a fresh access token. This planning account may not export this project.',
+    errorUntrustedPlanner:
+      'The export was not sent: the planning service address is not the one the partner back end vouches for, and the page did not trust it from script.',
     errorRejected: 'The planning service rejected the export ({status}): {message}',
     errorNotFound: 'The project was not found in the planning service ({status}).',
     errorServer: 'The planning service had a problem ({status}). Please try again later.',
@@ -90,6 +93,8 @@ export const STRINGS: Strings<Key> = {
     errorTokenOther: 'Er kon geen toegangstoken worden verkregen: {message}',
     errorTokenRejected:
       'De planningsdienst weigerde de export ({status}), ook met een nieuw toegangstoken. Dit planningsaccount mag dit project misschien niet exporteren.',
+    errorUntrustedPlanner:
+      'De export is niet verstuurd: het adres van de planningsdienst is niet het adres dat de partner-server opgeeft, en de pagina heeft het niet vanuit script vertrouwd.',
     errorRejected: 'De planningsdienst weigerde de export ({status}): {message}',
     errorNotFound: 'Het project is niet gevonden bij de planningsdienst ({status}).',
     errorServer: 'De planningsdienst had een probleem ({status}). Probeer het later opnieuw.',
@@ -140,6 +145,7 @@ export const EXPORT_ERROR_WORDS: ErrorWords<Key> = {
     'not-connected': 'errorNotConnected',
     'token-refused': 'errorTokenRefused',
     'token-failed': 'errorTokenOther',
+    'untrusted-planner': 'errorUntrustedPlanner',
     bug: 'errorOther',
   },
   kinds: {

@@ -4,7 +4,7 @@ import type { ExportIssue } from '../../api/planning/export-issues.js';
 import { ExportRequestError } from '../../api/planning/export-request.js';
 import type { ExportRequestInput } from '../../api/planning/export-tables.js';
 import type { ExportOutcome, ExportResultMap } from '../../api/planning/types.js';
-import { getConfig } from '../../config.js';
+import { DEFAULT_CONFIG, getConfig } from '../../config.js';
 import type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail } from '../../events/index.js';
 import { presentUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
@@ -35,7 +35,7 @@ const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
  *
  * @fires {CustomEvent<ExportStartDetail>} export-start - The checked request body, just before it is sent.
  * @fires {CustomEvent<ExportDoneDetail>} export-done - The result map (`project` and `design`: id to file URLs); `queued: true` when the files go to the callback; `exportId` when the service named the export.
- * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ElementError: `reason` `invalid-request` (nothing sent; `problems`: the request's issues), a token endpoint `reason` (`not-connected`, `token-unreachable`, `token-refused`, `token-failed`), or the planning service's `kind` and `status` (0 for network failures and timeouts).
+ * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ElementError: `reason` `invalid-request` (nothing sent; `problems`: the request's issues), a token endpoint `reason` (`not-connected`, `token-unreachable`, `token-refused`, `token-failed`), `untrusted-planner` (a planner root the partner does not vouch for and the page did not trust from script; nothing sent), or the planning service's `kind` and `status` (0 for network failures and timeouts).
  *
  * @csspart button - The real `<button>`.
  * @csspart status - The live region with progress and the outcome.
@@ -79,8 +79,19 @@ export class ProjectExportButton extends RoomElement {
    */
   @property({ attribute: 'proxy-base' }) proxyBase?: string;
 
-  /** Root of the planning JSON API v2; default: configure()'s `plannerBase`. */
+  /**
+   * Root of the planning JSON API v2; default: configure()'s `plannerBase` if the page set one, else
+   * the `planner_base` the partner's token answer names. The token is sent only to the origin the
+   * partner names, configure()'s, or one in `trustedPlannerBases`: any other ends in an
+   * `export-error` with `reason: 'untrusted-planner'`, and nothing is sent.
+   */
   @property({ attribute: 'planner-base' }) plannerBase?: string;
+
+  /**
+   * Extension, property only (markup cannot set it): origins (or URLs, of which the origin counts) of
+   * planners the page trusts with the planner token besides the one the partner vouches for.
+   */
+  @property({ attribute: false }) trustedPlannerBases?: readonly string[];
 
   /** `2d` (default) or `3d`. */
   @property() type: '2d' | '3d' = '2d';
@@ -213,7 +224,12 @@ export class ProjectExportButton extends RoomElement {
       const outcome = await runExport({
         projectId,
         body,
-        plannerBase: this.plannerBase || getConfig().plannerBase,
+        planner: {
+          element: this.plannerBase || undefined,
+          configured: getConfig().plannerBase,
+          configuredByPage: getConfig().plannerBase !== DEFAULT_CONFIG.plannerBase,
+          trusted: Array.isArray(this.trustedPlannerBases) ? this.trustedPlannerBases : undefined,
+        },
         tokenEndpoint: this.tokenEndpoint,
         proxyBase: this.proxyBase,
         tokens: this.#tokens,

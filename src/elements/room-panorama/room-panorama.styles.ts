@@ -1,5 +1,6 @@
 import { css } from 'lit';
-import { hostStyles, statusStyles } from '../../internal/shared-styles.js';
+import { hostStyles } from '../../internal/shared-styles.js';
+import { statusStyles } from '../../internal/status-styles.js';
 
 /**
  * The panorama's look, over the shared sheets (host box, [hidden], focus ring, retry button).

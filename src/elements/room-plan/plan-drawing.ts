@@ -9,14 +9,14 @@
  */
 import { svg, nothing, type SVGTemplateResult } from 'lit';
 import { formatLength, type Units } from '../../model/units.js';
-import type { PlanGeometry, Vec2, WallGeometry, WallOpening } from '../../model/types.js';
-import { baseFontSize, layoutLabels, type PlacedLabel } from './plan-labels.js';
+import type { PlanGeometry, RoomModel, Vec2, WallGeometry, WallOpening } from '../../model/types.js';
+import { drawDimensionLines } from './plan-dimensions.js';
+import { drawItems, itemFootprints } from './plan-items.js';
+import { baseFontSize, layoutLabels, type LabelShown, type PlacedLabel } from './plan-labels.js';
+import { drawNorthArrow, drawScaleBar } from './plan-scale-bar.js';
+import { grow, line, pointsOf, pt, r } from './plan-svg.js';
+import { drawTexts } from './plan-texts.js';
 import type { ViewBox } from './plan-view.js';
-
-const r = (n: number) => Math.round(n * 100) / 100;
-/** A model point as an SVG coordinate pair (y flipped). */
-const pt = (p: Vec2) => `${r(p[0])},${r(-p[1])}`;
-const pointsOf = (ring: readonly Vec2[]) => ring.map(pt).join(' ');
 
 export interface PlanDrawing {
   /** The whole plan with room for its dimension lines. */
@@ -57,10 +57,6 @@ function cutOf(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
   const a = o.offset - o.width / 2;
   const b = o.offset + o.width / 2;
   return svg`<polygon points=${pointsOf([f.at(a, -half), f.at(b, -half), f.at(b, half), f.at(a, half)])} fill="black"></polygon>`;
-}
-
-function line(p: Vec2, q: Vec2, cls: string): SVGTemplateResult {
-  return svg`<line class=${cls} x1=${r(p[0])} y1=${r(-p[1])} x2=${r(q[0])} y2=${r(-q[1])}></line>`;
 }
 
 function openingSymbol(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
@@ -124,7 +120,7 @@ function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined
 
 function labelOf(label: PlacedLabel): SVGTemplateResult {
   const size = r(label.fontSize);
-  const lines = label.name ? [label.name, label.floorArea] : [label.floorArea];
+  const lines = [label.name, label.floorArea].filter((x): x is string => !!x);
   const first = -((lines.length - 1) * 1.25 * label.fontSize) / 2;
   return svg`<text part="label" class=${label.overlaps ? 'label overlaps' : 'label'} data-area=${label.area.name}
     x=${r(label.x)} y=${r(label.y)} font-size=${size} text-anchor="middle" dominant-baseline="central">${lines.map(
@@ -135,28 +131,56 @@ function labelOf(label: PlacedLabel): SVGTemplateResult {
     )}</text>`;
 }
 
-/** Draws a plan. `maskId` must be unique within the shadow root. */
+/** What an FML area asks to print; areas a room model names print both. */
+function labelShown(model: RoomModel | undefined): LabelShown | undefined {
+  if (!model) return undefined;
+  const byName = new Map(model.areas.map((a) => [a.name, a]));
+  return (area) => {
+    const a = byName.get(area.name);
+    return { name: a?.showLabel ?? true, area: a?.showArea ?? true };
+  };
+}
+
+/**
+ * Draws a plan. `maskId` must be unique within the shadow root. With the `model` (FML plans), also
+ * its items, own texts, dimension lines and stairs, a scale bar and a north arrow, and areas print
+ * their name and floor area only where the model says so.
+ */
 export function drawPlan(
   plan: PlanGeometry,
   units: Units,
   locale: string | undefined,
   maskId: string,
+  model?: RoomModel,
 ): PlanDrawing {
   const font = baseFontSize(plan);
   const gap = font * 2;
   const [minX, minY] = plan.bounds.min;
   const [maxX, maxY] = plan.bounds.max;
-  const margin = gap + font * 2;
+  const items = model ? itemFootprints(model) : [];
+  // the drawing's extent: the plan, plus the author's texts and dimension lines
+  const extent = { min: [minX, minY] as Vec2, max: [maxX, maxY] as Vec2 };
+  if (model) {
+    grow(
+      extent,
+      (model.labels ?? []).slice(0, 500).map((l) => l.position),
+    );
+    grow(
+      extent,
+      (model.dimensions ?? []).slice(0, 500).flatMap((d) => [d.a, d.b]),
+    );
+  }
+  const margin = gap + font * (model ? 4 : 2);
   const fit: ViewBox = {
-    x: minX - margin,
-    y: -maxY - margin,
-    width: Math.max(maxX - minX, 1) + margin * 2,
-    height: Math.max(maxY - minY, 1) + margin * 2,
+    x: extent.min[0] - margin,
+    y: -extent.max[1] - margin,
+    width: Math.max(extent.max[0] - extent.min[0], 1) + margin * 2,
+    height: Math.max(extent.max[1] - extent.min[1], 1) + margin * 2,
   };
   const areas = plan.areas
     .map((area, index) => ({ area, index }))
     .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
-  const labels = layoutLabels(plan, units, locale);
+  const labels = layoutLabels(plan, units, locale, labelShown(model));
   const walls = plan.walls;
   const hasCuts = walls.some((w) => w.openings.length);
   const hasWalls = walls.length > 0;
@@ -185,8 +209,25 @@ export function drawPlan(
     </g>`
         : nothing
     }
+    ${model ? drawItems(items, model.stairs) : nothing}
     <g class="openings">${walls.flatMap((w) => w.openings.map((o) => openingSymbol(w, o)))}</g>
-    ${hasWalls || plan.areas.length ? dimensions(plan, units, locale, gap, font) : nothing}
-    <g class="labels">${labels.map(labelOf)}</g>`;
+    ${
+      // an FML plan with its own dimension chains prints those, as the export does
+      (hasWalls || plan.areas.length) && !model?.dimensions?.length
+        ? dimensions(plan, units, locale, gap, font)
+        : nothing
+    }
+    ${model ? drawDimensionLines(model.dimensions, units, locale, font) : nothing}
+    <g class="labels">${labels.map(labelOf)}</g>
+    ${model ? drawTexts(model.labels, model.lines, font) : nothing}
+    ${
+      model
+        ? svg`${drawScaleBar(minX, -minY + gap + font, maxX - minX, units, locale, font)}${drawNorthArrow(
+            maxX + gap,
+            -maxY - gap,
+            font,
+          )}`
+        : nothing
+    }`;
   return { fit, content, labels, width: maxX - minX, depth: maxY - minY };
 }

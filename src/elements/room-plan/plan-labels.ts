@@ -47,7 +47,15 @@ export function baseFontSize(plan: PlanGeometry): number {
   return Math.min(60, Math.max(8, Math.max(width, depth) / 60));
 }
 
-export function layoutLabels(plan: PlanGeometry, units: Units, locale?: string): PlacedLabel[] {
+/** What an FML area asks to print (ModelArea.showLabel / showArea); room models print both. */
+export type LabelShown = (area: AreaGeometry) => { name: boolean; area: boolean };
+
+export function layoutLabels(
+  plan: PlanGeometry,
+  units: Units,
+  locale?: string,
+  shown?: LabelShown,
+): PlacedLabel[] {
   const base = baseFontSize(plan);
   const order = plan.areas
     .map((area, index) => ({ area, index }))
@@ -55,6 +63,8 @@ export function layoutLabels(plan: PlanGeometry, units: Units, locale?: string):
   const placed: Box[] = [];
   const out: PlacedLabel[] = [];
   for (const { area } of order) {
+    const show = shown?.(area) ?? { name: true, area: true };
+    if (!show.name && !show.area) continue;
     const [px, py] = area.labelPoint;
     const x = px;
     const y = -py;
@@ -64,14 +74,15 @@ export function layoutLabels(plan: PlanGeometry, units: Units, locale?: string):
     } catch {
       room = 0;
     }
-    const floorArea = formatArea(area.area, units, locale);
-    const name = area.label?.trim() ? area.label.trim().slice(0, 60) : undefined;
+    const floorArea = show.area ? formatArea(area.area, units, locale) : '';
+    const name = show.name && area.label?.trim() ? area.label.trim().slice(0, 60) : undefined;
+    if (!name && !floorArea) continue;
     let fontSize = Math.min(base, Math.max(base * 0.5, room * 0.45));
     const candidates: { size: number; lines: string[] }[] = [];
-    const full = name ? [name, floorArea] : [floorArea];
+    const full = [name, floorArea].filter((x): x is string => !!x);
     candidates.push({ size: fontSize, lines: full });
     candidates.push({ size: fontSize * 0.75, lines: full });
-    if (name) candidates.push({ size: fontSize * 0.75, lines: [floorArea] });
+    if (name && floorArea) candidates.push({ size: fontSize * 0.75, lines: [floorArea] });
     let chosen = candidates[0]!;
     let box = boxOf(x, y, chosen.size, chosen.lines);
     let clear = !placed.some((p) => overlap(p, box));
@@ -89,7 +100,7 @@ export function layoutLabels(plan: PlanGeometry, units: Units, locale?: string):
     fontSize = chosen.size;
     placed.push(box);
     const label: PlacedLabel = { area, x, y, fontSize, floorArea, overlaps: !clear };
-    if (name && chosen.lines.length > 1) label.name = name;
+    if (name && (chosen.lines.length > 1 || !floorArea)) label.name = name;
     out.push(label);
   }
   return out;

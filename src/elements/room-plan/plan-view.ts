@@ -76,3 +76,27 @@ export function viewBoxAttribute(view: ViewBox): string {
   const r = (n: number) => Math.round(n * 100) / 100;
   return `${r(view.x)} ${r(view.y)} ${r(view.width)} ${r(view.height)}`;
 }
+
+/**
+ * The CSS transform (origin at the box's top left corner) that makes a box showing `shown` look as if
+ * it showed `target`, both with `meet` in a `pixelWidth` × `pixelHeight` box: how a step of a gesture
+ * is drawn by the compositor, without painting the SVG again (see PlanNavigation).
+ */
+export function viewTransform(
+  shown: ViewBox,
+  target: ViewBox,
+  pixelWidth: number,
+  pixelHeight: number,
+): { scale: number; x: number; y: number } {
+  const ks = unitsPerPixel(shown, pixelWidth, pixelHeight);
+  const kt = unitsPerPixel(target, pixelWidth, pixelHeight);
+  const scale = ks / kt;
+  // screen = offset + (svg - view.x) / k for each view; solve screen_t = scale · screen_s + t
+  const along = (size: number, s0: number, s: number, t0: number, t: number) =>
+    (size - t / kt) / 2 - t0 / kt - scale * ((size - s / ks) / 2 - s0 / ks);
+  return {
+    scale,
+    x: along(pixelWidth, shown.x, shown.width, target.x, target.width),
+    y: along(pixelHeight, shown.y, shown.height, target.y, target.height),
+  };
+}

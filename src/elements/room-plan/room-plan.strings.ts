@@ -2,6 +2,9 @@ import type { ErrorWords } from '../../internal/element-error.js';
 import type { Strings } from '../../internal/language.js';
 
 export type PlanStringKey =
+  | 'floor'
+  | 'floorLevel'
+  | 'allFloors'
   | 'summary'
   | 'summaryEmpty'
   | 'viewport'
@@ -25,6 +28,9 @@ export type PlanStringKey =
 /** The element's own words, in English and Dutch (chosen by the nearest `lang`). */
 export const PLAN_STRINGS: Strings<PlanStringKey> = {
   en: {
+    floor: 'Floor',
+    floorLevel: 'Level {level}',
+    allFloors: 'All floors',
     summary: 'Floor plan, {areas} areas, {total}, {width} × {depth}',
     summaryEmpty: 'Floor plan, {width} × {depth}',
     viewport: 'Floor plan. Arrow keys move the plan, + and − zoom, 0 shows all of it.',
@@ -46,6 +52,9 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     idle: 'No room chosen.',
   },
   nl: {
+    floor: 'Verdieping',
+    floorLevel: 'Verdieping {level}',
+    allFloors: 'Alle verdiepingen',
     summary: 'Plattegrond, {areas} ruimtes, {total}, {width} × {depth}',
     summaryEmpty: 'Plattegrond, {width} × {depth}',
     viewport: 'Plattegrond. Pijltjestoetsen verschuiven, + en − zoomen, 0 toont alles.',

@@ -1,5 +1,6 @@
 import { css } from 'lit';
-import { hostStyles, statusStyles } from '../../internal/shared-styles.js';
+import { hostStyles } from '../../internal/shared-styles.js';
+import { statusStyles } from '../../internal/status-styles.js';
 
 const ownStyles = css`
   :host {
@@ -97,6 +98,59 @@ const ownStyles = css`
   }
   .label .name {
     font-weight: 600;
+  }
+  /* FML plans: items, the author's texts and lines, scale bar and north arrow */
+  .items polygon {
+    fill: none;
+    stroke: var(--room-plan-item, #8a8a8a);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .items .stair {
+    stroke: var(--room-plan-wall-outline, #000);
+  }
+  .plan-texts text {
+    fill: var(--room-plan-label, #2b2b2b);
+  }
+  .plan-texts .bold {
+    font-weight: 700;
+  }
+  .plan-texts line {
+    stroke: var(--room-plan-dimension, #666);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .plan-texts line.dashed {
+    stroke-dasharray: 4 3;
+  }
+  .scale-bar rect {
+    stroke: var(--room-plan-dimension, #666);
+    stroke-width: 1px;
+    vector-effect: non-scaling-stroke;
+  }
+  .scale-bar .dark,
+  .north-arrow polygon {
+    fill: var(--room-plan-dimension, #666);
+  }
+  .scale-bar .light {
+    fill: var(--room-plan-background, #fff);
+  }
+  .scale-bar text,
+  .north-arrow text {
+    fill: var(--room-plan-dimension, #666);
+  }
+  [part='floor-switcher'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-start: 0.5rem;
+    z-index: 1;
+    font: inherit;
+    font-size: 0.9rem;
+    padding: 0.2rem 0.4rem;
+    color: var(--room-plan-control-color, #1a1a1a);
+    background: var(--room-plan-control-background, #fff);
+    border: 1px solid var(--room-plan-control-border, #8a8a8a);
+    border-radius: 0.25rem;
   }
   [part='controls'] {
     position: absolute;

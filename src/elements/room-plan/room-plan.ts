@@ -1,24 +1,26 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { hasModelSource, loadModel } from '../../api/model-source.js';
+import { hasModelSource } from '../../api/model-source.js';
 import { defineElement } from '../../internal/define.js';
 import { ElementError, errorValues, errorWordKey } from '../../internal/element-error.js';
 import { LanguageController } from '../../internal/language.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
-import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
+import type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { formatArea, formatLength, parseUnits, type Units } from '../../model/units.js';
+import { FML_SOURCE_KEYS, FmlInputs } from './fml-inputs.js';
+import { floorDetail, floorSwitcher, loadShown, pickDesign, type FmlShown } from './fml-floors.js';
 import { drawPlan, type PlanDrawing } from './plan-drawing.js';
 import { PlanNavigation, ZOOM_STEP } from './plan-navigation.js';
 import { viewBoxAttribute } from './plan-view.js';
 import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 import { styles } from './room-plan.styles.js';
 
-export type { ModelErrorDetail, ModelLoadDetail };
+export type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail };
 /** @deprecated the shared ModelLoadDetail (src/events/model-load.ts) */
 export type PlanLoadDetail = ModelLoadDetail;
 /** @deprecated the shared ModelErrorDetail (src/events/model-error.ts) */
@@ -28,6 +30,8 @@ const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 type Phase = (typeof STATES)[number];
 
 let instances = 0;
+/** The inputs that make up what is drawn: a change to any of them loads again. */
+const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', ...FML_SOURCE_KEYS] as const;
 
 /**
  * Draws a room's floor plan as SVG from its room model (the same model `<room-viewer>` shows in 3D):
@@ -37,11 +41,16 @@ let instances = 0;
  * be moved by dragging or with the arrow keys and zoomed with the wheel, the + and − keys or the
  * buttons; it prints as crisp vector lines, the whole plan on the page.
  *
- * Inputs, first one given wins: the `model` property, `src`, `room-id`.
+ * Inputs, first one given wins: the `model` property, the `fml` property, `src` (a room model or an
+ * FML document, told apart by content), `project-id` (with `planner-base`), `room-id`. An FML plan
+ * (docs/fml.md) is drawn as the planning service's export draws it: also its items as outlined
+ * footprints, its own texts and dimension lines, a scale bar and a north arrow, and names and floor
+ * areas only where the FML says to print them; `floor` and `design` pick what is shown.
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
  * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
+ * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed (the floor switcher or `floor`). Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
  *
  * @csspart base - The wrapper of everything.
@@ -55,6 +64,11 @@ let instances = 0;
  * @csspart window - A window: two thin lines in the wall gap.
  * @csspart label - An area's label (its name and floor area).
  * @csspart dimension - The overall width and depth lines with their lengths.
+ * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
+ * @csspart item - The group of item footprints (FML furniture, stairs).
+ * @csspart plan-label - The plan's own texts and drawn lines (FML labels).
+ * @csspart scale-bar - The scale bar (FML plans).
+ * @csspart north-arrow - The north arrow (FML plans).
  * @csspart controls - The zoom buttons.
  * @csspart control - One zoom button (also `zoom-in`, `zoom-out`, `fit`).
  * @csspart zoom-in - The zoom-in button.
@@ -74,6 +88,7 @@ let instances = 0;
  * @cssprop --room-plan-area-outline - Area outline.
  * @cssprop --room-plan-area-nested - Fill of an area inside another (default #e3ecf4).
  * @cssprop --room-plan-area-nested-outline - Dashed outline of a nested area.
+ * @cssprop --room-plan-item - Item footprint outlines (default #8a8a8a).
  * @cssprop --room-plan-opening - Door leaf and swing lines.
  * @cssprop --room-plan-window - Window glass lines.
  * @cssprop --room-plan-label - Label text colour.
@@ -93,7 +108,7 @@ let instances = 0;
  * @cssstate loaded - The plan is drawn.
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
-export class RoomPlan extends RoomElement {
+export class RoomPlan extends FmlInputs(RoomElement) {
   static override styles = styles;
 
   /** The room whose model to draw (GET {api-base}/rooms/:id). */
@@ -114,6 +129,9 @@ export class RoomPlan extends RoomElement {
   @state() private phase: Phase = 'idle';
   @state() private error?: ElementError;
   @state() private loaded?: { model: RoomModel; problems: readonly ModelProblem[]; plan: PlanGeometry };
+  /** The FML plan shown (and its reader), when the source is FML. */
+  @state() private fmlShown?: FmlShown;
+  @state() private floorIndex = 0;
 
   #generation = 0;
   #interrupted = false;
@@ -146,9 +164,9 @@ export class RoomPlan extends RoomElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('roomId') || changed.has('src') || changed.has('model') || changed.has('apiBase')) {
-      void this.#load();
-    }
+    if (SOURCE_KEYS.some((key) => changed.has(key))) void this.#load();
+    else if ((changed.has('floor') || changed.has('design')) && this.fmlShown && this.phase === 'loaded')
+      this.#pick();
   }
 
   protected override updated(): void {
@@ -182,7 +200,7 @@ export class RoomPlan extends RoomElement {
     this.phase = 'loading';
     this.error = undefined;
     const outcome = await this.#request.run(async (signal) => {
-      const loaded = await loadModel(this, signal);
+      const loaded = await loadShown(this, undefined, signal);
       try {
         return { ...loaded, plan: planGeometry(loaded.model) };
       } catch (cause) {
@@ -192,8 +210,10 @@ export class RoomPlan extends RoomElement {
     });
     if (outcome.status === 'superseded' || generation !== this.#generation) return;
     if (outcome.status === 'done') {
-      const { model, problems } = outcome.value;
-      this.loaded = outcome.value;
+      const { model, problems, plan, fml: fmlShown, floorIndex } = outcome.value;
+      this.loaded = { model, problems, plan };
+      this.fmlShown = fmlShown;
+      this.floorIndex = floorIndex;
       this.#nav.view = undefined;
       this.phase = 'loaded';
       await this.updateComplete;
@@ -204,11 +224,27 @@ export class RoomPlan extends RoomElement {
     }
     this.error = outcome.error;
     this.loaded = undefined;
+    this.fmlShown = undefined;
     this.phase = 'error';
     await this.updateComplete;
     if (generation !== this.#generation) return;
     this.emit('model-error', { error: outcome.error, fatal: true });
   }
+
+  /** Draws the floor and design `floor` / `design` name, from the FML already read. */
+  #pick(): void {
+    const shown = this.fmlShown!;
+    const before = this.floorIndex;
+    const picked = pickDesign(shown, this.floor, this.design);
+    this.loaded = { model: picked.model, problems: picked.problems, plan: planGeometry(picked.model) };
+    this.floorIndex = picked.floorIndex;
+    this.#nav.view = undefined;
+    if (picked.floorIndex !== before) this.emit('floor-change', floorDetail(shown.plan, picked.floorIndex));
+  }
+
+  #onFloor = (index: number) => {
+    this.floor = String(index);
+  };
 
   #t(key: PlanStringKey, values?: Record<string, string | number>): string {
     return this.#language.t(PLAN_STRINGS, key, values);
@@ -221,7 +257,13 @@ export class RoomPlan extends RoomElement {
     const lang = this.#language.lang;
     const key = [loaded.plan, units, lang];
     if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
-      this.#drawing = drawPlan(loaded.plan, units, lang, this.#maskId);
+      this.#drawing = drawPlan(
+        loaded.plan,
+        units,
+        lang,
+        this.#maskId,
+        this.fmlShown ? loaded.model : undefined,
+      );
       this.#drawingKey = key;
     }
     return this.#drawing;
@@ -253,6 +295,13 @@ export class RoomPlan extends RoomElement {
     }
     const nav = this.#nav;
     return html`
+      ${floorSwitcher({
+        plan: this.fmlShown?.plan,
+        selected: this.floorIndex,
+        label: this.#t('floor'),
+        fallback: (level) => this.#t('floorLevel', { level }),
+        onChange: this.#onFloor,
+      })}
       <div
         part="viewport"
         tabindex="0"

@@ -2,6 +2,9 @@ import type { ErrorWords } from '../../internal/element-error.js';
 import type { Strings } from '../../internal/language.js';
 
 export type ViewerStringKey =
+  | 'floor'
+  | 'floorLevel'
+  | 'allFloors'
   | 'label'
   | 'labelStatic'
   | 'loading'
@@ -20,6 +23,9 @@ export type ViewerStringKey =
 /** The viewer's own words, in English and Dutch (following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
   en: {
+    floor: 'Floor',
+    floorLevel: 'Level {level}',
+    allFloors: 'All floors',
     label: '3D view of the room. Drag to look around, scroll or pinch to zoom, arrow keys to move.',
     labelStatic: '3D view of the room.',
     loading: 'Loading the 3D room…',
@@ -36,6 +42,9 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     badId: 'This is not a valid room id.',
   },
   nl: {
+    floor: 'Verdieping',
+    floorLevel: 'Verdieping {level}',
+    allFloors: 'Alle verdiepingen',
     labelStatic: '3D-weergave van de kamer.',
     label:
       '3D-weergave van de kamer. Sleep om rond te kijken, scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',

@@ -1,5 +1,6 @@
 import { css } from 'lit';
-import { hostStyles, statusStyles } from '../../internal/shared-styles.js';
+import { hostStyles } from '../../internal/shared-styles.js';
+import { statusStyles } from '../../internal/status-styles.js';
 
 const ownStyles = css`
   :host {
@@ -39,6 +40,19 @@ const ownStyles = css`
     background: var(--room-viewer-warning-background, rgb(255 244 214 / 0.95));
     color: var(--room-viewer-warning-color, #6b4e00);
     pointer-events: none;
+  }
+  [part='floor-switcher'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-start: 0.5rem;
+    z-index: 1;
+    font: inherit;
+    font-size: 0.9rem;
+    padding: 0.2rem 0.4rem;
+    background: var(--room-viewer-button-background, #fff);
+    color: var(--room-viewer-color, #1a1a1a);
+    border: 1px solid #8a8a8a;
+    border-radius: 0.25rem;
   }
 `;
 

@@ -1,8 +1,11 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { hasModelSource, loadModel } from '../../api/model-source.js';
+import { hasModelSource } from '../../api/model-source.js';
 import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
-import { planGeometry } from '../../model/index.js';
+import { planGeometry } from '../../model/plan-geometry.js';
+import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
+import { floorDetail, floorSwitcher, loadShown, type FmlShown } from '../room-plan/fml-floors.js';
+import { sectionModel } from './viewer-section.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
 import { ElementError, errorWordKey } from '../../internal/element-error.js';
@@ -14,15 +17,31 @@ import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
+import type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
-export type { CameraChange, CameraMode, ComponentLoader, ModelErrorDetail, ModelLoadDetail };
+export type {
+  CameraChange,
+  CameraMode,
+  ComponentLoader,
+  FloorChangeDetail,
+  ModelErrorDetail,
+  ModelLoadDetail,
+};
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 /** The properties that make up what is shown: a change to any of them loads the room again. */
-const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', 'mediaBase', 'componentLoader'] as const;
+const SOURCE_KEYS = [
+  'roomId',
+  'src',
+  'model',
+  'apiBase',
+  'mediaBase',
+  'componentLoader',
+  'sectionHeight',
+  ...FML_SOURCE_KEYS,
+] as const;
 type Source = Partial<Pick<RoomViewer, (typeof SOURCE_KEYS)[number]>>;
 type ViewerState = (typeof STATES)[number];
 
@@ -35,6 +54,11 @@ const loadThree = lazyModule(() => import('../../three/index.js'));
  * the model's own camera view. Every `<room-viewer>` on a page draws through ONE shared WebGL context,
  * only when something changed. three.js is loaded only when a viewer starts.
  *
+ * Inputs, first one given wins: `model`, `fml`, `src` (a room model or an FML document, by content),
+ * `project-id` (with `planner-base`), `room-id`. An FML plan (docs/fml.md) shows one floor's design
+ * (`floor`, `design`; a floor switcher when there are several), seen from above at an angle, its
+ * walls cut at `section-height` when given.
+ *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
  * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
@@ -42,10 +66,12 @@ const loadThree = lazyModule(() => import('../../three/index.js'));
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
  *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
  *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
+ * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
  * @csspart canvas - The canvas the room is drawn in.
+ * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
  * @csspart error - The error message box (with the retry button).
  * @csspart retry - The retry button.
@@ -70,7 +96,7 @@ const loadThree = lazyModule(() => import('../../three/index.js'));
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends RoomElement {
+export class RoomViewer extends FmlInputs(RoomElement) {
   static override styles = viewerStyles;
 
   /** Room to fetch (GET /rooms/:id) with its model. */
@@ -109,9 +135,14 @@ export class RoomViewer extends RoomElement {
    */
   @property({ attribute: false }) componentLoader?: ComponentLoader;
 
+  /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
+  @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
+
   @state() private _state: ViewerState = 'idle';
   @state() private _message?: ViewerStringKey;
   @state() private _warning?: ViewerStringKey;
+  @state() private _fml?: FmlShown;
+  @state() private _floorIndex = 0;
 
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
@@ -165,6 +196,8 @@ export class RoomViewer extends RoomElement {
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
     // Object.is: a NaN model (garbage in) must not count as changed on every update
     if (this.#started && SOURCE_KEYS.some((key) => !Object.is(this[key], this.#source[key]))) this.#reload();
+    else if ((changed.has('floor') || changed.has('design')) && this._fml && this.#started)
+      this.#reload(true);
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -188,7 +221,9 @@ export class RoomViewer extends RoomElement {
     this.#reload();
   }
 
-  #reload(): void {
+  /** `keepFml`: only the floor or design changed; the FML already read is shown again. */
+  #reload(keepFml = false): void {
+    if (!keepFml) this._fml = undefined;
     this.#teardown();
     this.#source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, this[key]])) as Source;
     this._message = undefined;
@@ -203,14 +238,20 @@ export class RoomViewer extends RoomElement {
 
   async #load(): Promise<void> {
     const generation = ++this.#generation;
+    const kept = this._fml;
     const outcome = await this.#request.run(async (signal) => {
-      const loaded = await loadModel(this, signal);
-      const plan = planGeometry(loaded.model);
-      return { ...loaded, plan, three: await loadThree() };
+      const loaded = await loadShown(this, kept, signal);
+      const model = sectionModel(loaded.model, this.sectionHeight);
+      const plan = planGeometry(model);
+      return { ...loaded, model, plan, three: await loadThree() };
     });
     if (outcome.status === 'superseded') return;
     if (outcome.status === 'failed') return this.#fail(outcome.error);
-    const { model, problems, plan, three } = outcome.value;
+    const { model, problems, plan, three, fml, floorIndex } = outcome.value;
+    const before = this._floorIndex;
+    this._fml = fml;
+    this._floorIndex = floorIndex;
+    if (fml && kept && floorIndex !== before) this.emit('floor-change', floorDetail(fml.plan, floorIndex));
     await this.updateComplete;
     if (generation !== this.#generation) return;
     const { width, height } = this.#size();
@@ -220,7 +261,8 @@ export class RoomViewer extends RoomElement {
         keyTarget: this,
         model,
         plan,
-        camera: this.#cameraMode(),
+        // FML cameras are not the room model's: an FML plan starts from above at an angle
+        camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
         controls: this.controls,
         autoRotate: this.autoRotate,
         mediaBase: this.mediaBase,
@@ -304,6 +346,13 @@ export class RoomViewer extends RoomElement {
   override render() {
     const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
     return html`
+      ${floorSwitcher({
+        plan: this._fml?.plan,
+        selected: this._floorIndex,
+        label: t('floor'),
+        fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
+        onChange: (index) => (this.floor = String(index)),
+      })}
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
       ${
         this._state === 'loading'

@@ -15,13 +15,23 @@ export function readComponents(value: unknown, path: string, r: Reader): ModelCo
     r.problem(path, 'is not an array');
     return out;
   }
+  let openings = 0;
+  let openingsLeft = 0;
   capped(value, MODEL_LIMITS.components, path, r).forEach((item, i) => {
     const where = `${path}[${i}]`;
     r.guard(where, undefined, () => {
       const component = readComponent(item, i, where, r);
-      if (component) out.push(component);
+      if (!component) return;
+      // doors and windows each cut a wall and draw a symbol: their own, smaller cap
+      if (component.kind !== 'furniture' && ++openings > MODEL_LIMITS.openings) openingsLeft++;
+      else out.push(component);
     });
   });
+  if (openingsLeft)
+    r.limit(
+      path,
+      `has ${openings} doors, windows and openings; only the first ${MODEL_LIMITS.openings} are read`,
+    );
   return out;
 }
 

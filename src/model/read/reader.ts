@@ -15,15 +15,24 @@ export const MAX_COORDINATE = 1e6;
 
 /**
  * What one model may hold before the rest is left out (with a problem saying so): well above any real
- * room (the sample has 62 points, 33 walls, 159 components) and what the 10 000-component bench draws,
- * far below what freezes a tab (a hostile 30 000 walls + 30 000 doors took 15 s before these).
+ * room or home (the room sample has 62 points, 33 walls, 159 components; the largest real FML project,
+ * four floors, about 800 walls) and what the 10 000-component bench draws, and low enough that drawing
+ * what is kept does not freeze a tab: a hostile 30 000 walls + 30 000 doors took 15 s in the plan and
+ * 20 s in the 3D view (a wall with its openings is dozens of SVG nodes and hundreds of vertices;
+ * furniture is instanced and cheap, so components have a cap of their own).
  */
-export const MODEL_LIMITS = { points: 50_000, walls: 20_000, areas: 5_000, components: 20_000 } as const;
+export const MODEL_LIMITS = {
+  points: 20_000,
+  walls: 2_000,
+  areas: 2_000,
+  openings: 2_000,
+  components: 20_000,
+} as const;
 
 /** The first `limit` items of a list, with a problem naming how many were left out. */
 export function capped<T>(items: readonly T[], limit: number, path: string, r: Reader): readonly T[] {
   if (items.length <= limit) return items;
-  r.problem(path, `has ${items.length} entries; only the first ${limit} are read`);
+  r.limit(path, `has ${items.length} entries; only the first ${limit} are read`);
   return items.slice(0, limit);
 }
 
@@ -37,6 +46,11 @@ export class Reader {
     if (this.problems.length < MAX_PROBLEMS)
       this.problems.push(accepted ? { path, message, accepted } : { path, message });
     else this.#dropped++;
+  }
+
+  /** A problem that is always kept, past MAX_PROBLEMS: a cap that left part of the model out (a few at most). */
+  limit(path: string, message: string): void {
+    this.problems.push({ path, message });
   }
 
   /** Notes a number that came as a string: it is used, and said, so a producer can be fixed. */

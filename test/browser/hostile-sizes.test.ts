@@ -1,0 +1,270 @@
+// Elements against answers of hostile size (issue 12), in real Chromium: a 30 000-wall + 30 000-door
+// room model for <room-plan> and <room-viewer>, 5 000 rooms answering limit=10 for <room-gallery>, and
+// an endless (50 MB and more) chunked answer for the gallery and the viewer. The page must stay
+// responsive meanwhile: the longest gap between requestAnimationFrame callbacks is measured, bounded,
+// and printed (the figures go into the report). The hostile answers come from
+// test/browser/helpers/test-origins.mjs on the test server's own origin.
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/room-gallery/room-gallery.ts';
+import '../../src/elements/room-plan/room-plan.ts';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { ModelProblem } from '../../src/model/index.ts';
+import { ElementError } from '../../src/internal/element-error.ts';
+import { readPlanOffThread } from '../../src/internal/model-off-thread.ts';
+import { planGeometry, readModel } from '../../src/model/index.ts';
+import { MODEL_LIMITS } from '../../src/model/read/reader.ts';
+import { cards, makeGallery, untilState } from './room-gallery.helpers.ts';
+import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+
+/** A street grid of `n` walls (each 300 cm) with a door or window in every wall (as test/node/model-hostile-size). */
+function gridModel(n: number, doors = n) {
+  const side = Math.ceil(Math.sqrt(n / 2)) + 1;
+  const points: [number, number][] = [];
+  for (let y = 0; y <= side; y++) for (let x = 0; x <= side; x++) points.push([x * 300, y * 300]);
+  const at = (x: number, y: number) => y * (side + 1) + x;
+  const walls: Record<string, unknown> = {};
+  const components: unknown[] = [];
+  let count = 0;
+  const opening = (id: number, category: string, position: number[]) => ({
+    id: `d${id}`,
+    type: 'ArchitecturalComponent',
+    category,
+    position,
+    bounding_box: [
+      [-40, -5, -100],
+      [40, 5, 100],
+    ],
+  });
+  for (let y = 0; y <= side && count < n; y++) {
+    for (let x = 0; x < side && count < n; x++, count++) {
+      walls[`wall${count}`] = { indices: [at(x, y), at(x + 1, y)], thickness: 10 };
+      if (count < doors) components.push(opening(count, 'doors', [x * 300 + 150, y * 300, 100]));
+    }
+  }
+  for (let x = 0; x <= side && count < n; x++) {
+    for (let y = 0; y < side && count < n; y++, count++) {
+      walls[`wall${count}`] = { indices: [at(x, y), at(x, y + 1)], thickness: 10 };
+      if (count < doors) components.push(opening(count, 'doors', [x * 300, y * 300 + 150, 100]));
+    }
+  }
+  return { plan: { height: 250, points, walls, areas: {} }, components };
+}
+
+/** Records the longest gap between animation frames until stop() is called. */
+function frameWatch() {
+  let last = performance.now();
+  let longest = 0;
+  let frames = 0;
+  let running = true;
+  const tick = (now: number) => {
+    longest = Math.max(longest, now - last);
+    last = now;
+    frames++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    stop() {
+      running = false;
+      longest = Math.max(longest, performance.now() - last);
+      return { longest: Math.round(longest), frames };
+    },
+  };
+}
+
+/** Resolves with the first of the events named, with its name. */
+function firstOf(
+  el: HTMLElement,
+  names: string[],
+  timeout: number,
+): Promise<{ name: string; event: CustomEvent }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`none of ${names.join(', ')} within ${timeout} ms`)),
+      timeout,
+    );
+    for (const name of names)
+      el.addEventListener(name, (event) => {
+        clearTimeout(timer);
+        resolve({ name, event: event as CustomEvent });
+      });
+  });
+}
+
+/** The longest frame gap allowed while an element loads something hostile (one long task of at most this). */
+const MAX_FRAME_GAP_MS = Number(
+  (window as { HOSTILE_MAX_FRAME_GAP_MS?: number }).HOSTILE_MAX_FRAME_GAP_MS ?? 1500,
+);
+
+const HUGE_MODEL = gridModel(30_000);
+
+describe('elements against hostile sizes', function () {
+  this.timeout(120_000);
+  afterEach(cleanup);
+
+  it('<room-plan>: a 30 000-wall, 30 000-door model draws what it can and says what it left out', async function () {
+    const el = document.createElement('room-plan') as RoomPlan;
+    el.style.cssText = 'display:block;width:600px;height:400px';
+    fixtureContainer().append(el);
+    const outcome = firstOf(el, ['model-load', 'model-error'], 60_000);
+    const watch = frameWatch();
+    const started = performance.now();
+    el.model = structuredClone(HUGE_MODEL);
+    const { name, event } = await outcome;
+    const ms = Math.round(performance.now() - started);
+    const { longest, frames } = watch.stop();
+    console.log(
+      `[hostile] room-plan 30 000 walls: ${name} after ${ms} ms; longest frame gap ${longest} ms (${frames} frames)`,
+    );
+    if (name === 'model-load') {
+      const problems = (event.detail as { problems: readonly ModelProblem[] }).problems;
+      expect(problems.some((p) => p.path === 'plan.walls')).to.equal(
+        true,
+        'the walls left out are a problem',
+      );
+      expect(el.shadowRoot!.querySelector('svg')).to.not.equal(null);
+    } else {
+      expect((event.detail as { error: unknown }).error).to.be.instanceOf(ElementError);
+      expect(el.shadowRoot!.querySelector('[part~="error"]')).to.not.equal(null);
+    }
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS, `the page froze for ${longest} ms`);
+  });
+
+  it('readModel + planGeometry of that model: the figure on the main thread, and off it in a module worker', async function () {
+    // on the main thread: one long task
+    let watch = frameWatch();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    let started = performance.now();
+    const read = readModel(structuredClone(HUGE_MODEL));
+    const plan = planGeometry(read.model);
+    const mainMs = Math.round(performance.now() - started);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const main = watch.stop();
+    // in the worker (model-off-thread.ts): the page keeps painting
+    const copy = structuredClone(HUGE_MODEL);
+    watch = frameWatch();
+    started = performance.now();
+    const off = await readPlanOffThread(copy);
+    const offMs = Math.round(performance.now() - started);
+    const worker = watch.stop();
+    console.log(
+      `[hostile] readModel + planGeometry, 30 000 walls + 30 000 doors: main thread ${mainMs} ms (longest frame gap ${main.longest} ms); ` +
+        `in the worker ${offMs} ms, longest frame gap ${worker.longest} ms (${worker.frames} frames)`,
+    );
+    expect(off.ranIn).to.equal('worker');
+    expect(off.plan!.walls.length).to.equal(plan.walls.length);
+    expect(off.read.problems.map((p) => p.path)).to.deep.equal(read.problems.map((p) => p.path));
+    expect(off.plan!.walls.reduce((n, w) => n + w.openings.length, 0)).to.equal(
+      plan.walls.reduce((n, w) => n + w.openings.length, 0),
+    );
+    expect(worker.longest).to.be.below(MAX_FRAME_GAP_MS);
+    expect(worker.frames).to.be.above(2, 'the frames kept coming while the worker read the model');
+  });
+
+  it('readPlanOffThread: a small model, or one that cannot be cloned, is read on the main thread', async function () {
+    const small = await readPlanOffThread(gridModel(20));
+    expect(small.ranIn).to.equal('main');
+    expect(small.plan!.walls).to.have.length(20);
+    const odd = { ...gridModel(3000, 0), hook: () => 1 };
+    const fallback = await readPlanOffThread(odd);
+    expect(fallback.ranIn).to.equal('main');
+    expect(fallback.plan!.walls).to.have.length(MODEL_LIMITS.walls); // 3 000 given, the rest left out
+    const aborted = new AbortController();
+    aborted.abort(new Error('gone'));
+    let thrown: unknown;
+    await readPlanOffThread(HUGE_MODEL, { signal: aborted.signal }).catch(
+      (error: unknown) => (thrown = error),
+    );
+    expect((thrown as Error).message).to.equal('gone');
+  });
+
+  it('<room-viewer>: the same model: what it could draw plus its problems, or a clear error', async function () {
+    requireWebGL(this);
+    const el = document.createElement('room-viewer') as RoomViewer;
+    el.loading = 'eager';
+    el.style.cssText = 'display:block;width:400px;height:300px';
+    fixtureContainer().append(el);
+    const outcome = firstOf(el, ['model-load', 'model-error'], 90_000);
+    const watch = frameWatch();
+    const started = performance.now();
+    el.model = structuredClone(HUGE_MODEL);
+    const { name, event } = await outcome;
+    const ms = Math.round(performance.now() - started);
+    const { longest, frames } = watch.stop();
+    console.log(
+      `[hostile] room-viewer 30 000 walls: ${name} after ${ms} ms; longest frame gap ${longest} ms (${frames} frames)`,
+    );
+    if (name === 'model-load') {
+      const problems = (event.detail as { problems: readonly ModelProblem[] }).problems;
+      expect(problems.some((p) => p.path === 'plan.walls')).to.equal(
+        true,
+        'the walls left out are a problem',
+      );
+    } else {
+      expect((event.detail as { error: unknown }).error).to.be.instanceOf(ElementError);
+    }
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS, `the page froze for ${longest} ms`);
+  });
+
+  it('<room-gallery>: 5 000 rooms answering limit=10 show 10 cards', async function () {
+    const watch = frameWatch();
+    const { el, ready } = makeGallery({ 'api-base': `${location.origin}/__many-rooms`, limit: '10' });
+    const detail = (await ready).detail as { rooms: unknown[] };
+    await el.updateComplete;
+    const { longest } = watch.stop();
+    console.log(
+      `[hostile] room-gallery 5 000 rooms for limit=10: ${cards(el).length} cards; longest frame gap ${longest} ms`,
+    );
+    expect(detail.rooms).to.have.length(10);
+    expect(cards(el)).to.have.length(10);
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS);
+  });
+
+  it('<room-gallery>: an endless (50 MB and more) answer is a visible error within seconds, not a hang', async function () {
+    const watch = frameWatch();
+    const started = performance.now();
+    const { el } = makeGallery({ 'api-base': `${location.origin}/__endless/huge` });
+    const failed = waitForEvent<{ error: unknown }>(el, 'rooms-error', 10_000);
+    const { error } = (await failed).detail;
+    const ms = Math.round(performance.now() - started);
+    const { longest, frames } = watch.stop();
+    console.log(
+      `[hostile] room-gallery endless answer: rooms-error after ${ms} ms; longest frame gap ${longest} ms (${frames} frames)`,
+    );
+    expect(error).to.be.instanceOf(ElementError);
+    await untilState(el, 'error');
+    expect(el.shadowRoot!.querySelector('[part~="error"]')).to.not.equal(null);
+    expect(ms).to.be.below(10_000);
+    expect(frames).to.be.above(0, 'animation frames kept coming');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS);
+  });
+
+  it('<room-viewer>: an endless (50 MB and more) model answer is a visible error within seconds, not a hang', async function () {
+    requireWebGL(this);
+    const watch = frameWatch();
+    const started = performance.now();
+    const el = document.createElement('room-viewer') as RoomViewer;
+    el.loading = 'eager';
+    el.style.cssText = 'display:block;width:400px;height:300px';
+    el.src = `${location.origin}/__endless/model.json`;
+    const failed = waitForEvent<{ error: unknown; fatal: boolean }>(el, 'model-error', 10_000);
+    fixtureContainer().append(el);
+    const { error } = (await failed).detail;
+    const ms = Math.round(performance.now() - started);
+    const { longest, frames } = watch.stop();
+    console.log(
+      `[hostile] room-viewer endless answer: model-error after ${ms} ms; longest frame gap ${longest} ms (${frames} frames)`,
+    );
+    expect(error).to.be.instanceOf(ElementError);
+    await el.updateComplete;
+    expect(el.getAttribute('state')).to.equal('error');
+    expect(ms).to.be.below(10_000);
+    expect(frames).to.be.above(0, 'animation frames kept coming');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS);
+  });
+});

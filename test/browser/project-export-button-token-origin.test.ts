@@ -1,0 +1,188 @@
+// Where <project-export-button> sends the planner token (issue 12): only to the planner the partner's
+// token answer vouches for (`planner_base`), or to one the page trusts from script. A `planner-base`
+// attribute (markup, which may come from anywhere) pointing elsewhere gets nothing. The "elsewhere" is
+// a real second listener on another port (test/browser/helpers/test-origins.mjs) that records the
+// Authorization header of every request it receives.
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/project-export-button/project-export-button.ts';
+import type {
+  ExportDoneDetail,
+  ExportErrorDetail,
+  ProjectExportButton,
+} from '../../src/elements/project-export-button/project-export-button.ts';
+import { configure, resetConfig } from '../../src/config.ts';
+import { ElementError } from '../../src/internal/element-error.ts';
+import { PLANNING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+
+const PROJECT_ID = 186997360;
+const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
+const CALLBACK = `${location.origin}/partner/export-callback`;
+const EXPORT_PATH = `/planning/api/v2/projects/${PROJECT_ID}/export.json`;
+
+interface SecondRequest {
+  method: string;
+  path: string;
+  authorization: string | null;
+}
+
+let secondOrigin = '';
+const secondRequests = async (): Promise<SecondRequest[]> =>
+  (await fetch('/__second-origin/requests')).json();
+const vouchedExports = async () =>
+  (await receivedRequests('/planning/api/v2/projects')).filter(
+    (r) => r.method === 'POST' && r.path === EXPORT_PATH,
+  );
+
+async function connectPartner(): Promise<void> {
+  await fetch('/partner/oauth/start?return_to=/partner/session', {
+    redirect: 'follow',
+    credentials: 'same-origin',
+  });
+  const session = await fetch('/partner/session', { credentials: 'same-origin' });
+  const connected = session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
+  // not a skip: a login that fails here would hide every check below
+  if (!connected) throw new Error('the partner login through the emulator failed');
+}
+
+async function button(attributes: Record<string, string>, lang?: string): Promise<ProjectExportButton> {
+  const container = fixtureContainer();
+  if (lang) container.lang = lang;
+  const el = document.createElement('project-export-button');
+  const all: Record<string, string> = {
+    'project-id': String(PROJECT_ID),
+    'token-endpoint': TOKEN_ENDPOINT,
+    width: '800',
+    height: '600',
+    callback: CALLBACK,
+    ...attributes,
+  };
+  for (const [name, value] of Object.entries(all)) el.setAttribute(name, value);
+  container.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+const click = (el: ProjectExportButton) => el.shadowRoot!.querySelector('button')!.click();
+const errorText = (el: ProjectExportButton) =>
+  el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '';
+
+describe('<project-export-button>: the token goes only where the partner vouches', function () {
+  before(async function () {
+    secondOrigin = ((await (await fetch('/__second-origin')).json()) as { origin: string }).origin;
+    expect(new URL(secondOrigin).origin).to.not.equal(location.origin);
+    await connectPartner();
+  });
+
+  beforeEach(async function () {
+    await resetEmulator();
+    await fetch('/__second-origin/reset', { method: 'POST' });
+    resetConfig();
+  });
+
+  afterEach(() => {
+    resetConfig();
+    cleanup();
+  });
+
+  it("the partner's token answer names the planner root it uses", async function () {
+    const response = await fetch(TOKEN_ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project_id: PROJECT_ID }),
+    });
+    expect(response.status).to.equal(200);
+    const answer = (await response.json()) as Record<string, unknown>;
+    expect(answer.planner_base).to.equal(PLANNING);
+    expect(answer.access_token).to.be.a('string');
+  });
+
+  it('a planner-base attribute on another origin receives nothing: untrusted-planner, in words', async function () {
+    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    click(el);
+    const error = (await failed).detail.error as ElementError;
+    expect(error).to.be.instanceOf(ElementError);
+    expect(error.reason).to.equal('untrusted-planner');
+    expect(error.message).to.contain(secondOrigin);
+    await el.updateComplete;
+    expect(errorText(el)).to.contain('not the one the partner back end vouches for');
+    expect(el.getAttribute('state')).to.equal('error');
+    // nothing at all reached the other origin, and nothing went to the vouched planner either
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await secondRequests()).to.deep.equal([]);
+    expect(await vouchedExports()).to.have.length(0);
+  });
+
+  it('the refusal in Dutch', async function () {
+    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` }, 'nl');
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    click(el);
+    await failed;
+    await el.updateComplete;
+    expect(errorText(el)).to.contain('De export is niet verstuurd');
+    expect(await secondRequests()).to.deep.equal([]);
+  });
+
+  it('the vouched planner receives the token: with no planner-base the partner names it', async function () {
+    const el = await button({});
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    click(el);
+    await done;
+    const calls = await vouchedExports();
+    expect(calls).to.have.length(1);
+    expect(calls[0]!.headers.authorization).to.match(/^Bearer \S+$/);
+    expect(await secondRequests()).to.deep.equal([]);
+  });
+
+  it('a planner-base on the vouched origin receives the token', async function () {
+    const el = await button({ 'planner-base': PLANNING });
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    click(el);
+    await done;
+    expect((await vouchedExports())[0]!.headers.authorization).to.match(/^Bearer \S+$/);
+  });
+
+  it('script opt-in, trustedPlannerBases: the other origin receives the token', async function () {
+    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` });
+    el.trustedPlannerBases = [secondOrigin];
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    click(el);
+    const detail = (await done).detail;
+    expect(detail.project[PROJECT_ID]).to.deep.equal(['https://files.example/second-origin.pdf']);
+    const seen = (await secondRequests()).filter((r) => r.method === 'POST');
+    expect(seen).to.have.length(1);
+    expect(seen[0]!.path).to.equal(`/api/v2/projects/${PROJECT_ID}/export.json`);
+    expect(seen[0]!.authorization).to.match(/^Bearer \S+$/);
+    // the file link opens another browsing context: no opener, no referrer (issue 12)
+    await el.updateComplete;
+    const link = el.shadowRoot!.querySelector<HTMLAnchorElement>('a[part="file"]')!;
+    expect(link.target).to.equal('_blank');
+    expect(link.rel.split(/\s+/).sort()).to.deep.equal(['noopener', 'noreferrer']);
+  });
+
+  it('trustedPlannerBases is a property only: the attribute of that name trusts nothing', async function () {
+    const el = await button({
+      'planner-base': `${secondOrigin}/api/v2`,
+      'trusted-planner-bases': secondOrigin,
+      trustedplannerbases: secondOrigin,
+    });
+    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
+    click(el);
+    expect(((await failed).detail.error as ElementError).reason).to.equal('untrusted-planner');
+    expect(await secondRequests()).to.deep.equal([]);
+  });
+
+  it('script opt-in, configure({ plannerBase }): used without an attribute, and trusted', async function () {
+    configure({ plannerBase: `${secondOrigin}/api/v2` });
+    const el = await button({});
+    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
+    click(el);
+    await done;
+    const seen = (await secondRequests()).filter((r) => r.method === 'POST');
+    expect(seen).to.have.length(1);
+    expect(seen[0]!.authorization).to.match(/^Bearer \S+$/);
+    expect(await vouchedExports()).to.have.length(0);
+  });
+});

@@ -1,0 +1,229 @@
+// <room-plan> drawing the planning service's floor plans (FML, issue 13): every real project the
+// emulator serves (through project-id + planner-base + the partner's token endpoint, as a portal
+// would), the named areas of 186997360 as the service's export prints them, floor switching by
+// keyboard, and a hostile FML document that stays inert and bounded.
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/room-plan/room-plan.ts';
+import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
+import type { FloorChangeDetail } from '../../src/events/index.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+
+/** The six real projects (ids as in ../shared/realdata/floorplanner/fml-json-v3/ file names). */
+const REAL_PROJECTS = [186515206, 186655222, 186782365, 186997360, 187026346, 187062499];
+const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
+/** The ground floor of 186997360 as 2D-BG.jpg prints it. */
+const BG_AREAS = ['Keuken 23.3 m²', 'Berging 5.9 m²', 'Toilet 1.1 m²', 'Hal 4.5 m²', 'Woonkamer 29.9 m²'];
+const FIRST_AREAS = ['Slaapkamer 11.6 m²', 'Slaapkamer 14.6 m²', 'Douche 1.1 m²', 'Overloop 9.4 m²'];
+
+async function connectPartner(): Promise<boolean> {
+  await fetch('/partner/oauth/start?return_to=/partner/session', {
+    redirect: 'follow',
+    credentials: 'same-origin',
+  });
+  const session = await fetch('/partner/session', { credentials: 'same-origin' });
+  return session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
+}
+
+let token: string | undefined;
+/** The project's FML JSON as the emulator serves it, or undefined when it is not the real one. */
+async function realFml(id: number): Promise<Record<string, unknown> | undefined> {
+  if (!token) {
+    if (!(await connectPartner())) return undefined;
+    const answer = await fetch(TOKEN_ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project_id: 186997360 }),
+    });
+    token = answer.ok ? ((await answer.json()) as { access_token: string }).access_token : undefined;
+  }
+  const response = await fetch(`${PLANNING}/projects/${id}/fml`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) return undefined;
+  const doc = (await response.json()) as { floors?: { designs?: { items?: unknown[] }[] }[] };
+  // a real document has items; the generated one (no ../shared/realdata) has none
+  return doc.floors?.some((f) => f.designs?.some((d) => (d.items?.length ?? 0) > 0)) ? doc : undefined;
+}
+
+async function needsReal(test: Mocha.Context, id: number): Promise<Record<string, unknown>> {
+  const doc = await realFml(id);
+  if (!doc) {
+    console.warn(
+      `skipped "${test.test?.title}": project ${id} is served only when ../shared/realdata exists`,
+    );
+    test.skip();
+  }
+  return doc!;
+}
+
+async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomPlan> {
+  const el = document.createElement('room-plan');
+  el.style.cssText = 'display:block;inline-size:800px;block-size:600px';
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  if (fml !== undefined) el.fml = fml;
+  const loaded = waitForEvent(el, 'model-load', 20000);
+  const failed = waitForEvent(el, 'model-error', 20000).then((e) => {
+    throw new Error(`model-error: ${(e.detail as { error: Error }).error.message}`);
+  });
+  fixtureContainer().append(el);
+  await Promise.race([loaded, failed]);
+  return el;
+}
+
+/** Each area label as its lines joined by a space ("Keuken 23.3 m²"). */
+const labels = (el: RoomPlan) =>
+  [...el.shadowRoot!.querySelectorAll('[part="label"]')].map((l) =>
+    [...l.querySelectorAll('tspan')].map((t) => t.textContent!.trim()).join(' '),
+  );
+const switcher = (el: RoomPlan) => el.shadowRoot!.querySelector<HTMLSelectElement>('[part="floor-switcher"]');
+
+describe('<room-plan> FML', function () {
+  this.timeout(60000);
+  let errors: string[] = [];
+  const onError = (e: ErrorEvent) => errors.push(e.message);
+  beforeEach(() => {
+    errors = [];
+    window.addEventListener('error', onError);
+  });
+  afterEach(() => {
+    window.removeEventListener('error', onError);
+    cleanup();
+  });
+
+  for (const id of REAL_PROJECTS) {
+    it(`draws real project ${id} through project-id, planner-base and token-endpoint`, async function () {
+      const doc = await needsReal(this, id);
+      const floors = (doc.floors as unknown[]).length;
+      const el = await mount({
+        'project-id': String(id),
+        'planner-base': PLANNING,
+        'token-endpoint': TOKEN_ENDPOINT,
+      });
+      const root = el.shadowRoot!;
+      expect(root.querySelectorAll('.wall-fills polygon').length, 'walls').to.be.greaterThan(0);
+      expect(root.querySelectorAll('[part~="area"]').length, 'areas').to.be.greaterThan(0);
+      expect(root.querySelector('[part="scale-bar"]'), 'scale bar').not.to.equal(null);
+      expect(root.querySelector('[part="north-arrow"]'), 'north arrow').not.to.equal(null);
+      if (floors > 1) {
+        expect(switcher(el)!.options.length).to.equal(floors);
+      } else expect(switcher(el)).to.equal(null);
+      expect(errors).to.deep.equal([]);
+    });
+  }
+
+  it('prints the named areas of 186997360 with their floor areas, as 2D-BG and 2D-1E do', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({}, doc);
+    for (const text of BG_AREAS) expect(labels(el)).to.include(text);
+    const changed = waitForEvent<FloorChangeDetail>(el, 'floor-change');
+    el.floor = '1';
+    expect((await changed).detail).to.include({ index: 1, name: 'Eerste verdieping' });
+    await el.updateComplete;
+    for (const text of FIRST_AREAS) expect(labels(el)).to.include(text);
+  });
+
+  it('switches floors with the keyboard (a real <select>)', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({}, doc);
+    const select = switcher(el)!;
+    expect(select.selectedIndex).to.equal(0);
+    select.focus();
+    const changed = waitForEvent<FloorChangeDetail>(el, 'floor-change');
+    await sendKeys({ press: 'ArrowDown' });
+    expect((await changed).detail.index).to.equal(1);
+    await until(() => labels(el).includes('Overloop 9.4 m²'), 5000, 'the first floor drawn');
+  });
+
+  it('reads FML XML from the fml property (the XML reader loads on demand)', async () => {
+    const xml = `<?xml version="1.0"?><project><name>x</name><floors><floor><name>Ground</name><level>0</level>
+      <designs><design><name>d</name><lines>
+      <line><type>default_wall</type><points>0 0 0 4 0 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 0 0 4 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 3 0 0 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>0 3 0 0 0 0</points><thickness>0.2</thickness></line></lines>
+      <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
+      <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas></design></designs></floor></floors></project>`;
+    const el = await mount({}, xml);
+    expect(el.shadowRoot!.querySelectorAll('.wall-fills polygon').length).to.equal(4);
+    expect(labels(el).join(' ')).to.contain('12.0 m²');
+  });
+
+  it('keeps a hostile FML inert and bounded: markup as text, NaN, a zero-length wall, 100 000 items', async () => {
+    const square = [
+      { x: 0, y: 0 },
+      { x: 400, y: 0 },
+      { x: 400, y: 300 },
+      { x: 0, y: 300 },
+    ];
+    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
+      a,
+      b,
+      thickness: 20,
+      az: { z: 0, h: 250 },
+      bz: { z: 0, h: 250 },
+      balance: 0.5,
+      openings: [],
+    });
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      x: i % 400,
+      y: (i * 7) % 300,
+      z: 0,
+      width: 10,
+      height: 10,
+      z_height: 10,
+      rotation: 0,
+      guid: `i${i}`,
+    }));
+    const fml = {
+      floors: [
+        {
+          name: '<img src=x onerror="window.__pwned=1">',
+          designs: [
+            {
+              walls: [
+                wall(square[0]!, square[1]!),
+                wall(square[1]!, square[2]!),
+                wall({ x: NaN, y: 5 }, { x: 10, y: Infinity }),
+                wall({ x: 50, y: 50 }, { x: 50, y: 50 }),
+              ],
+              areas: [
+                {
+                  poly: square,
+                  customName: '<script>window.__pwned=1</script>',
+                  showAreaLabel: true,
+                  color: '#ffffff',
+                },
+              ],
+              items,
+              labels: [{ x: 10, y: 10, text: '<b onmouseover=alert(1)>hi</b>' }],
+            },
+          ],
+        },
+        { name: 'second', designs: [{ walls: [wall(square[0]!, square[1]!)], areas: [] }] },
+      ],
+    };
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const el = await mount({}, fml);
+    const before = ticks;
+    await until(() => ticks > before + 3, 5000, 'animation frames keep coming');
+    ticking = false;
+    const root = el.shadowRoot!;
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(root.querySelector('img, script, b')).to.equal(null);
+    expect(labels(el).join(' ')).to.contain('<script>');
+    expect(switcher(el)!.options[0]!.textContent).to.contain('<img');
+    // items are bounded (MAX_ITEMS), the reader keeps at most its own limit
+    expect(root.querySelectorAll('.items polygon').length).to.be.at.most(2000);
+    expect(root.innerHTML).not.to.contain('NaN');
+    expect(errors).to.deep.equal([]);
+  });
+});

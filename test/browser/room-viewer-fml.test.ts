@@ -1,0 +1,195 @@
+// <room-viewer> showing the planning service's floor plans (FML, issue 13): every real project the
+// emulator serves (project-id + planner-base + the partner's token endpoint), the floor switcher by
+// keyboard, section-height, and a hostile FML document that stays inert and bounded.
+import { expect } from '@esm-bundle/chai';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { FloorChangeDetail, ModelLoadDetail } from '../../src/events/index.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+import { makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
+
+const REAL_PROJECTS = [186515206, 186655222, 186782365, 186997360, 187026346, 187062499];
+const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
+
+async function connectPartner(): Promise<boolean> {
+  await fetch('/partner/oauth/start?return_to=/partner/session', {
+    redirect: 'follow',
+    credentials: 'same-origin',
+  });
+  const session = await fetch('/partner/session', { credentials: 'same-origin' });
+  return session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
+}
+
+let token: string | undefined;
+async function realFml(id: number): Promise<Record<string, unknown> | undefined> {
+  if (!token) {
+    if (!(await connectPartner())) return undefined;
+    const answer = await fetch(TOKEN_ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ project_id: 186997360 }),
+    });
+    token = answer.ok ? ((await answer.json()) as { access_token: string }).access_token : undefined;
+  }
+  const response = await fetch(`${PLANNING}/projects/${id}/fml`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) return undefined;
+  const doc = (await response.json()) as { floors?: { designs?: { items?: unknown[] }[] }[] };
+  return doc.floors?.some((f) => f.designs?.some((d) => (d.items?.length ?? 0) > 0)) ? doc : undefined;
+}
+
+async function needsReal(test: Mocha.Context, id: number): Promise<Record<string, unknown>> {
+  const doc = await realFml(id);
+  if (!doc) {
+    console.warn(
+      `skipped "${test.test?.title}": project ${id} is served only when ../shared/realdata exists`,
+    );
+    test.skip();
+  }
+  return doc!;
+}
+
+async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomViewer> {
+  const el = makeViewer({ loading: 'eager', ...attributes }, [320, 240]);
+  if (fml !== undefined) el.fml = fml;
+  const loaded = waitForEvent(el, 'model-load', 30000);
+  const failed = waitForEvent(el, 'model-error', 30000).then((e) => {
+    throw new Error(`model-error: ${(e.detail as { error: Error }).error.message}`);
+  });
+  fixtureContainer().append(el);
+  await Promise.race([loaded, failed]);
+  return el;
+}
+
+/** The next model-load after `change`. */
+function waitForModel(el: RoomViewer, change: () => void) {
+  const next = waitForEvent<ModelLoadDetail>(el, 'model-load', 30000);
+  change();
+  return next;
+}
+
+const switcher = (el: RoomViewer) =>
+  el.shadowRoot!.querySelector<HTMLSelectElement>('[part="floor-switcher"]');
+
+describe('<room-viewer> FML', function () {
+  this.timeout(90000);
+  let errors: string[] = [];
+  const onError = (e: ErrorEvent) => errors.push(e.message);
+  before(function () {
+    requireWebGL(this);
+  });
+  beforeEach(() => {
+    errors = [];
+    window.addEventListener('error', onError);
+  });
+  afterEach(() => {
+    window.removeEventListener('error', onError);
+    cleanup();
+  });
+
+  for (const id of REAL_PROJECTS) {
+    it(`shows real project ${id} through project-id, planner-base and token-endpoint`, async function () {
+      const doc = await needsReal(this, id);
+      const floors = (doc.floors as unknown[]).length;
+      const el = await mount({
+        'project-id': String(id),
+        'planner-base': PLANNING,
+        'token-endpoint': TOKEN_ENDPOINT,
+      });
+      expect(el.view, 'a view').not.to.equal(undefined);
+      expect(paintedPixels(el), 'something drawn').to.be.greaterThan(1000);
+      if (floors > 1) expect(switcher(el)!.options.length).to.equal(floors);
+      else expect(switcher(el)).to.equal(null);
+      expect(errors).to.deep.equal([]);
+    });
+  }
+
+  it('switches floors with the keyboard and fires floor-change', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({}, doc);
+    const select = switcher(el)!;
+    select.focus();
+    const changed = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
+    await sendKeys({ press: 'ArrowDown' });
+    expect((await changed).detail).to.include({ index: 1, name: 'Eerste verdieping' });
+    await until(() => el.view && switcher(el)?.value === '1', 20000, 'the first floor shown');
+  });
+
+  it('cuts walls, doors and windows at section-height', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({ 'section-height': '120' }, doc);
+    const shown = (await waitForModel(el, () => (el.sectionHeight = 100))).detail.model;
+    expect(shown.walls.length).to.be.greaterThan(0);
+    for (const wall of shown.walls) expect(wall.height).to.be.at.most(100);
+    for (const c of shown.components)
+      if (c.aperture) expect(c.position[2] + c.aperture.height / 2).to.be.at.most(100.001);
+  });
+
+  it('keeps a hostile FML inert and bounded: markup as text, NaN, a zero-length wall, 100 000 items', async () => {
+    const sq = [
+      { x: 0, y: 0 },
+      { x: 400, y: 0 },
+      { x: 400, y: 300 },
+      { x: 0, y: 300 },
+    ];
+    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
+      a,
+      b,
+      thickness: 20,
+      az: { z: 0, h: 250 },
+      bz: { z: 0, h: 250 },
+      balance: 0.5,
+      openings: [],
+    });
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      x: i % 400,
+      y: (i * 7) % 300,
+      z: 0,
+      width: 10,
+      height: 10,
+      z_height: 10,
+      rotation: 0,
+      guid: `i${i}`,
+    }));
+    const fml = {
+      floors: [
+        {
+          name: '<img src=x onerror="window.__pwned=1">',
+          designs: [
+            {
+              walls: [
+                wall(sq[0]!, sq[1]!),
+                wall(sq[1]!, sq[2]!),
+                wall({ x: NaN, y: 5 }, { x: 10, y: Infinity }),
+                wall({ x: 50, y: 50 }, { x: 50, y: 50 }),
+              ],
+              areas: [{ poly: sq, customName: '<script>window.__pwned=1</script>', color: '#ffffff' }],
+              items,
+            },
+          ],
+        },
+        { name: 'second', designs: [{ walls: [wall(sq[0]!, sq[1]!)], areas: [] }] },
+      ],
+    };
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const el = await mount({}, fml);
+    const before = ticks;
+    await until(() => ticks > before + 3, 5000, 'animation frames keep coming');
+    ticking = false;
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+    expect(el.shadowRoot!.querySelector('img, script')).to.equal(null);
+    expect(switcher(el)!.options[0]!.textContent).to.contain('<img');
+    expect(errors).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Model fixtures used by node and browser tests alike, in the service's own JSON shape (as GET
+ * /rooms/:id sends `model`).
+ */
+
+/** Walls, areas and points of a model's `plan`, loose enough for a test to break any of them. */
+export interface PlanJson {
+  height: unknown;
+  points: unknown[][];
+  walls: Record<string, { indices: unknown[]; thickness: unknown; material?: string }>;
+  areas: Record<
+    string,
+    { indices: unknown[]; floor_material?: string; ceiling_material?: string; name?: string }
+  >;
+}
+
+/**
+ * The plan of a `width` × `depth` room (cm): four corners from the origin, the four 20 cm walls
+ * between them (wall0 along +x), and one area over the whole floor. Materials are named only when given.
+ */
+export function boxPlan(
+  width: number,
+  depth: number,
+  { wall, floor, ceiling }: { wall?: string; floor?: string; ceiling?: string } = {},
+): PlanJson {
+  return {
+    height: 250,
+    points: [
+      [0, 0],
+      [width, 0],
+      [width, depth],
+      [0, depth],
+    ],
+    walls: Object.fromEntries(
+      [0, 1, 2, 3].map((i) => [
+        `wall${i}`,
+        { indices: [i, (i + 1) % 4], thickness: 20, ...(wall === undefined ? {} : { material: wall }) },
+      ]),
+    ),
+    areas: {
+      area0: {
+        indices: [0, 1, 2, 3],
+        ...(floor === undefined ? {} : { floor_material: floor }),
+        ...(ceiling === undefined ? {} : { ceiling_material: ceiling }),
+      },
+    },
+  };
+}
