@@ -16,6 +16,11 @@ const SERVER_ENTRIES = {
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
  */
 export default defineConfig({
+  // the model worker (src/internal/model-worker.ts) as an ES module, as it is started (type: 'module')
+  worker: { format: 'es' },
+  // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
+  // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
+  base: './',
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -3,12 +3,16 @@
  * `panorama-error`, `export-error`): a FailureKind for what went wrong in general, the HTTP `status`
  * when a service answered, and an element-specific `reason` (`bad-id`, `no-model`, `not-drawable`,
  * `no-webgl`...) when the element itself refused. Elements look words up by reason first, then kind.
+ * LatestRequestController imports this module (and the classifier) only when a run fails, so a page
+ * that never fails does not download them; the class itself is in src/api/element-error-class.ts.
  */
 import { ApiError } from '../api/http.js';
 import { classifyFailure, ElementError, type FailureKind } from '../api/failure.js';
+import { shortMessage } from './short-message.js';
 
 // the class lives in the api layer, so a loader there (src/api/model-source.ts) can throw it
 export { ElementError, type ElementErrorInit, type FailureKind } from '../api/failure.js';
+export { shortMessage } from './short-message.js';
 
 /** Anything thrown as an ElementError: an ApiError keeps its status and message, a bug becomes `invalid`. */
 export function toElementError(error: unknown): ElementError {
@@ -24,17 +28,6 @@ export function toElementError(error: unknown): ElementError {
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ElementError(message, { kind, cause: error });
-}
-
-/**
- * The one short(): a message shown as text on one line, cut at `max` characters (a service that sends
- * a whole HTML page as its error message must not flood the element).
- */
-export function shortMessage(error: unknown, max = 160): string {
-  const raw =
-    error instanceof Error ? error.message : typeof error === 'string' ? error : String(error ?? '');
-  const line = raw.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
 /** Which words an element shows for an error: its own reasons first, then the kinds, then `fallback`. */

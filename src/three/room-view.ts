@@ -12,6 +12,7 @@ import { createControls, dolly } from './controls.js';
 import { EXPOSURE } from './look-shader.js';
 import { applyRendererSettings } from './renderer-settings.js';
 import { SharedRenderer, type RenderView } from './shared-renderer.js';
+import { motionDetail } from './motion-lod.js';
 
 /** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
 const COMPILE_WAIT_MS = 3000;
@@ -191,7 +192,17 @@ export class RoomView implements RenderView {
     fitClipping(this.camera, this.room);
     if (moved || this.controls.autoRotate) this.dirty = true;
     else if (!this.#userMoving) this.#userMoved = false;
+    // while the camera moves, draw fewer of the many small instanced pieces (motion-lod.ts); when it
+    // stops, one more frame at full detail
+    const moving = moved || this.controls.autoRotate || this.#userMoving;
+    if (moving !== this.#moving) {
+      this.#moving = moving;
+      if (!moving) this.dirty = true;
+    }
+    motionDetail(this.room.root, moving);
   }
+
+  #moving = false;
 
   afterRender(): void {
     this.#options.onFrame?.(this.frames);

@@ -114,6 +114,71 @@ describe('<room-plan> FML', function () {
     });
   }
 
+  it('fills areas with their FML colour, the theme where none is given, and keeps labels readable', async () => {
+    const box = (x: number, y: number) => [
+      { x, y },
+      { x: x + 400, y },
+      { x: x + 400, y: y + 300 },
+      { x, y: y + 300 },
+    ];
+    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
+      a,
+      b,
+      thickness: 20,
+      az: { z: 0, h: 250 },
+      bz: { z: 0, h: 250 },
+      balance: 0.5,
+      openings: [],
+    });
+    const fml = {
+      floors: [
+        {
+          name: 'ground',
+          designs: [
+            {
+              walls: [wall({ x: 0, y: 0 }, { x: 1200, y: 0 })],
+              areas: [
+                { poly: box(0, 0), customName: 'Light', color: '#F0D0A0' },
+                { poly: box(400, 0), customName: 'Dark', color: '#202060' },
+                { poly: box(800, 0), customName: 'Plain', color: 'url(javascript:alert(1))' },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const el = await mount({}, fml);
+    el.style.setProperty('--room-plan-area', 'rgb(1, 2, 3)');
+    const root = el.shadowRoot!;
+    const polygons = [...root.querySelectorAll<SVGPolygonElement>('[part~="area"]')];
+    expect(polygons.length).to.equal(3);
+    const fillOf = (name: string) => {
+      const byLabel = [...root.querySelectorAll('[part="label"]')].find((l) => l.textContent!.includes(name))!;
+      const polygon = polygons.find((p) => p.dataset.area === byLabel.getAttribute('data-area'))!;
+      return { fill: getComputedStyle(polygon).fill, label: byLabel };
+    };
+    expect(fillOf('Light').fill).to.equal('rgb(240, 208, 160)');
+    expect(fillOf('Dark').fill).to.equal('rgb(32, 32, 96)');
+    // a colour that is no colour keeps the element's theme
+    expect(fillOf('Plain').fill).to.equal('rgb(1, 2, 3)');
+    // text contrast: light text on the dark area, the theme's dark text elsewhere
+    expect(getComputedStyle(fillOf('Dark').label).fill).to.equal('rgb(255, 255, 255)');
+    expect(getComputedStyle(fillOf('Light').label).fill).to.equal('rgb(43, 43, 43)');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('fills the areas of 186997360 with the colours its FML gives', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({}, doc);
+    const coloured = [...el.shadowRoot!.querySelectorAll<SVGPolygonElement>('[part~="area"][data-colour]')];
+    expect(coloured.length, 'areas with an FML colour').to.be.greaterThan(0);
+    for (const polygon of coloured) {
+      const hex = polygon.dataset.colour!;
+      const [red, green, blue] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(getComputedStyle(polygon).fill).to.equal(`rgb(${red}, ${green}, ${blue})`);
+    }
+  });
+
   it('prints the named areas of 186997360 with their floor areas, as 2D-BG and 2D-1E do', async function () {
     const doc = await needsReal(this, 186997360);
     const el = await mount({}, doc);

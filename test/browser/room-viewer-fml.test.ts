@@ -3,6 +3,7 @@
 // keyboard, section-height, and a hostile FML document that stays inert and bounded.
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
+import { Box3 } from 'three';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { FloorChangeDetail, ModelLoadDetail } from '../../src/events/index.ts';
@@ -103,7 +104,8 @@ describe('<room-viewer> FML', function () {
       });
       expect(el.view, 'a view').not.to.equal(undefined);
       expect(paintedPixels(el), 'something drawn').to.be.greaterThan(1000);
-      if (floors > 1) expect(switcher(el)!.options.length).to.equal(floors);
+      // one option per floor and "All floors"
+      if (floors > 1) expect(switcher(el)!.options.length).to.equal(floors + 1);
       else expect(switcher(el)).to.equal(null);
       expect(errors).to.deep.equal([]);
     });
@@ -118,6 +120,36 @@ describe('<room-viewer> FML', function () {
     await sendKeys({ press: 'ArrowDown' });
     expect((await changed).detail).to.include({ index: 1, name: 'Eerste verdieping' });
     await until(() => el.view && switcher(el)?.value === '1', 20000, 'the first floor shown');
+  });
+
+  it('stacks every floor at its level with floor="all", and offers "All floors" in the switcher', async function () {
+    const doc = await needsReal(this, 186997360);
+    const one = await mount({}, doc);
+    const oneHeight = new Box3().setFromObject(one.view!.scene).getSize(one.view!.camera.position.clone()).y;
+    cleanup();
+    const el = await mount({ floor: 'all' }, doc);
+    const size = new Box3().setFromObject(el.view!.scene).getSize(el.view!.camera.position.clone());
+    // world units are metres: two storeys stand more than one storey high
+    expect(size.y, 'the stack is taller than one floor').to.be.greaterThan(oneHeight * 1.5);
+    const select = switcher(el)!;
+    expect(select.value).to.equal('-1');
+    expect(select.selectedOptions[0]!.textContent).to.equal('All floors');
+    expect(paintedPixels(el), 'something drawn').to.be.greaterThan(1000);
+    // back to one floor through the switcher
+    const next = waitForEvent<ModelLoadDetail>(el, 'model-load', 30000);
+    select.value = '1';
+    select.dispatchEvent(new Event('change'));
+    await next;
+    expect(el.floor).to.equal('1');
+    const single = new Box3().setFromObject(el.view!.scene).getSize(el.view!.camera.position.clone()).y;
+    expect(single).to.be.lessThan(size.y);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('names "All floors" in Dutch', async function () {
+    const doc = await needsReal(this, 186997360);
+    const el = await mount({ floor: 'all', lang: 'nl' }, doc);
+    expect(switcher(el)!.selectedOptions[0]!.textContent).to.equal('Alle verdiepingen');
   });
 
   it('cuts walls, doors and windows at section-height', async function () {

@@ -4,7 +4,7 @@
  * button (`part="retry"`, as on every element). role="alert": it speaks when it appears.
  */
 import { html, nothing } from 'lit';
-import { shortMessage } from '../../internal/element-error.js';
+import { shortMessage } from '../../internal/short-message.js';
 import type { Language } from '../../internal/language.js';
 import { lookup } from '../../internal/language.js';
 import { errorWords } from './gallery-lazy.js';

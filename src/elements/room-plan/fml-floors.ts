@@ -5,9 +5,11 @@
  * has more than one floor. Floor names are untrusted text and go in as text.
  */
 import { html, nothing } from 'lit';
-import { loadSource, type FmlModule, type ModelSource } from '../../api/model-source.js';
+import { loadRawModel, loadSource, type FmlModule, type ModelSource } from '../../api/model-source.js';
+import { ElementError } from '../../internal/element-error.js';
+import { readPlanOffThread } from '../../internal/model-off-thread.js';
 import type { FmlPlan } from '../../model/fml/types.js';
-import type { ModelProblem, RoomModel } from '../../model/types.js';
+import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 
 export interface FmlShown {
   plan: FmlPlan;
@@ -23,15 +25,54 @@ export interface FmlPicked {
   designIndex: number;
 }
 
+const blank = (value: unknown) => value == null || String(value).trim() === '';
+
 /**
- * What an element shows from its inputs: a room model as it is, or the picked design of an FML plan
- * (`kept`: the plan already read, when only the floor or design changed).
+ * The inputs that can only be a room model: the `model` property (the first input), or a `room-id`
+ * with no FML input, `src` or `project-id` before it. (A `src` may be FML or a room model: which one
+ * is known only once fetched, so it goes through loadSource on the main thread.)
+ */
+function roomModelOnly(source: ModelSource): boolean {
+  if (source.model != null) return true;
+  return (
+    blank(source.fml) && blank(source.src) && blank(source.projectId) && !blank(source.roomId)
+  );
+}
+
+/**
+ * A room model read, and its plan worked out, off the main thread when it is large
+ * (readPlanOffThread): a 30 000-wall model must not freeze the page while it is read.
+ */
+async function loadRoomOffThread(source: ModelSource, signal: AbortSignal) {
+  const raw = await loadRawModel(source, signal);
+  const { read, plan } = await readPlanOffThread(raw, { signal });
+  if (!read.drawable)
+    throw new ElementError('the model has no wall or area that can be drawn', {
+      kind: 'invalid',
+      reason: 'not-drawable',
+      problems: read.problems,
+    });
+  return { model: read.model, problems: read.problems, plan, floorIndex: 0 };
+}
+
+/**
+ * What an element shows from its inputs: a room model as it is (with its plan when it was worked out
+ * off the main thread), or the picked design of an FML plan (`kept`: the plan already read, when only
+ * the floor or design changed).
  */
 export async function loadShown(
   source: ModelSource & { floor?: string; design?: string },
   kept: FmlShown | undefined,
   signal: AbortSignal,
-): Promise<{ model: RoomModel; problems: readonly ModelProblem[]; fml?: FmlShown; floorIndex: number }> {
+): Promise<{
+  model: RoomModel;
+  problems: readonly ModelProblem[];
+  /** The model's plan geometry, when it is already worked out. */
+  plan?: PlanGeometry;
+  fml?: FmlShown;
+  floorIndex: number;
+}> {
+  if (!kept && roomModelOnly(source)) return loadRoomOffThread(source, signal);
   const loaded = kept ? ({ kind: 'fml', ...kept } as const) : await loadSource(source, signal);
   if (loaded.kind === 'room') return { model: loaded.model, problems: loaded.problems, floorIndex: 0 };
   const fml = { plan: loaded.plan, fml: loaded.fml, problems: loaded.problems };

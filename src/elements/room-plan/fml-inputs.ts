@@ -11,7 +11,19 @@ export const FML_SOURCE_KEYS = ['fml', 'projectId', 'plannerBase', 'projectToken
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor<T> = abstract new (...args: any[]) => T;
 
-export function FmlInputs<T extends Constructor<RoomElement>>(Base: T) {
+/** The inputs the mixin adds (documented on the class below). */
+export interface FmlInputProperties {
+  fml?: unknown;
+  projectId?: string;
+  plannerBase?: string;
+  projectToken?: string;
+  tokenEndpoint?: string;
+  floor?: string;
+  design?: string;
+}
+
+// the declared return type: the declaration build cannot name the anonymous class's private members
+export function FmlInputs<T extends Constructor<RoomElement>>(Base: T): T & Constructor<FmlInputProperties> {
   abstract class WithFmlInputs extends Base {
     /** An FML document (XML or JSON text, or a parsed FML JSON object), instead of `src`. */
     @property({ attribute: false }) fml?: unknown;
@@ -28,7 +40,10 @@ export function FmlInputs<T extends Constructor<RoomElement>>(Base: T) {
     /** The partner's token endpoint (POST `{ project_id }` with the page's cookies, as `<project-export-button>` uses). */
     @property({ attribute: 'token-endpoint' }) tokenEndpoint?: string;
 
-    /** FML: the floor to show, by id or 0-based index in the document's order (default the first). */
+    /**
+     * FML: the floor to show, by id or 0-based index in the document's order (default the first);
+     * `<room-viewer>` also takes `all`: every floor stacked at its level.
+     */
     @property() floor?: string;
 
     /** FML: the design of that floor, by id or 0-based index (default the first). */

@@ -8,10 +8,12 @@
  * Every untrusted string (an area's name) goes in as text.
  */
 import { svg, nothing, type SVGTemplateResult } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import { formatLength, type Units } from '../../model/units.js';
 import type { PlanGeometry, RoomModel, Vec2, WallGeometry, WallOpening } from '../../model/types.js';
 import { drawDimensionLines } from './plan-dimensions.js';
 import { drawItems, itemFootprints } from './plan-items.js';
+import { areaColours, isDark } from './plan-colours.js';
 import { baseFontSize, layoutLabels, type LabelShown, type PlacedLabel } from './plan-labels.js';
 import { drawNorthArrow, drawScaleBar } from './plan-scale-bar.js';
 import { grow, line, pointsOf, pt, r } from './plan-svg.js';
@@ -118,11 +120,14 @@ function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined
   </g>`;
 }
 
-function labelOf(label: PlacedLabel): SVGTemplateResult {
+function labelOf(label: PlacedLabel, colours: Map<string, string>): SVGTemplateResult {
   const size = r(label.fontSize);
   const lines = [label.name, label.floorArea].filter((x): x is string => !!x);
   const first = -((lines.length - 1) * 1.25 * label.fontSize) / 2;
-  return svg`<text part="label" class=${label.overlaps ? 'label overlaps' : 'label'} data-area=${label.area.name}
+  const colour = colours.get(label.area.name);
+  // on a dark FML colour the label turns light (with a dark halo), so it keeps its contrast
+  const classes = `label${label.overlaps ? ' overlaps' : ''}${colour && isDark(colour) ? ' on-dark' : ''}`;
+  return svg`<text part="label" class=${classes} data-area=${label.area.name}
     x=${r(label.x)} y=${r(label.y)} font-size=${size} text-anchor="middle" dominant-baseline="central">${lines.map(
       (text, i) =>
         svg`<tspan x=${r(label.x)} dy=${r(i === 0 ? first : 1.25 * label.fontSize)} class=${
@@ -181,6 +186,7 @@ export function drawPlan(
     .map((area, index) => ({ area, index }))
     .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
   const labels = layoutLabels(plan, units, locale, labelShown(model));
+  const colours = areaColours(model);
   const walls = plan.walls;
   const hasCuts = walls.some((w) => w.openings.length);
   const hasWalls = walls.length > 0;
@@ -194,11 +200,13 @@ export function drawPlan(
       </mask></defs>`
         : nothing
     }
-    <g class="areas">${areas.map(
-      ({ area }) =>
-        svg`<polygon part=${area.depth > 0 ? 'area area-nested' : 'area'} class=${area.depth > 0 ? 'area nested' : 'area'}
-          data-area=${area.name} data-depth=${area.depth} points=${pointsOf(area.polygon)}></polygon>`,
-    )}</g>
+    <g class="areas">${areas.map(({ area }) => {
+      // the FML's own colour where it gives one (a style property, so a strict CSP allows it)
+      const colour = colours.get(area.name);
+      return svg`<polygon part=${area.depth > 0 ? 'area area-nested' : 'area'} class=${area.depth > 0 ? 'area nested' : 'area'}
+          data-area=${area.name} data-depth=${area.depth} data-colour=${colour ?? nothing}
+          style=${styleMap(colour ? { fill: colour } : {})} points=${pointsOf(area.polygon)}></polygon>`;
+    })}</g>
     ${
       hasWalls
         ? svg`<g part="wall" class="walls" mask=${hasCuts ? `url(#${maskId})` : nothing}>
@@ -218,7 +226,7 @@ export function drawPlan(
         : nothing
     }
     ${model ? drawDimensionLines(model.dimensions, units, locale, font) : nothing}
-    <g class="labels">${labels.map(labelOf)}</g>
+    <g class="labels">${labels.map((label) => labelOf(label, colours))}</g>
     ${model ? drawTexts(model.labels, model.lines, font) : nothing}
     ${
       model

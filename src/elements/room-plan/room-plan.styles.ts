@@ -96,6 +96,11 @@ const ownStyles = css`
     stroke-linejoin: round;
     vector-effect: non-scaling-stroke;
   }
+  /* a label on a dark FML area colour */
+  .label.on-dark {
+    fill: var(--room-plan-label-on-dark, #fff);
+    stroke: var(--room-plan-label-on-dark-halo, rgb(0 0 0 / 0.6));
+  }
   .label .name {
     font-weight: 600;
   }

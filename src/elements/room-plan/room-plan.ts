@@ -84,7 +84,7 @@ const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', ...FML_SOURCE_KEYS] as
  * @cssprop --room-plan-radius - Corner radius of the element.
  * @cssprop --room-plan-wall - Wall fill (default #3a3a3a).
  * @cssprop --room-plan-wall-outline - Wall outline and opening jambs (default #000).
- * @cssprop --room-plan-area - Area fill (default #f4efe4).
+ * @cssprop --room-plan-area - Area fill (default #f4efe4), where an FML area gives no colour of its own.
  * @cssprop --room-plan-area-outline - Area outline.
  * @cssprop --room-plan-area-nested - Fill of an area inside another (default #e3ecf4).
  * @cssprop --room-plan-area-nested-outline - Dashed outline of a nested area.
@@ -93,6 +93,8 @@ const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', ...FML_SOURCE_KEYS] as
  * @cssprop --room-plan-window - Window glass lines.
  * @cssprop --room-plan-label - Label text colour.
  * @cssprop --room-plan-label-halo - The halo that keeps labels readable over lines.
+ * @cssprop --room-plan-label-on-dark - Label text on an area whose FML colour is dark (default #fff).
+ * @cssprop --room-plan-label-on-dark-halo - The halo of such a label.
  * @cssprop --room-plan-dimension - Dimension lines and lengths.
  * @cssprop --room-plan-focus - Focus ring colour.
  * @cssprop --room-plan-control-color - Zoom button text colour.
@@ -202,7 +204,7 @@ export class RoomPlan extends FmlInputs(RoomElement) {
     const outcome = await this.#request.run(async (signal) => {
       const loaded = await loadShown(this, undefined, signal);
       try {
-        return { ...loaded, plan: planGeometry(loaded.model) };
+        return { ...loaded, plan: loaded.plan ?? planGeometry(loaded.model) };
       } catch (cause) {
         const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
         throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });

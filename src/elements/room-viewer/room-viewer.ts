@@ -6,6 +6,7 @@ import { planGeometry } from '../../model/plan-geometry.js';
 import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
 import { floorDetail, floorSwitcher, loadShown, type FmlShown } from '../room-plan/fml-floors.js';
 import { sectionModel } from './viewer-section.js';
+import { floorStack, isAllFloors } from './viewer-stack.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
 import { ElementError, errorWordKey } from '../../internal/element-error.js';
@@ -47,6 +48,8 @@ type ViewerState = (typeof STATES)[number];
 
 /** The three.js chunk, fetched once per page with the one retry policy of lazy chunks. */
 const loadThree = lazyModule(() => import('../../three/index.js'));
+/** The floor stack of `floor="all"` (shares the three.js chunk). */
+const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -57,7 +60,7 @@ const loadThree = lazyModule(() => import('../../three/index.js'));
  * Inputs, first one given wins: `model`, `fml`, `src` (a room model or an FML document, by content),
  * `project-id` (with `planner-base`), `room-id`. An FML plan (docs/fml.md) shows one floor's design
  * (`floor`, `design`; a floor switcher when there are several), seen from above at an angle, its
- * walls cut at `section-height` when given.
+ * walls cut at `section-height` when given; `floor="all"` stacks every floor at its level.
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
@@ -147,6 +150,8 @@ export class RoomViewer extends FmlInputs(RoomElement) {
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
   #view?: RoomView;
+  /** Frees the floors stacked over the view's own (`floor="all"`). */
+  #unstack?: () => void;
   /** The source values of the load in progress or shown (compared to see whether to load again). */
   #source: Source = {};
   #generation = 0;
@@ -241,13 +246,33 @@ export class RoomViewer extends FmlInputs(RoomElement) {
     const kept = this._fml;
     const outcome = await this.#request.run(async (signal) => {
       const loaded = await loadShown(this, kept, signal);
-      const model = sectionModel(loaded.model, this.sectionHeight);
-      const plan = planGeometry(model);
-      return { ...loaded, model, plan, three: await loadThree() };
+      // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
+      const stack =
+        loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(this.floor)
+          ? floorStack(loaded.fml)
+          : undefined;
+      const first = stack?.floors[0];
+      const model = sectionModel(first?.model ?? loaded.model, this.sectionHeight);
+      // the plan worked out off the main thread serves when no section cut changed the model
+      const plan = !first && loaded.plan && model === loaded.model ? loaded.plan : planGeometry(model);
+      const above = (stack?.floors.slice(1) ?? []).map((floor) => {
+        const cut = sectionModel(floor.model, this.sectionHeight);
+        return { model: cut, plan: planGeometry(cut), lift: floor.lift };
+      });
+      const [three, stacker] = await Promise.all([loadThree(), stack ? loadStack() : undefined]);
+      return {
+        ...loaded,
+        ...(stack ? { problems: stack.problems, floorIndex: -1 } : {}),
+        model,
+        plan,
+        above,
+        stacker,
+        three,
+      };
     });
     if (outcome.status === 'superseded') return;
     if (outcome.status === 'failed') return this.#fail(outcome.error);
-    const { model, problems, plan, three, fml, floorIndex } = outcome.value;
+    const { model, problems, plan, three, fml, floorIndex, above, stacker } = outcome.value;
     const before = this._floorIndex;
     this._fml = fml;
     this._floorIndex = floorIndex;
@@ -292,6 +317,11 @@ export class RoomViewer extends FmlInputs(RoomElement) {
         new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }),
       );
     }
+    if (stacker && above.length)
+      this.#unstack = stacker.stackFloors(this.#view, above, {
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+      });
     // the first frame is drawn either way; later frames only while near the viewport
     this.#view.setVisible(this.#viewport.near);
   }
@@ -337,6 +367,8 @@ export class RoomViewer extends FmlInputs(RoomElement) {
   #teardown(): void {
     this.#generation++;
     this.#request.abort();
+    this.#unstack?.();
+    this.#unstack = undefined;
     this.#view?.dispose();
     this.#view = undefined;
   }
@@ -350,8 +382,9 @@ export class RoomViewer extends FmlInputs(RoomElement) {
         plan: this._fml?.plan,
         selected: this._floorIndex,
         label: t('floor'),
+        all: t('allFloors'),
         fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
-        onChange: (index) => (this.floor = String(index)),
+        onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
       ${
