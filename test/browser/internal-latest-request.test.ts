@@ -66,6 +66,68 @@ describe('LatestRequestController', () => {
     expect((await fresh).status).to.equal('done');
   });
 
+  it('classifies a thrown error with the classifier it loads on the first failure', async () => {
+    const el = document.createElement('request-probe') as RequestProbe;
+    fixtureContainer().append(el);
+    const real = el.request.loadClassifier;
+    let loads = 0;
+    el.request.loadClassifier = () => {
+      loads++;
+      return real();
+    };
+    const done = await el.request.run(() => Promise.resolve('fine'));
+    expect(done).to.deep.equal({ status: 'done', value: 'fine' });
+    expect(loads, 'a run that succeeds loads nothing').to.equal(0);
+    const thrown = new ApiError('gone', 404, 'u', 'http');
+    const outcome = await el.request.run(async () => {
+      throw thrown;
+    });
+    expect(loads).to.equal(1);
+    const error = (outcome as { error: ElementError }).error;
+    expect(error).to.be.instanceOf(ElementError);
+    expect(error.kind).to.equal('not-found');
+    expect(error.status).to.equal(404);
+    expect(error.message).to.equal('gone');
+    expect(error.cause).to.equal(thrown);
+    const offline = await el.request.run(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((offline as { error: ElementError }).error.kind).to.equal('network');
+    // an ElementError needs no classifier: it is passed on as it is
+    const own = new ElementError('no model', { kind: 'invalid', reason: 'no-model' });
+    expect(await el.request.run(() => Promise.reject(own))).to.deep.equal({ status: 'failed', error: own });
+    expect(loads).to.equal(2);
+  });
+
+  it("fails with kind 'network' and the original message when the classifier cannot load", async () => {
+    const el = document.createElement('request-probe') as RequestProbe;
+    fixtureContainer().append(el);
+    // what a browser rejects an import() with when the chunk's request fails (offline)
+    el.request.loadClassifier = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: element-error.js'));
+    const thrown = new ApiError('Service Unavailable', 503, 'u', 'http');
+    const outcome = await el.request.run(() => Promise.reject(thrown));
+    expect(outcome.status).to.equal('failed');
+    const error = (outcome as { error: ElementError }).error;
+    expect(error).to.be.instanceOf(ElementError);
+    expect(error.kind).to.equal('network');
+    expect(error.message).to.equal('Service Unavailable');
+    expect(error.cause).to.equal(thrown);
+    expect(el.request.pending).to.equal(false);
+    const text = await el.request.run(() => Promise.reject('plain text'));
+    expect((text as { error: ElementError }).error.message).to.equal('plain text');
+  });
+
+  it('a failure whose classifier is still loading when a newer run starts is superseded', async () => {
+    const el = document.createElement('request-probe') as RequestProbe;
+    fixtureContainer().append(el);
+    const real = el.request.loadClassifier;
+    el.request.loadClassifier = () => pause(40).then(real);
+    const failing = el.request.run(() => Promise.reject(new Error('old')));
+    await pause(10);
+    const newer = el.request.run(() => Promise.resolve('new'));
+    expect(await failing).to.deep.equal({ status: 'superseded' });
+    expect(await newer).to.deep.equal({ status: 'done', value: 'new' });
+  });
+
   it('aborts when the host is removed, but keeps the request when it is only moved', async () => {
     const box = fixtureContainer();
     const other = fixtureContainer();

@@ -153,7 +153,9 @@ describe('<room-plan> FML', function () {
     const polygons = [...root.querySelectorAll<SVGPolygonElement>('[part~="area"]')];
     expect(polygons.length).to.equal(3);
     const fillOf = (name: string) => {
-      const byLabel = [...root.querySelectorAll('[part="label"]')].find((l) => l.textContent!.includes(name))!;
+      const byLabel = [...root.querySelectorAll('[part="label"]')].find((l) =>
+        l.textContent!.includes(name),
+      )!;
       const polygon = polygons.find((p) => p.dataset.area === byLabel.getAttribute('data-area'))!;
       return { fill: getComputedStyle(polygon).fill, label: byLabel };
     };

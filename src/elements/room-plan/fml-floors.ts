@@ -34,9 +34,7 @@ const blank = (value: unknown) => value == null || String(value).trim() === '';
  */
 function roomModelOnly(source: ModelSource): boolean {
   if (source.model != null) return true;
-  return (
-    blank(source.fml) && blank(source.src) && blank(source.projectId) && !blank(source.roomId)
-  );
+  return blank(source.fml) && blank(source.src) && blank(source.projectId) && !blank(source.roomId);
 }
 
 /**

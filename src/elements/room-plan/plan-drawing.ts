@@ -8,7 +8,6 @@
  * Every untrusted string (an area's name) goes in as text.
  */
 import { svg, nothing, type SVGTemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { formatLength, type Units } from '../../model/units.js';
 import type { PlanGeometry, RoomModel, Vec2, WallGeometry, WallOpening } from '../../model/types.js';
 import { drawDimensionLines } from './plan-dimensions.js';
@@ -201,11 +200,12 @@ export function drawPlan(
         : nothing
     }
     <g class="areas">${areas.map(({ area }) => {
-      // the FML's own colour where it gives one (a style property, so a strict CSP allows it)
+      // the FML's own colour where it gives one: a presentation attribute, which a strict CSP allows
+      // (a style attribute it would not), and which the theme's rules leave alone (`:not([fill])`)
       const colour = colours.get(area.name);
       return svg`<polygon part=${area.depth > 0 ? 'area area-nested' : 'area'} class=${area.depth > 0 ? 'area nested' : 'area'}
           data-area=${area.name} data-depth=${area.depth} data-colour=${colour ?? nothing}
-          style=${styleMap(colour ? { fill: colour } : {})} points=${pointsOf(area.polygon)}></polygon>`;
+          fill=${colour ?? nothing} points=${pointsOf(area.polygon)}></polygon>`;
     })}</g>
     ${
       hasWalls

@@ -39,15 +39,20 @@ const ownStyles = css`
     -webkit-user-select: none;
   }
   .area {
-    fill: var(--room-plan-area, #f4efe4);
     stroke: var(--room-plan-area-outline, #c9bfa9);
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
+  /* an area with its own FML colour carries it as its fill attribute */
+  .area:not([fill]) {
+    fill: var(--room-plan-area, #f4efe4);
+  }
   .area.nested {
-    fill: var(--room-plan-area-nested, #e3ecf4);
     stroke: var(--room-plan-area-nested-outline, #8fa7bf);
     stroke-dasharray: 6 4;
+  }
+  .area.nested:not([fill]) {
+    fill: var(--room-plan-area-nested, #e3ecf4);
   }
   .wall-outlines polygon {
     fill: none;
