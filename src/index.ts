@@ -20,6 +20,7 @@ export type {
   ExportDoneDetail,
   ExportErrorDetail,
   ExportStartDetail,
+  FloorChangeDetail,
   ModelErrorDetail,
   ModelLoadDetail,
   PanoramaErrorDetail,
