@@ -55,6 +55,14 @@ export interface RenderView {
 }
 
 export class SharedRenderer {
+  /**
+   * Give the only viewer on screen the WebGL canvas itself instead of copying its picture (as
+   * model-viewer's Renderer.ts does). Off for now: moving the live WebGL canvas into and out of a
+   * viewer's shadow root froze headless Chromium's software GL in long test runs (the page stopped
+   * answering; alone the same test passed), so every view is drawn by copy until that is understood.
+   */
+  static handOverCanvas = false;
+
   static #instance?: SharedRenderer;
 
   /** The page's one renderer, created on first use. */
@@ -151,6 +159,7 @@ export class SharedRenderer {
 
   /** The one view on screen, if exactly one is (without IntersectionObserver: near it). */
   #onlyOnScreen(): RenderView | undefined {
+    if (!SharedRenderer.handOverCanvas) return undefined;
     const onScreen = this.#observer ? [...this.#seen] : [...this.#views].filter((v) => v.visible);
     const only = onScreen.length === 1 ? onScreen[0]! : undefined;
     // a view whose own canvas is not in a document (between a move's two halves) cannot hold ours
