@@ -134,7 +134,8 @@ export async function loadRawModel(source: ModelSource, signal?: AbortSignal): P
   return loaded.raw;
 }
 
-async function loadRaw(
+/** The first input given, fetched, and told apart: a room model (unwrapped) or an FML document (raw). */
+export async function loadRaw(
   source: ModelSource,
   signal?: AbortSignal,
 ): Promise<{ kind: 'room' | 'fml'; raw: unknown }> {
@@ -208,20 +209,23 @@ async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSig
   return (await showProjectFml(ctx, Number(id))).text;
 }
 
+/** An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be drawn. */
+export async function readFmlSource(raw: unknown): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
+  const fml = await loadFmlModule(raw);
+  const { plan, problems, drawable } = fml.readFml(raw);
+  if (!drawable)
+    throw new ElementError('the FML document has no wall or area that can be drawn', {
+      kind: 'invalid',
+      reason: 'not-drawable',
+      problems,
+    });
+  return { kind: 'fml', plan, problems, fml };
+}
+
 /** The source read leniently, tagged; `not-drawable` when it has no wall or area to draw. */
 export async function loadSource(source: ModelSource, signal?: AbortSignal): Promise<LoadedSource> {
   const { kind, raw } = await loadRaw(source, signal);
-  if (kind === 'fml') {
-    const fml = await loadFmlModule(raw);
-    const { plan, problems, drawable } = fml.readFml(raw);
-    if (!drawable)
-      throw new ElementError('the FML document has no wall or area that can be drawn', {
-        kind: 'invalid',
-        reason: 'not-drawable',
-        problems,
-      });
-    return { kind, plan, problems, fml };
-  }
+  if (kind === 'fml') return readFmlSource(raw);
   const { model, problems, drawable } = readModel(raw);
   if (!drawable) {
     throw new ElementError('the model has no wall or area that can be drawn', {

@@ -181,6 +181,25 @@ describe('elements against hostile sizes', function () {
     expect((thrown as Error).message).to.equal('gone');
   });
 
+  it('<room-plan src>: the same model fetched by URL is read off the main thread too', async function () {
+    await fetch('/__stash', { method: 'POST', body: JSON.stringify(HUGE_MODEL) });
+    const el = document.createElement('room-plan') as RoomPlan;
+    el.style.cssText = 'display:block;width:400px;height:300px';
+    fixtureContainer().append(el);
+    const outcome = firstOf(el, ['model-load', 'model-error'], 90_000);
+    const watch = frameWatch();
+    el.src = `${location.origin}/__stash`;
+    const { name, event } = await outcome;
+    const { longest, frames } = watch.stop();
+    console.log(
+      `[hostile] room-plan src, 30 000 walls: ${name}; longest frame gap ${longest} ms (${frames} frames)`,
+    );
+    expect(name).to.equal('model-load');
+    const problems = (event.detail as { problems: readonly ModelProblem[] }).problems;
+    expect(problems.some((p) => p.path === 'plan.walls')).to.equal(true, 'the walls left out are a problem');
+    expect(longest).to.be.below(MAX_FRAME_GAP_MS, `the page froze for ${longest} ms`);
+  });
+
   it('<room-viewer>: the same model: what it could draw plus its problems, or a clear error', async function () {
     requireWebGL(this);
     const el = document.createElement('room-viewer') as RoomViewer;

@@ -5,7 +5,13 @@
  * has more than one floor. Floor names are untrusted text and go in as text.
  */
 import { html, nothing } from 'lit';
-import { loadRawModel, loadSource, type FmlModule, type ModelSource } from '../../api/model-source.js';
+import {
+  loadRaw,
+  loadRawModel,
+  readFmlSource,
+  type FmlModule,
+  type ModelSource,
+} from '../../api/model-source.js';
 import { ElementError } from '../../internal/element-error.js';
 import { readPlanOffThread } from '../../internal/model-off-thread.js';
 import type { FmlPlan } from '../../model/fml/types.js';
@@ -30,7 +36,7 @@ const blank = (value: unknown) => value == null || String(value).trim() === '';
 /**
  * The inputs that can only be a room model: the `model` property (the first input), or a `room-id`
  * with no FML input, `src` or `project-id` before it. (A `src` may be FML or a room model: which one
- * is known only once fetched, so it goes through loadSource on the main thread.)
+ * is known only once fetched; loadShown then reads a room model off the main thread as well.)
  */
 function roomModelOnly(source: ModelSource): boolean {
   if (source.model != null) return true;
@@ -42,7 +48,10 @@ function roomModelOnly(source: ModelSource): boolean {
  * (readPlanOffThread): a 30 000-wall model must not freeze the page while it is read.
  */
 async function loadRoomOffThread(source: ModelSource, signal: AbortSignal) {
-  const raw = await loadRawModel(source, signal);
+  return readRoomOffThread(await loadRawModel(source, signal), signal);
+}
+
+async function readRoomOffThread(raw: unknown, signal: AbortSignal) {
   const { read, plan } = await readPlanOffThread(raw, { signal });
   if (!read.drawable)
     throw new ElementError('the model has no wall or area that can be drawn', {
@@ -71,8 +80,14 @@ export async function loadShown(
   floorIndex: number;
 }> {
   if (!kept && roomModelOnly(source)) return loadRoomOffThread(source, signal);
-  const loaded = kept ? ({ kind: 'fml', ...kept } as const) : await loadSource(source, signal);
-  if (loaded.kind === 'room') return { model: loaded.model, problems: loaded.problems, floorIndex: 0 };
+  let loaded: FmlShown & { kind: 'fml' };
+  if (kept) loaded = { kind: 'fml', ...kept };
+  else {
+    // a `src` is told apart once fetched: a room model is then read off the main thread too
+    const tagged = await loadRaw(source, signal);
+    if (tagged.kind === 'room') return readRoomOffThread(tagged.raw, signal);
+    loaded = await readFmlSource(tagged.raw);
+  }
   const fml = { plan: loaded.plan, fml: loaded.fml, problems: loaded.problems };
   const picked = pickDesign(fml, source.floor, source.design);
   return { model: picked.model, problems: picked.problems, fml, floorIndex: picked.floorIndex };

@@ -85,6 +85,29 @@ function manyRooms(ctx) {
   ctx.body = JSON.stringify({ rooms, total: count });
 }
 
+/** POST /__stash keeps a JSON body (at most 32 MB); GET /__stash serves it: a large document a test made. */
+let stashed = '';
+async function stash(ctx) {
+  if (ctx.method === 'POST') {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += chunk.length;
+      if (size > 32 * 1024 * 1024) {
+        ctx.status = 413;
+        return;
+      }
+      chunks.push(chunk);
+    }
+    stashed = Buffer.concat(chunks).toString('utf8');
+    ctx.status = 204;
+    return;
+  }
+  ctx.type = 'application/json';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = stashed;
+}
+
 export async function testOriginsMiddleware(ctx, next) {
   if (ctx.path === '/__second-origin') {
     ctx.body = { origin: `http://127.0.0.1:${await listening}` };
@@ -99,6 +122,7 @@ export async function testOriginsMiddleware(ctx, next) {
     ctx.status = 204;
     return;
   }
+  if (ctx.path === '/__stash') return stash(ctx);
   if (ctx.path.startsWith('/__endless/')) return endless(ctx);
   if (/^\/__many-rooms\/rooms(\/search)?$/.test(ctx.path)) return manyRooms(ctx);
   return next();
