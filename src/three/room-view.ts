@@ -198,8 +198,9 @@ export class RoomView implements RenderView {
     if (moving !== this.#moving) {
       this.#moving = moving;
       if (!moving) this.dirty = true;
+      // only when moving starts or stops: the counts stay as set in between
+      motionDetail(this.room.root, moving);
     }
-    motionDetail(this.room.root, moving);
   }
 
   #moving = false;

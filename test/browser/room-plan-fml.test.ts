@@ -8,56 +8,12 @@ import '../../src/elements/room-plan/room-plan.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { FloorChangeDetail } from '../../src/events/index.ts';
 import { PLANNING } from './helpers/emulator.ts';
+import { needsReal, REAL_PROJECTS, TOKEN_ENDPOINT } from './helpers/fml-projects.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 
-/** The six real projects (ids as in ../shared/realdata/floorplanner/fml-json-v3/ file names). */
-const REAL_PROJECTS = [186515206, 186655222, 186782365, 186997360, 187026346, 187062499];
-const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
 /** The ground floor of 186997360 as 2D-BG.jpg prints it. */
 const BG_AREAS = ['Keuken 23.3 m²', 'Berging 5.9 m²', 'Toilet 1.1 m²', 'Hal 4.5 m²', 'Woonkamer 29.9 m²'];
 const FIRST_AREAS = ['Slaapkamer 11.6 m²', 'Slaapkamer 14.6 m²', 'Douche 1.1 m²', 'Overloop 9.4 m²'];
-
-async function connectPartner(): Promise<boolean> {
-  await fetch('/partner/oauth/start?return_to=/partner/session', {
-    redirect: 'follow',
-    credentials: 'same-origin',
-  });
-  const session = await fetch('/partner/session', { credentials: 'same-origin' });
-  return session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
-}
-
-let token: string | undefined;
-/** The project's FML JSON as the emulator serves it, or undefined when it is not the real one. */
-async function realFml(id: number): Promise<Record<string, unknown> | undefined> {
-  if (!token) {
-    if (!(await connectPartner())) return undefined;
-    const answer = await fetch(TOKEN_ENDPOINT, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ project_id: 186997360 }),
-    });
-    token = answer.ok ? ((await answer.json()) as { access_token: string }).access_token : undefined;
-  }
-  const response = await fetch(`${PLANNING}/projects/${id}/fml`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) return undefined;
-  const doc = (await response.json()) as { floors?: { designs?: { items?: unknown[] }[] }[] };
-  // a real document has items; the generated one (no ../shared/realdata) has none
-  return doc.floors?.some((f) => f.designs?.some((d) => (d.items?.length ?? 0) > 0)) ? doc : undefined;
-}
-
-async function needsReal(test: Mocha.Context, id: number): Promise<Record<string, unknown>> {
-  const doc = await realFml(id);
-  if (!doc) {
-    console.warn(
-      `skipped "${test.test?.title}": project ${id} is served only when ../shared/realdata exists`,
-    );
-    test.skip();
-  }
-  return doc!;
-}
 
 async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomPlan> {
   const el = document.createElement('room-plan');

@@ -8,52 +8,10 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { FloorChangeDetail, ModelLoadDetail } from '../../src/events/index.ts';
 import { PLANNING } from './helpers/emulator.ts';
+import { needsReal, REAL_PROJECTS, TOKEN_ENDPOINT } from './helpers/fml-projects.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
-
-const REAL_PROJECTS = [186515206, 186655222, 186782365, 186997360, 187026346, 187062499];
-const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
-
-async function connectPartner(): Promise<boolean> {
-  await fetch('/partner/oauth/start?return_to=/partner/session', {
-    redirect: 'follow',
-    credentials: 'same-origin',
-  });
-  const session = await fetch('/partner/session', { credentials: 'same-origin' });
-  return session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
-}
-
-let token: string | undefined;
-async function realFml(id: number): Promise<Record<string, unknown> | undefined> {
-  if (!token) {
-    if (!(await connectPartner())) return undefined;
-    const answer = await fetch(TOKEN_ENDPOINT, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ project_id: 186997360 }),
-    });
-    token = answer.ok ? ((await answer.json()) as { access_token: string }).access_token : undefined;
-  }
-  const response = await fetch(`${PLANNING}/projects/${id}/fml`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) return undefined;
-  const doc = (await response.json()) as { floors?: { designs?: { items?: unknown[] }[] }[] };
-  return doc.floors?.some((f) => f.designs?.some((d) => (d.items?.length ?? 0) > 0)) ? doc : undefined;
-}
-
-async function needsReal(test: Mocha.Context, id: number): Promise<Record<string, unknown>> {
-  const doc = await realFml(id);
-  if (!doc) {
-    console.warn(
-      `skipped "${test.test?.title}": project ${id} is served only when ../shared/realdata exists`,
-    );
-    test.skip();
-  }
-  return doc!;
-}
 
 async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomViewer> {
   const el = makeViewer({ loading: 'eager', ...attributes }, [320, 240]);

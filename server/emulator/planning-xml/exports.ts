@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { renderExport, type ResultMap } from '../planning/export-render.ts';
 import type { ExportPaper, ExportRequest, ExportView } from '../planning/export-rules.ts';
-import { CALLBACK_ATTEMPTS_MS, signBody, signedText } from '../planning/exports.ts';
+import { postSigned } from '../planning/exports.ts';
 import { planDrawing2d } from '../planning/plan-drawing.ts';
 import type { PlanDesign } from '../planning/plan-geometry.ts';
 import { iso, type ProjectRecord } from '../planning/seed.ts';
@@ -30,7 +30,6 @@ export const DESIGN_TYPES = [
 export const ANGLES = ['SW', 'SE', 'NW', 'NE', 'TD'] as const;
 /** Largest width / height accepted (pixels, millimetres for PDF); the service's limit is not shown. */
 export const MAX_SIDE = 10000;
-const CALLBACK_TIMEOUT_MS = 5000;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -255,45 +254,10 @@ async function deliver(
     }
   }
   if (!delivery.callback) return;
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/xml; charset=utf-8',
-    'User-Agent': 'planning-emulator-callback/1',
-    'X-Planner-Export-Id': String(record.id),
-    'X-Planner-Project-Id': String(record.project_id),
-  };
+  const headers: Record<string, string> = { 'Content-Type': 'application/xml; charset=utf-8' };
   if (delivery.designId !== undefined) headers['X-Planner-Design-Id'] = String(delivery.designId);
-  for (const delay of CALLBACK_ATTEMPTS_MS) {
-    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    record.callback_attempts += 1;
-    // as the v2 callback: each attempt signed afresh over its own send time, so a receiver can refuse
-    // a stale or replayed delivery (server/partner/export-results.ts)
-    const timestamp = Math.floor(Date.now() / 1000);
-    headers['X-Planner-Timestamp'] = String(timestamp);
-    headers['X-Planner-Signature'] = await signBody(
-      signingKey,
-      signedText(record.id, record.project_id, delivery.body, timestamp),
-    );
-    try {
-      const response = await fetch(delivery.callback, {
-        method: 'POST',
-        headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
-      });
-      record.callback_response_status = response.status;
-      await response.body?.cancel();
-      if (response.ok) {
-        record.callback_status = 'delivered';
-        record.delivered_at = iso(Date.now());
-        return;
-      }
-      if (response.status < 500 && response.status !== 429) break;
-    } catch {
-      record.callback_response_status = null;
-    }
-  }
-  record.callback_status = 'failed';
+  // the same signed, retried delivery as the v2 callback (planning/exports.ts)
+  await postSigned(record, signingKey, delivery.body, headers, delivery.callback);
 }
 
 /** Stores the file(s) as a v2 export, starts the delivery, answers 200 without a body. */

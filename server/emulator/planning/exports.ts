@@ -67,21 +67,36 @@ async function deliver(state: PlanningState, record: ExportRecord, signingKey: s
     record.delivered_at = iso(Date.now());
     return;
   }
-  const body = JSON.stringify(record.result);
+  await postSigned(record, signingKey, JSON.stringify(record.result), {
+    'Content-Type': 'application/json',
+  });
+}
+
+/**
+ * POSTs an export's result to its callback, retried on CALLBACK_ATTEMPTS_MS; each attempt signed afresh
+ * over its own send time (X-Planner-Timestamp), so a receiver can refuse a stale or replayed delivery.
+ * Shared by the v2 callback (JSON) and the legacy XML API's (XML); sets the record's delivery state.
+ */
+export async function postSigned(
+  record: ExportRecord,
+  signingKey: string,
+  body: string,
+  extraHeaders: Record<string, string>,
+  callback: string = record.callback,
+): Promise<void> {
   for (const delay of CALLBACK_ATTEMPTS_MS) {
     if (delay) await sleep(delay);
     record.callback_attempts += 1;
-    // each attempt is signed afresh with its own send time
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = await signBody(signingKey, signedText(record.id, record.project_id, body, timestamp));
     try {
-      const response = await fetch(record.callback, {
+      const response = await fetch(callback, {
         method: 'POST',
         headers: {
-          'Content-Type': 'application/json',
           'User-Agent': 'planning-emulator-callback/1',
           'X-Planner-Export-Id': String(record.id),
           'X-Planner-Project-Id': String(record.project_id),
+          ...extraHeaders,
           'X-Planner-Timestamp': String(timestamp),
           'X-Planner-Signature': signature,
         },

@@ -3,10 +3,8 @@
  * problem, checked numbers and text, the caps against hostile sizes, and the one place where a
  * document's coordinates become ours (scale to centimetres, y negated).
  */
-import type { ModelProblem, Vec2, Vec3 } from '../types.js';
+import type { Vec2, Vec3 } from '../types.js';
 
-/** Past this many problems only a count is kept, so a huge broken document cannot flood memory. */
-const MAX_PROBLEMS = 200;
 /** Characters of one problem's message or path. */
 const MAX_MESSAGE = 300;
 /** Coordinates beyond ±10 km (in cm) are taken as garbage: a plan is a building, not a map. */
@@ -35,31 +33,21 @@ export const LIMITS = {
 
 // one copy of the small value helpers for both readers (the room-model reader's)
 export { describeError, isObject, preview, type Obj } from '../read/reader.js';
-import { describeError, preview } from '../read/reader.js';
+import { describeError, preview, ProblemList } from '../read/reader.js';
 
-export class FmlReader {
-  readonly problems: ModelProblem[] = [];
-  #dropped = 0;
-
+export class FmlReader extends ProblemList {
   /**
    * @param scale centimetres per document unit (1 for FML JSON, 100 for the XML's metres).
    */
-  constructor(readonly scale: number) {}
+  constructor(readonly scale: number) {
+    super();
+  }
 
   problem(path: string, message: string): void {
     // a parser's message can quote the whole document (the nesting of a hostile file): cut it
     if (message.length > MAX_MESSAGE) message = message.slice(0, MAX_MESSAGE) + '…';
     if (path.length > MAX_MESSAGE) path = path.slice(0, MAX_MESSAGE) + '…';
-    if (this.problems.length < MAX_PROBLEMS) this.problems.push({ path, message });
-    else this.#dropped++;
-  }
-
-  finish(): ModelProblem[] {
-    if (this.#dropped) {
-      this.problems.push({ path: '', message: `${this.#dropped} more problems were not listed` });
-      this.#dropped = 0;
-    }
-    return this.problems;
+    this.add({ path, message });
   }
 
   /** Runs one member's reading; an exception inside becomes a problem instead of escaping. */

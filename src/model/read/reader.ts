@@ -38,14 +38,28 @@ export function capped<T>(items: readonly T[], limit: number, path: string, r: R
 
 export type Obj = Record<string, unknown>;
 
-export class Reader {
+/** The problems a reader found, at most MAX_PROBLEMS of them and then a count: shared by both readers. */
+export class ProblemList {
   readonly problems: ModelProblem[] = [];
   #dropped = 0;
 
-  problem(path: string, message: string, accepted = false): void {
-    if (this.problems.length < MAX_PROBLEMS)
-      this.problems.push(accepted ? { path, message, accepted } : { path, message });
+  protected add(problem: ModelProblem): void {
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(problem);
     else this.#dropped++;
+  }
+
+  finish(): ModelProblem[] {
+    if (this.#dropped) {
+      this.problems.push({ path: '', message: `${this.#dropped} more problems were not listed` });
+      this.#dropped = 0;
+    }
+    return this.problems;
+  }
+}
+
+export class Reader extends ProblemList {
+  problem(path: string, message: string, accepted = false): void {
+    this.add(accepted ? { path, message, accepted } : { path, message });
   }
 
   /** A problem that is always kept, past MAX_PROBLEMS: a cap that left part of the model out (a few at most). */
@@ -56,14 +70,6 @@ export class Reader {
   /** Notes a number that came as a string: it is used, and said, so a producer can be fixed. */
   #stringNumber(path: string, value: string, n: number): void {
     this.problem(path, `is a number sent as a string (${preview(value)}); read as ${n}`, true);
-  }
-
-  finish(): ModelProblem[] {
-    if (this.#dropped) {
-      this.problems.push({ path: '', message: `${this.#dropped} more problems were not listed` });
-      this.#dropped = 0;
-    }
-    return this.problems;
   }
 
   /** Runs one section; an exception inside becomes a problem instead of escaping. */
