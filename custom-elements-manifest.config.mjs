@@ -31,6 +31,20 @@ function defineElementPlugin() {
   };
 }
 
+/**
+ * The analyzer lists modules in the order the file system hands out the glob, which differs between
+ * machines (a fresh clone in CI listed them differently from the checkout that wrote the file), so sort
+ * them by path: the committed file must be the same wherever it is made.
+ */
+function sortModulesPlugin() {
+  return {
+    name: 'room-elements-sort-modules',
+    packageLinkPhase({ customElementsManifest }) {
+      customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    },
+  };
+}
+
 export default {
   // the public surface: elements, their base class, the entry and the config (not src/three internals)
   globs: ['src/elements/**/*.ts', 'src/internal/room-element.ts', 'src/index.ts', 'src/config.ts'],
@@ -38,5 +52,5 @@ export default {
   litelement: true,
   // package.json's customElements field is kept by hand: the freshness test writes elsewhere
   packagejson: false,
-  plugins: [defineElementPlugin()],
+  plugins: [defineElementPlugin(), sortModulesPlugin()],
 };
