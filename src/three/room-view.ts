@@ -56,6 +56,11 @@ export class RoomView implements RenderView {
   readonly buildTime: number;
   dirty = true;
   visible = true;
+  /**
+   * Called after every frame drawn, camera moves included: element features that follow the view
+   * (hotspots, a plan's view cone, the camera attributes) listen here instead of polling.
+   */
+  readonly frameListeners = new Set<(view: RoomView) => void>();
   frames = 0;
   pixelWidth = 1;
   pixelHeight = 1;
@@ -207,6 +212,7 @@ export class RoomView implements RenderView {
 
   afterRender(): void {
     this.#options.onFrame?.(this.frames);
+    for (const listener of this.frameListeners) listener(this);
   }
 
   contextRestored(): void {
@@ -255,6 +261,7 @@ export class RoomView implements RenderView {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#renderer.unregister(this);
+    this.frameListeners.clear();
     this.#options.keyTarget.removeEventListener('keydown', this.#onKey, { capture: true });
     this.controls.removeEventListener('change', this.#onControlsChange);
     this.controls.stopListenToKeyEvents();

@@ -1,0 +1,11 @@
+/**
+ * `<room-viewer>` feature: camera attributes (`camera-orbit`, `camera-target`) and `flyTo()`. A mixin over RoomViewerBase (viewer-base.ts).
+ */
+import type { RoomViewerBase } from './viewer-base.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor<T> = abstract new (...args: any[]) => T;
+
+export function ViewerCamera<T extends Constructor<RoomViewerBase>>(Base: T): T {
+  return Base;
+}
