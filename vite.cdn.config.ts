@@ -21,6 +21,15 @@ import { defineConfig, parseAst, type Plugin } from 'vite';
  * Everything else is Rolldown's automatic chunking: a chunk per set of elements that use a module.
  */
 
+/**
+ * The viewer's three.js side (src/three/ and the three.js add-ons it uses), and of it what only its
+ * features use (a lazy chunk).
+ */
+const VIEW_MODULE =
+  /[\\/]src[\\/]three[\\/][\w-]+\.ts$|[\\/]three[\\/]examples[\\/]jsm[\\/](controls|utils)[\\/]/;
+const FEATURE_MODULE =
+  /[\\/]src[\\/]three[\\/](index|features|picking|cutaway|fly|measure|selection-outline|hotspots|snapshot|fml-stack)\.ts$/;
+
 const GALLERY_DIR = /[\\/]src[\\/]elements[\\/]room-gallery[\\/]/;
 
 /**
@@ -307,6 +316,13 @@ export default defineConfig({
             {
               name: 'shared',
               test: (id) => sharedModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // what draws a viewer's first frame, one file: the features chunk (src/three/features.ts)
+              // and the floor stack reuse parts of it, which would otherwise split it into four
+              name: 'three',
+              test: (id) => VIEW_MODULE.test(id) && !FEATURE_MODULE.test(id),
               includeDependenciesRecursively: false,
             },
           ],

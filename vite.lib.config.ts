@@ -44,7 +44,28 @@ export default defineConfig({
         /^@redis\//,
         /^node:/,
       ],
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      // Shared code may sit in an entry file (dist/room-plan.js holds the plan element itself): with the
+      // default 'strict', the FML group below cannot stand apart and rolldown merged the FML readers into
+      // the room model's chunk, which every element imports.
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            {
+              // The FML readers (and fast-xml-parser with them) in a chunk of their own, loaded by
+              // import() only when a document is FML (src/api/model-source.ts). The room-model barrel
+              // (src/model/index.ts, the `model` entry) goes with them: it re-exports them, and
+              // src/internal/model-off-thread.ts imports readModel and planGeometry through it, which
+              // put the whole FML reader (21 KB gzip of fast-xml-parser beside ours) before the first
+              // frame of every plan and viewer installed from npm.
+              name: 'fml',
+              test: /[\\/]src[\\/]model[\\/](fml[\\/]|index\.ts$)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -9,6 +9,7 @@ import { plainSummaryReporter } from './scripts/plain-summary-reporter.mjs';
 import { findChromium, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from './scripts/chromium.mjs';
 import { createDemoServer } from './server/demo-server.ts';
 import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
+import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -98,7 +99,12 @@ export default {
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   middleware: [cdnTestMiddleware, testOriginsMiddleware, emulatorMiddleware],
-  plugins: [cssInline, esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  plugins: [
+    cssInline,
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    // a real mouse wheel (the page scrolls unless the element takes it): test/browser/helpers/wheel-plugin.mjs
+    wheelPlugin(),
+  ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],
   testFramework: { config: { timeout: 30000 } },

@@ -16,11 +16,14 @@ export { ProjectExportButton } from './elements/project-export-button/project-ex
 // Every event's detail is declared once, in src/events.
 export type {
   CameraChangeDetail,
+  ComponentSelectDetail,
   DetailOf,
   ExportDoneDetail,
   ExportErrorDetail,
   ExportStartDetail,
   FloorChangeDetail,
+  FullscreenChangeDetail,
+  MeasureDetail,
   ModelErrorDetail,
   ModelLoadDetail,
   PanoramaErrorDetail,

@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'vite';
 import type { Page } from 'puppeteer-core';
 import type { BenchContext, Figures, Scenario } from '../harness.ts';
+import { buildSite } from '../site-build.ts';
 
 type Faces = Record<'r' | 'd' | 'l' | 'u' | 'b' | 'f', string>;
 const RAW_DIR = 'bench/.tmp/panorama-raw';
@@ -29,24 +30,8 @@ const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** di
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
 /** Builds one entry as the CDN build does (code splitting, lazy chunks beside it). */
-async function buildEntry(name: string, entry: string, outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    base: './',
-    build: {
-      target: 'es2022',
-      outDir,
-      emptyOutDir: true,
-      modulePreload: false,
-      rolldownOptions: {
-        input: { [name]: entry },
-        preserveEntrySignatures: 'exports-only',
-        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
-  });
-}
+const buildEntry = (name: string, entry: string, outDir: string) =>
+  buildSite(outDir, { [name]: entry }, './');
 
 /** The faces both viewers show: the real 1080 px faces of room 6346838 when the emulator has them. */
 async function benchFaces(origin: string): Promise<{ faces: Faces; which: string }> {

@@ -21,8 +21,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'puppeteer-core';
-import { build } from 'vite';
 import type { Figures, Scenario } from '../harness.ts';
+import { buildSite } from '../site-build.ts';
 
 const SAMPLE = 6346838;
 const APP = 'bench/.tmp/viewer-app';
@@ -75,24 +75,10 @@ export function exportBox(): Promise<ArrayBuffer> {
   return new GLTFExporter().parseAsync(new Mesh(new BoxGeometry(1, 1, 1), new MeshStandardMaterial()), { binary: true }) as Promise<ArrayBuffer>;
 }\n`,
   );
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      target: 'es2022',
-      outDir: `${APP}/out`,
-      emptyOutDir: true,
-      modulePreload: false,
-      rolldownOptions: {
-        input: {
-          viewer: `${APP}/src/viewer.ts`,
-          'export-glb': `${APP}/src/export-glb.ts`,
-          'model-viewer-npm': `${APP}/src/model-viewer-npm.ts`,
-        },
-        preserveEntrySignatures: 'exports-only',
-        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
+  await buildSite(`${APP}/out`, {
+    viewer: `${APP}/src/viewer.ts`,
+    'export-glb': `${APP}/src/export-glb.ts`,
+    'model-viewer-npm': `${APP}/src/model-viewer-npm.ts`,
   });
 }
 
@@ -504,7 +490,8 @@ const scenario: Scenario = {
       value: round(sampleOrbit.interval),
       unit: 'ms',
     };
-    figures['orbiting the real sample: time between frames'].note = 'goal ≤ 16.7';
+    figures['orbiting the real sample: time between frames'].note =
+      'goal ≤ 16.7 (frames come at 60 Hz: 16.7 is the floor); moving frames are drawn without multisampling (src/three/still-frame.ts)';
     figures['orbiting the real sample: draw + copy, median'] = {
       value: round(sampleOrbit.draw),
       unit: 'ms',

@@ -105,17 +105,23 @@ export function serviceMessage(body: unknown): string | undefined {
 class TooLarge extends Error {}
 
 /**
- * The body as text, read chunk by chunk so a body over `maxBytes` is cut off as it arrives (the
- * Content-Length is checked first, but a chunked answer has none).
+ * The body of a fetch Response or Request as text, read chunk by chunk so a body over `maxBytes` is
+ * cut off as it arrives (the Content-Length is checked first, but a chunked body has none); the error
+ * thrown then is `tooLarge()`. One copy for the answers this client reads and the callbacks a partner
+ * receives (planning-xml/callback.ts).
  */
-async function readText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
+export async function readBoundedText(
+  message: Response | Request,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  const declared = Number(message.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new TooLarge();
+    await message.body?.cancel().catch(() => undefined);
+    throw tooLarge();
   }
-  if (!response.body) return response.text();
-  const reader = response.body.getReader();
+  if (!message.body) return message.text();
+  const reader = message.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   let bytes = 0;
@@ -125,7 +131,7 @@ async function readText(response: Response, maxBytes: number): Promise<string> {
     bytes += value.byteLength;
     if (bytes > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new TooLarge();
+      throw tooLarge();
     }
     text += decoder.decode(value, { stream: true });
   }
@@ -216,7 +222,7 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     });
     if (type === 'none') await response.body?.cancel().catch(() => undefined);
     else {
-      const text = await readText(response, maxBytes);
+      const text = await readBoundedText(response, maxBytes, () => new TooLarge());
       parsed = type === 'text' ? text : parseBody(text);
     }
   } catch (cause) {

@@ -1,27 +1,34 @@
 /**
  * Every event the elements fire, declared once (one file per event, each adding its entry to
  * GlobalEventHandlersEventMap so `addEventListener('model-load', e => e.detail.model)` is typed on pages).
+ * Each file exports only its detail type, so the index passes on whatever a file declares.
  */
-export type { CameraChangeDetail } from './camera-change.js';
-export type { ExportDoneDetail } from './export-done.js';
-export type { ExportErrorDetail } from './export-error.js';
-export type { ExportStartDetail } from './export-start.js';
-export type { FloorChangeDetail } from './floor-change.js';
-export type { ModelErrorDetail } from './model-error.js';
-export type { ModelLoadDetail } from './model-load.js';
-export type { PanoramaErrorDetail } from './panorama-error.js';
-export type { PanoramaReadyDetail } from './panorama-ready.js';
-export type { RoomSelectDetail } from './room-select.js';
-export type { RoomsErrorDetail } from './rooms-error.js';
-export type { RoomsLoadDetail } from './rooms-load.js';
-export type { ViewChangeDetail } from './view-change.js';
+export type * from './camera-change.js';
+export type * from './component-select.js';
+export type * from './export-done.js';
+export type * from './export-error.js';
+export type * from './export-start.js';
+export type * from './floor-change.js';
+export type * from './fullscreen-change.js';
+export type * from './measure.js';
+export type * from './model-error.js';
+export type * from './model-load.js';
+export type * from './panorama-error.js';
+export type * from './panorama-ready.js';
+export type * from './room-select.js';
+export type * from './rooms-error.js';
+export type * from './rooms-load.js';
+export type * from './view-change.js';
 
 export type RoomEventName =
   | 'camera-change'
+  | 'component-select'
   | 'export-done'
   | 'export-error'
   | 'export-start'
   | 'floor-change'
+  | 'fullscreen-change'
+  | 'measure'
   | 'model-error'
   | 'model-load'
   | 'panorama-error'

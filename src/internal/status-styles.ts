@@ -39,7 +39,9 @@ export const statusStyles = css`
       animation: none;
     }
   }
-  .error {
+  /* a layer over the element with its content centred: the error overlay, the panorama's show button */
+  .error,
+  .overlay {
     position: absolute;
     inset: 0;
     display: flex;
@@ -49,6 +51,8 @@ export const statusStyles = css`
     gap: 0.75em;
     padding: 1em;
     text-align: center;
+  }
+  .error {
     color: var(--room-error-color, #9b1c1c);
   }
   [part~='retry'] {
@@ -59,5 +63,25 @@ export const statusStyles = css`
     background: var(--room-button-background, #fff);
     color: inherit;
     cursor: pointer;
+  }
+`;
+
+/**
+ * The floor switcher of the viewer and the plan (a real <select> in the top corner); each element maps
+ * its public colours onto `--room-control-color`, `--room-control-background` and `--room-control-border`.
+ */
+export const floorSwitcherStyles = css`
+  [part='floor-switcher'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-start: 0.5rem;
+    z-index: 1;
+    font: inherit;
+    font-size: 0.9rem;
+    padding: 0.2rem 0.4rem;
+    color: var(--room-control-color, #1a1a1a);
+    background: var(--room-control-background, #fff);
+    border: 1px solid var(--room-control-border, #8a8a8a);
+    border-radius: 0.25rem;
   }
 `;

@@ -11,7 +11,7 @@ import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
 import { cubeEdgeDirections, edgeSafeRenderer } from './edge-view-guard.js';
-import { snapshot, type PanoramaSnapshotOptions, type SnapshotScene } from './snapshot.js';
+import { renderSnapshot, snapshotLimit, type SnapshotScene } from './snapshot.js';
 import { ViewerError } from './viewer-error.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
@@ -99,8 +99,13 @@ export interface PanoramaViewer {
   project(direction: { yaw: number; pitch: number }): { x: number; y: number } | undefined;
   /** Calls `listener` after every frame PSV draws (the view or the size changed); returns the undo. */
   onRender(listener: () => void): () => void;
-  /** The current view drawn at `width` × `height` pixels, as an image; rejects when nothing is drawn yet. */
-  toBlob(options: PanoramaSnapshotOptions & { width: number; height: number }): Promise<Blob>;
+  /**
+   * The largest side a snapshot can have (the GPU's). Throws a DOMException `InvalidStateError` when
+   * nothing is drawn yet (or the viewer was released).
+   */
+  snapshotLimit(): number;
+  /** A new canvas of `width` × `height` pixels holding the current view; throws as snapshotLimit(). */
+  snapshot(size: { width: number; height: number }): HTMLCanvasElement;
   /** Destroys the viewer AND frees its WebGL context (PSV's destroy() alone keeps it alive). */
   release(): void;
 }
@@ -190,6 +195,12 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
 
   const current = () => fromViewerPosition(viewer.getPosition(), viewer.getZoomLevel());
   const point = new Vector3();
+  /** What a snapshot draws with, once the faces are drawn and until the viewer is released. */
+  const drawn = (): SnapshotScene => {
+    if (released || !viewer.state.ready)
+      throw new DOMException('toBlob(): the panorama is not drawn yet', 'InvalidStateError');
+    return viewer.renderer as unknown as SnapshotScene;
+  };
 
   // Not through the constructor: PSV would leave a failed load as an unhandled rejection.
   viewer
@@ -260,13 +271,11 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       viewer.addEventListener('render', handler);
       return () => viewer.removeEventListener('render', handler);
     },
-    toBlob(options) {
-      if (released || !viewer.state.ready) {
-        return Promise.reject(
-          new DOMException('toBlob(): the panorama is not drawn yet', 'InvalidStateError'),
-        );
-      }
-      return snapshot(viewer.renderer as unknown as SnapshotScene, options);
+    snapshotLimit() {
+      return snapshotLimit(drawn());
+    },
+    snapshot(size) {
+      return renderSnapshot(drawn(), size);
     },
     release() {
       if (released) return;

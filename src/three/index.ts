@@ -9,6 +9,17 @@ export { RoomScene, disposeObject, type ComponentLoader } from './build-room.js'
 export { CAMERA_MODES, type CameraMode } from './camera.js';
 export { MODEL_TO_WORLD, toWorld, toModel } from './axes.js';
 export { textureUrl, FALLBACK_COLOURS } from './materials.js';
+export { gateWheel, touchScrolls } from './controls.js';
+// the features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots) is a lazy
+// module of its own, loaded on first use: src/three/features.ts
+export type {
+  ComponentPick,
+  CameraView,
+  FlyOptions,
+  MeasurePoint,
+  SelectionOutline,
+  Cutaway,
+} from './features.js';
 
 import { SharedRenderer } from './shared-renderer.js';
 

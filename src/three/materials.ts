@@ -1,6 +1,7 @@
 /**
- * The model's materials as MeshStandardMaterial (with the viewer's tone mapping, exposure and per-vertex
- * environment light patched in: look-shader.ts), made once per (material, surface role) and shared by
+ * The model's materials as lit three materials (with the viewer's tone mapping, exposure and per-vertex
+ * environment light patched in: look-shader.ts): matte ones (nearly every surface of a room) as
+ * MeshLambertMaterial, shiny ones and glass as MeshStandardMaterial (see `lit`), made once per (material, surface role) and shared by
  * every mesh of one viewer; plus the few materials of the look (frames, cut wall tops, baked shade). Diffuse colours are sRGB as sent; textures load when their URL resolves
  * (an absolute http(s) URL, or a relative path under the page's media root) and until then, or when
  * they fail, the surface keeps its colour (the material's own, else a fallback for its role).
@@ -8,8 +9,8 @@
 import {
   Color,
   CustomBlending,
-  DoubleSide,
   MeshBasicMaterial,
+  MeshLambertMaterial,
   MeshStandardMaterial,
   OneFactor,
   SrcColorFactor,
@@ -76,9 +77,24 @@ function furnitureColour(key: string): Color {
   return colourFromSrgb([srgb.r, srgb.g, srgb.b]);
 }
 
-/** A lit material with the viewer's tone mapping and exposure (look-shader.ts). */
-function standard(roughness: number): MeshStandardMaterial {
-  const material = new MeshStandardMaterial({ roughness, metalness: 0 });
+/** A lit surface: Lambert for matte ones, physically based for shiny ones. */
+export type LitMaterial = MeshLambertMaterial | MeshStandardMaterial;
+
+/** Rougher than this, a surface is drawn as Lambert (see `lit`). */
+const MATTE_ROUGHNESS = 0.6;
+
+/**
+ * A lit material with the viewer's tone mapping and exposure (look-shader.ts). A matte surface
+ * (roughness ≥ 0.6: walls, floors, ceilings, furniture, frames) is MeshLambertMaterial: three's standard
+ * material gives it the same diffuse light (the environment reaches both per vertex, and without an
+ * environment map its indirect specular is nothing) plus a sun highlight of about 1 % at that roughness,
+ * and under software WebGL that highlight cost a fifth of every frame. Shiny ones keep their highlight.
+ */
+function lit(roughness: number): LitMaterial {
+  const material =
+    roughness >= MATTE_ROUGHNESS
+      ? new MeshLambertMaterial()
+      : new MeshStandardMaterial({ roughness, metalness: 0 });
   material.onBeforeCompile = applyLook;
   return material;
 }
@@ -99,13 +115,13 @@ export class MaterialLibrary {
   }
 
   /** The material for a model material id on a surface of `role`. */
-  surface(id: string | undefined, role: SurfaceRole): MeshStandardMaterial {
+  surface(id: string | undefined, role: SurfaceRole): LitMaterial {
     const key = `${role}|${id ?? ''}`;
     const known = this.#materials.get(key);
-    if (known) return known as MeshStandardMaterial;
+    if (known) return known as LitMaterial;
     const source: ModelMaterial | undefined = id ? this.model.materials[id] : undefined;
     const fallback = colourFromHex(FALLBACK_COLOURS[role])!;
-    const material = standard(source?.shiny ? Math.max(0.35, 1 - source.shiny / 100) : 0.95);
+    const material = lit(source?.shiny ? Math.max(0.35, 1 - source.shiny / 100) : 0.95);
     material.color.copy(source?.diffuse ? colourFromSrgb(source.diffuse) : fallback);
     material.name = id ?? `fallback-${role}`;
     this.#materials.set(key, material);
@@ -115,11 +131,11 @@ export class MaterialLibrary {
   }
 
   /** Furniture drawn as boxes: one material per component kind. */
-  furniture(key: string): MeshStandardMaterial {
+  furniture(key: string): LitMaterial {
     const id = `furniture|${key}`;
-    let material = this.#materials.get(id) as MeshStandardMaterial | undefined;
+    let material = this.#materials.get(id) as LitMaterial | undefined;
     if (!material) {
-      material = standard(0.9);
+      material = lit(0.9);
       material.color.copy(furnitureColour(key));
       this.#materials.set(id, material);
     }
@@ -127,10 +143,10 @@ export class MaterialLibrary {
   }
 
   /** Window and door frames: one light material for all. */
-  frame(): MeshStandardMaterial {
-    let material = this.#materials.get('frame') as MeshStandardMaterial | undefined;
+  frame(): LitMaterial {
+    let material = this.#materials.get('frame') as LitMaterial | undefined;
     if (!material) {
-      material = standard(0.6);
+      material = lit(0.6);
       colourFromHex(FRAME_COLOUR, material.color);
       this.#materials.set('frame', material);
     }
@@ -171,22 +187,25 @@ export class MaterialLibrary {
     return material;
   }
 
-  /** Window glass: a translucent pane that lets the opening read as a window. */
-  glass(): MeshStandardMaterial {
-    let material = this.#materials.get('glass') as MeshStandardMaterial | undefined;
+  /**
+   * Window glass: a translucent pane that lets the opening read as a window. The pane is a thin closed
+   * box, so its front faces alone cover it from every side: one layer of 0.58 looks as the two layers
+   * (near and far face) of 0.35 it was drawn with double-sided, in one pass instead of three's two.
+   */
+  glass(): LitMaterial {
+    let material = this.#materials.get('glass') as LitMaterial | undefined;
     if (!material) {
-      material = standard(0.15);
+      material = lit(0.15);
       material.transparent = true;
-      material.opacity = 0.35;
+      material.opacity = 1 - (1 - 0.35) ** 2;
       material.color.copy(colourFromHex(FALLBACK_COLOURS.window)!);
-      material.side = DoubleSide;
       material.depthWrite = false;
       this.#materials.set('glass', material);
     }
     return material;
   }
 
-  #loadTexture(material: MeshStandardMaterial, url: string, source: ModelMaterial): void {
+  #loadTexture(material: LitMaterial, url: string, source: ModelMaterial): void {
     this.pending++;
     const texture = this.#loader.load(
       url,

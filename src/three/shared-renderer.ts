@@ -12,6 +12,16 @@
  * labelled image and the target of its pointer and keyboard controls (the WebGL canvas lets pointer
  * events through and is hidden from assistive technology).
  *
+ * Antialiasing only when still (still-frame.ts): the context has no multisampling; a view drawn in
+ * three frames in a row (orbiting, damping, auto-rotate, a drag) is drawn straight in from the third,
+ * and once it stops it is drawn once more through a multisampled framebuffer, so what stays on screen
+ * is smooth.
+ *
+ * Views drawn plain in the same frame (several moving, or a page of thumbnails due for their first
+ * frames, which are then drawn plain and smoothed in the frames after) are laid out side by side in the
+ * canvas, all drawn, and read back once (#drawBatch): reading back waits for the GPU, and once per view
+ * that wait kept the page and the GPU taking turns.
+ *
  * Frames are drawn on demand: a view is drawn only when it is marked dirty (model built, texture
  * arrived, camera moved, resized, context restored), and no animation frame is requested while
  * nothing is dirty. A view out of the viewport is not redrawn (it stays dirty and is drawn when it
@@ -30,6 +40,34 @@ import {
   type Camera,
   type Scene,
 } from 'three';
+import { StillFrame } from './still-frame.js';
+
+/**
+ * A view drawn in the previous frame and due again within this long (ms) is moving: drawn without
+ * antialiasing. Longer than a slow software frame (the 10 000-component orbit takes 80 ms), shorter
+ * than the gap between two separate clicks or key presses.
+ */
+const MOVING_GAP_MS = 250;
+
+/**
+ * Multisampled (still) frames drawn per animation frame at most. A still frame costs about 1.5× a plain
+ * one under software WebGL (the resolve switches framebuffers): when many views are due at once (50
+ * thumbnails loading), the others are drawn plain first and smoothed in the frames after.
+ */
+const STILL_FRAMES_PER_FRAME = 4;
+
+/**
+ * Side (device pixels) of the WebGL canvas within which the views drawn plain in one frame are laid out
+ * side by side (see #drawBatch), unless one view alone is larger.
+ */
+const BATCH_SIDE = 2048;
+
+/** Where a view is drawn in the WebGL canvas: x from the left, y from the top. */
+interface Slot {
+  view: RenderView;
+  x: number;
+  y: number;
+}
 
 /** What the shared renderer needs from each view. */
 export interface RenderView {
@@ -60,6 +98,11 @@ export class SharedRenderer {
    * model-viewer's Renderer.ts does). Off for now: moving the live WebGL canvas into and out of a
    * viewer's shadow root froze headless Chromium's software GL in long test runs (the page stopped
    * answering; alone the same test passed), so every view is drawn by copy until that is understood.
+   * With the context's own multisampling gone (still-frame.ts) the viewer group ran through with it on
+   * (104 s), but it does not pay here: orbiting the real sample under SwiftShader, 16.8-17.0 ms between
+   * frames by copy and 18.0-18.9 ms handed over (same page, in turn); the copy's readback does cost the
+   * main thread about 10 ms a frame there (1 ms handed over). And the element's own canvas would then not
+   * hold the picture that readers of its pixels (tests, toBlob) expect. Off.
    */
   static handOverCanvas = false;
 
@@ -90,6 +133,19 @@ export class SharedRenderer {
   #seen = new Set<RenderView>();
   #byCanvas = new WeakMap<Element, RenderView>();
   #observer?: IntersectionObserver;
+  readonly #still = new StillFrame();
+  /**
+   * Frames (calls of #draw that drew something) so far; for each view, the frame and time it was last
+   * drawn and in how many frames in a row before that.
+   */
+  #frameCount = 0;
+  readonly #lastDrawn = new WeakMap<RenderView, { frame: number; time: number; run: number }>();
+  /** Views whose picture on screen was drawn while moving (no antialiasing): drawn again once still. */
+  readonly #rough = new Set<RenderView>();
+  /** Still frames left in the frame being drawn (STILL_FRAMES_PER_FRAME). */
+  #stillLeft = 0;
+  /** A 2D canvas the batch's pixels are read back into once (see #drawBatch). */
+  #staging?: CanvasRenderingContext2D;
 
   private constructor() {
     this.canvas = document.createElement('canvas');
@@ -97,7 +153,8 @@ export class SharedRenderer {
     this.renderer = new WebGLRenderer({
       canvas: this.canvas,
       alpha: true,
-      antialias: true,
+      // multisampling only for still frames (still-frame.ts): under software WebGL it cost ~40 % of every frame
+      antialias: false,
       // the copy happens right after drawing, in the same task, so the buffer need not be preserved
       preserveDrawingBuffer: false,
       powerPreference: 'high-performance',
@@ -136,6 +193,9 @@ export class SharedRenderer {
   unregister(view: RenderView): void {
     this.#views.delete(view);
     this.#seen.delete(view);
+    this.#rough.delete(view);
+    // the multisampled target is as large as the canvas: no views, no target (made again when needed)
+    if (!this.#views.size) this.#still.release();
     this.#observer?.unobserve(view.target.canvas);
     if (this.#solo === view) this.#setSolo(undefined);
     // one view fewer on screen may leave exactly one, which then gets the canvas
@@ -166,6 +226,14 @@ export class SharedRenderer {
     return only && only.visible && only.target.canvas.isConnected ? only : undefined;
   }
 
+  /**
+   * Whether the view's picture on screen was drawn without antialiasing (while it moved, or past the
+   * frame's still frames): it is drawn again, smooth, once still. Tests read it.
+   */
+  drawnMoving(view: RenderView): boolean {
+    return this.#rough.has(view);
+  }
+
   /** The view that has the WebGL canvas itself, if one does. */
   get solo(): RenderView | undefined {
     return this.#solo;
@@ -184,8 +252,7 @@ export class SharedRenderer {
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {
-      this.#place(w, h);
-      this.renderer.render(view.scene, view.camera);
+      this.#render(view, w, h, true);
       out.getContext('2d')!.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
     } finally {
       ColorManagement.enabled = colourManagement;
@@ -212,12 +279,14 @@ export class SharedRenderer {
     }
   }
 
-  #place(w: number, h: number): void {
-    // WebGL's origin is bottom-left: the view's rectangle is the canvas's top-left w × h
-    const top = this.canvas.height - h;
-    this.renderer.setViewport(0, top, w, h);
-    this.renderer.setScissor(0, top, w, h);
+  /** Sets the view's rectangle: `x` from the left, `y` from the top (canvas pixels); returns its GL bottom. */
+  #place(w: number, h: number, x = 0, y = 0): number {
+    // WebGL's origin is bottom-left
+    const bottom = this.canvas.height - y - h;
+    this.renderer.setViewport(x, bottom, w, h);
+    this.renderer.setScissor(x, bottom, w, h);
     this.renderer.setScissorTest(true);
+    return bottom;
   }
 
   /** Asks for a frame (does nothing if one is already coming). */
@@ -235,6 +304,7 @@ export class SharedRenderer {
 
   #onRestored = (): void => {
     this.#lost = false;
+    this.#still.forget();
     for (const view of this.#views) {
       view.contextRestored?.();
       view.dirty = true;
@@ -249,8 +319,24 @@ export class SharedRenderer {
     this.#last = time;
     const solo = this.#onlyOnScreen();
     this.#setSolo(solo);
+    // a view last drawn plain that did not change since is drawn once more, still (antialiased)
+    const settling = new Set<RenderView>();
+    for (const view of this.#rough) {
+      if (view.dirty) continue;
+      if (!view.visible) {
+        // drawn when it comes back (setVisible asks for a frame for a dirty view)
+        view.dirty = true;
+        continue;
+      }
+      // the others wait, rough, for the next frames
+      if (settling.size >= STILL_FRAMES_PER_FRAME) continue;
+      view.dirty = true;
+      settling.add(view);
+    }
+    this.#stillLeft = STILL_FRAMES_PER_FRAME;
     const due = [...this.#views].filter((v) => v.dirty && (v.visible || v.frames === 0));
     if (!due.length) return;
+    this.#frameCount++;
     const copied = due.filter((v) => v !== solo);
 
     // photo-sphere-viewer turns colour management off page-wide; draw with it on, whatever the page did
@@ -258,24 +344,39 @@ export class SharedRenderer {
     ColorManagement.enabled = true;
     try {
       if (copied.length) {
-        // The off-screen canvas is as large as the largest view drawn now, not the largest view ever
-        // seen: one big viewer that left the page must not keep a huge drawing buffer (GPU memory,
-        // and a clear of every pixel on each frame) for the small ones that stay.
+        // Views due for their first frame together (a page of thumbnails loading) are drawn plain
+        // and smoothed in the frames after, like moving views: what they wait for is the picture.
+        const firsts = copied.filter((v) => v.frames === 0).length > 1;
+        const plain: RenderView[] = [];
+        const single: RenderView[] = [];
+        for (const view of copied)
+          (this.#isMoving(view, time, settling) || (firsts && view.frames === 0) ? plain : single).push(view);
+        // a single plain view is drawn as a still one would be (no batch to share a read-back with)
+        if (plain.length === 1) single.push(plain.pop()!);
+        const slots = this.#layout(plain);
+        // The off-screen canvas is as large as what is drawn now, not the largest view ever seen: one
+        // big viewer that left the page must not keep a huge drawing buffer (GPU memory, and a clear
+        // of every pixel on each frame) for the small ones that stay.
         this.#resize(
-          Math.max(1, ...copied.map((v) => v.pixelWidth)),
-          Math.max(1, ...copied.map((v) => v.pixelHeight)),
+          Math.max(1, ...single.map((v) => v.pixelWidth), ...slots.map((s) => s.x + s.view.pixelWidth)),
+          Math.max(1, ...single.map((v) => v.pixelHeight), ...slots.map((s) => s.y + s.view.pixelHeight)),
         );
-        for (const view of copied) this.#drawView(view, delta, true);
+        for (const view of single) this.#drawView(view, delta, time, settling, true);
+        this.#drawBatch(slots, delta, time, settling);
       }
       if (solo && (solo.dirty || copied.length)) {
         // the canvas on the page is exactly the view's size; drawing the others above cleared it
         this.#resize(Math.max(1, solo.pixelWidth), Math.max(1, solo.pixelHeight));
-        this.#drawView(solo, delta, false);
+        this.#drawView(solo, delta, time, settling, false);
       }
     } finally {
       ColorManagement.enabled = colourManagement;
     }
-    if ([...this.#views].some((v) => v.dirty && (v.visible || v.frames === 0))) this.request();
+    if (
+      [...this.#views].some((v) => v.dirty && (v.visible || v.frames === 0)) ||
+      [...this.#rough].some((v) => v.visible)
+    )
+      this.request();
   };
 
   #resize(width: number, height: number): void {
@@ -283,30 +384,141 @@ export class SharedRenderer {
       this.renderer.setSize(width, height, false);
   }
 
-  #drawView(view: RenderView, delta: number, copy: boolean): void {
+  /**
+   * Views drawn plain in the same frame, laid out side by side in rows (each row as high as its highest
+   * view) within BATCH_SIDE, so that they can all be drawn before any is read back: reading a WebGL
+   * canvas's pixels waits until the GPU has drawn everything asked of it, and under software WebGL
+   * (SwiftShader) that wait, once per view, left the page's thread idle while the GPU drew, and the GPU
+   * idle while the page prepared the next view (50 thumbnails: ~27 ms each). Views that do not fit in
+   * the square are drawn alone in the frame after (they stay dirty).
+   */
+  #layout(views: readonly RenderView[]): Slot[] {
+    const slots: Slot[] = [];
+    let x = 0;
+    let y = 0;
+    let row = 0;
+    for (const view of views) {
+      const w = Math.max(1, view.pixelWidth);
+      const h = Math.max(1, view.pixelHeight);
+      if (x > 0 && x + w > BATCH_SIDE) {
+        x = 0;
+        y += row;
+        row = 0;
+      }
+      if (slots.length && y + h > BATCH_SIDE) break;
+      slots.push({ view, x, y });
+      x += w;
+      row = Math.max(row, h);
+    }
+    return slots;
+  }
+
+  /**
+   * Draws the slots' views plain into their places in the canvas, reads the canvas back once into a 2D
+   * canvas of its size, and copies each view's part from there into its own canvas.
+   */
+  #drawBatch(slots: readonly Slot[], delta: number, time: number, settling: ReadonlySet<RenderView>): void {
+    const drawn: Slot[] = [];
+    const gl = this.renderer.getContext();
+    for (const slot of slots) {
+      if (this.#drawView(slot.view, delta, time, settling, false, slot)) drawn.push(slot);
+      // the GPU starts on this view while the next is prepared
+      gl.flush();
+    }
+    if (!drawn.length || this.renderer.getContext().isContextLost()) return;
+    const { width, height } = this.canvas;
+    const staging = (this.#staging ??= document.createElement('canvas').getContext('2d')!);
+    if (staging.canvas.width < width || staging.canvas.height < height) {
+      staging.canvas.width = Math.max(width, staging.canvas.width);
+      staging.canvas.height = Math.max(height, staging.canvas.height);
+    }
+    staging.clearRect(0, 0, width, height);
+    staging.drawImage(this.canvas, 0, 0);
+    for (const { view, x, y } of drawn) {
+      try {
+        const w = Math.max(1, view.pixelWidth);
+        const h = Math.max(1, view.pixelHeight);
+        view.target.clearRect(0, 0, w, h);
+        view.target.drawImage(staging.canvas, x, y, w, h, 0, 0, w, h);
+        view.frames++;
+        view.afterRender();
+      } catch (error) {
+        console.error('room-viewer: a view failed to draw', error);
+      }
+    }
+  }
+
+  /**
+   * Moving: drawn in each of the two frames before, not long ago, and changed again since. One or two
+   * redraws in a row (a texture arrived, the view was resized) are still frames.
+   */
+  #isMoving(view: RenderView, time: number, settling: ReadonlySet<RenderView>): boolean {
+    const last = this.#lastDrawn.get(view);
+    return (
+      !settling.has(view) &&
+      !!last &&
+      last.frame === this.#frameCount - 1 &&
+      time - last.time < MOVING_GAP_MS &&
+      last.run + 1 >= 2
+    );
+  }
+
+  /** Draws the view into the canvas's top-left w × h, antialiased when `still` (still-frame.ts). */
+  #render(view: RenderView, w: number, h: number, still: boolean, x = 0, y = 0): void {
+    const bottom = this.#place(w, h, x, y);
+    const rect = { bottom, width: w, height: h };
+    const { width, height } = this.canvas;
+    if (still && this.#still.render(this.renderer, view.scene, view.camera, rect, width, height)) return;
+    this.renderer.render(view.scene, view.camera);
+  }
+
+  /**
+   * Draws the view: into the canvas's top-left corner and copied at once into its own canvas (`copy`),
+   * or plain into its `slot` of a batch (#drawBatch copies it), or into the canvas on the page (solo).
+   * Returns whether it was drawn.
+   */
+  #drawView(
+    view: RenderView,
+    delta: number,
+    time: number,
+    settling: ReadonlySet<RenderView>,
+    copy: boolean,
+    slot?: Slot,
+  ): boolean {
     view.dirty = false;
     try {
       view.beforeRender(delta);
       const w = Math.max(1, view.pixelWidth);
       const h = Math.max(1, view.pixelHeight);
-      this.#place(w, h);
-      this.renderer.render(view.scene, view.camera);
-      if (this.renderer.getContext().isContextLost()) return;
+      const moving = this.#isMoving(view, time, settling);
+      const last = this.#lastDrawn.get(view);
+      const run =
+        last && last.frame === this.#frameCount - 1 && time - last.time < MOVING_GAP_MS ? last.run + 1 : 0;
+      this.#lastDrawn.set(view, { frame: this.#frameCount, time, run });
+      const still = !slot && !moving && this.#stillLeft > 0;
+      if (still) this.#stillLeft--;
+      this.#render(view, w, h, still, slot?.x, slot?.y);
+      if (still) this.#rough.delete(view);
+      else this.#rough.add(view);
+      if (this.renderer.getContext().isContextLost()) return false;
       // the view's own canvas keeps the picture's size even while covered (tools read its size)
       const target = view.target;
       if (target.canvas.width !== w || target.canvas.height !== h) {
         target.canvas.width = w;
         target.canvas.height = h;
       }
+      if (slot) return true;
       if (copy) {
         target.clearRect(0, 0, w, h);
         target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
       }
       view.frames++;
       view.afterRender();
+      return true;
     } catch (error) {
       // a view that cannot draw must not stop the others (nor throw into the page)
       console.error('room-viewer: a view failed to draw', error);
+      return false;
     }
   }
 }

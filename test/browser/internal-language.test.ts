@@ -32,6 +32,17 @@ customElements.define('lang-shell', LangShell);
 
 const text = (el: LangProbe) => el.shadowRoot!.querySelector('span')!.textContent;
 
+/** A probe in a fresh container, with the container's and its own lang when given, rendered. */
+async function mountProbe(lang: { container?: string; own?: string } = {}) {
+  const box = fixtureContainer();
+  if (lang.container) box.lang = lang.container;
+  const el = document.createElement('lang-probe') as LangProbe;
+  if (lang.own) el.lang = lang.own;
+  box.append(el);
+  await el.updateComplete;
+  return { box, el };
+}
+
 describe('LanguageController', () => {
   const pageLang = document.documentElement.lang;
   afterEach(() => {
@@ -41,9 +52,7 @@ describe('LanguageController', () => {
 
   it('follows a change of <html lang> (and tells its callback once)', async () => {
     document.documentElement.lang = 'en';
-    const el = document.createElement('lang-probe') as LangProbe;
-    fixtureContainer().append(el);
-    await el.updateComplete;
+    const { el } = await mountProbe();
     expect(text(el)).to.equal('Hello');
     document.documentElement.lang = 'nl-BE';
     await until(() => text(el) === 'Hallo', 2000, 'Dutch after <html lang="nl-BE">');
@@ -53,11 +62,7 @@ describe('LanguageController', () => {
   });
 
   it('reads an ancestor lang, and follows a change of it', async () => {
-    const box = fixtureContainer();
-    box.lang = 'nl';
-    const el = document.createElement('lang-probe') as LangProbe;
-    box.append(el);
-    await el.updateComplete;
+    const { box, el } = await mountProbe({ container: 'nl' });
     expect(text(el)).to.equal('Hallo');
     box.lang = 'en';
     await until(() => text(el) === 'Hello', 2000, 'English after the ancestor changed');
@@ -65,12 +70,7 @@ describe('LanguageController', () => {
 
   it("prefers the element's own lang over its ancestors and the page", async () => {
     document.documentElement.lang = 'nl';
-    const box = fixtureContainer();
-    box.lang = 'nl';
-    const el = document.createElement('lang-probe') as LangProbe;
-    el.lang = 'en';
-    box.append(el);
-    await el.updateComplete;
+    const { el } = await mountProbe({ container: 'nl', own: 'en' });
     expect(text(el)).to.equal('Hello');
     el.lang = 'nl';
     await until(() => text(el) === 'Hallo', 2000, 'Dutch after its own lang changed');
@@ -86,10 +86,7 @@ describe('LanguageController', () => {
   });
 
   it('fills placeholders, falls back to English and does not render again for an unrelated change', async () => {
-    const el = document.createElement('lang-probe') as LangProbe;
-    el.lang = 'nl';
-    fixtureContainer().append(el);
-    await el.updateComplete;
+    const { el } = await mountProbe({ own: 'nl' });
     expect(el.language.t(WORDS, 'count', { n: 3 })).to.equal('3 kamers');
     expect(el.language.t({ en: { only: 'Only English' } }, 'only')).to.equal('Only English');
     const renders = el.renders;

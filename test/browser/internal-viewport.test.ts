@@ -19,6 +19,16 @@ function probe(top: number): ViewportProbe {
   return el;
 }
 
+/** A probe on screen, seen visible, then taken out of the page; its container stays. */
+async function removedAfterSeen(): Promise<{ box: HTMLElement; el: ViewportProbe }> {
+  const box = fixtureContainer();
+  const el = probe(10);
+  box.append(el);
+  await until(() => el.viewport.visible, 2000, 'visible');
+  el.remove();
+  return { box, el };
+}
+
 describe('ViewportController', () => {
   afterEach(cleanup);
 
@@ -42,11 +52,7 @@ describe('ViewportController', () => {
   });
 
   it('stops calling after the element leaves the page, and starts again when it comes back', async () => {
-    const box = fixtureContainer();
-    const el = probe(10);
-    box.append(el);
-    await until(() => el.viewport.visible, 2000, 'visible');
-    el.remove();
+    const { box, el } = await removedAfterSeen();
     el.calls.length = 0;
     el.style.top = `${innerHeight + 2000}px`;
     await new Promise((r) => setTimeout(r, 100));
@@ -64,11 +70,7 @@ describe('ViewportController', () => {
   });
 
   it('a removed element put back where it was hears near and visible again', async () => {
-    const box = fixtureContainer();
-    const el = probe(10);
-    box.append(el);
-    await until(() => el.viewport.visible, 2000, 'visible');
-    el.remove();
+    const { box, el } = await removedAfterSeen();
     await new Promise((r) => setTimeout(r, 50));
     el.calls.length = 0;
     box.append(el);

@@ -12,13 +12,10 @@ import type {
 } from '../../src/elements/project-export-button/project-export-button.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
-import { PLANNING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
-import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
-
-const PROJECT_ID = 186997360;
-const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
-const CALLBACK = `${location.origin}/partner/export-callback`;
-const EXPORT_PATH = `/planning/api/v2/projects/${PROJECT_ID}/export.json`;
+import { PLANNING, resetEmulator } from './helpers/emulator.ts';
+import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { cleanup } from './helpers/wait.ts';
+import { exportButton, exportCalls, press, PROJECT_ID } from './project-export-button.helpers.ts';
 
 interface SecondRequest {
   method: string;
@@ -29,41 +26,14 @@ interface SecondRequest {
 let secondOrigin = '';
 const secondRequests = async (): Promise<SecondRequest[]> =>
   (await fetch('/__second-origin/requests')).json();
-const vouchedExports = async () =>
-  (await receivedRequests('/planning/api/v2/projects')).filter(
-    (r) => r.method === 'POST' && r.path === EXPORT_PATH,
-  );
+/** The exports the vouched planner (the emulator) received. */
+const vouchedExports = exportCalls;
 
-async function connectPartner(): Promise<void> {
-  await fetch('/partner/oauth/start?return_to=/partner/session', {
-    redirect: 'follow',
-    credentials: 'same-origin',
-  });
-  const session = await fetch('/partner/session', { credentials: 'same-origin' });
-  const connected = session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
-  // not a skip: a login that fails here would hide every check below
-  if (!connected) throw new Error('the partner login through the emulator failed');
+/** Not a skip: a login that fails here would hide every check below. */
+async function connectPartnerOrFail(): Promise<void> {
+  if (!(await connectPartner())) throw new Error('the partner login through the emulator failed');
 }
 
-async function button(attributes: Record<string, string>, lang?: string): Promise<ProjectExportButton> {
-  const container = fixtureContainer();
-  if (lang) container.lang = lang;
-  const el = document.createElement('project-export-button');
-  const all: Record<string, string> = {
-    'project-id': String(PROJECT_ID),
-    'token-endpoint': TOKEN_ENDPOINT,
-    width: '800',
-    height: '600',
-    callback: CALLBACK,
-    ...attributes,
-  };
-  for (const [name, value] of Object.entries(all)) el.setAttribute(name, value);
-  container.append(el);
-  await el.updateComplete;
-  return el;
-}
-
-const click = (el: ProjectExportButton) => el.shadowRoot!.querySelector('button')!.click();
 const errorText = (el: ProjectExportButton) =>
   el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '';
 
@@ -71,7 +41,7 @@ describe('<project-export-button>: the token goes only where the partner vouches
   before(async function () {
     secondOrigin = ((await (await fetch('/__second-origin')).json()) as { origin: string }).origin;
     expect(new URL(secondOrigin).origin).to.not.equal(location.origin);
-    await connectPartner();
+    await connectPartnerOrFail();
   });
 
   beforeEach(async function () {
@@ -99,9 +69,8 @@ describe('<project-export-button>: the token goes only where the partner vouches
   });
 
   it('a planner-base attribute on another origin receives nothing: untrusted-planner, in words', async function () {
-    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` });
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    click(el);
+    const el = await exportButton({ 'planner-base': `${secondOrigin}/api/v2` });
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     const error = (await failed).detail.error as ElementError;
     expect(error).to.be.instanceOf(ElementError);
     expect(error.reason).to.equal('untrusted-planner');
@@ -116,9 +85,8 @@ describe('<project-export-button>: the token goes only where the partner vouches
   });
 
   it('the refusal in Dutch', async function () {
-    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` }, 'nl');
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    click(el);
+    const el = await exportButton({ 'planner-base': `${secondOrigin}/api/v2` }, 'nl');
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     await failed;
     await el.updateComplete;
     expect(errorText(el)).to.contain('De export is niet verstuurd');
@@ -126,9 +94,8 @@ describe('<project-export-button>: the token goes only where the partner vouches
   });
 
   it('the vouched planner receives the token: with no planner-base the partner names it', async function () {
-    const el = await button({});
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    click(el);
+    const el = await exportButton({});
+    const done = press<ExportDoneDetail>(el, 'export-done');
     await done;
     const calls = await vouchedExports();
     expect(calls).to.have.length(1);
@@ -137,18 +104,16 @@ describe('<project-export-button>: the token goes only where the partner vouches
   });
 
   it('a planner-base on the vouched origin receives the token', async function () {
-    const el = await button({ 'planner-base': PLANNING });
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    click(el);
+    const el = await exportButton({ 'planner-base': PLANNING });
+    const done = press<ExportDoneDetail>(el, 'export-done');
     await done;
     expect((await vouchedExports())[0]!.headers.authorization).to.match(/^Bearer \S+$/);
   });
 
   it('script opt-in, trustedPlannerBases: the other origin receives the token', async function () {
-    const el = await button({ 'planner-base': `${secondOrigin}/api/v2` });
+    const el = await exportButton({ 'planner-base': `${secondOrigin}/api/v2` });
     el.trustedPlannerBases = [secondOrigin];
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    click(el);
+    const done = press<ExportDoneDetail>(el, 'export-done');
     const detail = (await done).detail;
     expect(detail.project[PROJECT_ID]).to.deep.equal(['https://files.example/second-origin.pdf']);
     const seen = (await secondRequests()).filter((r) => r.method === 'POST');
@@ -163,22 +128,20 @@ describe('<project-export-button>: the token goes only where the partner vouches
   });
 
   it('trustedPlannerBases is a property only: the attribute of that name trusts nothing', async function () {
-    const el = await button({
+    const el = await exportButton({
       'planner-base': `${secondOrigin}/api/v2`,
       'trusted-planner-bases': secondOrigin,
       trustedplannerbases: secondOrigin,
     });
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    click(el);
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     expect(((await failed).detail.error as ElementError).reason).to.equal('untrusted-planner');
     expect(await secondRequests()).to.deep.equal([]);
   });
 
   it('script opt-in, configure({ plannerBase }): used without an attribute, and trusted', async function () {
     configure({ plannerBase: `${secondOrigin}/api/v2` });
-    const el = await button({});
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    click(el);
+    const el = await exportButton({});
+    const done = press<ExportDoneDetail>(el, 'export-done');
     await done;
     const seen = (await secondRequests()).filter((r) => r.method === 'POST');
     expect(seen).to.have.length(1);

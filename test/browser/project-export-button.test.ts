@@ -13,60 +13,25 @@ import type {
 import type { ExportRequest } from '../../src/api/planning/export-tables.ts';
 import type { ExportIssue } from '../../src/api/planning/export-issues.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
-import {
-  armFault,
-  PLANNING,
-  receivedRequests,
-  resetEmulator,
-  type LoggedRequest,
-} from './helpers/emulator.ts';
+import { armFault, PLANNING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { cspRun } from './helpers/csp.ts';
-import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { describeStrictCsp } from './helpers/csp.ts';
+import { CALLBACK, connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { cleanup, until, waitForEvent } from './helpers/wait.ts';
+import {
+  EXPORT_PATH,
+  exportButton,
+  exportCalls,
+  press,
+  PROJECT_ID,
+} from './project-export-button.helpers.ts';
 
-const PROJECT_ID = 186997360;
-const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
-const CALLBACK = `${location.origin}/partner/export-callback`;
-const EXPORT_PATH = `/planning/api/v2/projects/${PROJECT_ID}/export.json`;
-
-/** Logs in to the partner back end through the real OAuth flow; false when it is not there yet. */
-async function connectPartner(): Promise<boolean> {
-  // partner /oauth/start -> emulator /oauth/authorize -> partner /oauth/callback -> return_to
-  await fetch('/partner/oauth/start?return_to=/partner/session', {
-    redirect: 'follow',
-    credentials: 'same-origin',
-  });
-  const session = await fetch('/partner/session', { credentials: 'same-origin' });
-  if (!session.ok) return false;
-  return ((await session.json()) as { connected?: boolean }).connected === true;
-}
-
-async function button(attributes: Record<string, string>, lang?: string): Promise<ProjectExportButton> {
-  const container = fixtureContainer();
-  if (lang) container.lang = lang;
-  const el = document.createElement('project-export-button');
-  const defaults: Record<string, string> = {
-    'project-id': String(PROJECT_ID),
-    'token-endpoint': TOKEN_ENDPOINT,
-    'planner-base': PLANNING,
-    width: '800',
-    height: '600',
-    callback: CALLBACK,
-  };
-  for (const [name, value] of Object.entries({ ...defaults, ...attributes })) {
-    if (value !== '') el.setAttribute(name, value);
-  }
-  container.append(el);
-  await el.updateComplete;
-  return el;
-}
+/** A button for PROJECT_ID on the emulator (planner-base set), `attributes` over the defaults. */
+const button = (attributes: Record<string, string>, lang?: string) =>
+  exportButton({ 'planner-base': PLANNING, ...attributes }, lang);
 
 const inner = (el: ProjectExportButton) => el.shadowRoot!.querySelector('button')!;
 const part = (el: ProjectExportButton, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
-const exportCalls = async (): Promise<LoggedRequest[]> =>
-  (await receivedRequests('/planning/api/v2/projects')).filter(
-    (r) => r.method === 'POST' && r.path === EXPORT_PATH,
-  );
 /**
  * Every URL the page fetched, counted by a wrapper around window.fetch (resource timing would stop
  * counting silently once its buffer of 250 entries is full).
@@ -125,8 +90,7 @@ describe('<project-export-button>', function () {
     const el = await button({ 'paper-size': 'A4', orientation: 'portrait', scale: '100', visuals: 'BW' });
     await el.updateComplete;
     const start = waitForEvent<ExportRequest>(el, 'export-start');
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    const done = press<ExportDoneDetail>(el, 'export-done');
     await el.updateComplete;
     expect(inner(el).getAttribute('aria-busy')).to.equal('true');
     expect(el.getAttribute('state')).to.equal('busy');
@@ -174,8 +138,7 @@ describe('<project-export-button>', function () {
   it('exports 3D views as png and jpg, with views nested as objects', async function () {
     needsServers(this);
     const el = await button({ type: '3d', formats: 'png, jpg', views: 'top,ne,tilted', combine: 'combine' });
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    const done = press<ExportDoneDetail>(el, 'export-done');
     const detail = (await done).detail;
     const calls = await exportCalls();
     expect(calls).to.have.length(1);
@@ -200,8 +163,7 @@ describe('<project-export-button>', function () {
     const el = await button({});
     // the document leaves open whether the 200 carries the result map; an empty 200 is the other case
     await armFault({ match: EXPORT_PATH, method: 'POST', body: 'empty' });
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    const done = press<ExportDoneDetail>(el, 'export-done');
     const detail = (await done).detail;
     expect(detail).to.deep.equal({ project: {}, design: {}, queued: true });
     await el.updateComplete;
@@ -229,8 +191,7 @@ describe('<project-export-button>', function () {
     };
     try {
       const el = await button({ 'planner-base': crafted });
-      const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-      inner(el).click();
+      const done = press<ExportDoneDetail>(el, 'export-done');
       await done;
       await el.updateComplete;
       const links = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part="file"]')];
@@ -271,8 +232,7 @@ describe('<project-export-button>', function () {
     const el = await button({});
     await armFault({ match: EXPORT_PATH, method: 'POST', status: 401 });
     const before = tokenFetches();
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    const done = press<ExportDoneDetail>(el, 'export-done');
     await done;
     expect(await exportCalls()).to.have.length(2);
     expect(tokenFetches() - before).to.equal(2);
@@ -281,8 +241,7 @@ describe('<project-export-button>', function () {
   it('an expired token: the planner refuses it, the button fetches the new one once and succeeds', async function () {
     needsServers(this);
     const el = await button({});
-    let done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    let done = press<ExportDoneDetail>(el, 'export-done');
     await done; // the button now holds the session's token
     // the token expires at the planner (every OAuth token: the session's too); the visitor connects again
     const expired = (await (await fetch('/planning/emulator/expire-token', { method: 'POST' })).json()) as {
@@ -293,8 +252,7 @@ describe('<project-export-button>', function () {
     expect(ready).to.equal(true);
     await resetEmulator();
     const before = tokenFetches();
-    done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    done = press<ExportDoneDetail>(el, 'export-done');
     expect((await done).detail.queued).to.equal(false);
     const calls = await exportCalls();
     expect(calls).to.have.length(2, 'the refused one with the expired token, then the fresh one');
@@ -366,8 +324,7 @@ describe('<project-export-button>', function () {
     const standIn = `${location.origin}/room-styling/token-stand-in`;
     await armFault({ match: '/room-styling/token-stand-in', method: 'POST', body: 'wrong-shape' });
     const el = await button({ 'token-endpoint': standIn });
-    let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    let failed = press<ExportErrorDetail>(el, 'export-error');
     let { error } = (await failed).detail;
     expect(error).to.be.instanceOf(ElementError);
     expect((error as ElementError).kind).to.equal('invalid');
@@ -377,16 +334,14 @@ describe('<project-export-button>', function () {
 
     // a token endpoint that cannot be reached at all
     el.tokenEndpoint = 'http://127.0.0.1:9/partner/token';
-    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    failed = press<ExportErrorDetail>(el, 'export-error');
     ({ error } = (await failed).detail);
     expect((error as ElementError).status).to.equal(0);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('Could not reach the token endpoint');
 
     el.tokenEndpoint = 'http://[::1';
-    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    failed = press<ExportErrorDetail>(el, 'export-error');
     ({ error } = (await failed).detail);
     expect(error).to.be.instanceOf(ElementError);
     await el.updateComplete;
@@ -397,8 +352,7 @@ describe('<project-export-button>', function () {
   it('a token the service really revoked: the 403 leads to one fresh token and success', async function () {
     needsServers(this);
     const el = await button({});
-    let done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    let done = press<ExportDoneDetail>(el, 'export-done');
     await done; // the button now holds the session's token
     // revoke it at the planner (through the partner) and connect again: the partner gets a new token,
     // the button still holds the old one
@@ -408,8 +362,7 @@ describe('<project-export-button>', function () {
     ready = await connectPartner();
     expect(ready).to.equal(true);
     await resetEmulator();
-    done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    done = press<ExportDoneDetail>(el, 'export-done');
     await done;
     const calls = await exportCalls();
     expect(calls).to.have.length(2);
@@ -421,8 +374,7 @@ describe('<project-export-button>', function () {
     needsServers(this);
     const el = await button({});
     await armFault({ match: EXPORT_PATH, method: 'POST', status: 403, times: 2 });
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     const { error } = (await failed).detail;
     expect(error).to.be.instanceOf(ElementError);
     expect((error as ElementError).status).to.equal(403);
@@ -437,8 +389,7 @@ describe('<project-export-button>', function () {
     needsServers(this);
     // 29200002 is public (so the partner's check that the user can see it passes) but not this user's
     const el = await button({ 'project-id': '29200002' });
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     const { error } = (await failed).detail;
     expect((error as ElementError).status).to.equal(403);
     const calls = (await receivedRequests('/planning/api/v2/projects/29200002/export.json')).filter(
@@ -453,8 +404,7 @@ describe('<project-export-button>', function () {
     needsServers(this);
     // design 1 is not a design of this project: only the service can know that
     const el = await button({ designs: '1' });
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     const { error } = (await failed).detail;
     expect((error as ElementError).status).to.equal(422);
     await el.updateComplete;
@@ -473,8 +423,7 @@ describe('<project-export-button>', function () {
     const el = await button({ 'planner-base': 'http://127.0.0.1:9/planning/api/v2' });
     // a planner the page itself trusts from script, so the request is made and fails on the network
     el.trustedPlannerBases = ['http://127.0.0.1:9'];
-    const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    const failed = press<ExportErrorDetail>(el, 'export-error');
     const { error } = (await failed).detail;
     expect((error as ElementError).status).to.equal(0);
     await el.updateComplete;
@@ -491,15 +440,13 @@ describe('<project-export-button>', function () {
     needsServers(this);
     const el = await button({});
     await armFault({ match: EXPORT_PATH, method: 'POST', status: 503 });
-    let failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    let failed = press<ExportErrorDetail>(el, 'export-error');
     expect(((await failed).detail.error as ElementError).status).to.equal(503);
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
 
     await armFault({ match: EXPORT_PATH, method: 'POST', body: 'malformed' });
-    failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-    inner(el).click();
+    failed = press<ExportErrorDetail>(el, 'export-error');
     expect(((await failed).detail.error as ElementError).kind).to.equal('invalid');
     await el.updateComplete;
     expect(part(el, 'error')!.textContent).to.contain('cannot be read');
@@ -621,8 +568,7 @@ describe('<project-export-button>', function () {
     el.removeAttribute('token-endpoint');
     el.removeAttribute('callback');
     const before = tokenFetches();
-    const done = waitForEvent<ExportDoneDetail>(el, 'export-done');
-    inner(el).click();
+    const done = press<ExportDoneDetail>(el, 'export-done');
     const detail = (await done).detail;
     expect(detail.queued).to.equal(false);
     expect(tokenFetches()).to.equal(before);
@@ -643,8 +589,7 @@ describe('<project-export-button>', function () {
       const modes: Record<string, string>[] = [{}, { 'proxy-base': `${location.origin}/partner/proxy` }];
       for (const attributes of modes) {
         const el = await button(attributes);
-        const failed = waitForEvent<ExportErrorDetail>(el, 'export-error');
-        inner(el).click();
+        const failed = press<ExportErrorDetail>(el, 'export-error');
         const { error } = (await failed).detail;
         expect((error as ElementError).status).to.equal(401);
         await el.updateComplete;
@@ -659,12 +604,4 @@ describe('<project-export-button>', function () {
   });
 });
 
-describe('<project-export-button>: strict Content-Security-Policy', () => {
-  afterEach(cleanup);
-
-  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
-    const { state, violations } = await cspRun('project-export-button');
-    expect(state).to.equal('error');
-    expect(violations).to.deep.equal([]);
-  });
-});
+describeStrictCsp('project-export-button', 'error');

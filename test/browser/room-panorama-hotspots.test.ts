@@ -171,18 +171,22 @@ describe('<room-panorama>: hotspots, toBlob, gyroscope', function () {
     const spot = hotspot(10);
     el.append(spot);
     await placedAt(spot, el, at(10), 100);
+    expect(spot.dataset.visible, 'data-visible for the page’s styles').to.equal('true');
     spot.dataset.yaw = '-10';
     await placedAt(spot, el, at(-10), 100);
     spot.dataset.pitch = '-20';
     await placedAt(spot, el, at(-10), at(20));
     delete spot.dataset.yaw; // no direction: not shown
     await hidden(spot);
+    expect(spot.dataset.visible).to.equal('false');
     spot.dataset.yaw = '0';
     await placedAt(spot, el, 100, at(20));
+    expect(spot.style.translate, 'whole pixels').to.match(/^-?\d+px -?\d+px$/);
     spot.remove();
     await rafPasses(2);
     expect(spot.style.translate, 'what the element wrote is gone').to.equal('');
     expect(spot.style.visibility).to.equal('');
+    expect(spot.hasAttribute('data-visible')).to.equal(false);
     // slotted by a later slot attribute, too
     const late = hotspot(-20);
     late.removeAttribute('slot');
@@ -192,10 +196,12 @@ describe('<room-panorama>: hotspots, toBlob, gyroscope', function () {
     await placedAt(late, el, at(-20), 100);
   });
 
-  it('stays visible and placed in full screen', async function () {
+  it('stays visible and placed in full screen; :state(fullscreen) and fullscreen-change follow', async function () {
     const spot = hotspot(10);
     const el = await mount([spot]);
     await placedAt(spot, el, at(10), 100);
+    const changes: boolean[] = [];
+    el.addEventListener('fullscreen-change', (e) => changes.push(e.detail.fullscreen));
     try {
       await el.requestFullscreen();
     } catch {
@@ -203,6 +209,10 @@ describe('<room-panorama>: hotspots, toBlob, gyroscope', function () {
       this.skip(); // headless Chromium without a full-screen permission
     }
     await until(() => document.fullscreenElement === el, 3000, 'full screen');
+    await until(() => changes.length === 1, 3000, 'fullscreen-change');
+    expect(changes).to.deep.equal([true]);
+    expect(el.matches(':state(fullscreen)'), ':state(fullscreen)').to.equal(true);
+    expect(el.hasAttribute('fullscreen')).to.equal(true);
     // the viewer takes the whole screen: the hotspot is at the same direction on the bigger view
     await until(
       () => {
@@ -216,6 +226,9 @@ describe('<room-panorama>: hotspots, toBlob, gyroscope', function () {
       'the hotspot placed in full screen',
     );
     await document.exitFullscreen();
+    await until(() => changes.length === 2, 3000, 'fullscreen-change on the way out');
+    expect(changes).to.deep.equal([true, false]);
+    expect(el.matches(':state(fullscreen)')).to.equal(false);
   });
 
   it('toBlob() gives a PNG of the asked size, of the current view, not blank', async () => {

@@ -184,20 +184,7 @@ export function trackContexts(): { live(): number; created(): number; restore():
   };
 }
 
-/** Collects uncaught errors and unhandled rejections while a test runs. */
-export function collectPageErrors(): { errors: unknown[]; stop(): void } {
-  const errors: unknown[] = [];
-  const onError = (e: ErrorEvent) => errors.push(e.error ?? e.message);
-  const onRejection = (e: PromiseRejectionEvent) => errors.push(e.reason);
-  addEventListener('error', onError);
-  addEventListener('unhandledrejection', onRejection);
-  return {
-    errors,
-    stop() {
-      removeEventListener('error', onError);
-      removeEventListener('unhandledrejection', onRejection);
-    },
-  };
-}
+// one copy for every browser test (helpers/page-errors.ts); the panorama tests import it from here
+export { collectPageErrors } from './helpers/page-errors.ts';
 
 export { until };

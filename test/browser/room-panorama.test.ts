@@ -12,6 +12,7 @@ import { configure, resetConfig } from '../../src/config.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { withoutWebGL } from './helpers/webgl.ts';
 import {
   collectPageErrors,
   FACE_COLOURS,
@@ -257,16 +258,7 @@ describe('<room-panorama>', function () {
   });
 
   it('no WebGL: error state in words (Dutch with lang="nl"), no exception', async () => {
-    const original = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (
-      this: HTMLCanvasElement,
-      type: string,
-      ...rest: unknown[]
-    ) {
-      if (type === 'webgl' || type === 'webgl2') return null;
-      return (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest);
-    } as typeof original;
-    try {
+    await withoutWebGL(async () => {
       const el = make({ loading: 'eager', lang: 'nl' });
       el.faces = await plainFaces();
       const failed = waitForEvent<{ error: PanoramaError }>(el, 'panorama-error');
@@ -277,9 +269,7 @@ describe('<room-panorama>', function () {
         'Deze browser kan geen 3D-panorama’s tonen (WebGL is niet beschikbaar).',
       );
       expect(el.shadowRoot!.querySelector('[part~="retry"]')!.textContent).to.equal('Opnieuw proberen');
-    } finally {
-      HTMLCanvasElement.prototype.getContext = original;
-    }
+    });
   });
 
   it('yaw / pitch / zoom set by the page turn the camera without firing view-change', async () => {

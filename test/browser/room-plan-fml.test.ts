@@ -7,9 +7,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-plan/room-plan.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { FloorChangeDetail } from '../../src/events/index.ts';
-import { PLANNING } from './helpers/emulator.ts';
-import { needsReal, REAL_PROJECTS, TOKEN_ENDPOINT } from './helpers/fml-projects.ts';
-import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { needsReal, projectAttributes, REAL_PROJECTS } from './helpers/fml-projects.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { cleanup, framesKeepComing, mountLoaded, until, waitForEvent } from './helpers/wait.ts';
+import { fmlWall, hostileFml } from '../shared/fml-documents.ts';
 
 /** The ground floor of 186997360 as 2D-BG.jpg prints it. */
 const BG_AREAS = ['Keuken 23.3 m²', 'Berging 5.9 m²', 'Toilet 1.1 m²', 'Hal 4.5 m²', 'Woonkamer 29.9 m²'];
@@ -20,13 +21,7 @@ async function mount(attributes: Record<string, string>, fml?: unknown): Promise
   el.style.cssText = 'display:block;inline-size:800px;block-size:600px';
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   if (fml !== undefined) el.fml = fml;
-  const loaded = waitForEvent(el, 'model-load', 20000);
-  const failed = waitForEvent(el, 'model-error', 20000).then((e) => {
-    throw new Error(`model-error: ${(e.detail as { error: Error }).error.message}`);
-  });
-  fixtureContainer().append(el);
-  await Promise.race([loaded, failed]);
-  return el;
+  return mountLoaded(el, 20000);
 }
 
 /** Each area label as its lines joined by a space ("Keuken 23.3 m²"). */
@@ -38,26 +33,14 @@ const switcher = (el: RoomPlan) => el.shadowRoot!.querySelector<HTMLSelectElemen
 
 describe('<room-plan> FML', function () {
   this.timeout(60000);
-  let errors: string[] = [];
-  const onError = (e: ErrorEvent) => errors.push(e.message);
-  beforeEach(() => {
-    errors = [];
-    window.addEventListener('error', onError);
-  });
-  afterEach(() => {
-    window.removeEventListener('error', onError);
-    cleanup();
-  });
+  const page = pageErrorsOfEachTest();
+  afterEach(cleanup);
 
   for (const id of REAL_PROJECTS) {
     it(`draws real project ${id} through project-id, planner-base and token-endpoint`, async function () {
       const doc = await needsReal(this, id);
+      const el = await mount(projectAttributes(id));
       const floors = (doc.floors as unknown[]).length;
-      const el = await mount({
-        'project-id': String(id),
-        'planner-base': PLANNING,
-        'token-endpoint': TOKEN_ENDPOINT,
-      });
       const root = el.shadowRoot!;
       expect(root.querySelectorAll('.wall-fills polygon').length, 'walls').to.be.greaterThan(0);
       expect(root.querySelectorAll('[part~="area"]').length, 'areas').to.be.greaterThan(0);
@@ -66,7 +49,7 @@ describe('<room-plan> FML', function () {
       if (floors > 1) {
         expect(switcher(el)!.options.length).to.equal(floors);
       } else expect(switcher(el)).to.equal(null);
-      expect(errors).to.deep.equal([]);
+      expect(page.errors).to.deep.equal([]);
     });
   }
 
@@ -77,22 +60,13 @@ describe('<room-plan> FML', function () {
       { x: x + 400, y: y + 300 },
       { x, y: y + 300 },
     ];
-    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
-      a,
-      b,
-      thickness: 20,
-      az: { z: 0, h: 250 },
-      bz: { z: 0, h: 250 },
-      balance: 0.5,
-      openings: [],
-    });
     const fml = {
       floors: [
         {
           name: 'ground',
           designs: [
             {
-              walls: [wall({ x: 0, y: 0 }, { x: 1200, y: 0 })],
+              walls: [fmlWall({ x: 0, y: 0 }, { x: 1200, y: 0 })],
               areas: [
                 { poly: box(0, 0), customName: 'Light', color: '#F0D0A0' },
                 { poly: box(400, 0), customName: 'Dark', color: '#202060' },
@@ -122,7 +96,7 @@ describe('<room-plan> FML', function () {
     // text contrast: light text on the dark area, the theme's dark text elsewhere
     expect(getComputedStyle(fillOf('Dark').label).fill).to.equal('rgb(255, 255, 255)');
     expect(getComputedStyle(fillOf('Light').label).fill).to.equal('rgb(43, 43, 43)');
-    expect(errors).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 
   it('fills the areas of 186997360 with the colours its FML gives', async function () {
@@ -175,70 +149,7 @@ describe('<room-plan> FML', function () {
   });
 
   it('keeps a hostile FML inert and bounded: markup as text, NaN, a zero-length wall, 100 000 items', async () => {
-    const square = [
-      { x: 0, y: 0 },
-      { x: 400, y: 0 },
-      { x: 400, y: 300 },
-      { x: 0, y: 300 },
-    ];
-    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
-      a,
-      b,
-      thickness: 20,
-      az: { z: 0, h: 250 },
-      bz: { z: 0, h: 250 },
-      balance: 0.5,
-      openings: [],
-    });
-    const items = Array.from({ length: 100_000 }, (_, i) => ({
-      x: i % 400,
-      y: (i * 7) % 300,
-      z: 0,
-      width: 10,
-      height: 10,
-      z_height: 10,
-      rotation: 0,
-      guid: `i${i}`,
-    }));
-    const fml = {
-      floors: [
-        {
-          name: '<img src=x onerror="window.__pwned=1">',
-          designs: [
-            {
-              walls: [
-                wall(square[0]!, square[1]!),
-                wall(square[1]!, square[2]!),
-                wall({ x: NaN, y: 5 }, { x: 10, y: Infinity }),
-                wall({ x: 50, y: 50 }, { x: 50, y: 50 }),
-              ],
-              areas: [
-                {
-                  poly: square,
-                  customName: '<script>window.__pwned=1</script>',
-                  showAreaLabel: true,
-                  color: '#ffffff',
-                },
-              ],
-              items,
-              labels: [{ x: 10, y: 10, text: '<b onmouseover=alert(1)>hi</b>' }],
-            },
-          ],
-        },
-        { name: 'second', designs: [{ walls: [wall(square[0]!, square[1]!)], areas: [] }] },
-      ],
-    };
-    let ticks = 0;
-    let ticking = true;
-    const tick = () => {
-      ticks++;
-      if (ticking) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    const el = await mount({}, fml);
-    const before = ticks;
-    await until(() => ticks > before + 3, 5000, 'animation frames keep coming');
-    ticking = false;
+    const el = await framesKeepComing(() => mount({}, hostileFml()));
     const root = el.shadowRoot!;
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(root.querySelector('img, script, b')).to.equal(null);
@@ -247,6 +158,6 @@ describe('<room-plan> FML', function () {
     // items are bounded (MAX_ITEMS), the reader keeps at most its own limit
     expect(root.querySelectorAll('.items polygon').length).to.be.at.most(2000);
     expect(root.innerHTML).not.to.contain('NaN');
-    expect(errors).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 });

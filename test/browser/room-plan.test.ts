@@ -5,8 +5,10 @@ import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
-import { cspRun } from './helpers/csp.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { describeStrictCsp } from './helpers/csp.ts';
+import { doorComponent } from '../shared/fixtures.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { cleanup, fixtureContainer, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 
 const SAMPLE = '6346838';
 /** The real sample's floor areas (docs/room-model.md), largest first. */
@@ -41,6 +43,13 @@ function plan(attributes: Record<string, string> = {}): RoomPlan {
   element.setAttribute('api-base', ROOM_STYLING);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   return element;
+}
+
+/** A plan of `model` in the page, loaded. */
+async function loadedPlan(model: unknown = smallModel()): Promise<RoomPlan> {
+  const element = plan();
+  element.model = model;
+  return mountLoaded(element);
 }
 
 const shadow = (element: RoomPlan) => element.shadowRoot!;
@@ -81,50 +90,29 @@ function smallModel(names: { outer?: unknown; inner?: unknown } = {}) {
       },
     },
     components: [
-      {
+      doorComponent({
         ID: 'door',
-        type: 'ArchitecturalComponent',
-        category: 'Door',
         parentID: '6',
         area: 'area1',
         position: [300, 120, 104],
         rotation: [270, 0, 90],
-        bounding_box: [
-          [-41, -104, -3],
-          [41, 104, 3],
-        ],
-        aperture: { bounds: [82, 208] },
         configuration: { open_side: 'l', open_direction: 'i' },
-      },
+      }),
     ],
   };
 }
 
 describe('<room-plan>', () => {
-  const pageErrors: unknown[] = [];
-  const onError = (event: ErrorEvent | PromiseRejectionEvent) =>
-    pageErrors.push('reason' in event ? event.reason : event.error);
+  const page = pageErrorsOfEachTest();
 
-  before(async () => {
-    window.addEventListener('error', onError);
-    window.addEventListener('unhandledrejection', onError);
-    await resetEmulator();
-  });
+  before(resetEmulator);
   afterEach(() => {
     cleanup();
-    expect(pageErrors, 'nothing thrown into the page').to.deep.equal([]);
-  });
-  after(() => {
-    window.removeEventListener('error', onError);
-    window.removeEventListener('unhandledrejection', onError);
+    expect(page.errors, 'nothing thrown into the page').to.deep.equal([]);
   });
 
   it('is accessible (axe): loaded and in the error state', async () => {
-    const element = plan();
-    element.model = smallModel({ outer: 'Woonkamer' });
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    const element = await loadedPlan(smallModel({ outer: 'Woonkamer' }));
     expect(await axeViolations(element)).to.deep.equal([]);
 
     const broken = plan({ 'room-id': '999999999' });
@@ -177,9 +165,7 @@ describe('<room-plan>', () => {
   it('switches between m² and ft², and speaks Dutch', async function () {
     await needsRealSample(this);
     const element = plan({ 'room-id': SAMPLE, units: 'imperial' });
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    await mountLoaded(element);
     const feet = labels(element);
     expect(feet.every((l) => l.endsWith(' ft²'))).to.equal(true);
     expect(feet).to.include('879 ft²'); // 81.7 m²
@@ -203,9 +189,7 @@ describe('<room-plan>', () => {
     await needsRealSample(this);
     const element = plan({ src: `${ROOM_STYLING}/rooms/${SAMPLE}` });
     element.removeAttribute('api-base');
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    await mountLoaded(element);
     expect(shadow(element).querySelectorAll('[part~="area"]').length).to.equal(10);
   });
 
@@ -213,9 +197,7 @@ describe('<room-plan>', () => {
     const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=1`)).json();
     const id = String(list.rooms[0].id);
     const element = plan({ 'room-id': id });
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    await mountLoaded(element);
     expect(shadow(element).querySelectorAll('[part~="area"]').length).to.be.greaterThan(0);
     expect(shadow(element).querySelectorAll('.wall-fills polygon').length).to.be.greaterThan(3);
     expect(labels(element).every((l) => / m²$/.test(l))).to.equal(true);
@@ -304,11 +286,7 @@ describe('<room-plan>', () => {
   it('shows hostile area names as inert text', async () => {
     const hostile = '<img src=x onerror="window.__planPwned=1">';
     const script = '<script>window.__planPwned=2</script>';
-    const element = plan();
-    element.model = smallModel({ outer: hostile, inner: script });
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    const element = await loadedPlan(smallModel({ outer: hostile, inner: script }));
     await rafPasses(2);
     const root = shadow(element);
     expect(root.querySelector('img, script')).to.equal(null);
@@ -318,11 +296,7 @@ describe('<room-plan>', () => {
   });
 
   it('pans with the arrow keys and zooms with + / − / 0, the buttons and the wheel', async () => {
-    const element = plan();
-    element.model = smallModel();
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    const element = await loadedPlan();
     const fit = viewBox(element);
     const viewport = shadow(element).querySelector<HTMLElement>('[part="viewport"]')!;
     viewport.focus();
@@ -357,6 +331,8 @@ describe('<room-plan>', () => {
     viewport.dispatchEvent(
       new WheelEvent('wheel', {
         deltaY: -200,
+        // the wheel zooms with Ctrl held (gesture-handling="cooperative", the default)
+        ctrlKey: true,
         clientX: rect.left + rect.width / 2,
         clientY: rect.top + rect.height / 2,
         bubbles: true,
@@ -368,11 +344,7 @@ describe('<room-plan>', () => {
   });
 
   it('pans by dragging', async () => {
-    const element = plan();
-    element.model = smallModel();
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    const element = await loadedPlan();
     const before = viewBox(element);
     const viewport = shadow(element).querySelector<HTMLElement>('[part="viewport"]')!;
     const init = { pointerId: 7, button: 0, bubbles: true, isPrimary: true };
@@ -388,11 +360,7 @@ describe('<room-plan>', () => {
   });
 
   it('zooms with a two-finger pinch', async () => {
-    const element = plan();
-    element.model = smallModel();
-    const loaded = waitForEvent(element, 'model-load');
-    fixtureContainer().append(element);
-    await loaded;
+    const element = await loadedPlan();
     const fit = viewBox(element);
     const viewport = shadow(element).querySelector<HTMLElement>('[part="viewport"]')!;
     const touch = (type: string, pointerId: number, clientX: number) =>
@@ -421,12 +389,4 @@ describe('<room-plan>', () => {
   });
 });
 
-describe('<room-plan>: strict Content-Security-Policy', () => {
-  afterEach(cleanup);
-
-  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
-    const { state, violations } = await cspRun('room-plan');
-    expect(state).to.equal('loaded error');
-    expect(violations).to.deep.equal([]);
-  });
-});
+describeStrictCsp('room-plan', 'loaded error');

@@ -5,7 +5,7 @@
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { SharedRenderer } from '../../src/three/shared-renderer.ts';
-import { boxPlan } from '../shared/fixtures.ts';
+import { boxPlan, doorComponent } from '../shared/fixtures.ts';
 
 export const SAMPLE_ROOM_ID = 6346838;
 
@@ -44,21 +44,15 @@ export function boxRoom(options: BoxRoomOptions = {}): Record<string, unknown> {
   const w = options.width ?? 400;
   const d = options.depth ?? 300;
   const components: Record<string, unknown>[] = [
-    {
+    doorComponent({
       ID: 'door-1',
-      type: 'ArchitecturalComponent',
-      category: 'Door',
       component_id: 'door',
       parentID: '0',
       position: [w / 2, 0, 104],
       rotation: [270, 0, 0],
-      bounding_box: [
-        [-41, -104, -3],
-        [41, 104, 3],
-      ],
       aperture: { type: 'rectangle', bounds: [82, 208] },
       level: -1,
-    },
+    }),
   ];
   const n = options.components ?? 0;
   const kinds = Math.max(1, options.kinds ?? 4);

@@ -7,22 +7,17 @@ import { Box3 } from 'three';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { FloorChangeDetail, ModelLoadDetail } from '../../src/events/index.ts';
-import { PLANNING } from './helpers/emulator.ts';
-import { needsReal, REAL_PROJECTS, TOKEN_ENDPOINT } from './helpers/fml-projects.ts';
-import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { needsReal, projectAttributes, REAL_PROJECTS } from './helpers/fml-projects.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { cleanup, framesKeepComing, mountLoaded, until, waitForEvent } from './helpers/wait.ts';
+import { hostileFml } from '../shared/fml-documents.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
 
 async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomViewer> {
   const el = makeViewer({ loading: 'eager', ...attributes }, [320, 240]);
   if (fml !== undefined) el.fml = fml;
-  const loaded = waitForEvent(el, 'model-load', 30000);
-  const failed = waitForEvent(el, 'model-error', 30000).then((e) => {
-    throw new Error(`model-error: ${(e.detail as { error: Error }).error.message}`);
-  });
-  fixtureContainer().append(el);
-  await Promise.race([loaded, failed]);
-  return el;
+  return mountLoaded(el, 30000);
 }
 
 /** The next model-load after `change`. */
@@ -37,35 +32,23 @@ const switcher = (el: RoomViewer) =>
 
 describe('<room-viewer> FML', function () {
   this.timeout(90000);
-  let errors: string[] = [];
-  const onError = (e: ErrorEvent) => errors.push(e.message);
+  const page = pageErrorsOfEachTest();
   before(function () {
     requireWebGL(this);
   });
-  beforeEach(() => {
-    errors = [];
-    window.addEventListener('error', onError);
-  });
-  afterEach(() => {
-    window.removeEventListener('error', onError);
-    cleanup();
-  });
+  afterEach(cleanup);
 
   for (const id of REAL_PROJECTS) {
     it(`shows real project ${id} through project-id, planner-base and token-endpoint`, async function () {
       const doc = await needsReal(this, id);
+      const el = await mount(projectAttributes(id));
       const floors = (doc.floors as unknown[]).length;
-      const el = await mount({
-        'project-id': String(id),
-        'planner-base': PLANNING,
-        'token-endpoint': TOKEN_ENDPOINT,
-      });
       expect(el.view, 'a view').not.to.equal(undefined);
       expect(paintedPixels(el), 'something drawn').to.be.greaterThan(1000);
       // one option per floor and "All floors"
       if (floors > 1) expect(switcher(el)!.options.length).to.equal(floors + 1);
       else expect(switcher(el)).to.equal(null);
-      expect(errors).to.deep.equal([]);
+      expect(page.errors).to.deep.equal([]);
     });
   }
 
@@ -101,7 +84,7 @@ describe('<room-viewer> FML', function () {
     expect(el.floor).to.equal('1');
     const single = new Box3().setFromObject(el.view!.scene).getSize(el.view!.camera.position.clone()).y;
     expect(single).to.be.lessThan(size.y);
-    expect(errors).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 
   it('names "All floors" in Dutch', async function () {
@@ -121,65 +104,10 @@ describe('<room-viewer> FML', function () {
   });
 
   it('keeps a hostile FML inert and bounded: markup as text, NaN, a zero-length wall, 100 000 items', async () => {
-    const sq = [
-      { x: 0, y: 0 },
-      { x: 400, y: 0 },
-      { x: 400, y: 300 },
-      { x: 0, y: 300 },
-    ];
-    const wall = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
-      a,
-      b,
-      thickness: 20,
-      az: { z: 0, h: 250 },
-      bz: { z: 0, h: 250 },
-      balance: 0.5,
-      openings: [],
-    });
-    const items = Array.from({ length: 100_000 }, (_, i) => ({
-      x: i % 400,
-      y: (i * 7) % 300,
-      z: 0,
-      width: 10,
-      height: 10,
-      z_height: 10,
-      rotation: 0,
-      guid: `i${i}`,
-    }));
-    const fml = {
-      floors: [
-        {
-          name: '<img src=x onerror="window.__pwned=1">',
-          designs: [
-            {
-              walls: [
-                wall(sq[0]!, sq[1]!),
-                wall(sq[1]!, sq[2]!),
-                wall({ x: NaN, y: 5 }, { x: 10, y: Infinity }),
-                wall({ x: 50, y: 50 }, { x: 50, y: 50 }),
-              ],
-              areas: [{ poly: sq, customName: '<script>window.__pwned=1</script>', color: '#ffffff' }],
-              items,
-            },
-          ],
-        },
-        { name: 'second', designs: [{ walls: [wall(sq[0]!, sq[1]!)], areas: [] }] },
-      ],
-    };
-    let ticks = 0;
-    let ticking = true;
-    const tick = () => {
-      ticks++;
-      if (ticking) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    const el = await mount({}, fml);
-    const before = ticks;
-    await until(() => ticks > before + 3, 5000, 'animation frames keep coming');
-    ticking = false;
+    const el = await framesKeepComing(() => mount({}, hostileFml()));
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
     expect(el.shadowRoot!.querySelector('img, script')).to.equal(null);
     expect(switcher(el)!.options[0]!.textContent).to.contain('<img');
-    expect(errors).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 });

@@ -7,20 +7,11 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { ModelErrorDetail } from '../../src/events/index.ts';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 import { RoomScene } from '../../src/three/build-room.ts';
+import { collectPageErrors } from './helpers/page-errors.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { withoutWebGL } from './helpers/webgl.ts';
+import { seededRandom as random } from '../shared/seeded-random.ts';
 import { boxRoom, makeViewer } from './room-viewer-fixtures.ts';
-
-/** A small deterministic random source (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD = [NaN, -1, 0, 1e12, -1e12, '12', 'abc', null, undefined, [], {}, true, Infinity];
 
@@ -42,16 +33,7 @@ describe('<room-viewer> with bad input', () => {
 
   // first: the page's shared renderer must not exist yet
   it('without WebGL: an error state that says so, and model-error', async () => {
-    const getContext = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (
-      this: HTMLCanvasElement,
-      kind: string,
-      ...rest: unknown[]
-    ) {
-      if (/webgl/.test(kind)) return null;
-      return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
-    } as typeof getContext;
-    try {
+    await withoutWebGL(async () => {
       const viewer = makeViewer({ loading: 'eager' });
       viewer.model = boxRoom();
       const error = waitForEvent<ModelErrorDetail>(viewer, 'model-error');
@@ -62,9 +44,7 @@ describe('<room-viewer> with bad input', () => {
       await viewer.updateComplete;
       expect(viewer.getAttribute('state')).to.equal('error');
       expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('WebGL');
-    } finally {
-      HTMLCanvasElement.prototype.getContext = getContext;
-    }
+    });
   });
 
   it('the scene builder never throws on 300 fuzzed models, and frees what it made', () => {
@@ -84,11 +64,7 @@ describe('<room-viewer> with bad input', () => {
 
   it('fuzzed models in the element end in model-load or model-error, with nothing thrown into the page', async () => {
     const rnd = random(7);
-    const uncaught: unknown[] = [];
-    const onError = (e: ErrorEvent | PromiseRejectionEvent) =>
-      uncaught.push('reason' in e ? e.reason : e.error);
-    window.addEventListener('error', onError);
-    window.addEventListener('unhandledrejection', onError);
+    const page = collectPageErrors();
     const outcomes = { load: 0, error: 0 };
     // 25 viewers: some load, some fail
     try {
@@ -108,10 +84,9 @@ describe('<room-viewer> with bad input', () => {
         cleanup();
       }
     } finally {
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onError);
+      page.stop();
     }
-    expect(uncaught).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
     expect(outcomes.load).to.be.greaterThan(0);
   });
 });

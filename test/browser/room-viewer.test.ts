@@ -9,8 +9,8 @@ import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
 import { FALLBACK_COLOURS } from '../../src/three/materials.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { armFault, ROOM_STYLING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
-import { cspRun } from './helpers/csp.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { describeStrictCsp } from './helpers/csp.ts';
+import { cleanup, fixtureContainer, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import {
   boxRoom,
   canvasOf,
@@ -46,12 +46,6 @@ function project(viewer: RoomViewer, point: [number, number, number]): [number, 
   return [((ndc.x + 1) / 2) * canvas.width, ((1 - ndc.y) / 2) * canvas.height];
 }
 
-async function loaded(viewer: RoomViewer): Promise<void> {
-  const event = waitForEvent(viewer, 'model-load');
-  if (!viewer.isConnected) fixtureContainer().append(viewer);
-  await event;
-}
-
 describe('<room-viewer>', () => {
   before(function () {
     requireWebGL(this);
@@ -62,7 +56,7 @@ describe('<room-viewer>', () => {
   it('is accessible (axe): loaded, with a warning and in the error state', async () => {
     const viewer = makeViewer({ loading: 'eager' }, [200, 150]);
     viewer.model = boxRoom({ floorTexture: `${location.origin}/no-such-texture-${Date.now()}.jpg` });
-    await loaded(viewer);
+    await mountLoaded(viewer);
     expect(await axeViolations(viewer)).to.deep.equal([]);
     await until(() => viewer.matches(':state(warning)'), 5000, 'warning state');
     await viewer.updateComplete;
@@ -91,7 +85,7 @@ describe('<room-viewer>', () => {
         { 'room-id': String(SAMPLE_ROOM_ID), 'api-base': ROOM_STYLING, loading: 'eager' },
         [320, 240],
       );
-      await loaded(viewer);
+      await mountLoaded(viewer);
       expect(viewer.getAttribute('state')).to.equal('loaded');
       const camera = (raw as { camera: { position: number[]; focal_point: number[] } }).camera;
       const state = viewer.view!.cameraState();
@@ -113,7 +107,7 @@ describe('<room-viewer>', () => {
       if (!raw) return (this.skip(), console.warn(SKIP_SAMPLE));
       const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [320, 240]);
       viewer.model = raw;
-      await loaded(viewer);
+      await mountLoaded(viewer);
       const { model } = readModel(raw);
       const plan = planGeometry(model);
       const colourOf = (id: string | undefined, fallback: string) => {
@@ -165,7 +159,7 @@ describe('<room-viewer>', () => {
       const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [320, 240]);
       // no furniture: every floor point is open to the camera
       viewer.model = { ...raw, components: [] };
-      await loaded(viewer);
+      await mountLoaded(viewer);
       const { model } = readModel(raw);
       const plan = planGeometry(model);
       const colourOf = (id: string | undefined) => {
@@ -206,13 +200,27 @@ describe('<room-viewer>', () => {
         { camera: 'top', loading: 'eager', 'media-base': `${ROOM_STYLING}/media` },
         [320, 240],
       );
+      // the page's own record of what it loaded: the emulator serves media with a day's max-age, so a
+      // test file that ran earlier in this browser (the demo's) may have left them in the HTTP cache,
+      // and then the emulator hears nothing
+      performance.clearResourceTimings();
+      const loaded: string[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (entry.name.includes('/room-styling/media/')) loaded.push(entry.name);
+      });
+      observer.observe({ type: 'resource' });
       viewer.model = raw;
-      await loaded(viewer);
-      await until(
-        async () => (await receivedRequests('/room-styling/media/')).length >= 4,
-        5000,
-        'texture requests',
-      );
+      await mountLoaded(viewer);
+      try {
+        await until(
+          async () => loaded.length >= 4 || (await receivedRequests('/room-styling/media/')).length >= 4,
+          5000,
+          'texture requests',
+        );
+      } finally {
+        observer.disconnect();
+      }
       const plan = planGeometry(readModel(raw).model);
       const area = plan.areas.find((a) => a.name === 'area6')!;
       const [x, y] = project(viewer, [area.labelPoint[0], area.labelPoint[1], 0]);
@@ -229,7 +237,7 @@ describe('<room-viewer>', () => {
     it('shows a material colour exactly: a floor facing a sun straight above is its own sRGB colour', async () => {
       const viewer = makeViewer({ camera: 'top', loading: 'eager' }, [200, 150]);
       viewer.model = boxRoom({ floor: [0.8, 0.3, 0.2], wall: [0.2, 0.4, 0.8] });
-      await loaded(viewer);
+      await mountLoaded(viewer);
       // within a few levels: MeshStandardMaterial keeps a little specular even at roughness 0.95
       expect(colourDistance(pixel(viewer, 100, 75), [204, 77, 51])).to.be.at.most(6);
       // the top of the near wall (0,0)-(400,0) sits below the floor's centre on screen: a dark cut top,
@@ -261,7 +269,7 @@ describe('<room-viewer>', () => {
     it('renders only when something changed, and keeps rendering while auto-rotating', async () => {
       const viewer = makeViewer({ loading: 'eager', camera: 'orbit' }, [160, 120]);
       viewer.model = boxRoom({ components: 10 });
-      await loaded(viewer);
+      await mountLoaded(viewer);
       await rafPasses(3);
       const idle = viewer.view!.frames;
       await rafPasses(8);
@@ -290,7 +298,7 @@ describe('<room-viewer>', () => {
     it('switches between model, orbit and top cameras', async () => {
       const viewer = makeViewer({ loading: 'eager' }, [160, 120]);
       viewer.model = boxRoom();
-      await loaded(viewer);
+      await mountLoaded(viewer);
       expect(viewer.view!.cameraState().position[1]).to.be.closeTo(-600, 0.01);
       viewer.camera = 'top';
       await rafPasses(3);
@@ -307,7 +315,7 @@ describe('<room-viewer>', () => {
     it('orbits with the mouse and zooms with the keyboard, firing camera-change', async () => {
       const viewer = makeViewer({ loading: 'eager', camera: 'orbit' }, [240, 180]);
       viewer.model = boxRoom();
-      await loaded(viewer);
+      await mountLoaded(viewer);
       const changes: CustomEvent[] = [];
       viewer.addEventListener('camera-change', (e) => changes.push(e));
       const start = viewer.view!.cameraState().position;
@@ -346,7 +354,7 @@ describe('<room-viewer>', () => {
     it('with controls="false" ignores the mouse', async () => {
       const viewer = makeViewer({ loading: 'eager', camera: 'orbit', controls: 'false' }, [240, 180]);
       viewer.model = boxRoom();
-      await loaded(viewer);
+      await mountLoaded(viewer);
       expect(viewer.controls).to.equal(false);
       const start = viewer.view!.cameraState().position;
       const rect = viewer.getBoundingClientRect();
@@ -377,7 +385,7 @@ describe('<room-viewer>', () => {
         return new THREE.Mesh(new THREE.BoxGeometry(60, 60, 60).translate(0, 0, 30), material);
       };
       viewer.model = boxRoom({ components: 9, kinds: 3 });
-      await loaded(viewer);
+      await mountLoaded(viewer);
       await until(() => asked.length === 3, 3000, 'three loader calls');
       expect([...asked].sort()).to.deep.equal(['kind-0', 'kind-1', 'kind-2']);
       const raw = boxRoom({ components: 9, kinds: 3 }) as {
@@ -395,7 +403,7 @@ describe('<room-viewer>', () => {
       const { SharedRenderer } = await import('../../src/three/shared-renderer.ts');
       const viewer = makeViewer({ loading: 'eager', camera: 'top' }, [200, 150]);
       viewer.model = boxRoom({ components: 2000, kinds: 3 });
-      await loaded(viewer);
+      await mountLoaded(viewer);
       const instanced: { count: number }[] = [];
       viewer.view!.scene.traverse((o) => {
         if ((o as { isInstancedMesh?: boolean }).isInstancedMesh)
@@ -413,7 +421,7 @@ describe('<room-viewer>', () => {
     it('moving the element in the DOM keeps its view (no rebuild)', async () => {
       const viewer = makeViewer({ loading: 'eager' }, [160, 120]);
       viewer.model = boxRoom();
-      await loaded(viewer);
+      await mountLoaded(viewer);
       const view = viewer.view;
       let loads = 0;
       viewer.addEventListener('model-load', () => loads++);
@@ -572,12 +580,4 @@ describe('<room-viewer>', () => {
   });
 });
 
-describe('<room-viewer>: strict Content-Security-Policy', () => {
-  afterEach(cleanup);
-
-  it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
-    const { state, violations } = await cspRun('room-viewer');
-    expect(state).to.equal('loaded error');
-    expect(violations).to.deep.equal([]);
-  });
-});
+describeStrictCsp('room-viewer', 'loaded error');

@@ -10,6 +10,7 @@ import { planGeometry, readModel } from '../../src/model/index.ts';
 import { MODEL_TO_WORLD, RoomView, SharedRenderer } from '../../src/three/index.ts';
 import { srgbToLinear } from '../../src/three/colour.ts';
 import { ENVIRONMENT_SH, exposureFromStops } from '../../src/three/environment.ts';
+import { doorComponent } from '../shared/fixtures.ts';
 import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
 
 const FLOOR = [0.8, 0.3, 0.2];
@@ -57,20 +58,14 @@ function lookRoom(): Record<string, unknown> {
         ],
         aperture: { type: 'rectangle', bounds: [100, 100] },
       },
-      {
+      doorComponent({
         ID: 'door-1',
-        type: 'ArchitecturalComponent',
-        category: 'Door',
         component_id: 'door',
         parentID: '2',
         position: [300, 300, 104],
         rotation: [270, 0, 0],
-        bounding_box: [
-          [-41, -104, -3],
-          [41, 104, 3],
-        ],
         aperture: { type: 'rectangle', bounds: [82, 208] },
-      },
+      }),
     ],
   };
 }
@@ -176,6 +171,78 @@ describe('the 3D look (src/three)', () => {
     const ratios = [0, 1, 2].map((i) => srgbToLinear(blue[i]! / 255) / srgbToLinear(BLUE[i]!));
     for (const r of ratios) expect(r, `blue wall ${blue}`).to.be.within(0.8, 1.03);
     expect(Math.max(...ratios) - Math.min(...ratios), `blue wall ${blue}`).to.be.below(0.08);
+  });
+
+  it('moving frames skip multisampling with the same programs; a view that stops is drawn once more, smooth', async () => {
+    const v = await build('model');
+    const shared = SharedRenderer.peek()!;
+    // the context has no multisampling: still frames get it from a multisampled framebuffer (still-frame.ts)
+    expect(shared.renderer.getContext().getContextAttributes()!.antialias).to.equal(false);
+    expect(shared.drawnMoving(v), 'the first frame is a still one').to.equal(false);
+    const programs = shared.renderer.info.programs!.length;
+    v.setAutoRotate(true);
+    await until(() => shared.drawnMoving(v), 5000, 'a frame drawn while moving');
+    const frames = v.frames;
+    await until(() => v.frames >= frames + 3, 5000, 'more moving frames');
+    expect(shared.drawnMoving(v)).to.equal(true);
+    expect(shared.renderer.info.programs!.length, 'programs made for moving frames').to.equal(programs);
+    v.setAutoRotate(false);
+    await until(() => !shared.drawnMoving(v), 5000, 'the still frame after the move');
+    // what stays on screen is the still (multisampled) picture: the same pixels as a still snapshot
+    const shown = v.target.getImageData(0, 0, WIDTH, HEIGHT).data;
+    const still = shared.snapshot(v).getContext('2d')!.getImageData(0, 0, WIDTH, HEIGHT).data;
+    let different = 0;
+    for (let i = 0; i < shown.length; i++) if (shown[i] !== still[i]) different++;
+    expect(different, 'channels differing from a still snapshot').to.equal(0);
+    expect(shared.renderer.info.programs!.length, 'programs made for the still frame').to.equal(programs);
+  });
+
+  it('views due together are drawn plain side by side, each copied from its own place, then smoothed', async () => {
+    const { model } = readModel(lookRoom());
+    const cameras = ['model', 'top', 'model', 'top'] as const;
+    const views: RoomView[] = [];
+    const firsts: Uint8ClampedArray[] = [];
+    try {
+      // all built in one task: their first frames are due in the same animation frame
+      cameras.forEach((camera, i) => {
+        const canvas = document.createElement('canvas');
+        fixtureContainer().append(canvas);
+        const v: RoomView = new RoomView({
+          canvas,
+          keyTarget: canvas,
+          model,
+          plan: planGeometry(model),
+          camera,
+          // different sizes: the batch lays them out in rows
+          width: WIDTH - 20 * i,
+          height: HEIGHT - 10 * i,
+          onFrame: (n) => {
+            if (n === 1) firsts[i] = v.target.getImageData(0, 0, v.pixelWidth, v.pixelHeight).data;
+          },
+        });
+        views.push(v);
+      });
+      await until(() => firsts.filter(Boolean).length === views.length, 15000, 'every first frame');
+      const shared = SharedRenderer.peek()!;
+      await until(() => views.every((v) => !shared.drawnMoving(v)), 5000, 'every view smoothed');
+      views.forEach((v, i) => {
+        const shown = v.target.getImageData(0, 0, v.pixelWidth, v.pixelHeight).data;
+        const still = shared
+          .snapshot(v)
+          .getContext('2d')!
+          .getImageData(0, 0, v.pixelWidth, v.pixelHeight).data;
+        let different = 0;
+        for (let k = 0; k < shown.length; k++) if (shown[k] !== still[k]) different++;
+        expect(different, `view ${i}: channels differing from a still snapshot`).to.equal(0);
+        // the first (plain) picture is this view's own, not a neighbour's: it differs from the smooth
+        // one only along edges
+        let far = 0;
+        for (let k = 0; k < shown.length; k++) if (Math.abs(firsts[i]![k]! - still[k]!) > 64) far++;
+        expect(far / shown.length, `view ${i}: first frame unlike the view`).to.be.below(0.03);
+      });
+    } finally {
+      for (const v of views) v.dispose();
+    }
   });
 
   it('a window has a frame round its glass, and a door a leaf in a frame', async () => {

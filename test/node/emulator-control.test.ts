@@ -1,18 +1,14 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createDemoServer } from '../../server/demo-server.ts';
 import { compilePattern, patternMatches, redactText } from '../../server/emulator/control.ts';
 import { applyServerLimits, serverOptions } from '../../server/emulator/options.ts';
-import { startDemoServer, type Running } from './helpers/server.ts';
+import { useDemoServer } from './helpers/server.ts';
 
 describe('emulator test hooks', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 20 });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 20 });
 
   it('logs what it received and answers an armed fault once', async () => {
     await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
@@ -44,11 +40,7 @@ describe('emulator test hooks', () => {
 });
 
 describe('emulator fault injection: every form, and bad faults refused', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 20, realdataDir: null });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 20, realdataDir: null });
   const rooms = (fault?: string) =>
     fetch(`${running.url}/room-styling/rooms?limit=1`, {
       headers: fault ? { 'X-Emulator-Fault': fault } : {},
@@ -123,11 +115,7 @@ describe('emulator fault injection: every form, and bad faults refused', () => {
 });
 
 describe('emulator request log', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 20 });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 20 });
 
   it('never holds a secret: authorization, cookies, client secrets, passwords and tokens are fingerprinted', async () => {
     await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
@@ -160,11 +148,7 @@ describe('emulator request log', () => {
 });
 
 describe('emulator hardening: control calls only as JSON from the same origin', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5, realdataDir: null });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5, realdataDir: null });
   const post = (path: string, headers: Record<string, string>, body?: string) =>
     fetch(`${running.url}${path}`, { method: 'POST', headers, body });
   const fault = JSON.stringify({ match: '/room-styling/never', status: 500 });
@@ -275,11 +259,7 @@ describe('emulator hardening: control calls only as JSON from the same origin', 
 });
 
 describe('emulator hardening: secrets masked in the request log', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5, realdataDir: null });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5, realdataDir: null });
 
   it('api_key, access_token, project_token and token in queries, JSON, forms, XML and long bodies', async () => {
     await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
@@ -326,16 +306,11 @@ describe('emulator hardening: secrets masked in the request log', () => {
 });
 
 describe('emulator hardening: expired OAuth codes and tokens are swept', () => {
-  let running: Running & {
-    server: { planning?: { codes: Map<string, unknown>; tokens: Map<string, unknown> } };
-  };
-  before(async () => {
-    running = await startDemoServer({ rooms: 5, realdataDir: null });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5, realdataDir: null });
+  type Stores = { planning?: { codes: Map<string, unknown>; tokens: Map<string, unknown> } };
 
   it('after they expire, the next request forgets them', async () => {
-    const planning = running.server.planning!;
+    const planning = (running.server as unknown as Stores).planning!;
     const redirect = encodeURIComponent(`${running.url}/partner/oauth/callback`);
     const codes: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -416,11 +391,7 @@ describe('emulator hardening: connections and slow requests are capped', () => {
 });
 
 describe('emulator hardening: the secrets of the XML API masked in the request log', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5, realdataDir: null });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5, realdataDir: null });
 
   it('hyphenated and underscored secret elements, with attributes or CDATA, and bracketed form members', async () => {
     await fetch(`${running.url}/emulator/reset`, { method: 'POST' });

@@ -305,50 +305,45 @@ const BUILT_IN_JSON = JSON.stringify({
 });
 const BUILT_IN_XML = `<project><floors><floor><name>F</name><level>0</level><height>2.6</height><designs><design><name>D</name><lines><line><type>default_wall</type><points>0 0 0 4 0 0,0 0 2.6 4 0 2.6</points><thickness>0.2</thickness></line></lines><objects><object><type>door</type><points>2 0 0</points><size>0.8 0.2 2.1</size></object></objects><areas><area><type>custom_area</type><name>A</name><points>0 0 0 4 0 0,4 0 0 4 3 0,4 3 0 0 0 0</points></area></areas></design></designs></floor></floors></project>`;
 
-describe('FML fuzz', () => {
-  it('random FML JSON documents: no throw, finite output, problems reported', () => {
-    let withProblems = 0;
-    for (let seed = 1; seed <= 1500; seed++) {
-      const result = check(randomJson(seededRandom(seed)), `json seed ${seed}`);
-      if (result.problems.length) withProblems++;
-    }
-    assert.ok(withProblems > 1400, `${withProblems} of 1500 broken documents reported problems`);
-  });
+/** Checks the documents `make` gives for seeds 1 to `cases`; how many of them came back with problems. */
+function withProblems(cases: number, what: string, make: (seed: number) => unknown): number {
+  let reported = 0;
+  for (let seed = 1; seed <= cases; seed++) {
+    if (check(make(seed), `${what} seed ${seed}`).problems.length) reported++;
+  }
+  return reported;
+}
 
-  it('random FML XML documents: no throw, finite output, problems reported', () => {
-    let withProblems = 0;
-    for (let seed = 1; seed <= 600; seed++) {
-      const result = check(randomXml(seededRandom(seed)), `xml seed ${seed}`);
-      if (result.problems.length) withProblems++;
-    }
-    assert.ok(withProblems > 550, `${withProblems} of 600 broken documents reported problems`);
-  });
+describe('FML fuzz', () => {
+  for (const [format, randomDocument, cases, atLeast] of [
+    ['JSON', randomJson, 1500, 1400],
+    ['XML', randomXml, 600, 550],
+  ] as const) {
+    it(`random FML ${format} documents: no throw, finite output, problems reported`, () => {
+      const reported = withProblems(cases, format, (seed) => randomDocument(seededRandom(seed)));
+      assert.ok(reported > atLeast, `${reported} of ${cases} broken documents reported problems`);
+    });
+  }
 
   it('mutations of the real FML JSON projects (or a built-in one)', () => {
     const texts = realTexts('fml-json-v3', '.fml.json');
     const sources = texts.length ? texts : [BUILT_IN_JSON];
-    let withProblems = 0;
-    const cases = 240;
-    for (let seed = 1; seed <= cases; seed++) {
+    const reported = withProblems(240, 'mutated json', (seed) => {
       const rand = seededRandom(10_000 + seed);
       const doc = JSON.parse(sources[seed % sources.length]!) as unknown;
       for (let i = 0; i < 1 + Math.floor(rand() * 4); i++) mutateJson(doc, rand);
-      if (check(doc, `mutated json seed ${seed}`).problems.length) withProblems++;
-    }
-    assert.ok(withProblems > cases / 2, `${withProblems} of ${cases} mutations reported problems`);
+      return doc;
+    });
+    assert.ok(reported > 240 / 2, `${reported} of 240 mutations reported problems`);
   });
 
   it('mutations of the real FML XML documents (or a built-in one)', () => {
     const texts = realTexts('fml-xml', '.fml.xml');
     const sources = texts.length ? texts : [BUILT_IN_XML];
-    let withProblems = 0;
-    const cases = 190;
-    for (let seed = 1; seed <= cases; seed++) {
-      const rand = seededRandom(20_000 + seed);
-      const text = mutateXml(sources[seed % sources.length]!, rand);
-      if (check(text, `mutated xml seed ${seed}`).problems.length) withProblems++;
-    }
-    assert.ok(withProblems > cases / 2, `${withProblems} of ${cases} mutations reported problems`);
+    const reported = withProblems(190, 'mutated xml', (seed) =>
+      mutateXml(sources[seed % sources.length]!, seededRandom(20_000 + seed)),
+    );
+    assert.ok(reported > 190 / 2, `${reported} of 190 mutations reported problems`);
   });
 
   it('hostile values stay inert: markup in names, NaN coordinates, a wall of length zero', () => {

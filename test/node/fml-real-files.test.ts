@@ -93,43 +93,58 @@ function countXml(text: string): Counts {
   };
 }
 
-describe('readFml on the real FML JSON v3 projects', () => {
-  it('finds the six projects', (t) => {
+/**
+ * The tests over every real file in `folder`: that there are `count` of them (`what`), then each one
+ * read by readFml as its format and drawable, with `check` on top; skipped, saying why, without the samples.
+ */
+function eachRealFile(
+  folder: 'fml-json-v3' | 'fml-xml',
+  files: string[],
+  count: number,
+  what: string,
+  check: (text: string, result: ReturnType<typeof readFml>) => void,
+) {
+  it(`finds the ${what}`, (t) => {
     if (!root) return t.skip(SKIP);
-    assert.equal(jsonFiles.length, 6);
+    assert.equal(files.length, count);
   });
-
-  for (const name of jsonFiles.length ? jsonFiles : ['(none)']) {
+  for (const name of files.length ? files : ['(none)']) {
     it(`${name}: counts match the file, every design bridges and draws`, (t) => {
       if (!root || name === '(none)') return t.skip(SKIP);
-      const text = readFileSync(join(dir('fml-json-v3'), name), 'utf8');
+      const text = readFileSync(join(dir(folder), name), 'utf8');
       const result = readFml(text);
-      assert.equal(result.plan.format, 'fml-json-v3');
+      assert.equal(result.plan.format, folder);
       assert.equal(result.drawable, true);
-      assert.deepEqual(countPlan(result.plan), countJson(JSON.parse(text)));
-      // the only problems the real files give: a door wider than its wall (narrowed)
-      for (const p of result.problems)
-        assert.match(p.message, /wider than its wall/, `${p.path}: ${p.message}`);
-      // centimetres: storeys are 2 to 4 m high
-      for (const floor of result.plan.floors) assert.ok(floor.height >= 200 && floor.height <= 400);
-      result.plan.floors.forEach((floor, f) =>
-        floor.designs.forEach((design, d) => {
-          const bridged = fmlDesignToRoomModel(result.plan, { floor: f, design: d });
-          assert.deepEqual(bridged.problems, []);
-          const geometry = planGeometry(bridged.model);
-          assert.equal(geometry.unplacedOpenings, undefined, `${floor.name}: every opening on its wall`);
-          const drawnWalls = design.walls.filter((w) => w.thickness > 0);
-          const drawnOpenings = drawnWalls.reduce((s, w) => s + w.openings.length, 0);
-          assert.equal(
-            geometry.walls.reduce((s, w) => s + w.openings.length, 0),
-            drawnOpenings,
-          );
-          for (const wall of geometry.walls)
-            for (const opening of wall.openings) assert.equal(opening.assignedBy, 'parent');
-        }),
-      );
+      check(text, result);
     });
   }
+}
+
+describe('readFml on the real FML JSON v3 projects', () => {
+  eachRealFile('fml-json-v3', jsonFiles, 6, 'six projects', (text, result) => {
+    assert.deepEqual(countPlan(result.plan), countJson(JSON.parse(text)));
+    // the only problems the real files give: a door wider than its wall (narrowed)
+    for (const p of result.problems)
+      assert.match(p.message, /wider than its wall/, `${p.path}: ${p.message}`);
+    // centimetres: storeys are 2 to 4 m high
+    for (const floor of result.plan.floors) assert.ok(floor.height >= 200 && floor.height <= 400);
+    result.plan.floors.forEach((floor, f) =>
+      floor.designs.forEach((design, d) => {
+        const bridged = fmlDesignToRoomModel(result.plan, { floor: f, design: d });
+        assert.deepEqual(bridged.problems, []);
+        const geometry = planGeometry(bridged.model);
+        assert.equal(geometry.unplacedOpenings, undefined, `${floor.name}: every opening on its wall`);
+        const drawnWalls = design.walls.filter((w) => w.thickness > 0);
+        const drawnOpenings = drawnWalls.reduce((s, w) => s + w.openings.length, 0);
+        assert.equal(
+          geometry.walls.reduce((s, w) => s + w.openings.length, 0),
+          drawnOpenings,
+        );
+        for (const wall of geometry.walls)
+          for (const opening of wall.openings) assert.equal(opening.assignedBy, 'parent');
+      }),
+    );
+  });
 
   it('reads the features the issue lists: curves aside, labels, dimensions, surfaces, cameras, a drawing', (t) => {
     if (!root) return t.skip(SKIP);
@@ -159,32 +174,20 @@ describe('readFml on the real FML JSON v3 projects', () => {
 });
 
 describe('readFml on the real legacy FML XML documents', () => {
-  it('finds the nineteen documents', (t) => {
-    if (!root) return t.skip(SKIP);
-    assert.equal(xmlFiles.length, 19);
+  eachRealFile('fml-xml', xmlFiles, 19, 'nineteen documents', (text, result) => {
+    assert.deepEqual(result.problems, []);
+    assert.deepEqual(countPlan(result.plan), countXml(text));
+    result.plan.floors.forEach((floor, f) =>
+      floor.designs.forEach((design, d) => {
+        assert.equal(design.looseOpenings.length, 0, 'every door and window lies on a wall');
+        const geometry = planGeometry(fmlDesignToRoomModel(result.plan, { floor: f, design: d }).model);
+        assert.equal(geometry.unplacedOpenings, undefined);
+        // metres became centimetres: walls 5 to 70 cm thick (blanc has 0.7 m walls)
+        for (const wall of design.walls)
+          assert.ok(wall.thickness >= 5 && wall.thickness <= 70, `${wall.thickness}`);
+      }),
+    );
   });
-
-  for (const name of xmlFiles.length ? xmlFiles : ['(none)']) {
-    it(`${name}: counts match the file, every design bridges and draws`, (t) => {
-      if (!root || name === '(none)') return t.skip(SKIP);
-      const text = readFileSync(join(dir('fml-xml'), name), 'utf8');
-      const result = readFml(text);
-      assert.equal(result.plan.format, 'fml-xml');
-      assert.equal(result.drawable, true);
-      assert.deepEqual(result.problems, []);
-      assert.deepEqual(countPlan(result.plan), countXml(text));
-      result.plan.floors.forEach((floor, f) =>
-        floor.designs.forEach((design, d) => {
-          assert.equal(design.looseOpenings.length, 0, 'every door and window lies on a wall');
-          const geometry = planGeometry(fmlDesignToRoomModel(result.plan, { floor: f, design: d }).model);
-          assert.equal(geometry.unplacedOpenings, undefined);
-          // metres became centimetres: walls 5 to 70 cm thick (blanc has 0.7 m walls)
-          for (const wall of design.walls)
-            assert.ok(wall.thickness >= 5 && wall.thickness <= 70, `${wall.thickness}`);
-        }),
-      );
-    });
-  }
 
   it('reads the curved walls of qudee-curvature (fifteen floats) and the texts of evpunt', (t) => {
     if (!root) return t.skip(SKIP);

@@ -14,7 +14,7 @@ import {
   type Vec2,
 } from '../../src/model/index.ts';
 import { loadRealRoom } from './helpers/real-sample.ts';
-import { boxPlan } from '../shared/fixtures.ts';
+import { boxPlan, doorComponent } from '../shared/fixtures.ts';
 
 const real = loadRealRoom();
 
@@ -195,20 +195,14 @@ describe('planGeometry joins and openings on small plans', () => {
     plan.areas.area1 = { indices: [4, 5, 6, 1, 2, 3], name: 'Living' };
     return readModel({ plan, components }).model;
   }
-  const door = (extra: Record<string, unknown>) => ({
-    ID: 'd',
-    type: 'ArchitecturalComponent',
-    category: 'Door',
-    position: [200, 0, 104],
-    bounding_box: [
-      [-41, -104, -3],
-      [41, 104, 3],
-    ],
-    aperture: { bounds: [82, 208] },
-    configuration: { open_direction: 'i', open_side: 'l' },
-    area: 'area0',
-    ...extra,
-  });
+  const door = (extra: Record<string, unknown>) =>
+    doorComponent({
+      ID: 'd',
+      position: [200, 0, 104],
+      configuration: { open_direction: 'i', open_side: 'l' },
+      area: 'area0',
+      ...extra,
+    });
 
   it('projects an opening whose parentID names no wall onto the nearest wall, and reports the lost ones', () => {
     const model = roomWith([

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readModel } from '../../src/model/index.ts';
 import { loadRealRoom } from './helpers/real-sample.ts';
-import { boxPlan } from '../shared/fixtures.ts';
+import { boxPlan, doorComponent } from '../shared/fixtures.ts';
 
 const real = loadRealRoom();
 
@@ -16,20 +16,14 @@ function smallModel(): Record<string, unknown> {
       { ID: 'oak', diffuse_texture: 'oak.jpg', texture_width: '99' },
     ],
     components: [
-      {
+      doorComponent({
         ID: 'door',
-        type: 'ArchitecturalComponent',
-        category: 'Door',
         parentID: '0',
         position: [200, 0, 104],
         rotation: [270, 0, 0],
-        bounding_box: [
-          [-41, -104, -3],
-          [41, 104, 3],
-        ],
         aperture: { type: 'rectangle', bounds: [82, 208] },
         configuration: { open_side: 'l', open_direction: 'i' },
-      },
+      }),
     ],
   };
 }

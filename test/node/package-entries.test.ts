@@ -33,7 +33,12 @@ describe('package entries', () => {
   });
 
   it('the browser entries never load server code or the secret-taking helpers', () => {
-    for (const entry of ['dist/index.js', 'dist/planning.js', 'dist/room-gallery.js', 'dist/project-export-button.js']) {
+    for (const entry of [
+      'dist/index.js',
+      'dist/planning.js',
+      'dist/room-gallery.js',
+      'dist/project-export-button.js',
+    ]) {
       const text = readFileSync(entry, 'utf8');
       assert.doesNotMatch(text, /from ["'](hono|redis|node:)/, entry);
     }

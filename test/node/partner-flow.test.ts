@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDemoServer } from './helpers/server.ts';
+import { exportStatus } from './partner-setup.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 
 const PROJECT = 186997360;
@@ -109,11 +110,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(exported.status, 200);
     const result = await exported.json();
     assert.ok(result.export_id > 0);
-    let status: { status: string; result?: unknown } = { status: 'pending' };
-    for (let i = 0; i < 40 && status.status !== 'ready'; i++) {
-      status = await (await browser.fetch(`/partner/exports/${result.export_id}/status`)).json();
-      if (status.status !== 'ready') await new Promise((r) => setTimeout(r, 50));
-    }
+    const status = await exportStatus(browser, result.export_id);
     assert.equal(status.status, 'ready');
     assert.deepEqual(status.result, { project: result.project, design: result.design });
 
@@ -158,12 +155,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
       })
     ).json();
     assert.equal(record.callback, `${url}/partner/export-callback`);
-    let status = '';
-    for (let i = 0; i < 40 && status !== 'ready'; i++) {
-      status = (await (await browser.fetch(`/partner/exports/${result.export_id}/status`)).json()).status;
-      if (status !== 'ready') await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.equal(status, 'ready');
+    assert.equal((await exportStatus(browser, result.export_id)).status, 'ready');
     // an invalid export comes back as the planner's 422, in words
     const invalid = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
       json: { type: '3d', fmt: ['jpg'], width: 64, height: 48, paper: { combine: false } },

@@ -9,6 +9,7 @@ import { request as httpRequest } from 'node:http';
 import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
+import { exportStatus } from './partner-setup.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 import { hmac } from './helpers/hmac.ts';
 
@@ -443,12 +444,7 @@ describe('partner back end deployed on its own origin, talking to the planner ov
       }),
     });
     const { export_id } = await exported.json();
-    let status = '';
-    for (let i = 0; i < 40 && status !== 'ready'; i++) {
-      status = (await (await browser.fetch(`/partner/exports/${export_id}/status`)).json()).status;
-      if (status !== 'ready') await new Promise((r) => setTimeout(r, 50));
-    }
-    assert.equal(status, 'ready');
+    assert.equal((await exportStatus(browser, export_id)).status, 'ready');
     // a redirect URI the planner does not know is refused there, never redirected to
     const unknown = await fetch(
       `${planner.url}/planning/oauth/authorize?client_id=demo-client&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/partner/oauth/callback')}`,

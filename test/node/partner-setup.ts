@@ -162,3 +162,16 @@ export async function readEvents(
   }
   return events;
 }
+
+/** What the partner says of one export, polled (every 50 ms, 2 s at most) until it is ready. */
+export async function exportStatus(
+  browser: TestBrowser,
+  exportId: number,
+): Promise<{ status: string; result?: unknown }> {
+  let status: { status: string; result?: unknown } = { status: 'pending' };
+  for (let i = 0; i < 40 && status.status !== 'ready'; i++) {
+    status = await (await browser.fetch(`/partner/exports/${exportId}/status`)).json();
+    if (status.status !== 'ready') await new Promise((r) => setTimeout(r, 50));
+  }
+  return status;
+}

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { PDFDocument, PDFRawStream, decodePDFRawStream, type PDFArray, type PDFStream } from 'pdf-lib';
+import { oauthToken } from './helpers/planning.ts';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { findRealdata } from '../../server/emulator/options.ts';
 import { hmac } from './helpers/hmac.ts';
@@ -106,27 +107,7 @@ describe('planning emulator: export files, callbacks and the exports list', () =
     (await fetch(`${running.url}/planning/api/v2/exports/${id}.json`, { headers: KEY })).json();
 
   /** An OAuth access token of the demo client, for `user` when given (else the emulator's default user). */
-  async function accessToken(user?: number): Promise<string> {
-    const redirect = `${running.url}/partner/oauth/callback`;
-    const who = user === undefined ? '' : `&user=${user}`;
-    const authorize = await fetch(
-      `${running.url}/planning/oauth/authorize?client_id=demo-client${who}&redirect_uri=${encodeURIComponent(redirect)}`,
-      { redirect: 'manual' },
-    );
-    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
-    const token = await (
-      await fetch(`${running.url}/planning/oauth/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          client_id: 'demo-client',
-          client_secret: 'demo-secret',
-          code,
-          redirect_uri: redirect,
-        }),
-      })
-    ).json();
-    return token.access_token;
-  }
+  const accessToken = async (user?: number) => (await oauthToken(running.url, { user })).access_token;
 
   async function settled(id: number) {
     for (let i = 0; i < 60; i++) {

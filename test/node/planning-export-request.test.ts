@@ -50,19 +50,29 @@ function bodyOf(input: unknown, options?: Parameters<typeof buildExportRequest>[
   return result.body;
 }
 
+/** The issue path of a member path: `paper.logo.url` is `paper[logo][url]`, `views.0.type` is `views[0][type]`. */
+const issuePath = (path: string) => path.replace(/\.([^.]+)/g, '[$1]');
+
+/**
+ * One rule of the tables: the member (`path`, dots and list indexes) and what the table says of it,
+ * values it takes, and values it refuses with the issue code (at the member, or at `at`: a list item).
+ */
 interface Rule {
-  name: string;
-  base: () => Input;
   path: string;
+  says: string;
+  /** The valid request the value is put into: base2d unless given. */
+  base?: () => Input;
   valid: unknown[];
-  invalid: [value: unknown, code: ExportIssueCode, issuePath?: string][];
+  invalid: [value: unknown, code: ExportIssueCode, at?: string][];
 }
+
+const one = (code: ExportIssueCode, ...values: unknown[]) =>
+  values.map((value): [unknown, ExportIssueCode] => [value, code]);
 
 const RULES: Rule[] = [
   {
-    name: 'fmt: required list of png, pdf, jpg',
-    base: base2d,
     path: 'fmt',
+    says: 'required list of png, pdf, jpg',
     valid: [['pdf'], ['png', 'pdf', 'jpg'], 'pdf'],
     invalid: [
       [undefined, 'required'],
@@ -74,45 +84,27 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'width: required integer pixels',
-    base: base2d,
     path: 'width',
+    says: 'required integer pixels',
     valid: [1, 4000, '640'],
-    invalid: [
-      [undefined, 'required'],
-      [12.5, 'positive-integer'],
-      [0, 'positive-integer'],
-      [-10, 'positive-integer'],
-      ['wide', 'positive-integer'],
-      [true, 'positive-integer'],
-    ],
+    invalid: [[undefined, 'required'], ...one('positive-integer', 12.5, 0, -10, 'wide', true)],
   },
   {
-    name: 'height: required integer pixels',
-    base: base3d,
     path: 'height',
+    says: 'required integer pixels',
+    base: base3d,
     valid: [720, '1080'],
-    invalid: [
-      [null, 'required'],
-      ['1e400', 'positive-integer'],
-      [Number.NaN, 'positive-integer'],
-    ],
+    invalid: [[null, 'required'], ...one('positive-integer', '1e400', Number.NaN)],
   },
   {
-    name: 'type: required, 2d or 3d',
-    base: base2d,
     path: 'type',
+    says: 'required, 2d or 3d',
     valid: ['2d'],
-    invalid: [
-      [undefined, 'required'],
-      ['2D', 'one-of'],
-      ['4d', 'one-of'],
-    ],
+    invalid: [[undefined, 'required'], ...one('one-of', '2D', '4d')],
   },
   {
-    name: 'designs: optional list of design ids (null = all)',
-    base: base2d,
     path: 'designs',
+    says: 'optional list of design ids (null = all)',
     valid: [null, [1], [32144, 32146], ['7']],
     invalid: [
       [[], 'empty-list'],
@@ -123,134 +115,85 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'callback: required http(s) endpoint or email address',
-    base: base2d,
     path: 'callback',
+    says: 'required http(s) endpoint or email address',
     valid: ['http://127.0.0.1:4010/partner/export-callback', 'https://x.example/cb?a=1', 'a.b@c.example'],
     invalid: [
-      [undefined, 'required'],
-      ['', 'required'],
-      ['ftp://x.example/cb', 'callback'],
-      ['javascript:alert(1)', 'callback'],
-      ['not an address', 'callback'],
-      ['a@b', 'callback'],
-      [42, 'callback'],
+      ...one('required', undefined, ''),
+      ...one('callback', 'ftp://x.example/cb', 'javascript:alert(1)', 'not an address', 'a@b', 42),
     ],
   },
   {
-    name: 'paper[combine]: required boolean',
-    base: base2d,
     path: 'paper.combine',
+    says: 'required boolean',
     valid: [true, false, 'true', 'false'],
-    invalid: [
-      [undefined, 'required', 'paper[combine]'],
-      ['yes', 'boolean', 'paper[combine]'],
-      [1, 'boolean', 'paper[combine]'],
-    ],
+    invalid: [[undefined, 'required'], ...one('boolean', 'yes', 1)],
   },
   {
-    name: 'paper[orientation]: landscape or portrait',
-    base: base2d,
     path: 'paper.orientation',
+    says: 'landscape or portrait',
     valid: ['landscape', 'portrait', null],
-    invalid: [
-      ['upright', 'one-of', 'paper[orientation]'],
-      ['Portrait', 'one-of', 'paper[orientation]'],
-    ],
+    invalid: one('one-of', 'upright', 'Portrait'),
   },
   {
-    name: 'paper[size]: A4..A0, LETTER, LEGAL (2d with pdf)',
-    base: base2d,
     path: 'paper.size',
+    says: 'A4..A0, LETTER, LEGAL (2d with pdf)',
     valid: ['A4', 'A3', 'A2', 'A1', 'A0', 'LETTER', 'LEGAL'],
-    invalid: [
-      ['A5', 'one-of', 'paper[size]'],
-      ['a4', 'one-of', 'paper[size]'],
-    ],
+    invalid: one('one-of', 'A5', 'a4'),
   },
   {
-    name: 'paper[logo][url]: a URL (http or https)',
-    base: base2d,
     path: 'paper.logo.url',
+    says: 'a URL (http or https)',
     valid: ['http://example.org/image.png', 'https://cdn.example/logo.svg'],
-    invalid: [
-      ['logo.png', 'http-url', 'paper[logo][url]'],
-      ['data:image/png;base64,AAAA', 'http-url', 'paper[logo][url]'],
-    ],
+    invalid: one('http-url', 'logo.png', 'data:image/png;base64,AAAA'),
   },
   {
-    name: 'paper[logo][position]: BL BC BR TL TC TR',
-    base: base2d,
     path: 'paper.logo.position',
+    says: 'BL BC BR TL TC TR',
     valid: ['BL', 'BC', 'BR', 'TL', 'TC', 'TR'],
-    invalid: [
-      ['CC', 'one-of', 'paper[logo][position]'],
-      ['br', 'one-of', 'paper[logo][position]'],
-    ],
+    invalid: one('one-of', 'CC', 'br'),
   },
   {
-    name: 'paper[logo][scale]: a number, 1 = auto',
-    base: base2d,
     path: 'paper.logo.scale',
+    says: 'a number, 1 = auto',
     valid: [1, 0.99, 0.25, '0.5'],
-    invalid: [
-      ['big', 'number', 'paper[logo][scale]'],
-      [0, 'logo-scale', 'paper[logo][scale]'],
-      [1.5, 'logo-scale', 'paper[logo][scale]'],
-    ],
+    invalid: [['big', 'number'], ...one('logo-scale', 0, 1.5)],
   },
   ...(['top', 'left', 'bottom', 'right'] as const).map((side): Rule => ({
-    name: `paper[margins][${side}]: integer pixels`,
-    base: base3d,
     path: `paper.margins.${side}`,
+    says: 'integer pixels',
+    base: base3d,
     valid: [0, 15, '30'],
-    invalid: [
-      [2.5, 'non-negative-integer', `paper[margins][${side}]`],
-      [-1, 'non-negative-integer', `paper[margins][${side}]`],
-    ],
+    invalid: one('non-negative-integer', 2.5, -1),
   })),
   {
-    name: 'paper[stamp_names]: boolean, 2d only',
-    base: base2d,
     path: 'paper.stamp_names',
+    says: 'boolean, 2d only',
     valid: [true, false],
-    invalid: [['yes', 'boolean', 'paper[stamp_names]']],
+    invalid: one('boolean', 'yes'),
   },
   {
-    name: 'paper[scale]: 50, 100, 200, 500 with pdf, 2d only',
-    base: base2d,
     path: 'paper.scale',
+    says: '50, 100, 200, 500 with pdf, 2d only',
     valid: [50, 100, 200, 500, '200'],
-    invalid: [
-      [75, 'one-of', 'paper[scale]'],
-      [0, 'one-of', 'paper[scale]'],
-      ['1:100', 'one-of', 'paper[scale]'],
-    ],
+    invalid: one('one-of', 75, 0, '1:100'),
   },
   {
-    name: 'paper[visuals]: ALL BW BWC, 2d only',
-    base: base2d,
     path: 'paper.visuals',
+    says: 'ALL BW BWC, 2d only',
     valid: ['ALL', 'BW', 'BWC'],
-    invalid: [
-      ['COLOR', 'one-of', 'paper[visuals]'],
-      ['bw', 'one-of', 'paper[visuals]'],
-    ],
+    invalid: one('one-of', 'COLOR', 'bw'),
   },
   ...(['width', 'height', 'div'] as const).map((member): Rule => ({
-    name: `paper[scalebar][${member}]: integer, 2d only`,
-    base: base2d,
     path: `paper.scalebar.${member}`,
+    says: 'integer, 2d only',
     valid: [1, 100, '5'],
-    invalid: [
-      [0, 'positive-integer', `paper[scalebar][${member}]`],
-      [4.2, 'positive-integer', `paper[scalebar][${member}]`],
-    ],
+    invalid: one('positive-integer', 0, 4.2),
   })),
   {
-    name: 'views: required list of views for 3d',
-    base: base3d,
     path: 'views',
+    says: 'required list of views for 3d',
+    base: base3d,
     valid: [[{ type: 'top' }, { type: 'ne' }]],
     invalid: [
       [undefined, 'required'],
@@ -260,37 +203,25 @@ const RULES: Rule[] = [
     ],
   },
   {
-    name: 'views[i][type]: top ne se sw nw tilted photo panorama stereo',
-    base: base3d,
     path: 'views.0.type',
+    says: 'top ne se sw nw tilted photo panorama stereo',
+    base: base3d,
     valid: ['top', 'ne', 'se', 'sw', 'nw', 'tilted', 'photo', 'panorama', 'stereo'],
-    invalid: [
-      [undefined, 'required', 'views[0][type]'],
-      ['side', 'one-of', 'views[0][type]'],
-      ['TOP', 'one-of', 'views[0][type]'],
-    ],
+    invalid: [[undefined, 'required'], ...one('one-of', 'side', 'TOP')],
   },
   {
-    name: 'views[i][section]: a number (cut height in cm)',
-    base: base3d,
     path: 'views.0.section',
+    says: 'a number (cut height in cm)',
+    base: base3d,
     valid: [120, 95.5, '110'],
-    invalid: [
-      ['waist', 'number', 'views[0][section]'],
-      [0, 'positive-number', 'views[0][section]'],
-      [-20, 'positive-number', 'views[0][section]'],
-    ],
+    invalid: [['waist', 'number'], ...one('positive-number', 0, -20)],
   },
   {
-    name: 'views[i][wall_top_color]: hex colour without #',
-    base: base3d,
     path: 'views.0.wall_top_color',
+    says: 'hex colour without #',
+    base: base3d,
     valid: ['ff8800', 'FFF', '000000'],
-    invalid: [
-      ['#ff8800', 'hex-colour', 'views[0][wall_top_color]'],
-      ['orange', 'hex-colour', 'views[0][wall_top_color]'],
-      ['ff88', 'hex-colour', 'views[0][wall_top_color]'],
-    ],
+    invalid: one('hex-colour', '#ff8800', 'orange', 'ff88'),
   },
 ];
 
@@ -377,18 +308,19 @@ const COMBINATIONS: Combination[] = [
 
 describe('buildExportRequest: every rule of the export tables', () => {
   for (const rule of RULES) {
-    describe(rule.name, () => {
+    const base = rule.base ?? base2d;
+    describe(`${issuePath(rule.path)}: ${rule.says}`, () => {
       for (const value of rule.valid) {
         it(`accepts ${JSON.stringify(value)}`, () => {
-          bodyOf(withMember(rule.base(), rule.path, value));
+          bodyOf(withMember(base(), rule.path, value));
         });
       }
-      for (const [value, code, issuePath] of rule.invalid) {
+      for (const [value, code, at] of rule.invalid) {
         it(`rejects ${value === undefined ? 'a missing value' : JSON.stringify(value)} (${code})`, () => {
-          const result = buildExportRequest(withMember(rule.base(), rule.path, value));
+          const result = buildExportRequest(withMember(base(), rule.path, value));
           assert.equal(result.ok, false, 'should not be sendable');
           if (result.ok) return;
-          const expectedPath = issuePath ?? rule.path;
+          const expectedPath = at ?? issuePath(rule.path);
           assert.ok(
             result.issues.some((issue) => issue.code === code && issue.path === expectedPath),
             `expected ${code} at ${expectedPath}, got ${JSON.stringify(result.issues)}`,
@@ -472,16 +404,8 @@ describe('buildExportRequest: every rule of the export tables', () => {
     });
 
     it('always sends paper.combine and leaves out what was not given', () => {
-      const body = bodyOf(base3d());
-      assert.deepEqual(body, {
-        fmt: ['png'],
-        width: 1920,
-        height: 1080,
-        type: '3d',
-        paper: { combine: true },
-        callback: 'exports@partner.example',
-        views: [{ type: 'top' }],
-      });
+      // base3d() is already in the body's shape, with nothing optional in it
+      assert.deepEqual(bodyOf(base3d()), base3d());
     });
 
     it('reports every problem at once, in words', () => {
@@ -526,21 +450,26 @@ describe('the export button attributes as an export request', async () => {
   const { exportInput, commaList, projectIdOf } =
     await import('../../src/elements/project-export-button/export-options.ts');
 
-  it('defaults: type 2d, fmt pdf, combine false', () => {
-    const body = bodyOf(exportInput({ width: '800', height: '600', callback: 'a@b.example' }));
-    assert.deepEqual(body, {
-      fmt: ['pdf'],
-      width: 800,
-      height: 600,
-      type: '2d',
-      paper: { combine: false },
-      callback: 'a@b.example',
-    });
-  });
-
-  it('maps every attribute onto its table member', () => {
-    const body = bodyOf(
-      exportInput({
+  type Attributes = Parameters<typeof exportInput>[0];
+  /** What width 800, height 600 and a callback make with every other attribute left to its default. */
+  const DEFAULT_BODY: ExportRequest = {
+    fmt: ['pdf'],
+    width: 800,
+    height: 600,
+    type: '2d',
+    paper: { combine: false },
+    callback: 'a@b.example',
+  };
+  /** The body the button's attributes (or properties) make, with no options. */
+  const MAPPINGS: [name: string, attributes: Attributes, body: ExportRequest][] = [
+    [
+      'defaults: type 2d, fmt pdf, combine false',
+      { width: '800', height: '600', callback: 'a@b.example' },
+      DEFAULT_BODY,
+    ],
+    [
+      'maps every attribute onto its table member',
+      {
         type: '2d',
         formats: ' pdf , png ,',
         width: '1600',
@@ -552,17 +481,41 @@ describe('the export button attributes as an export request', async () => {
         callback: 'https://p.example/cb',
         scale: '200',
         visuals: 'BWC',
-      }),
-    );
-    assert.deepEqual(body, {
-      designs: [11, 12],
-      fmt: ['pdf', 'png'],
-      width: 1600,
-      height: 1200,
-      type: '2d',
-      paper: { combine: true, orientation: 'portrait', size: 'A3', scale: 200, visuals: 'BWC' },
-      callback: 'https://p.example/cb',
-    });
+      },
+      {
+        designs: [11, 12],
+        fmt: ['pdf', 'png'],
+        width: 1600,
+        height: 1200,
+        type: '2d',
+        paper: { combine: true, orientation: 'portrait', size: 'A3', scale: 200, visuals: 'BWC' },
+        callback: 'https://p.example/cb',
+      },
+    ],
+    [
+      // React 19 sets properties: width={800} arrives as a number, formats={['png', 'pdf']} as an array
+      'takes what a script or a framework sets on the properties: numbers and arrays',
+      {
+        width: 800,
+        height: 600,
+        formats: ['png', ' pdf '],
+        designs: [11, 12],
+        scale: 100,
+        callback: 'a@b.example',
+      },
+      { ...DEFAULT_BODY, designs: [11, 12], fmt: ['png', 'pdf'], paper: { combine: false, scale: 100 } },
+    ],
+  ];
+  for (const [name, attributes, body] of MAPPINGS) {
+    it(name, () => assert.deepEqual(bodyOf(exportInput(attributes)), body));
+  }
+
+  it("a wrong property value is still the builder's to judge, never a crash", () => {
+    const wrong = buildExportRequest(exportInput({ width: true, height: 600.5, callback: 'a@b.example' }));
+    assert.equal(wrong.ok, false);
+    if (!wrong.ok) assert.deepEqual(wrong.issues.map((i) => i.path).sort(), ['height', 'width']);
+    assert.equal(projectIdOf(186997360), 186997360);
+    assert.equal(projectIdOf(1.5), undefined);
   });
 
   it('views become objects; options merge over attributes, paper member by member', () => {
@@ -581,35 +534,6 @@ describe('the export button attributes as an export request', async () => {
     const body = bodyOf(input);
     assert.deepEqual(body.paper, { combine: false, size: 'A4', margins: { top: 1 } });
     assert.deepEqual(body.views, [{ type: 'photo', camera_id: 4 }]);
-  });
-
-  it('takes what a script or a framework sets on the properties: numbers and arrays', () => {
-    // React 19 sets properties: width={800} arrives as a number, formats={['png', 'pdf']} as an array
-    const body = bodyOf(
-      exportInput({
-        width: 800,
-        height: 600,
-        formats: ['png', ' pdf '],
-        designs: [11, 12],
-        scale: 100,
-        callback: 'a@b.example',
-      }),
-    );
-    assert.deepEqual(body, {
-      designs: [11, 12],
-      fmt: ['png', 'pdf'],
-      width: 800,
-      height: 600,
-      type: '2d',
-      paper: { combine: false, scale: 100 },
-      callback: 'a@b.example',
-    });
-    // a wrong value is still the builder's to judge, never a crash
-    const wrong = buildExportRequest(exportInput({ width: true, height: 600.5, callback: 'a@b.example' }));
-    assert.equal(wrong.ok, false);
-    if (!wrong.ok) assert.deepEqual(wrong.issues.map((i) => i.path).sort(), ['height', 'width']);
-    assert.equal(projectIdOf(186997360), 186997360);
-    assert.equal(projectIdOf(1.5), undefined);
   });
 
   it('an options member set to null leaves the attribute in place, as null means "not given"', () => {

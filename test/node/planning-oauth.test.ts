@@ -4,6 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { oauthToken } from './helpers/planning.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
 
 const CLIENT = 'demo-client';
@@ -293,23 +294,11 @@ describe('planning emulator: OAuth application from the environment', () => {
       { redirect: 'manual' },
     );
     assert.equal(old.status, 404);
-    const authorize = await fetch(
-      `${running.url}/planning/oauth/authorize?client_id=portal-app&redirect_uri=https://portal.example/other`,
-      { redirect: 'manual' },
-    );
-    assert.equal(authorize.status, 301);
-    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
-    const issued = await (
-      await fetch(`${running.url}/planning/oauth/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          client_id: 'portal-app',
-          client_secret: 'portal-secret',
-          code,
-          redirect_uri: 'https://portal.example/other',
-        }),
-      })
-    ).json();
+    const issued = await oauthToken(running.url, {
+      clientId: 'portal-app',
+      clientSecret: 'portal-secret',
+      redirectUri: 'https://portal.example/other',
+    });
     assert.equal(issued.expires_in, 1);
     const headers = { Authorization: `Bearer ${issued.access_token}` };
     assert.equal((await fetch(`${running.url}/planning/api/v2/projects.json`, { headers })).status, 200);

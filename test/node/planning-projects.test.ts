@@ -4,7 +4,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPlanningV2 } from './helpers/planning.ts';
+import { oauthToken, startPlanningV2 } from './helpers/planning.ts';
 import { startDemoServer, type Running } from './helpers/server.ts';
 
 const KEY = { Authorization: 'Basic ' + btoa('demo-key:x') };
@@ -18,22 +18,7 @@ describe('planning emulator: authentication', () => {
   });
   after(() => running.close());
 
-  async function oauthToken(): Promise<string> {
-    const redirect = `${running.url}/partner/oauth/callback`;
-    const authorize = await fetch(
-      `${running.url}/planning/oauth/authorize?client_id=demo-client&redirect_uri=${encodeURIComponent(redirect)}`,
-      { redirect: 'manual' },
-    );
-    const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
-    const body = new URLSearchParams({
-      client_id: 'demo-client',
-      client_secret: 'demo-secret',
-      code,
-      redirect_uri: redirect,
-    });
-    return (await (await fetch(`${running.url}/planning/oauth/token`, { method: 'POST', body })).json())
-      .access_token;
-  }
+  const accessToken = async () => (await oauthToken(running.url)).access_token;
 
   it('lets any page call it with a token header (CORS), never with cookies', async () => {
     const preflight = await fetch(`${api}/projects/186997360/export.json`, {
@@ -73,7 +58,7 @@ describe('planning emulator: authentication', () => {
   });
 
   it('accepts an access token as Bearer header, query parameter, JSON member and form field', async () => {
-    const token = await oauthToken();
+    const token = await accessToken();
     assert.equal(
       (await fetch(`${api}/projects.json`, { headers: { Authorization: `Bearer ${token}` } })).status,
       200,

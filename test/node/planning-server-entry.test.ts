@@ -5,11 +5,11 @@
  * holds those helpers for server code. The import graphs are walked as a bundler would (type-only
  * imports load nothing), and the server entry is loaded and used over real HTTP against the emulator.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { importGraph, root } from './helpers/import-graph.ts';
-import { startDemoServer, type Running } from './helpers/server.ts';
+import { useDemoServer } from './helpers/server.ts';
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 const relativeFiles = (graph: Map<string, string>) => [...graph.keys()].map((f) => relative(root, f));
@@ -54,11 +54,7 @@ describe('planning client entries: secrets only in the server entry', () => {
 });
 
 describe('planning client server entry over HTTP', () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5 });
 
   it('authenticates with the API key and exchanges and revokes a code with the client secret', async () => {
     const planning = await import('../../src/api/planning/server.ts');

@@ -17,13 +17,12 @@ import {
   showProject,
   verifyExportCallback,
   type ExportCallback,
-  type PlanningXmlContext,
 } from '../../src/api/planning-xml/index.ts';
 import { MemoryStore } from '../../server/partner/store.ts';
 import { xmlExportCallback, type ReceivedXmlExport } from '../../server/partner/xml-callback.ts';
-import { listen, startDemoServer, type Running } from './helpers/server.ts';
+import { listen, type Running } from './helpers/server.ts';
 import { hmac } from './helpers/hmac.ts';
-import { planningXml, xmlRejection } from './helpers/planning.ts';
+import { usePlanningXml, xmlRejection } from './helpers/planning.ts';
 
 /** A partner's callback receiver: every POST is checked and read with the client's helper. */
 function receiver() {
@@ -79,22 +78,15 @@ function zipNames(bytes: Uint8Array): string[] {
 }
 
 describe('planning XML API: exports and their callbacks', () => {
-  let running: Running;
+  const { running, xml, embed } = usePlanningXml();
   let partner: Running;
-  let xml: PlanningXmlContext;
-  let embed: PlanningXmlContext;
   const sink = receiver();
   let callback: string;
   before(async () => {
-    running = await startDemoServer({ rooms: 5 });
     partner = await listen(sink.app);
     callback = `${partner.url}/callback`;
-    ({ xml, embed } = planningXml(running));
   });
-  after(async () => {
-    await partner.close();
-    await running.close();
-  });
+  after(() => partner.close());
 
   it('renders every design of a project into a zip archive and POSTs the XML result to the callback', async () => {
     const accepted = await renderProject(xml, 186997360, {

@@ -4,7 +4,7 @@
  * destroy, FML export, copy, deliver, collaborate, publish and unpublish (the publish rule of
  * section 3), external identifiers, and one service with the v2 API.
  */
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   collaborate,
@@ -20,10 +20,8 @@ import {
   showProject,
   unpublishProject,
   updateProject,
-  type PlanningXmlContext,
 } from '../../src/api/planning-xml/index.ts';
-import { startDemoServer, type Running } from './helpers/server.ts';
-import { planningXml, xmlRejection } from './helpers/planning.ts';
+import { usePlanningXml, xmlRejection } from './helpers/planning.ts';
 
 const KEY = { Authorization: 'Basic ' + btoa('demo-key:x') };
 const PNG_1X1 = Uint8Array.from(
@@ -32,16 +30,11 @@ const PNG_1X1 = Uint8Array.from(
 );
 
 describe('planning XML API: projects', () => {
-  let running: Running;
-  let xml: PlanningXmlContext;
-  let embed: PlanningXmlContext;
+  const { running, xml, embed } = usePlanningXml();
   let v2: string;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-    ({ xml, embed } = planningXml(running));
+  before(() => {
     v2 = `${running.url}/planning/api/v2`;
   });
-  after(() => running.close());
 
   it('creates a project with floors and a drawing-url, visible through v2 as the same record', async () => {
     const project = await createProject(xml, {

@@ -3,7 +3,7 @@
  * and written back without loss, the real create body accepted by the emulator with an answer shaped
  * like the real create response, and the real failure body read as a PlanningXmlError.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import {
   typedValue,
   type XmlProject,
 } from '../../src/api/planning-xml/index.ts';
-import { startDemoServer, type Running } from './helpers/server.ts';
+import { useDemoServer } from './helpers/server.ts';
 
 const dir = findRealdata();
 const api = dir ? join(dir, 'floorplanner', 'api-v1-xml') : '';
@@ -31,11 +31,7 @@ function elementNames(xml: string): string[] {
 }
 
 describe('planning XML API: the real samples', { skip }, () => {
-  let running: Running;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-  });
-  after(() => running.close());
+  const running = useDemoServer({ rooms: 5 });
 
   it('reads the project list, the found project and the create response with their types', () => {
     const list = typedValue(parseXml(read(api, 'skalar-all.xml')).value) as XmlProject[];

@@ -3,7 +3,7 @@
  * (room-elements/planning-xml.js), in both formats: create, index, show, update, destroy, token;
  * external identifiers; the users are the v2 API's users.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   createUser,
@@ -13,21 +13,13 @@ import {
   resetUserTokenText,
   showUser,
   updateUser,
-  type PlanningXmlContext,
 } from '../../src/api/planning-xml/index.ts';
 import { planningXmlConfigFromEnv } from '../../server/emulator/planning-xml/config.ts';
-import { startDemoServer, type Running } from './helpers/server.ts';
-import { planningXml, xmlRejection } from './helpers/planning.ts';
+import { startDemoServer } from './helpers/server.ts';
+import { usePlanningXml, xmlRejection } from './helpers/planning.ts';
 
 describe('planning XML API: users', () => {
-  let running: Running;
-  let xml: PlanningXmlContext;
-  let embed: PlanningXmlContext;
-  before(async () => {
-    running = await startDemoServer({ rooms: 5 });
-    ({ xml, embed } = planningXml(running));
-  });
-  after(() => running.close());
+  const { running, xml, embed } = usePlanningXml();
 
   it('creates a user with the required fields and shows it by id and by external identifier', async () => {
     const user = await createUser(xml, {

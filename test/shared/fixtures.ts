@@ -46,3 +46,21 @@ export function boxPlan(
     },
   };
 }
+
+/**
+ * A door as the service writes one: an architectural component 82 cm wide and 208 cm high in a 6 cm
+ * deep box, with its aperture; `members` place it (ID, parentID, position, rotation...) and may
+ * replace any of these.
+ */
+export function doorComponent(members: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: 'ArchitecturalComponent',
+    category: 'Door',
+    bounding_box: [
+      [-41, -104, -3],
+      [41, 104, 3],
+    ],
+    aperture: { bounds: [82, 208] },
+    ...members,
+  };
+}

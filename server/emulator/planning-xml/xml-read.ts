@@ -5,6 +5,7 @@
  * `type="file"`, `name`, `content-type` and base64 content (optionally in CDATA).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { TEXT_XML_OPTIONS } from '../../../src/model/fml/fml-xml-nodes.ts';
 
 /** A parsed element: a string (text only), or an object of children, attributes (`@_x`) and `#text`. */
 export type XmlValue = string | XmlObject | XmlValue[];
@@ -20,17 +21,8 @@ export interface ParsedBody {
 
 export type BodyResult = { ok: true; body: ParsedBody | null } | { ok: false; message: string };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
+// the same set-up as the client's readers (values kept as text), with HTML entities as the service decodes them
+const parser = new XMLParser({ ...TEXT_XML_OPTIONS, htmlEntities: true });
 
 /** The body as XML; null when there is none. A document type (and so entity definitions) is refused. */
 export function parseXmlBody(text: string): BodyResult {

@@ -6,22 +6,16 @@
  * centimetres in the emulator's plan geometry.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { TEXT_XML_OPTIONS } from '../../../src/model/fml/fml-xml-nodes.ts';
 import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from './plan-geometry.ts';
 
 export type XmlNode = Record<string, unknown>;
 
 const ARRAYS = new Set(['floor', 'design', 'line', 'area', 'camera']);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // entities beyond the five XML ones are never expanded (no DOCTYPE is accepted at all, below)
-  processEntities: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+// as the client's FML reader sets it up; entities beyond the five XML ones are never expanded (no
+// DOCTYPE is accepted at all, below)
+const parser = new XMLParser({ ...TEXT_XML_OPTIONS, isArray: (name) => ARRAYS.has(name) });
 
 export type FmlRead =
   { ok: true; root: 'project' | 'design'; node: XmlNode } | { ok: false; problem: string };

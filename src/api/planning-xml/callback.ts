@@ -11,6 +11,7 @@
  * be replayed later: a callback more than `maxAge` (five minutes) from the receiver's clock is
  * refused as stale, and with a `firstSeen` guard one received before is refused as replayed.
  */
+import { readBoundedText } from '../http.js';
 import { parseXml, type XmlTree } from './xml.js';
 
 export const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';
@@ -257,24 +258,10 @@ export async function readExportCallback(
   secrets: string | readonly string[],
   options: VerifyCallbackOptions = {},
 ): Promise<ExportCallback> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_CALLBACK_BYTES)
-    throw new ExportCallbackError('The callback body is too large', 413, 'too_large');
-  const reader = request.body?.getReader();
-  let body = '';
-  if (reader) {
-    const decoder = new TextDecoder();
-    let bytes = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > MAX_CALLBACK_BYTES) {
-        await reader.cancel().catch(() => undefined);
-        throw new ExportCallbackError('The callback body is too large', 413, 'too_large');
-      }
-      body += decoder.decode(value, { stream: true });
-    }
-    body += decoder.decode();
-  }
+  const body = await readBoundedText(
+    request,
+    MAX_CALLBACK_BYTES,
+    () => new ExportCallbackError('The callback body is too large', 413, 'too_large'),
+  );
   return verifyExportCallback({ body, headers: request.headers }, secrets, options);
 }

@@ -423,8 +423,29 @@ export async function unpublishProject(
 export const exportRequestNamespace = (ctx: PlanningXmlContext) =>
   `${ctx.base.replace(/\/+$/, '')}/export/request`;
 
-function exportBody(ctx: PlanningXmlContext, members: Record<string, unknown>): string {
-  return buildXml('export', members, { xmlns: exportRequestNamespace(ctx) });
+/** POSTs an `<export>` body of `members` to `path`; the service answers with no body (or the emulator's id). */
+async function postExport(
+  ctx: PlanningXmlContext,
+  path: string,
+  members: Record<string, unknown>,
+): Promise<ExportAccepted> {
+  const body = buildXml('export', members, { xmlns: exportRequestNamespace(ctx) });
+  return exportAccepted(await call(ctx, 'POST', path, { body, bare: true }));
+}
+
+/** A 2D export's members in Document 2's order; those a design export has not are left out. */
+function planExportMembers(params: RenderParams | DesignExportParams): Record<string, unknown> {
+  const project: Partial<Omit<RenderParams, 'type'>> = params;
+  return {
+    resolution: { width: params.width, height: params.height },
+    callback: params.callback,
+    send_to: project.sendTo,
+    type: params.type,
+    paper_scale: params.paperScale,
+    scaling: project.scaling,
+    scalebar: project.scalebar === undefined ? undefined : project.scalebar ? 1 : 0,
+    black_white: params.blackWhite,
+  };
 }
 
 /**
@@ -437,19 +458,7 @@ export async function renderProject(
   params: RenderParams,
   scope?: Scope,
 ): Promise<ExportAccepted> {
-  const body = exportBody(ctx, {
-    resolution: { width: params.width, height: params.height },
-    callback: params.callback,
-    send_to: params.sendTo,
-    type: params.type,
-    paper_scale: params.paperScale,
-    scaling: params.scaling,
-    scalebar: params.scalebar === undefined ? undefined : params.scalebar ? 1 : 0,
-    black_white: params.blackWhite,
-  });
-  return exportAccepted(
-    await call(ctx, 'POST', `${projectsPath(scope)}/${refSegment(project)}/render`, { body, bare: true }),
-  );
+  return postExport(ctx, `${projectsPath(scope)}/${refSegment(project)}/render`, planExportMembers(params));
 }
 
 /** POST /designs/:id/export: one design; the callback's result holds the link and the bounds. */
@@ -458,16 +467,7 @@ export async function exportDesign(
   design: number,
   params: DesignExportParams,
 ): Promise<ExportAccepted> {
-  const body = exportBody(ctx, {
-    resolution: { width: params.width, height: params.height },
-    callback: params.callback,
-    type: params.type,
-    paper_scale: params.paperScale,
-    black_white: params.blackWhite,
-  });
-  return exportAccepted(
-    await call(ctx, 'POST', `/designs/${refSegment(design)}/export`, { body, bare: true }),
-  );
+  return postExport(ctx, `/designs/${refSegment(design)}/export`, planExportMembers(params));
 }
 
 /** POST /projects/:pid/floors/:fid/designs/:id/export_render: a 3D view of the design. */
@@ -476,15 +476,14 @@ export async function renderDesign3d(
   at: { project: XmlRef; floor: number; design: number },
   params: Render3dParams,
 ): Promise<ExportAccepted> {
-  const body = exportBody(ctx, {
+  const path = `/projects/${refSegment(at.project)}/floors/${refSegment(at.floor)}/designs/${refSegment(at.design)}/export_render`;
+  return postExport(ctx, path, {
     width: params.width,
     height: params.height,
     angle: params.angle,
     wall_tops: params.wallTops,
     callback: params.callback,
   });
-  const path = `/projects/${refSegment(at.project)}/floors/${refSegment(at.floor)}/designs/${refSegment(at.design)}/export_render`;
-  return exportAccepted(await call(ctx, 'POST', path, { body, bare: true }));
 }
 
 export { PlanningXmlError };

@@ -5,20 +5,14 @@
  * declarations are refused, so no entity a sender defines is ever expanded.
  */
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { TEXT_XML_OPTIONS } from '../../model/fml/fml-xml-nodes.js';
 import { HTML_ENTITIES } from './entities.js';
 
 export type XmlTree = string | { [key: string]: XmlTree | XmlTree[] };
 
 const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
+  ...TEXT_XML_OPTIONS,
   htmlEntities: HTML_ENTITIES as unknown as boolean,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
 });
 
 /** The document's one root element and its content; throws a SyntaxError for anything else. */

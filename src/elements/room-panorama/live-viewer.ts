@@ -2,13 +2,16 @@
  * The element's live viewer (while it holds a pool slot): started from the lazy chunk, fed the view,
  * the navbar and the texts, given the keys only while the element has focus, its hotspots placed
  * (hotspots.ts), and released with its WebGL context. Callbacks of a viewer that was released (or
- * replaced) are dropped.
+ * replaced) are dropped. Full screen is the shared controller's (src/internal/fullscreen.ts: the whole
+ * host goes, whatever took it there); PSV's navbar button asks it and shows its state. `toBlob()` checks
+ * and encodes as every element does (src/internal/snapshot-image.ts); the viewer only draws.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { toElementError, type ElementError } from '../../internal/element-error.js';
+import { FullscreenController } from '../../internal/fullscreen.js';
+import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../internal/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
 import type { PanoramaViewer, ViewerTexts } from '../../panorama/psv-runtime.js';
-import type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
 import type { PanoramaView } from '../../panorama/view.js';
 import { reducedMotion } from './autorotation.js';
 import { PanoramaError } from './panorama-error.js';
@@ -32,32 +35,30 @@ export interface LiveViewerEvents {
   /** The viewer exists (its first frame may still come): autorotation can be applied. */
   started(): void;
   autorotateButton(): void;
+  /** The host went into or out of full screen (its button, the page, or the browser's Escape). */
+  fullscreen(on: boolean): void;
 }
 
-export class LiveViewer implements ReactiveController {
+export class LiveViewer {
   #viewer?: PanoramaViewer;
   /** Bumped on every start and release: late callbacks of an old viewer are dropped. */
   #generation = 0;
   #focused = false;
   #unwatchHotspots?: () => void;
+  readonly #fullscreen: FullscreenController;
 
   constructor(
     private readonly host: Host,
     private readonly events: LiveViewerEvents,
   ) {
-    host.addController(this);
+    this.#fullscreen = new FullscreenController(host, (on) => {
+      this.#viewer?.setFullscreenButton(on);
+      events.fullscreen(on);
+    });
   }
 
   get viewer(): PanoramaViewer | undefined {
     return this.#viewer;
-  }
-
-  hostConnected(): void {
-    document.addEventListener('fullscreenchange', this.#onFullscreenChange);
-  }
-
-  hostDisconnected(): void {
-    document.removeEventListener('fullscreenchange', this.#onFullscreenChange);
   }
 
   /**
@@ -88,13 +89,14 @@ export class LiveViewer implements ReactiveController {
         onReady: () => current() && this.events.ready(),
         onError: (error) => current() && this.events.failed(PanoramaError.fromViewer(error)),
         onAutorotateButton: () => this.events.autorotateButton(),
-        onFullscreenButton: () => this.#toggleFullscreen(),
+        onFullscreenButton: this.#fullscreen.toggle,
       });
     } catch (error) {
       this.events.failed(toElementError(error));
       return;
     }
     if (this.#focused) this.#viewer.setKeyboard(true);
+    if (this.#fullscreen.active) this.#viewer.setFullscreenButton(true);
     const hotspots = this.host.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="hotspot"]');
     if (hotspots) this.#unwatchHotspots = runtime.watchHotspots(hotspots, this.#viewer);
     this.events.started();
@@ -110,17 +112,19 @@ export class LiveViewer implements ReactiveController {
   }
 
   /** The current view as an image, `width` × `height` defaulting to the element's size. */
-  toBlob(options: PanoramaSnapshotOptions = {}): Promise<Blob> {
-    if (!this.#viewer) {
+  toBlob(options: SnapshotOptions = {}): Promise<Blob> {
+    const viewer = this.#viewer;
+    if (!viewer) {
       const message = 'toBlob(): no live viewer (the panorama shows its poster, is loading, or failed)';
       return Promise.reject(new DOMException(message, 'InvalidStateError'));
     }
-    const { clientWidth, clientHeight } = this.host;
-    return this.#viewer.toBlob({
-      ...options,
-      width: options.width ?? clientWidth,
-      height: options.height ?? clientHeight,
-    });
+    try {
+      // the limit first: it says InvalidStateError while nothing is drawn, whatever the size asked
+      const canvas = viewer.snapshot(snapshotSize(this.host, options, viewer.snapshotLimit()));
+      return encodeCanvas(canvas, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** The stage got focus: PSV's keys (it listens on window) work only now. */
@@ -135,15 +139,5 @@ export class LiveViewer implements ReactiveController {
     if (event.relatedTarget instanceof Node && stage.contains(event.relatedTarget)) return;
     this.#focused = false;
     this.#viewer?.setKeyboard(false);
-  };
-
-  /** PSV's own button cannot see an element in a shadow root as full screen: the whole host goes. */
-  #toggleFullscreen(): void {
-    if (document.fullscreenElement === this.host) void document.exitFullscreen().catch(() => {});
-    else void this.host.requestFullscreen?.().catch(() => {});
-  }
-
-  #onFullscreenChange = (): void => {
-    this.#viewer?.setFullscreenButton(document.fullscreenElement === this.host);
   };
 }

@@ -1,9 +1,11 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
+import { hotspotLayerStyles } from '../../internal/slotted-spots.styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
 
 /**
- * The panorama's look, over the shared sheets (host box, [hidden], focus ring, retry button).
+ * The panorama's look, over the shared sheets (host box, [hidden], focus ring, retry button, the
+ * hotspot layer).
  * Constructed sheets only, and the progress bar's width comes through a custom property set from script
  * (CSSOM): nothing here needs `style-src 'unsafe-inline'`.
  */
@@ -25,8 +27,7 @@ const panoramaStyles = css`
   }
   .stage,
   .viewer,
-  [part='poster'],
-  .overlay {
+  [part='poster'] {
     position: absolute;
     inset: 0;
   }
@@ -55,14 +56,8 @@ const panoramaStyles = css`
   :host([state='ready']) [part='poster'] {
     opacity: 0;
   }
+  /* the centred layer itself is the shared .overlay (status-styles.ts) */
   .overlay {
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    justify-content: center;
-    gap: 0.75em;
-    padding: 1em;
-    text-align: center;
     pointer-events: none;
     z-index: 2;
   }
@@ -128,23 +123,13 @@ const panoramaStyles = css`
     outline: 3px solid var(--room-panorama-focus-ring, #4c9ffe);
     outline-offset: 2px;
   }
-  /* the page's hotspots: above the viewer (and the focused stage), only while a viewer is live */
-  .hotspots {
-    position: absolute;
-    inset: 0;
-    overflow: hidden;
-    pointer-events: none;
-    z-index: 4;
-  }
+  /*
+   * the page's hotspots (the shared layer, slotted-spots.styles.ts): only while a viewer is live. Its
+   * z-index 3 is the focused stage's, and the layer comes after the stage: it is drawn above the viewer
+   * (and above PSV's navbar while the stage has focus), below the corner buttons (5), as before
+   */
   :host(:not([state='ready'])) .hotspots {
     display: none;
-  }
-  ::slotted([slot='hotspot']) {
-    position: absolute;
-    left: 0;
-    top: 0;
-    transform: translate(-50%, -50%);
-    pointer-events: auto;
   }
   /* the gyroscope's permission button, as the overlays' buttons */
   .corner {
@@ -163,4 +148,4 @@ const panoramaStyles = css`
   }
 `;
 
-export const styles = [hostStyles, statusStyles, panoramaStyles];
+export const styles = [hostStyles, statusStyles, hotspotLayerStyles, panoramaStyles];

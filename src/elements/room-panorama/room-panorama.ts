@@ -9,8 +9,8 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
+import type { SnapshotOptions } from '../../internal/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
-import type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
 import { AutorotationController } from './autorotation.js';
 import { GyroscopeController } from './gyroscope.js';
 import { LiveViewer } from './live-viewer.js';
@@ -22,10 +22,16 @@ import { PoolMembership } from './viewer-pool.js';
 import { warmRuntime } from './viewer-runtime.js';
 
 export { PanoramaError, type PanoramaReason } from './panorama-error.js';
-export type { PanoramaErrorDetail, PanoramaReadyDetail, ViewChangeDetail } from '../../events/index.js';
+export type {
+  FullscreenChangeDetail,
+  PanoramaErrorDetail,
+  PanoramaReadyDetail,
+  ViewChangeDetail,
+} from '../../events/index.js';
 export type { CubeFaces } from '../../panorama/cube-faces.js';
 export type { PanoramaView } from '../../panorama/view.js';
-export type { PanoramaSnapshotOptions } from '../../panorama/snapshot.js';
+/** What `toBlob()` takes: the options every element's `toBlob()` takes. */
+export type PanoramaSnapshotOptions = SnapshotOptions;
 
 const STATES = ['idle', 'loading', 'poster', 'ready', 'error'] as const;
 type PanoramaState = (typeof STATES)[number];
@@ -48,9 +54,12 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  * @fires {CustomEvent<PanoramaErrorDetail>} panorama-error - Loading failed. detail `{ error }`: an `ElementError` (`kind` `not-found`, `status`
  *   404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`).
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
+ * @fires {CustomEvent<FullscreenChangeDetail>} fullscreen-change - The element went into or out of full screen (the navbar's
+ *   button, the page's `requestFullscreen()`, or Escape). detail `{ fullscreen }`.
  *
  * @slot hotspot - The page's own elements with `data-yaw` / `data-pitch` (degrees, as `yaw` / `pitch`): centred
- *   on that direction as the view turns, hidden behind the camera, off screen, or with no live viewer.
+ *   on that direction as the view turns, hidden (`visibility: hidden`; `data-visible="false"` for the page's
+ *   styles, `"true"` while shown) behind the camera, off screen, or with no live viewer.
  *   They stay the page's (links, styles, focus); `data-yaw` / `data-pitch` changes are followed.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
@@ -76,6 +85,8 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  * @cssstate poster - The poster is shown and no viewer is live (waiting for a slot or to scroll into view).
  * @cssstate ready - The panorama is on screen.
  * @cssstate error - Something failed; the error part says what.
+ * @cssstate fullscreen - The element is shown full screen (beside the states above; also the boolean
+ *   `fullscreen` attribute).
  */
 export class RoomPanorama extends RoomElement {
   static override styles = styles;
@@ -150,6 +161,10 @@ export class RoomPanorama extends RoomElement {
     failed: (error) => this.#fail(error),
     started: () => this.#autorotation.apply(),
     autorotateButton: () => this.#autorotation.toggle(),
+    fullscreen: (on) => {
+      this.toggleState('fullscreen', on);
+      this.emit('fullscreen-change', { fullscreen: on });
+    },
   });
   #gyroscope = new GyroscopeController(this, () => this.#live.viewer, this.#autorotation.interacted);
   #pool = new PoolMembership(this, () => this.#viewport.visible, {

@@ -12,6 +12,7 @@
  * viewBox at once, as before.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { GestureGate } from '../../internal/wheel-guard.js';
 import type { PlanDrawing } from './plan-drawing.js';
 import { panView, pointAt, unitsPerPixel, viewTransform, zoomView, type ViewBox } from './plan-view.js';
 
@@ -38,6 +39,13 @@ export class PlanNavigation implements ReactiveController {
   #printView?: ViewBox;
   /** Pointers down on the plan (one drags, two pinch), by pointerId: their last position. */
   #pointers = new Map<number, { x: number; y: number }>();
+  /** Asked before the wheel zooms and before one finger drags (plan-snapshot.ts: the page stays scrollable). */
+  #gate?: GestureGate;
+
+  /** Sets the gate the wheel and one-finger drags ask first (useGate, not a field: see plan-snapshot.ts). */
+  useGate(gate: GestureGate): void {
+    this.#gate = gate;
+  }
 
   constructor(
     private readonly host: Host,
@@ -219,6 +227,8 @@ export class PlanNavigation implements ReactiveController {
       this.#zoom(after / before, mid, true);
       return;
     }
+    // one finger scrolls the page (touch-action lets the browser take it), two pinch
+    if (event.pointerType === 'touch' && this.#gate?.touchScrolls()) return;
     const dx = event.clientX - last.x;
     const dy = event.clientY - last.y;
     last.x = event.clientX;
@@ -237,6 +247,8 @@ export class PlanNavigation implements ReactiveController {
     const drawing = this.drawing();
     const target = event.currentTarget as HTMLElement | null;
     if (!drawing || !target) return;
+    // not ours to take: the page scrolls (the gate shows how to zoom)
+    if (this.#gate && !this.#gate.wheel(event)) return;
     event.preventDefault();
     const pixels = event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1);
     const factor = Math.exp(-Math.max(-300, Math.min(300, pixels)) * 0.002);

@@ -1,12 +1,18 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { statusStyles } from '../../internal/status-styles.js';
+import { descriptionStyles, planSelectionStyles } from '../../internal/room-description.styles.js';
+import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { planMeasureStyles } from './plan-measure.styles.js';
+import { planSnapshotStyles } from './plan-snapshot.styles.js';
 
 const ownStyles = css`
   :host {
     block-size: 24rem;
     min-block-size: 8rem;
     --room-focus-ring: 3px solid var(--room-plan-focus, #1f5fbf);
+    --room-control-color: var(--room-plan-control-color, #1a1a1a);
+    --room-control-background: var(--room-plan-control-background, #fff);
+    --room-control-border: var(--room-plan-control-border, #8a8a8a);
     color: var(--room-plan-text, #2b2b2b);
     background: var(--room-plan-background, #fff);
     font-family: var(--room-plan-font, system-ui, sans-serif);
@@ -149,18 +155,21 @@ const ownStyles = css`
   .north-arrow text {
     fill: var(--room-plan-dimension, #666);
   }
-  [part='floor-switcher'] {
-    position: absolute;
-    inset-block-start: 0.5rem;
-    inset-inline-start: 0.5rem;
-    z-index: 1;
-    font: inherit;
-    font-size: 0.9rem;
-    padding: 0.2rem 0.4rem;
-    color: var(--room-plan-control-color, #1a1a1a);
-    background: var(--room-plan-control-background, #fff);
-    border: 1px solid var(--room-plan-control-border, #8a8a8a);
-    border-radius: 0.25rem;
+  /* a linked viewer's camera (plan-sync.ts); the colour also sits in the SVG for snapshots */
+  .sync {
+    pointer-events: none;
+  }
+  .sync .cone,
+  .sync .position {
+    fill: var(--room-plan-camera, #1f5fbf);
+  }
+  .sync .cone,
+  .sync .looked-at {
+    stroke: var(--room-plan-camera, #1f5fbf);
+  }
+  .sync .outside .position {
+    fill: var(--room-plan-background, #fff);
+    stroke: var(--room-plan-camera, #1f5fbf);
   }
   [part='controls'] {
     position: absolute;
@@ -251,5 +260,14 @@ const ownStyles = css`
   }
 `;
 
-/** The shared host box, focus ring and retry button, then the plan's own rules. */
-export const styles = [hostStyles, statusStyles, ownStyles];
+/** The shared host box, focus ring, retry button and floor switcher, then the plan's own rules. */
+export const styles = [
+  hostStyles,
+  statusStyles,
+  floorSwitcherStyles,
+  ownStyles,
+  descriptionStyles,
+  planSelectionStyles,
+  planMeasureStyles,
+  ...planSnapshotStyles,
+];

@@ -1,5 +1,5 @@
 import { defineElement } from '../../internal/define.js';
-import type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
+import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
 import { RoomPlanBase } from './plan-base.js';
 import { PlanMeasure } from './plan-measure.js';
@@ -9,7 +9,9 @@ import { PlanSync } from './plan-sync.js';
 import { styles } from './room-plan.styles.js';
 
 export type { PlanShown } from './plan-base.js';
-export type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail, Units };
+export type { Units };
+// every event's detail type, for pages that import the element alone
+export type * from '../../events/index.js';
 /** @deprecated the shared ModelLoadDetail (src/events/model-load.ts) */
 export type PlanLoadDetail = ModelLoadDetail;
 /** @deprecated the shared ModelErrorDetail (src/events/model-error.ts) */

@@ -26,7 +26,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     floor: 'Floor',
     floorLevel: 'Level {level}',
     allFloors: 'All floors',
-    label: '3D view of the room. Drag to look around, scroll or pinch to zoom, arrow keys to move.',
+    label: '3D view of the room. Drag to look around, Ctrl + scroll or pinch to zoom, arrow keys to move.',
     labelStatic: '3D view of the room.',
     loading: 'Loading the 3D room…',
     notFound: 'This room was not found.',
@@ -47,7 +47,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     allFloors: 'Alle verdiepingen',
     labelStatic: '3D-weergave van de kamer.',
     label:
-      '3D-weergave van de kamer. Sleep om rond te kijken, scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
+      '3D-weergave van de kamer. Sleep om rond te kijken, Ctrl + scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
     loading: 'De 3D-kamer wordt geladen…',
     notFound: 'Deze kamer is niet gevonden.',
     private: 'Deze kamer is privé.',

@@ -1,6 +1,9 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { statusStyles } from '../../internal/status-styles.js';
+import { descriptionStyles } from '../../internal/room-description.styles.js';
+import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { viewerMeasureStyles } from './viewer-measure.styles.js';
+import { viewerSnapshotStyles } from './viewer-snapshot.styles.js';
 
 const ownStyles = css`
   :host {
@@ -12,6 +15,8 @@ const ownStyles = css`
     --room-status-background: var(--room-viewer-status-background, rgb(255 255 255 / 0.85));
     --room-error-color: var(--room-viewer-error-color, #9b1c1c);
     --room-button-background: var(--room-viewer-button-background, #fff);
+    --room-control-background: var(--room-viewer-button-background, #fff);
+    --room-control-color: var(--room-viewer-color, #1a1a1a);
     background: var(--room-viewer-background, #f3f2ef);
     color: var(--room-viewer-color, #2b2b2b);
     border-radius: var(--room-viewer-radius, 0);
@@ -41,20 +46,15 @@ const ownStyles = css`
     color: var(--room-viewer-warning-color, #6b4e00);
     pointer-events: none;
   }
-  [part='floor-switcher'] {
-    position: absolute;
-    inset-block-start: 0.5rem;
-    inset-inline-start: 0.5rem;
-    z-index: 1;
-    font: inherit;
-    font-size: 0.9rem;
-    padding: 0.2rem 0.4rem;
-    background: var(--room-viewer-button-background, #fff);
-    color: var(--room-viewer-color, #1a1a1a);
-    border: 1px solid #8a8a8a;
-    border-radius: 0.25rem;
-  }
 `;
 
-/** The shared host box, focus ring and status / error overlay, then the viewer's own rules. */
-export const viewerStyles = [hostStyles, statusStyles, ownStyles];
+/** The shared host box, focus ring, status / error overlay and floor switcher, then the viewer's own rules. */
+export const viewerStyles = [
+  hostStyles,
+  statusStyles,
+  floorSwitcherStyles,
+  ownStyles,
+  descriptionStyles,
+  viewerMeasureStyles,
+  ...viewerSnapshotStyles,
+];

@@ -1,6 +1,5 @@
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import type { FloorChangeDetail, ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import { RoomViewerBase } from './viewer-base.js';
 import { ViewerCamera } from './viewer-camera.js';
 import { ViewerHotspots } from './viewer-hotspots.js';
@@ -10,14 +9,9 @@ import { ViewerSnapshot } from './viewer-snapshot.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
 export type { ViewerContext } from './viewer-base.js';
-export type {
-  CameraChange,
-  CameraMode,
-  ComponentLoader,
-  FloorChangeDetail,
-  ModelErrorDetail,
-  ModelLoadDetail,
-};
+export type { CameraChange, CameraMode, ComponentLoader };
+// every event's detail type, for pages that import the element alone
+export type * from '../../events/index.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,

@@ -44,6 +44,10 @@ const loadThree = lazyModule(() => import('../../three/index.js'));
 export type ThreeModule = typeof import('../../three/index.js');
 /** The floor stack of `floor="all"` (shares the three.js chunk). */
 const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
+/** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
+const loadFeatures = lazyModule(() => import('../../three/features.js'));
+/** The lazily loaded features chunk's exports (types only here). */
+export type FeaturesModule = typeof import('../../three/features.js');
 
 /**
  * What a feature module (viewer-*.ts, mixed into `<room-viewer>` in room-viewer.ts) gets when a room is
@@ -55,6 +59,10 @@ export interface ViewerContext {
   model: RoomModel;
   plan: PlanGeometry;
   three: ThreeModule;
+  /** The features' three.js side once loaded (before the first frame when `featuresAtStart()` said so). */
+  features?: FeaturesModule;
+  /** Loads the features' three.js side (once per page) and sets `features`. */
+  loadFeatures(): Promise<FeaturesModule>;
 }
 
 /**
@@ -156,6 +164,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
   protected viewGone(): void {}
 
+  /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
+  protected featuresAtStart(): boolean {
+    return false;
+  }
+
   /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
   protected renderFeatures(): unknown[] {
     return [];
@@ -242,7 +255,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         const cut = sectionModel(floor.model, this.sectionHeight);
         return { model: cut, plan: planGeometry(cut), lift: floor.lift };
       });
-      const [three, stacker] = await Promise.all([loadThree(), stack ? loadStack() : undefined]);
+      const [three, stacker, features] = await Promise.all([
+        loadThree(),
+        stack ? loadStack() : undefined,
+        this.featuresAtStart() ? loadFeatures() : undefined,
+      ]);
       return {
         ...loaded,
         ...(stack ? { problems: stack.problems, floorIndex: -1 } : {}),
@@ -251,11 +268,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         above,
         stacker,
         three,
+        features,
       };
     });
     if (outcome.status === 'superseded') return;
     if (outcome.status === 'failed') return this.#fail(outcome.error);
-    const { model, problems, plan, three, fml, floorIndex, above, stacker } = outcome.value;
+    const { model, problems, plan, three, features, fml, floorIndex, above, stacker } = outcome.value;
     const before = this._floorIndex;
     this._fml = fml;
     this._floorIndex = floorIndex;
@@ -305,7 +323,15 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         mediaBase: this.mediaBase,
         componentLoader: this.componentLoader,
       });
-    this.#context = { view: this.#view, model, plan, three };
+    const context: ViewerContext = {
+      view: this.#view,
+      model,
+      plan,
+      three,
+      features,
+      loadFeatures: () => loadFeatures().then((loaded) => (context.features = loaded)),
+    };
+    this.#context = context;
     this.viewReady(this.#context);
     // the first frame is drawn either way; later frames only while near the viewport
     this.#view.setVisible(this.#viewport.near);

@@ -81,18 +81,26 @@ export function polylineLength(line: readonly Vec2[]): number {
   return sum;
 }
 
+/**
+ * Each piece of a polyline that has a length: where it starts, its length and unit direction, and its
+ * index `i` (piece i runs from point i - 1 to point i).
+ */
+function* pieces(line: readonly Vec2[]): Generator<{ a: Vec2; len: number; dir: Vec2; i: number }> {
+  for (let i = 1; i < line.length; i++) {
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len > 0) yield { a, len, dir: [(b[0] - a[0]) / len, (b[1] - a[1]) / len], i };
+  }
+}
+
 /** The point `offset` cm along a polyline, and the direction there (unit vector). */
 export function alongPolyline(line: readonly Vec2[], offset: number): { point: Vec2; dir: Vec2 } {
   let left = Math.max(0, offset);
-  for (let i = 1; i < line.length; i++) {
-    const p = line[i - 1]!;
-    const q = line[i]!;
-    const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    if (!(len > 0)) continue;
-    const dir: Vec2 = [(q[0] - p[0]) / len, (q[1] - p[1]) / len];
+  for (const { a, len, dir, i } of pieces(line)) {
     if (left <= len || i === line.length - 1) {
       const t = Math.min(left, len);
-      return { point: [p[0] + dir[0] * t, p[1] + dir[1] * t], dir };
+      return { point: [a[0] + dir[0] * t, a[1] + dir[1] * t], dir };
     }
     left -= len;
   }
@@ -110,12 +118,7 @@ export function projectOnPolyline(
 ): { offset: number; distance: number; beyond: number; dir: Vec2 } | undefined {
   let best: { offset: number; distance: number; beyond: number; dir: Vec2 } | undefined;
   let start = 0;
-  for (let i = 1; i < line.length; i++) {
-    const a = line[i - 1]!;
-    const b = line[i]!;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (!(len > 0)) continue;
-    const dir: Vec2 = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+  for (const { a, len, dir, i } of pieces(line)) {
     const t = (p[0] - a[0]) * dir[0] + (p[1] - a[1]) * dir[1];
     const clamped = Math.min(Math.max(t, 0), len);
     const distance = Math.hypot(p[0] - (a[0] + dir[0] * clamped), p[1] - (a[1] + dir[1] * clamped));

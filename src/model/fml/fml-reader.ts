@@ -67,6 +67,19 @@ export class FmlReader extends ProblemList {
     return list.slice(0, limit);
   }
 
+  /**
+   * A running count of one kind of member while a mixed list is read: the check is true for the first
+   * `limit`, and the first one past it adds the one problem that the rest of the `what` were left out.
+   */
+  quota(limit: number, path: string, what: string): () => boolean {
+    let count = 0;
+    return () => {
+      if (++count <= limit) return true;
+      if (count === limit + 1) this.problem(path, `has more than ${limit} ${what}; the rest left out`);
+      return false;
+    };
+  }
+
   /** A finite number (numeric strings accepted: the XML is all text), else undefined and a problem. */
   number(value: unknown, path: string, required = true): number | undefined {
     if (value === undefined || value === null || value === '') {

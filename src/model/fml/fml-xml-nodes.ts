@@ -7,20 +7,29 @@ import { FmlReader, isObject, type Obj } from './fml-reader.js';
 
 const ARRAYS = new Set(['floor', 'design', 'line', 'object', 'area', 'asset', 'camera', 'feature']);
 
+/**
+ * fast-xml-parser as both XML readers (FML here, the planning service's Document 2 in src/api) set
+ * it up: attributes as `@_name` members, every value kept as text for the reader to check, entities
+ * decoded, declarations and processing instructions dropped.
+ */
+export const TEXT_XML_OPTIONS = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+} as const;
+
 let parser: XMLParser | undefined;
 
 /** Made on first use, so importing the model's pure functions costs nothing at load. */
 function xmlParser(): XMLParser {
   parser ??= new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    processEntities: true,
+    ...TEXT_XML_OPTIONS,
     htmlEntities: true,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
     isArray: (name) => ARRAYS.has(name),
   });
   return parser;

@@ -4,7 +4,7 @@
  */
 import type { Vec2, Vec3 } from '../types.js';
 import { areaM2, ccw, cleanRing, footprint } from './fml-geometry.js';
-import { FmlReader, LIMITS, bool, colour, idOf, isObject } from './fml-reader.js';
+import { FmlReader, LIMITS, bool, colour, idOf } from './fml-reader.js';
 import { list, mirroredOf, xy } from './read-fml-json-walls.js';
 import type { FmlArea, FmlDimension, FmlItem, FmlLabel, FmlLine } from './types.js';
 
@@ -29,10 +29,7 @@ function readPolygon(value: unknown, where: string, r: FmlReader): Vec2[] | unde
 }
 
 export function readArea(a: unknown, where: string, fallbackId: string, r: FmlReader): FmlArea | undefined {
-  if (!isObject(a)) {
-    r.problem(where, 'is not an object; left out');
-    return undefined;
-  }
+  if (!r.expectObject(a, where)) return undefined;
   const polygon = readPolygon(a.poly, `${where}.poly`, r);
   if (!polygon) return undefined;
   const typeName = r.text(a.name, `${where}.name`);
@@ -62,10 +59,7 @@ export function readArea(a: unknown, where: string, fallbackId: string, r: FmlRe
 }
 
 export function readItem(v: unknown, where: string, k: number, r: FmlReader): FmlItem | undefined {
-  if (!isObject(v)) {
-    r.problem(where, 'is not an object; item left out');
-    return undefined;
-  }
+  if (!r.expectObject(v, where, 'item')) return undefined;
   const centre = r.point(v.x, v.y, where);
   const z = r.length(v.z, `${where}.z`, { required: false }) ?? 0;
   const width = r.length(v.width, `${where}.width`, { positive: true });
@@ -96,10 +90,7 @@ export function readItem(v: unknown, where: string, k: number, r: FmlReader): Fm
 }
 
 export function readLabel(v: unknown, where: string, r: FmlReader): FmlLabel | undefined {
-  if (!isObject(v)) {
-    r.problem(where, 'is not an object; label left out');
-    return undefined;
-  }
+  if (!r.expectObject(v, where, 'label')) return undefined;
   const position = r.point(v.x, v.y, where);
   const text = r.text(v.text, `${where}.text`, LIMITS.text);
   if (!position || !text) {
@@ -125,10 +116,7 @@ export function readLabel(v: unknown, where: string, r: FmlReader): FmlLabel | u
 }
 
 export function readDimension(v: unknown, where: string, r: FmlReader): FmlDimension | undefined {
-  if (!isObject(v)) {
-    r.problem(where, 'is not an object; dimension left out');
-    return undefined;
-  }
+  if (!r.expectObject(v, where, 'dimension')) return undefined;
   const a = xy(v.a, `${where}.a`, r);
   const b = xy(v.b, `${where}.b`, r);
   if (!a || !b) return undefined;
@@ -141,10 +129,7 @@ export function readDimension(v: unknown, where: string, r: FmlReader): FmlDimen
 }
 
 export function readLine(v: unknown, where: string, r: FmlReader): FmlLine | undefined {
-  if (!isObject(v)) {
-    r.problem(where, 'is not an object; line left out');
-    return undefined;
-  }
+  if (!r.expectObject(v, where, 'line')) return undefined;
   const a = xy(v.a, `${where}.a`, r);
   const b = xy(v.b, `${where}.b`, r);
   if (!a || !b) return undefined;

@@ -33,10 +33,7 @@ export function readWall(
   settings: FmlSettings,
   budget: { left: number; reported: boolean },
 ): FmlWall | undefined {
-  if (!isObject(w)) {
-    r.problem(where, 'is not an object; wall left out');
-    return undefined;
-  }
+  if (!r.expectObject(w, where, 'wall')) return undefined;
   const a0 = xy(w.a, `${where}.a`, r);
   const b0 = xy(w.b, `${where}.b`, r);
   if (!a0 || !b0) {
@@ -121,10 +118,7 @@ function readOpening(
   wallLength: number,
   r: FmlReader,
 ): FmlOpening | undefined {
-  if (!isObject(o)) {
-    r.problem(where, 'is not an object; opening left out');
-    return undefined;
-  }
+  if (!r.expectObject(o, where, 'opening')) return undefined;
   const kind = o.type === 'door' || o.type === 'window' ? o.type : undefined;
   if (!kind) {
     r.problem(`${where}.type`, `is not door or window (${String(o.type).slice(0, 20)}); opening left out`);

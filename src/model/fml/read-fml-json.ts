@@ -76,10 +76,7 @@ function readFloor(
   r: FmlReader,
   settings: FmlSettings,
 ): FmlFloor | undefined {
-  if (!isObject(f)) {
-    r.problem(where, 'is not an object; floor left out');
-    return undefined;
-  }
+  if (!r.expectObject(f, where, 'floor')) return undefined;
   const level = r.number(f.level, `${where}.level`, false);
   let height = r.length(f.height, `${where}.height`, { required: false, positive: true });
   height ??= settings.wallHeight ?? DEFAULT_FLOOR_HEIGHT;
@@ -100,12 +97,34 @@ function readFloor(
       r.problem(`${where}.designs`, 'is empty: the floor holds no design');
     return list(value, `${where}.designs`, r, true);
   });
+  readDesigns(designs, where, r, floor, settings, readDesign);
+  return floor;
+}
+
+/** How a reader reads one design of a floor, given the floor's height and the document's settings. */
+export type DesignReader = (
+  d: unknown,
+  j: number,
+  where: string,
+  r: FmlReader,
+  floorHeight: number,
+  settings: FmlSettings,
+) => FmlDesign | undefined;
+
+/** A floor's designs (at most LIMITS.designsPerFloor), each read behind its own guard. */
+export function readDesigns(
+  designs: readonly unknown[],
+  where: string,
+  r: FmlReader,
+  floor: FmlFloor,
+  settings: FmlSettings,
+  readDesign: DesignReader,
+): void {
   r.capped(designs, LIMITS.designsPerFloor, `${where}.designs`, 'designs').forEach((d, j) => {
     const at = `${where}.designs[${j}]`;
     const design = r.guard(at, undefined, () => readDesign(d, j, at, r, floor.height, settings));
     if (design) floor.designs.push(design);
   });
-  return floor;
 }
 
 function readDrawing(value: unknown, where: string, r: FmlReader): FmlDrawing | undefined {
@@ -116,18 +135,35 @@ function readDrawing(value: unknown, where: string, r: FmlReader): FmlDrawing | 
   const width = r.length(value.width, `${where}.width`, { positive: true });
   const height = r.length(value.height, `${where}.height`, { positive: true });
   if (!position || width === undefined || height === undefined) return undefined;
-  const drawing: FmlDrawing = {
-    url,
-    position,
-    width,
-    height,
-    rotation: r.angle(value.rotation, `${where}.rotation`),
-  };
-  const alpha = r.number(value.alpha, `${where}.alpha`, false);
-  if (alpha !== undefined) drawing.alpha = Math.min(100, Math.max(0, alpha));
-  const visible = bool(value.visible);
-  if (visible !== undefined) drawing.visible = visible;
+  return drawingOf(r, where, { url, position, width, height }, value.rotation, value.alpha, value.visible);
+}
+
+/**
+ * A floor's background drawing from its checked place and size, and the document's rotation (degrees),
+ * alpha (kept within 0..100) and visibility as both readers find them.
+ */
+export function drawingOf(
+  r: FmlReader,
+  where: string,
+  placed: Pick<FmlDrawing, 'url' | 'position' | 'width' | 'height'>,
+  rotation: unknown,
+  alpha: unknown,
+  visible: unknown,
+): FmlDrawing {
+  const drawing: FmlDrawing = { ...placed, rotation: r.angle(rotation, `${where}.rotation`) };
+  const opacity = r.number(alpha, `${where}.alpha`, false);
+  if (opacity !== undefined) drawing.alpha = Math.min(100, Math.max(0, opacity));
+  const shown = bool(visible);
+  if (shown !== undefined) drawing.visible = shown;
   return drawing;
+}
+
+/** A design with the document's name (or "Design n", counted from 1) and id, for both readers. */
+export function newDesign(r: FmlReader, where: string, j: number, name: unknown, id: unknown): FmlDesign {
+  const design = emptyDesign(r.text(name, `${where}.name`) ?? `Design ${j + 1}`);
+  const checked = idOf(id);
+  if (checked) design.id = checked;
+  return design;
 }
 
 export function emptyDesign(name: string): FmlDesign {
@@ -146,21 +182,9 @@ export function emptyDesign(name: string): FmlDesign {
   };
 }
 
-function readDesign(
-  d: unknown,
-  j: number,
-  where: string,
-  r: FmlReader,
-  floorHeight: number,
-  settings: FmlSettings,
-): FmlDesign | undefined {
-  if (!isObject(d)) {
-    r.problem(where, 'is not an object; design left out');
-    return undefined;
-  }
-  const design = emptyDesign(r.text(d.name, `${where}.name`) ?? `Design ${j + 1}`);
-  const id = idOf(d.id);
-  if (id) design.id = id;
+const readDesign: DesignReader = (d, j, where, r, floorHeight, settings) => {
+  if (!r.expectObject(d, where, 'design')) return undefined;
+  const design = newDesign(r, where, j, d.name, d.id);
 
   /** Reads each member of `d[key]` with `read`, up to `limit`, keeping what comes back. */
   const each = <T>(
@@ -195,7 +219,7 @@ function readDesign(
   design.lines = each('lines', LIMITS.lines, 'lines', (v, at) => readLine(v, at, r));
   design.cameras = r.guard(`${where}.cameras`, [], () => readCameras(d.cameras, `${where}.cameras`, r));
   return design;
-}
+};
 
 function readCameras(value: unknown, where: string, r: FmlReader): FmlCamera[] {
   const out: FmlCamera[] = [];
@@ -208,10 +232,7 @@ function readCameras(value: unknown, where: string, r: FmlReader): FmlCamera[] {
 }
 
 function readCamera(c: unknown, where: string, r: FmlReader): FmlCamera | undefined {
-  if (!isObject(c)) {
-    r.problem(where, 'is not an object; camera left out');
-    return undefined;
-  }
+  if (!r.expectObject(c, where, 'camera')) return undefined;
   const xy0 = r.point(c.x, c.y, where);
   const z = r.length(c.z, `${where}.z`);
   const direction = r.direction(c.dx, c.dy, c.dz, `${where}.d`);

@@ -13,12 +13,13 @@
  */
 import type { Vec2 } from '../types.js';
 import { areaM2, ccw, cleanRing, curveSegments, quadratic } from './fml-geometry.js';
-import { FmlReader, LIMITS, bool, colour, idOf, isObject, type Obj } from './fml-reader.js';
+import { FmlReader, LIMITS, colour, idOf, isObject, type Obj } from './fml-reader.js';
 import { floats, get, groupsOf, members, text } from './fml-xml-nodes.js';
 import { readDrawnLine, readWall } from './read-fml-xml-lines.js';
 import { readAssets, readItem, readOpening, readText } from './read-fml-xml-objects.js';
-import { DEFAULT_FLOOR_HEIGHT, emptyDesign, readSettings } from './read-fml-json.js';
-import type { FmlArea, FmlCamera, FmlDesign, FmlDrawing, FmlFloor, FmlPlan } from './types.js';
+import { DEFAULT_FLOOR_HEIGHT, drawingOf, newDesign, readDesigns, readSettings } from './read-fml-json.js';
+import type { DesignReader } from './read-fml-json.js';
+import type { FmlArea, FmlCamera, FmlDrawing, FmlFloor, FmlPlan } from './types.js';
 
 export { parseFmlXml } from './fml-xml-nodes.js';
 
@@ -64,7 +65,7 @@ export function readFmlXml(doc: Obj, r: FmlReader): FmlPlan {
   if (Array.isArray(designRoot)) {
     const d = designRoot[0];
     const design = r.guard('design', undefined, () =>
-      readDesign(d, 0, 'design', r, DEFAULT_FLOOR_HEIGHT, plan),
+      readDesign(d, 0, 'design', r, DEFAULT_FLOOR_HEIGHT, plan.settings),
     );
     if (design) {
       const floor: FmlFloor = {
@@ -90,10 +91,7 @@ function checkUnits(parent: unknown, where: string, r: FmlReader): void {
 }
 
 function readFloor(f: unknown, i: number, where: string, r: FmlReader, plan: FmlPlan): FmlFloor | undefined {
-  if (!isObject(f)) {
-    r.problem(where, 'is not an element with content; floor left out');
-    return undefined;
-  }
+  if (!r.expectObject(f, where, 'floor', 'an element with content')) return undefined;
   const level = r.number(text(get(f, 'level')), `${where}.level`, false);
   const height =
     r.length(text(get(f, 'height')), `${where}.height`, { required: false, positive: true }) ??
@@ -113,11 +111,7 @@ function readFloor(f: unknown, i: number, where: string, r: FmlReader, plan: Fml
   );
   if (drawing) floor.drawing = drawing;
   const designs = members(f, 'designs', 'design');
-  r.capped(designs, LIMITS.designsPerFloor, `${where}.designs`, 'designs').forEach((d, j) => {
-    const at = `${where}.designs[${j}]`;
-    const design = r.guard(at, undefined, () => readDesign(d, j, at, r, height, plan));
-    if (design) floor.designs.push(design);
-  });
+  readDesigns(designs, where, r, floor, plan.settings, readDesign);
   if (!floor.designs.length) r.problem(`${where}.designs`, 'holds no design');
   return floor;
 }
@@ -132,101 +126,57 @@ function readDrawing(value: unknown, where: string, r: FmlReader): FmlDrawing | 
   const width = r.length(size[0], `${where}.size`, { positive: true });
   const height = r.length(size[1], `${where}.size`, { positive: true });
   if (!p || width === undefined || height === undefined) return undefined;
+  // "rx ry rz": the drawing turns in the plan about z
   const rotation = floats(text(get(value, 'rotation')) ?? '') ?? [];
-  const drawing: FmlDrawing = {
-    url,
-    position: p,
-    width,
-    height,
-    rotation: r.angle(rotation[2] ?? 0, `${where}.rotation`),
-  };
-  const alpha = r.number(text(get(value, 'alpha')), `${where}.alpha`, false);
-  if (alpha !== undefined) drawing.alpha = Math.min(100, Math.max(0, alpha));
-  const visible = bool(text(get(value, 'visible')));
-  if (visible !== undefined) drawing.visible = visible;
-  return drawing;
+  const [alpha, visible] = [text(get(value, 'alpha')), text(get(value, 'visible'))];
+  return drawingOf(r, where, { url, position: p, width, height }, rotation[2] ?? 0, alpha, visible);
 }
 
-function readDesign(
-  d: unknown,
-  j: number,
-  where: string,
-  r: FmlReader,
-  floorHeight: number,
-  plan: FmlPlan,
-): FmlDesign | undefined {
-  if (!isObject(d)) {
-    r.problem(where, 'is not an element with content; design left out');
-    return undefined;
-  }
+const readDesign: DesignReader = (d, j, where, r, floorHeight, settings) => {
+  if (!r.expectObject(d, where, 'design', 'an element with content')) return undefined;
   checkUnits(d, where, r);
-  const design = emptyDesign(r.text(text(get(d, 'name')), `${where}.name`) ?? `Design ${j + 1}`);
-  const id = idOf(text(get(d, 'id')));
-  if (id) design.id = id;
+  const design = newDesign(r, where, j, text(get(d, 'name')), text(get(d, 'id')));
   const assets = readAssets(d);
-  const thickness = plan.settings.wallThickness ?? 20;
+  const thickness = settings.wallThickness ?? 20;
 
   const lines = members(d, 'lines', 'line');
-  let wallCount = 0;
-  let otherCount = 0;
+  const wallRoom = r.quota(LIMITS.walls, `${where}.lines`, 'walls');
+  const lineRoom = r.quota(LIMITS.lines + LIMITS.dimensions, `${where}.lines`, 'drawn and dimension lines');
   lines.forEach((l, k) => {
     const at = `${where}.lines[${k}]`;
     r.guard(at, undefined, () => {
       const type = text(get(l, 'type'))?.trim() ?? '';
       if (type.endsWith('_wall')) {
-        if (++wallCount > LIMITS.walls) {
-          if (wallCount === LIMITS.walls + 1)
-            r.problem(`${where}.lines`, `has more than ${LIMITS.walls} walls; the rest left out`);
-          return;
-        }
+        if (!wallRoom()) return;
         const wall = readWall(l, at, `wall${k}`, type, r, floorHeight, thickness);
         if (wall) design.walls.push(wall);
         return;
       }
-      if (++otherCount > LIMITS.lines + LIMITS.dimensions) {
-        if (otherCount === LIMITS.lines + LIMITS.dimensions + 1)
-          r.problem(`${where}.lines`, 'has too many drawn and dimension lines; the rest left out');
-        return;
-      }
+      if (!lineRoom()) return;
       readDrawnLine(l, at, type, r, design);
     });
   });
 
   const objects = members(d, 'objects', 'object');
-  let items = 0;
-  let openings = 0;
-  let labels = 0;
+  const itemRoom = r.quota(LIMITS.items, `${where}.objects`, 'items');
+  const openingRoom = r.quota(LIMITS.openings, `${where}.objects`, 'doors and windows');
+  const labelRoom = r.quota(LIMITS.labels, `${where}.objects`, 'texts');
   objects.forEach((o, k) => {
     const at = `${where}.objects[${k}]`;
     r.guard(at, undefined, () => {
       const type = text(get(o, 'type'))?.trim() ?? '';
       if (type === 'text') {
-        if (++labels > LIMITS.labels) {
-          if (labels === LIMITS.labels + 1)
-            r.problem(`${where}.objects`, `has more than ${LIMITS.labels} texts; the rest left out`);
-          return;
-        }
+        if (!labelRoom()) return;
         readText(o, at, r, design);
         return;
       }
       if (type === 'door' || type === 'window' || type === 'opening') {
-        if (++openings > LIMITS.openings) {
-          if (openings === LIMITS.openings + 1)
-            r.problem(
-              `${where}.objects`,
-              `has more than ${LIMITS.openings} doors and windows; the rest left out`,
-            );
-          return;
-        }
+        if (!openingRoom()) return;
         readOpening(o, at, `opening${k}`, type, r, design);
         return;
       }
       if (type !== 'furniture') r.problem(`${at}.type`, `is "${type.slice(0, 20)}"; read as furniture`);
-      if (++items > LIMITS.items) {
-        if (items === LIMITS.items + 1)
-          r.problem(`${where}.objects`, `has more than ${LIMITS.items} items; the rest left out`);
-        return;
-      }
+      if (!itemRoom()) return;
       const item = readItem(o, at, `item${k}`, r, assets);
       if (item) {
         design.items.push(item);
@@ -255,7 +205,7 @@ function readDesign(
   });
   design.cameras = readCameras(d, `${where}.cameras`, r);
   return design;
-}
+};
 
 function readArea(a: unknown, where: string, id: string, r: FmlReader): FmlArea | undefined {
   const groups = groupsOf(text(get(a, 'points')));

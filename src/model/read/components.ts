@@ -49,10 +49,7 @@ export function readComponent(
   where: string,
   r: Reader,
 ): ModelComponent | undefined {
-  if (!isObject(item)) {
-    r.problem(where, 'is not an object; component left out');
-    return undefined;
-  }
+  if (!r.expectObject(item, where, 'component')) return undefined;
   const position = r.vec(item.position, 3, `${where}.position`);
   if (!position) {
     r.problem(where, 'has no valid position; component left out');

@@ -44,26 +44,34 @@ export function readPlan(plan: unknown, path: string, r: Reader, model: RoomMode
   };
 
   if (plan.walls === undefined) r.problem(`${path}.walls`, 'is missing');
-  else if (!isObject(plan.walls) && !Array.isArray(plan.walls))
-    r.problem(`${path}.walls`, 'is not an object');
-  for (const [name, w] of capped(entriesOf(plan.walls, 'wall'), MODEL_LIMITS.walls, `${path}.walls`, r)) {
-    const where = `${path}.walls.${name}`;
-    r.guard(where, undefined, () => {
-      const wall = readWall(name, w, where, r, pointIndex, model.points);
-      if (wall) model.walls.push(wall);
-    });
-  }
-
-  if (plan.areas !== undefined && !isObject(plan.areas) && !Array.isArray(plan.areas)) {
-    r.problem(`${path}.areas`, 'is not an object');
-  }
-  for (const [name, a] of capped(entriesOf(plan.areas, 'area'), MODEL_LIMITS.areas, `${path}.areas`, r)) {
-    const where = `${path}.areas.${name}`;
-    r.guard(where, undefined, () => {
-      const area = readArea(name, a, where, r, pointIndex, model.points);
-      if (area) model.areas.push(area);
-    });
-  }
+  /** Each wall or area (keyed or listed, up to its cap) read by `readMember` behind its own guard. */
+  const readMembers = <T>(
+    key: 'walls' | 'areas',
+    readMember: (name: string, value: unknown, where: string) => T | undefined,
+    into: T[],
+  ) => {
+    const value = plan[key];
+    if (value !== undefined && !isObject(value) && !Array.isArray(value))
+      r.problem(`${path}.${key}`, 'is not an object');
+    const members = entriesOf(value, key === 'walls' ? 'wall' : 'area');
+    for (const [name, member] of capped(members, MODEL_LIMITS[key], `${path}.${key}`, r)) {
+      const where = `${path}.${key}.${name}`;
+      r.guard(where, undefined, () => {
+        const read = readMember(name, member, where);
+        if (read) into.push(read);
+      });
+    }
+  };
+  readMembers(
+    'walls',
+    (name, w, where) => readWall(name, w, where, r, pointIndex, model.points),
+    model.walls,
+  );
+  readMembers(
+    'areas',
+    (name, a, where) => readArea(name, a, where, r, pointIndex, model.points),
+    model.areas,
+  );
 }
 
 export function readWall(
@@ -74,10 +82,7 @@ export function readWall(
   pointIndex: (value: unknown, where: string) => number | undefined,
   points: Vec2[],
 ): ModelWall | undefined {
-  if (!isObject(w)) {
-    r.problem(where, 'is not an object; wall left out');
-    return undefined;
-  }
+  if (!r.expectObject(w, where, 'wall')) return undefined;
   if (!Array.isArray(w.indices) || w.indices.length < 2) {
     r.problem(`${where}.indices`, 'needs two point indices; wall left out');
     return undefined;
@@ -113,10 +118,7 @@ export function readArea(
   pointIndex: (value: unknown, where: string) => number | undefined,
   points: Vec2[],
 ): ModelArea | undefined {
-  if (!isObject(a)) {
-    r.problem(where, 'is not an object; area left out');
-    return undefined;
-  }
+  if (!r.expectObject(a, where, 'area')) return undefined;
   if (!Array.isArray(a.indices)) {
     r.problem(`${where}.indices`, 'is missing; area left out');
     return undefined;

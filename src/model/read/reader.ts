@@ -48,6 +48,16 @@ export class ProblemList {
     else this.#dropped++;
   }
 
+  /**
+   * True when `value` is an object to read; otherwise a problem at `path` saying so and that the
+   * `what` was left out (`kind` names what was expected: the XML reader's "an element with content").
+   */
+  expectObject(value: unknown, path: string, what?: string, kind = 'an object'): value is Obj {
+    if (isObject(value)) return true;
+    this.add({ path, message: `is not ${kind}; ${what ? `${what} ` : ''}left out` });
+    return false;
+  }
+
   finish(): ModelProblem[] {
     if (this.#dropped) {
       this.problems.push({ path: '', message: `${this.#dropped} more problems were not listed` });

@@ -140,7 +140,25 @@ async function panoramaScene(): Promise<void> {
   watch.observe(el.shadowRoot!, { subtree: true, attributeFilter: ['aria-valuenow'] });
 }
 
+/** A plan drawn and snapshot with toBlob() (its SVG drawn as a blob: image): reports the image's size. */
+async function planSnapshotScene(): Promise<void> {
+  await import('../../../src/elements/room-plan/room-plan.ts');
+  const el = document.createElement('room-plan');
+  el.model = boxRoom({ components: 3 });
+  el.addEventListener('model-load', async () => {
+    try {
+      const bitmap = await createImageBitmap(await el.toBlob({ width: 240, height: 160 }));
+      await settle();
+      report({ type: 'done', state: `${bitmap.width}x${bitmap.height}` });
+    } catch (error) {
+      report({ type: 'done', state: `toBlob failed: ${String(error)}` });
+    }
+  });
+  document.body.append(el);
+}
+
 if (tag === 'room-viewer' || tag === 'room-plan') await modelScene(tag);
+else if (tag === 'room-plan-snapshot') await planSnapshotScene();
 else if (tag === 'project-export-button') await exportButtonScene();
 else if (tag === 'room-gallery') await galleryScene();
 else if (tag === 'room-panorama') await panoramaScene();

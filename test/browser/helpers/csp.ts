@@ -1,3 +1,6 @@
+import { expect } from '@esm-bundle/chai';
+import { cleanup } from './wait.ts';
+
 /**
  * Shows an element in an iframe whose page has a strict Content-Security-Policy (no inline styles or
  * scripts, no data: images; csp-page.html) and answers with the state it ended in, every CSP violation
@@ -46,4 +49,20 @@ export async function cspRun<T extends object = object>(
   });
   document.body.append(frame);
   return { ...(await done), violations };
+}
+
+/**
+ * The suite an element's test file ends with: `tag` shows its states in the strict-CSP page, ends in
+ * `state` (the scene's report, as csp-page.ts writes it), and the page reports no violation.
+ */
+export function describeStrictCsp(tag: string, state: string): void {
+  describe(`<${tag}>: strict Content-Security-Policy`, () => {
+    afterEach(cleanup);
+
+    it('shows its states without one CSP violation (no style attributes, no inline styles)', async () => {
+      const { state: ended, violations } = await cspRun(tag);
+      expect(ended).to.equal(state);
+      expect(violations).to.deep.equal([]);
+    });
+  });
 }

@@ -3,19 +3,19 @@
  * <room-viewer> FML tests: one copy of the sign-in, the token and the "real or generated" check.
  */
 import { PLANNING } from './emulator.ts';
+import { connectPartner, TOKEN_ENDPOINT } from './partner.ts';
+
+export { TOKEN_ENDPOINT };
 
 /** The six real projects (ids as in ../shared/realdata/floorplanner/fml-json-v3/ file names). */
 export const REAL_PROJECTS = [186515206, 186655222, 186782365, 186997360, 187026346, 187062499];
-export const TOKEN_ENDPOINT = `${location.origin}/partner/token`;
 
-async function connectPartner(): Promise<boolean> {
-  await fetch('/partner/oauth/start?return_to=/partner/session', {
-    redirect: 'follow',
-    credentials: 'same-origin',
-  });
-  const session = await fetch('/partner/session', { credentials: 'same-origin' });
-  return session.ok && ((await session.json()) as { connected?: boolean }).connected === true;
-}
+/** The attributes a portal shows project `id` by: its id, the planning service, the partner's token endpoint. */
+export const projectAttributes = (id: number): Record<string, string> => ({
+  'project-id': String(id),
+  'planner-base': PLANNING,
+  'token-endpoint': TOKEN_ENDPOINT,
+});
 
 let token: string | undefined;
 /** The project's FML JSON as the emulator serves it, or undefined when it is not the real one. */

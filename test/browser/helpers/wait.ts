@@ -24,6 +24,77 @@ export async function rafPasses(n = 2): Promise<void> {
   for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(() => r(undefined)));
 }
 
+/**
+ * Resolves at `el`'s next model-load; rejects, with the error's message, at a fatal model-error first
+ * (one with `fatal: false`, a texture that failed, is not the end of loading).
+ */
+export function modelLoaded(el: EventTarget, timeout = 15000): Promise<CustomEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => settle(new Error(`no model-load event within ${timeout} ms`)), timeout);
+    const onLoad = (event: Event) => settle(undefined, event as CustomEvent);
+    const onError = (event: Event) => {
+      const { error, fatal } = (event as CustomEvent<{ error: Error; fatal?: boolean }>).detail;
+      if (fatal !== false) settle(new Error(`model-error: ${error.message}`));
+    };
+    function settle(error?: Error, event?: CustomEvent) {
+      clearTimeout(timer);
+      el.removeEventListener('model-load', onLoad);
+      el.removeEventListener('model-error', onError);
+      if (error) reject(error);
+      else resolve(event!);
+    }
+    el.addEventListener('model-load', onLoad);
+    el.addEventListener('model-error', onError);
+  });
+}
+
+/** Puts `el` in a fresh fixture container (unless it is in the page) and resolves with it at its model-load. */
+export async function mountLoaded<T extends HTMLElement>(el: T, timeout = 15000): Promise<T> {
+  const loaded = modelLoaded(el, timeout);
+  if (!el.isConnected) fixtureContainer().append(el);
+  await loaded;
+  return el;
+}
+
+/**
+ * Watches animation frames until `stop()`: how many came (`frames()`, live) and the longest gap
+ * between two, which says how long the page was frozen.
+ */
+export function frameWatch() {
+  let last = performance.now();
+  let longest = 0;
+  let frames = 0;
+  let running = true;
+  const tick = (now: number) => {
+    longest = Math.max(longest, now - last);
+    last = now;
+    frames++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    frames: () => frames,
+    stop() {
+      running = false;
+      longest = Math.max(longest, performance.now() - last);
+      return { longest: Math.round(longest), frames };
+    },
+  };
+}
+
+/** Runs `work`, then waits until animation frames keep coming after it: the page did not freeze. */
+export async function framesKeepComing<T>(work: () => Promise<T>, timeout = 5000): Promise<T> {
+  const watch = frameWatch();
+  try {
+    const result = await work();
+    const before = watch.frames();
+    await until(() => watch.frames() > before + 3, timeout, 'animation frames keep coming');
+    return result;
+  } finally {
+    watch.stop();
+  }
+}
+
 /** Polls `check` until it returns a truthy value (rejects after `timeout` ms). */
 export async function until<T>(check: () => T | Promise<T>, timeout = 10000, what = 'condition'): Promise<T> {
   const end = performance.now() + timeout;

@@ -29,3 +29,24 @@ export function requireWebGL(context: Mocha.Context): void {
     'this browser has no WebGL 2: the viewer tests need it (headless Chromium uses SwiftShader)',
   );
 }
+
+/**
+ * Runs `test` in a browser without WebGL: every canvas's getContext answers null for a WebGL context
+ * (the other kinds still work) until `test` has finished.
+ */
+export async function withoutWebGL(test: () => Promise<void>): Promise<void> {
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (
+    this: HTMLCanvasElement,
+    kind: string,
+    ...rest: unknown[]
+  ) {
+    if (/webgl/.test(kind)) return null;
+    return (getContext as (...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+  } as typeof getContext;
+  try {
+    await test();
+  } finally {
+    HTMLCanvasElement.prototype.getContext = getContext;
+  }
+}

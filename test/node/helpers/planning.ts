@@ -7,7 +7,8 @@ import { ApiError } from '../../../src/api/http.ts';
 import type { PlanningContext } from '../../../src/api/planning/context.ts';
 import { apiKey } from '../../../src/api/planning/server.ts';
 import { PlanningXmlError, type PlanningXmlContext } from '../../../src/api/planning-xml/index.ts';
-import { startDemoServer, type Running } from './server.ts';
+import { before } from 'node:test';
+import { startDemoServer, useDemoServer, type Running } from './server.ts';
 
 /** The planning v2 API on a fresh demo server, as accounts A (demo-key), B and C (no retries). */
 export async function startPlanningV2(rooms: number): Promise<{
@@ -27,6 +28,55 @@ export async function startPlanningV2(rooms: number): Promise<{
 export function planningXml(running: Running): { xml: PlanningXmlContext; embed: PlanningXmlContext } {
   const xml: PlanningXmlContext = { base: `${running.url}/planning-xml`, apiKey: 'demo-key' };
   return { xml, embed: { ...xml, format: 'embed' } };
+}
+
+/** What the emulator's OAuth token endpoint answers. */
+export interface TokenAnswer {
+  access_token: string;
+  expires_in?: number;
+  refresh_token?: string;
+}
+
+/**
+ * The emulator's OAuth code flow at `url`, as a partner walks it: authorize (redirected with a code,
+ * for `user` when given), then the code exchanged at /planning/oauth/token. The demo client and the
+ * partner's callback unless others are given; the token answer.
+ */
+export async function oauthToken(
+  url: string,
+  {
+    clientId = 'demo-client',
+    clientSecret = 'demo-secret',
+    redirectUri = `${url}/partner/oauth/callback`,
+    user,
+  }: { clientId?: string; clientSecret?: string; redirectUri?: string; user?: number } = {},
+): Promise<TokenAnswer> {
+  const query = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri });
+  if (user !== undefined) query.set('user', String(user));
+  const authorize = await fetch(`${url}/planning/oauth/authorize?${query}`, { redirect: 'manual' });
+  assert.equal(authorize.status, 301, 'authorize redirects with a code');
+  const code = new URL(authorize.headers.get('location')!).searchParams.get('code')!;
+  const body = new URLSearchParams({
+    client_id: clientId,
+    client_secret: clientSecret,
+    code,
+    redirect_uri: redirectUri,
+  });
+  return (await (await fetch(`${url}/planning/oauth/token`, { method: 'POST', body })).json()) as TokenAnswer;
+}
+
+/**
+ * In the suite it is called in: a demo server with 5 rooms (useDemoServer) and its XML API as account
+ * A, in the `.xml` and the `.embed` form; the contexts get their base once the server is up.
+ */
+export function usePlanningXml(): { running: Running; xml: PlanningXmlContext; embed: PlanningXmlContext } {
+  const running = useDemoServer({ rooms: 5 });
+  const xml: PlanningXmlContext = { base: '', apiKey: 'demo-key' };
+  const embed: PlanningXmlContext = { ...xml, format: 'embed' };
+  before(() => {
+    xml.base = embed.base = planningXml(running).xml.base;
+  });
+  return { running, xml, embed };
 }
 
 /** Puts the planning emulator back to its seeded start. */

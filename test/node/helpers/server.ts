@@ -2,6 +2,7 @@
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { createDemoServer, type DemoServer } from '../../../server/demo-server.ts';
 import type { EmulatorOptions } from '../../../server/emulator/options.ts';
 
@@ -32,4 +33,29 @@ export async function startDemoServer(
   const server = createDemoServer(options);
   const running = await listen(server.app);
   return { ...running, server };
+}
+
+/**
+ * In the suite it is called in: the demo server, started before the suite's tests and closed after
+ * them. Read `url` and `server` inside the tests (they are there once `before` has run).
+ */
+export function useDemoServer(options: EmulatorOptions = {}): Running & { server: DemoServer } {
+  let running: (Running & { server: DemoServer }) | undefined;
+  before(async () => {
+    running = await startDemoServer(options);
+  });
+  after(() => running?.close());
+  const started = () => {
+    if (!running) throw new Error('the demo server is not started yet (use it inside a test)');
+    return running;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get server() {
+      return started().server;
+    },
+    close: () => started().close(),
+  };
 }

@@ -1,0 +1,27 @@
+/**
+ * The three.js side of `<room-viewer>`'s features (picking, the selection outline, camera flights,
+ * hotspots, the cutaway, measuring, snapshots): a lazy module of its own, apart from src/three/index.ts,
+ * so a viewer's first frame waits only for what draws the room. The element loads it when a feature
+ * is first used (viewer-base.ts's `loadFeatures`), or before the first frame when an attribute asks
+ * for the opening view (`focus-component`, `camera-orbit`, `selected`, `cutaway`, a slotted hotspot).
+ */
+export { pickComponent, type ComponentPick } from './picking.js';
+export { componentTop, modelPoint, projectPoint, visibleWalls, behindWall } from './hotspots.js';
+export { renderSnapshot, snapshotLimit } from './snapshot.js';
+export { SelectionOutline, SELECTED_COLOUR, HIGHLIGHT_COLOUR } from './selection-outline.js';
+export {
+  frameComponent,
+  frameArea,
+  frameBox,
+  componentBox,
+  cameraView,
+  flyTo,
+  jumpTo,
+  prefersReducedMotion,
+  FLY_DURATION,
+  type CameraView,
+  type FlyOptions,
+} from './fly.js';
+export { Cutaway, CUTAWAY_HEIGHT, wallsToLower } from './cutaway.js';
+export { pickSurface, screenPoint, distanceBetween, SNAP_PIXELS, type MeasurePoint } from './measure.js';
+export { toWorld } from './axes.js';

@@ -1,0 +1,134 @@
+/**
+ * Shaders compiled before the first frame (RoomView #start): with KHR_parallel_shader_compile the view
+ * compiles its programs with three's compileAsync and joins the shared renderer only when they are
+ * ready (or after a longest wait); without it, it joins at once and compiles on its first draw.
+ *
+ * Headless Chromium draws with SwiftShader, whose ANGLE back end compiles on the calling thread and so
+ * does not offer KHR_parallel_shader_compile (the test asserts it, so a browser that starts offering it
+ * is noticed). The parallel path is therefore driven with the extension emulated on the context: three
+ * is told the extension exists and the context answers COMPLETION_STATUS_KHR with a switch the test
+ * holds, i.e. the test decides when "the driver" finished compiling. Runs in its own page (a fresh
+ * renderer, so the programs are new).
+ */
+import { expect } from '@esm-bundle/chai';
+import { LinearToneMapping, NoToneMapping } from 'three';
+import { planGeometry, readModel } from '../../src/model/index.ts';
+import { RoomView, SharedRenderer } from '../../src/three/index.ts';
+import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+import { boxRoom } from './room-viewer-fixtures.ts';
+
+const COMPLETION_STATUS_KHR = 0x91b1;
+const views: RoomView[] = [];
+
+function newView(): RoomView {
+  const { model } = readModel(boxRoom({ components: 3 }));
+  const canvas = document.createElement('canvas');
+  fixtureContainer().append(canvas);
+  const view = new RoomView({
+    canvas,
+    keyTarget: canvas,
+    model,
+    plan: planGeometry(model),
+    camera: 'top',
+    width: 120,
+    height: 90,
+  });
+  views.push(view);
+  return view;
+}
+
+/**
+ * Makes the shared renderer report KHR_parallel_shader_compile while `build` runs (three reads it when
+ * RoomView starts and when it makes programs) and answers COMPLETION_STATUS_KHR with `ready()` until
+ * the returned function restores the context.
+ */
+function emulateParallelCompile(ready: () => boolean): { restore(): void } {
+  const renderer = SharedRenderer.get().renderer;
+  const gl = renderer.getContext() as WebGL2RenderingContext;
+  const getProgramParameter = gl.getProgramParameter;
+  gl.getProgramParameter = function (this: WebGL2RenderingContext, program: WebGLProgram, name: GLenum) {
+    if (name === COMPLETION_STATUS_KHR) return ready();
+    return getProgramParameter.call(this, program, name);
+  } as typeof gl.getProgramParameter;
+  const extensions = renderer.extensions;
+  const has = extensions.has;
+  extensions.has = (name: string) => name === 'KHR_parallel_shader_compile' || has.call(extensions, name);
+  return {
+    restore() {
+      extensions.has = has;
+      gl.getProgramParameter = getProgramParameter;
+    },
+  };
+}
+
+describe('RoomView: shaders compiled before the first frame', () => {
+  before(function () {
+    requireWebGL(this);
+  });
+  afterEach(() => {
+    for (const view of views.splice(0)) view.dispose();
+    cleanup();
+  });
+
+  it('this browser (SwiftShader) has no KHR_parallel_shader_compile', () => {
+    expect(SharedRenderer.get().renderer.extensions.has('KHR_parallel_shader_compile')).to.equal(false);
+  });
+
+  it('with parallel compilation, the view compiles first and is drawn only once its programs are ready', async () => {
+    const shared = SharedRenderer.get();
+    const programsBefore = shared.renderer.info.programs!.length;
+    let ready = false;
+    const emulation = emulateParallelCompile(() => ready);
+    let view: RoomView;
+    try {
+      view = newView();
+      // compiled in the constructor (compileAsync starts the compiles), not yet part of the frames
+      expect(shared.renderer.info.programs!.length).to.be.greaterThan(programsBefore);
+      expect(shared.views.has(view)).to.equal(false);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(view.frames, 'drawn before its programs were ready').to.equal(0);
+      expect(shared.views.has(view)).to.equal(false);
+      ready = true;
+      const readyAt = performance.now();
+      await until(() => view.frames >= 1, 2500, 'the first frame once compiled');
+      // well before the longest wait (3 s): it was the programs being ready that let it draw
+      expect(performance.now() - readyAt).to.be.below(1500);
+    } finally {
+      emulation.restore();
+    }
+    expect(shared.views.has(view)).to.equal(true);
+  });
+
+  it('a compile that never reports ready still lets the view draw, after the longest wait (3 s)', async function () {
+    this.timeout(10000);
+    const shared = SharedRenderer.get();
+    // other programs than the test above made (tone mapping is part of a program's key): new compiles
+    shared.renderer.toneMapping = LinearToneMapping;
+    let finished = false;
+    const emulation = emulateParallelCompile(() => finished);
+    let view: RoomView;
+    const started = performance.now();
+    try {
+      view = newView();
+      shared.renderer.toneMapping = NoToneMapping;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(view.frames, 'drawn while its compile was pending').to.equal(0);
+      await until(() => view.frames >= 1, 5000, 'the first frame after the longest wait');
+    } finally {
+      shared.renderer.toneMapping = NoToneMapping;
+      // let three's readiness poll (every 10 ms) end before the context answers for itself again
+      finished = true;
+      await new Promise((r) => setTimeout(r, 50));
+      emulation.restore();
+    }
+    expect(performance.now() - started).to.be.at.least(2900);
+  });
+
+  it('without parallel compilation, the view joins the frames at once (compiled on its first draw)', async () => {
+    const shared = SharedRenderer.get();
+    const view = newView();
+    expect(shared.views.has(view)).to.equal(true);
+    await until(() => view.frames >= 1, 5000, 'the first frame');
+  });
+});
