@@ -309,9 +309,12 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
         return { status: response.status, error: ((await response.json()) as { error?: string }).error };
       };
     };
+    // 10 s past the 5-minute window on either side: a timestamp is whole seconds, and the server reads
+    // the clock later than this line (a future-dated one at +301 s is inside the window once a second
+    // has gone by, which a busy machine takes)
     const seconds = Math.floor(Date.now() / 1000);
-    assert.deepEqual(await (await post('92', seconds - 301))(), { status: 401, error: 'stale_callback' });
-    assert.deepEqual(await (await post('92', seconds + 301))(), { status: 401, error: 'stale_callback' });
+    assert.deepEqual(await (await post('92', seconds - 310))(), { status: 401, error: 'stale_callback' });
+    assert.deepEqual(await (await post('92', seconds + 310))(), { status: 401, error: 'stale_callback' });
     assert.deepEqual(await (await post('92', Number.NaN))(), { status: 401, error: 'stale_callback' });
     const justInTime = await post('92', seconds - 290);
     assert.deepEqual(await justInTime(), { status: 200, error: undefined }, 'within the window');
@@ -340,10 +343,11 @@ describe('partner back end: secrets, origins and forged callbacks', () => {
     };
     const body = (n: number) =>
       JSON.stringify({ project: { [PROJECT]: [`http://127.0.0.1/${n}.png`] }, design: {} });
+    // 10 s past the window on either side (whole seconds, and the server reads the clock later)
     const seconds = Math.floor(Date.now() / 1000);
-    const stale = await post('91', seconds - 301, body(1));
+    const stale = await post('91', seconds - 310, body(1));
     assert.deepEqual(await stale(), { status: 401, error: 'stale_callback' }, 'older than 5 minutes');
-    const future = await post('91', seconds + 301, body(2));
+    const future = await post('91', seconds + 310, body(2));
     assert.deepEqual(await future(), { status: 401, error: 'stale_callback' }, 'from the future');
     const notANumber = await post('91', Number.NaN, body(3));
     assert.deepEqual(await notANumber(), { status: 401, error: 'stale_callback' });
