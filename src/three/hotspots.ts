@@ -4,10 +4,11 @@
  * matrix product; the wall test is a raycast against the visible wall meshes (the scene's own, or the
  * cutaway's lowered ones), which the element runs throttled, not every frame.
  */
-import { Raycaster, Vector3, type Mesh, type Object3D } from 'three';
+import { Raycaster, Vector3, type Mesh } from 'three';
 import type { ModelComponent, Vec3 } from '../model/types.js';
 import { toWorld } from './axes.js';
 import { componentBox } from './fly.js';
+import { screenOf, shown } from './measure.js';
 import type { RoomView } from './room-view.js';
 
 /** A point this close in front of the wall (metres) counts as on it, not behind it: a hotspot on a wall shows. */
@@ -38,17 +39,10 @@ export function projectPoint(
   width: number,
   height: number,
 ): { x: number; y: number } | undefined {
-  const camera = view.camera;
-  camera.updateMatrixWorld();
-  projected.copy(world).project(camera);
-  const { x, y, z } = projected;
-  if (!(z > -1 && z < 1) || x < -1 || x > 1 || y < -1 || y > 1) return undefined;
-  return { x: ((x + 1) / 2) * width, y: ((1 - y) / 2) * height };
-}
-
-function shown(object: Object3D): boolean {
-  for (let o: Object3D | null = object; o; o = o.parent) if (!o.visible) return false;
-  return true;
+  view.camera.updateMatrixWorld();
+  const { x, y, z } = screenOf(view, world, width, height, projected);
+  if (!(z > -1 && z < 1) || x < 0 || x > width || y < 0 || y > height) return undefined;
+  return { x, y };
 }
 
 /** The wall meshes drawn now (walls the cutaway hides are not; its lowered ones are). */

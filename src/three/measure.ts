@@ -24,15 +24,22 @@ function surfaces(view: RoomView): Object3D[] {
   return ['floors', 'walls', 'cutaway'].flatMap((name) => root.getObjectByName(name) ?? []);
 }
 
-function shown(object: Object3D | null): boolean {
+/** Whether `object` and every parent are visible (what is drawn now). */
+export function shown(object: Object3D | null): boolean {
   for (let node = object; node; node = node.parent) if (!node.visible) return false;
   return true;
 }
 
 /** Where a world-space point shows, in CSS pixels from the canvas's top left (z > 1: behind the camera). */
-export function screenOf(view: RoomView, world: Vector3, width: number, height: number): Vector3 {
-  const p = world.clone().project(view.camera);
-  return new Vector3(((p.x + 1) / 2) * width, ((1 - p.y) / 2) * height, p.z);
+export function screenOf(
+  view: RoomView,
+  world: Vector3,
+  width: number,
+  height: number,
+  target = new Vector3(),
+): Vector3 {
+  const p = target.copy(world).project(view.camera);
+  return p.set(((p.x + 1) / 2) * width, ((1 - p.y) / 2) * height, p.z);
 }
 
 /** A model-space point on screen, or undefined when it is behind the camera. */

@@ -11,6 +11,7 @@
  */
 import { svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
+import { CLICK_SLOP } from '../../internal/component-selection.js';
 import { pointInRing } from '../../model/polygon.js';
 import type { AreaGeometry, Vec2 } from '../../model/types.js';
 // types only: the plan never loads three.js itself
@@ -34,9 +35,6 @@ export interface PlanSyncProperties {
   readonly linkedViewer: HTMLElement | undefined;
   readonly lookedAt: string | undefined;
 }
-
-/** A pointer that moved further than this (CSS pixels) between down and up was dragging the plan, not clicking. */
-const CLICK_SLOP = 6;
 
 const isViewer = (element: Element | null): element is LinkedViewer =>
   !!element && typeof (element as Partial<LinkedViewer>).flyTo === 'function';

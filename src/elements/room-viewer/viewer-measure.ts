@@ -137,7 +137,8 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
 
     #onFrame = () => {
       this.#cut?.update();
-      this.#place();
+      // nothing to move while no point is placed (the common case: no per-frame DOM queries)
+      if (this.#mode.points.length) this.#place();
     };
 
     #canvas(): HTMLCanvasElement | null {
