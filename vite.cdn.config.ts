@@ -44,7 +44,7 @@ const GALLERY_DIR = /[\\/]src[\\/]elements[\\/]room-gallery[\\/]/;
  * both use twice (a few hundred bytes).
  */
 const LIST_PATH =
-  /[\\/]src[\\/]api[\\/](validate|room-styling[\\/](room-schema|lists|call|fields|params))\.ts$/;
+  /[\\/]src[\\/]api[\\/](validate|room-styling[\\/](room-schema|lists|get-validated|fields|params))\.ts$/;
 const API = /[\\/]src[\\/]api[\\/]/;
 const PLANNING = /[\\/]src[\\/]api[\\/]planning(-xml)?[\\/]/;
 /** What an area copies: valibot, and the modules of the list path (validate.ts among them). */

@@ -19,7 +19,7 @@ import { readModel } from '../model/read-model.js';
 import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';
 import { request } from './http.js';
-import { RoomStylingClient } from './room-styling/index.js';
+import { getRoomModel } from './room-styling/room-model.js';
 import { safeHttpUrl } from './safe-url.js';
 
 export interface ModelSource {
@@ -169,11 +169,10 @@ export async function loadRaw(
   const id = text(source.roomId);
   if (!/^\d+$/.test(id))
     throw new ElementError(`not a room id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
-  const client = new RoomStylingClient({ base: source.apiBase || undefined });
-  const room = await client.getRoom(id, {}, { signal });
-  if (room.model == null)
-    throw new ElementError('the room has no model', { kind: 'invalid', reason: 'no-model' });
-  return { kind: 'room', raw: room.model };
+  // only the model member, read leniently by readModel (room-model.ts says why not the whole room schema)
+  const model = await getRoomModel({ base: source.apiBase || undefined }, id, { signal });
+  if (model == null) throw new ElementError('the room has no model', { kind: 'invalid', reason: 'no-model' });
+  return { kind: 'room', raw: model };
 }
 
 /**

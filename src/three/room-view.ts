@@ -70,6 +70,11 @@ export class RoomView implements RenderView {
   readonly #renderer: SharedRenderer;
   readonly #options: RoomViewOptions;
 
+  /** The page's shared renderer this view is drawn by (tests and the bench read and set its policy). */
+  get renderer(): SharedRenderer {
+    return this.#renderer;
+  }
+
   constructor(options: RoomViewOptions) {
     const started = performance.now();
     this.#options = options;

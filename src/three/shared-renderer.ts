@@ -5,8 +5,8 @@
  * about 16 live WebGL contexts per page and drop the oldest beyond that; with one shared context,
  * 50 viewers cost one.
  *
- * When exactly one view is on screen (the common page: one viewer), that view is given the WebGL canvas
- * itself, laid over its own canvas, and is drawn straight into it: no copy, no second buffer of its
+ * When exactly one view is on screen (the common page: one viewer) and a GPU draws (handOverCanvas),
+ * that view is given the WebGL canvas itself, laid over its own canvas, and is drawn straight into it: no copy, no second buffer of its
  * size. A second view coming on screen takes the canvas back off the page (the first view is then
  * drawn by copy again); so does the view leaving. The view's own canvas stays below, as the element's
  * labelled image and the target of its pointer and keyboard controls (the WebGL canvas lets pointer
@@ -95,16 +95,14 @@ export interface RenderView {
 export class SharedRenderer {
   /**
    * Give the only viewer on screen the WebGL canvas itself instead of copying its picture (as
-   * model-viewer's Renderer.ts does). Off for now: moving the live WebGL canvas into and out of a
-   * viewer's shadow root froze headless Chromium's software GL in long test runs (the page stopped
-   * answering; alone the same test passed), so every view is drawn by copy until that is understood.
-   * With the context's own multisampling gone (still-frame.ts) the viewer group ran through with it on
-   * (104 s), but it does not pay here: orbiting the real sample under SwiftShader, 16.8-17.0 ms between
-   * frames by copy and 18.0-18.9 ms handed over (same page, in turn); the copy's readback does cost the
-   * main thread about 10 ms a frame there (1 ms handed over). And the element's own canvas would then not
-   * hold the picture that readers of its pixels (tests, toBlob) expect. Off.
+   * model-viewer's Renderer.ts does): `true`, `false`, or `'auto'` (the default), which hands over
+   * when the context is drawn by a GPU and copies when a software rasteriser draws it (SwiftShader,
+   * llvmpipe). On a GPU the copy is a read-back that makes the page wait for the GPU every frame; under
+   * SwiftShader we measured the opposite (`npm run bench`, scenario viewer: orbiting the real sample,
+   * about 1-2 ms more between frames handed over, though the page's own work per frame drops from
+   * ~10 ms to ~1 ms), so there the copy stays. Tests set it to `true` to check the hand-over itself.
    */
-  static handOverCanvas = false;
+  static handOverCanvas: boolean | 'auto' = 'auto';
 
   static #instance?: SharedRenderer;
 
@@ -124,6 +122,7 @@ export class SharedRenderer {
   #frame = 0;
   #last = 0;
   #lost = false;
+  #software?: boolean;
   /** The one view on screen, which has the WebGL canvas itself (see the top of this file). */
   #solo?: RenderView;
   /**
@@ -217,9 +216,29 @@ export class SharedRenderer {
     this.#observer.observe(view.target.canvas);
   }
 
+  /**
+   * Whether a software rasteriser draws the context (read once): the `'auto'` hand-over policy
+   * copies there. Where the browser hides the renderer's name, it counts as a GPU.
+   */
+  get softwareRendering(): boolean {
+    if (this.#software === undefined) {
+      const gl = this.renderer.getContext();
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+      this.#software = /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
+    }
+    return this.#software;
+  }
+
+  /** Whether the hand-over is on now (handOverCanvas, with `'auto'` decided for this context). */
+  get handsOver(): boolean {
+    const policy = SharedRenderer.handOverCanvas;
+    return policy === 'auto' ? !this.softwareRendering : policy;
+  }
+
   /** The one view on screen, if exactly one is (without IntersectionObserver: near it). */
   #onlyOnScreen(): RenderView | undefined {
-    if (!SharedRenderer.handOverCanvas) return undefined;
+    if (!this.handsOver) return undefined;
     const onScreen = this.#observer ? [...this.#seen] : [...this.#views].filter((v) => v.visible);
     const only = onScreen.length === 1 ? onScreen[0]! : undefined;
     // a view whose own canvas is not in a document (between a move's two halves) cannot hold ours

@@ -27,6 +27,15 @@ async function three() {
   return import('../../src/three/index.ts');
 }
 
+/** Painted pixels of the viewer's own canvas (not the picture read through the renderer). */
+function ownPainted(viewer: RoomViewer): number {
+  const canvas = canvasOf(viewer);
+  const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  let n = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+  return n;
+}
+
 async function mountAll(viewers: RoomViewer[]): Promise<void> {
   const container = fixtureContainer();
   container.style.display = 'flex';
@@ -81,15 +90,72 @@ describe('<room-viewer> shared renderer', () => {
     expect(paintedPixels(small)).to.be.greaterThan(100 * 80 * 0.2);
   });
 
-  it('a lone viewer on screen is drawn by copy: the WebGL canvas stays off the page (handOverCanvas is off)', async () => {
+  it("'auto' hand-over: under software WebGL a lone viewer is drawn by copy, the WebGL canvas stays off the page", async () => {
     const { SharedRenderer } = await three();
     const first = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
     first.model = boxRoom({ floor: [0.2, 0.6, 0.3] });
     await mountAll([first]);
     await rafPasses(2);
-    expect(SharedRenderer.handOverCanvas).to.equal(false);
-    expect(SharedRenderer.peek()!.canvas.isConnected, 'the WebGL canvas is not in the page').to.equal(false);
+    const shared = SharedRenderer.peek()!;
+    expect(SharedRenderer.handOverCanvas).to.equal('auto');
+    // headless Chromium here draws with SwiftShader: the policy must see a software rasteriser
+    expect(shared.softwareRendering, 'SwiftShader is recognised as software').to.equal(true);
+    expect(shared.handsOver).to.equal(false);
+    expect(shared.canvas.isConnected, 'the WebGL canvas is not in the page').to.equal(false);
     expect(paintedPixels(first)).to.be.greaterThan(160 * 120 * 0.2);
+  });
+
+  it('hand-over on: the only viewer on screen gets the WebGL canvas itself, a second one on screen takes it back', async () => {
+    const { SharedRenderer } = await three();
+    SharedRenderer.handOverCanvas = true;
+    try {
+      const first = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
+      first.model = boxRoom({ floor: [0.2, 0.6, 0.3] });
+      await mountAll([first]);
+      const shared = SharedRenderer.peek()!;
+      await until(() => shared.solo === first.view, 10000, 'the lone viewer gets the canvas');
+      // laid over the element's own canvas, in its shadow root, at its size, hidden from assistive technology
+      expect(shared.canvas.getRootNode() === first.shadowRoot, "in the viewer's shadow root").to.equal(true);
+      expect(shared.canvas.previousElementSibling === canvasOf(first), 'right after its canvas').to.equal(
+        true,
+      );
+      expect(shared.canvas.getAttribute('aria-hidden')).to.equal('true');
+      expect(getComputedStyle(shared.canvas).pointerEvents).to.equal('none');
+      const ratio = Math.min(2, devicePixelRatio || 1);
+      expect([shared.canvas.width, shared.canvas.height]).to.deep.equal([
+        Math.round(160 * ratio),
+        Math.round(120 * ratio),
+      ]);
+      // its picture is what the renderer draws for it: read through snapshot(), the floor's green
+      const centre = shared
+        .snapshot(first.view!)
+        .getContext('2d')!
+        .getImageData(80 * ratio, 60 * ratio, 1, 1).data;
+      expect(centre[1]!, 'green floor').to.be.greaterThan(centre[0]! + 20);
+      // a second viewer on screen: the canvas leaves the page, both are copied into their own canvases
+      const second = makeViewer({ loading: 'eager', camera: 'top' }, [160, 120]);
+      second.model = boxRoom({ floor: [0.8, 0.2, 0.2] });
+      await mountAll([second]);
+      await until(
+        () => shared.solo === undefined && !shared.canvas.isConnected,
+        10000,
+        'the canvas is taken back',
+      );
+      await rafPasses(2);
+      expect(ownPainted(first), 'the first viewer is copied again').to.be.greaterThan(160 * 120 * 0.2);
+      expect(ownPainted(second)).to.be.greaterThan(160 * 120 * 0.2);
+      // the second leaves: the first is alone again and gets the canvas back
+      second.remove();
+      await until(() => shared.solo === first.view, 10000, 'the remaining viewer gets the canvas again');
+      expect(shared.canvas.getRootNode() === first.shadowRoot, "in the viewer's shadow root").to.equal(true);
+      // the last leaves: once its view is given back, no view has the canvas and it is off the page
+      first.remove();
+      await until(() => shared.views.size === 0, 10000, 'the view given back');
+      expect(shared.solo === undefined, 'no view has the canvas').to.equal(true);
+      expect(shared.canvas.isConnected, 'no viewer, no canvas on the page').to.equal(false);
+    } finally {
+      SharedRenderer.handOverCanvas = 'auto';
+    }
   });
 
   it('100 mount / unmount cycles bring renderer.info.memory back to where it started', async function () {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { configure, resetConfig } from '../../src/config.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
+import { loadSource } from '../../src/api/model-source.ts';
 import { listen, type Running } from './helpers/server.ts';
 
 /** Two hosts that answer a room and remember the `token` each was sent. */
@@ -41,5 +42,15 @@ describe('a configure()d room-styling token goes only to the origin it was confi
     seen.b = [];
     await new RoomStylingClient({ base: `${b.url}/api`, token: 'rs_own' }).getRoom(1).catch(() => undefined);
     assert.deepEqual(seen.b, ['rs_own']);
+  });
+
+  it("the elements' room-id source (model-source.ts, room-model.ts) follows the same rule", async () => {
+    seen.a = [];
+    seen.b = [];
+    configure({ apiBase: `${a.url}/api`, token: 'rs_visitor' });
+    await loadSource({ roomId: '1' }).catch(() => undefined);
+    await loadSource({ roomId: ' 1 ', apiBase: `${b.url}/api` }).catch(() => undefined);
+    assert.deepEqual(seen.a, ['rs_visitor']);
+    assert.deepEqual(seen.b, [undefined]);
   });
 });

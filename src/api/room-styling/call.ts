@@ -2,12 +2,11 @@
  * What every operation of Document 3 shares, as plain functions so a bundle keeps only the operations
  * it calls (an element that lists rooms does not carry the panorama, user and comment schemas):
  * the client options, the per-call options, and one call on the fetch wrapper (src/api/http.ts).
- * RoomStylingClient is built on these.
+ * RoomStylingClient is built on these. The validated GET is in get-validated.ts, so a caller that
+ * reads its answer leniently (room-model.ts) does not pull valibot in through this module.
  */
-import type * as v from 'valibot';
 import { getConfig } from '../../config.js';
 import { joinUrl, request, type Query } from '../http.js';
-import { validate } from '../validate.js';
 
 export interface RoomStylingClientOptions {
   /** The service root (`{base_url}`); default: configure()'s apiBase. */
@@ -88,16 +87,4 @@ export async function callService(
     retries: call.retries ?? options.retries,
   });
   return { data, url };
-}
-
-/** A GET whose answer is validated against `schema` (an ApiError of kind `invalid` if it does not match). */
-export async function getValidated<S extends v.GenericSchema>(
-  options: RoomStylingClientOptions,
-  schema: S,
-  path: string,
-  query: Query,
-  call?: CallOptions,
-): Promise<v.InferOutput<S>> {
-  const { data, url } = await callService(options, 'GET', path, query, call);
-  return validate(schema, data, url);
 }

@@ -4,9 +4,9 @@
  */
 import type { Query } from '../http.js';
 import { validate } from '../validate.js';
+import { getValidated } from './get-validated.js';
 import {
   callService,
-  getValidated,
   serviceBase,
   serviceToken,
   type CallOptions,

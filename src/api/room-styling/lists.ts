@@ -4,7 +4,8 @@
  * lists rooms imports them alone and its bundle carries only the room list schema.
  */
 import { getConfig } from '../../config.js';
-import { getValidated, serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
+import { serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
+import { getValidated } from './get-validated.js';
 import {
   indexQuery,
   pagedQuery,

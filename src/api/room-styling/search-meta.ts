@@ -5,7 +5,8 @@
  * valibot: an entry needs a name (text); its key is text or ''; its image_url a string, if present.
  */
 import * as v from 'valibot';
-import { getValidated, type CallOptions, type RoomStylingClientOptions } from './call.js';
+import type { CallOptions, RoomStylingClientOptions } from './call.js';
+import { getValidated } from './get-validated.js';
 import { string, text } from './fields.js';
 import type { MetaEntry, SearchMeta } from './types.js';
 

@@ -5,22 +5,19 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { hasModelSource } from '../../api/model-source.js';
-import type { ModelComponent, ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import { planGeometry } from '../../model/plan-geometry.js';
+import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
 import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
-import { floorDetail, floorSwitcher, loadShown, type FmlShown } from '../room-plan/fml-floors.js';
-import { sectionModel } from './viewer-section.js';
-import { floorStack, isAllFloors } from './viewer-stack.js';
+import { floorDetail, floorSwitcher, type FmlShown } from '../room-plan/fml-floors.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, errorWordKey } from '../../internal/element-error.js';
 import { LanguageController } from '../../internal/language.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
-import { lazyModule } from '../../internal/lazy-module.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import { loadFeatures, loadViewerRoom, type ViewerContext } from './viewer-load.js';
 import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
@@ -38,32 +35,7 @@ const SOURCE_KEYS = [
 type Source = Partial<Pick<RoomViewerBase, (typeof SOURCE_KEYS)[number]>>;
 type ViewerState = (typeof STATES)[number];
 
-/** The three.js chunk, fetched once per page with the one retry policy of lazy chunks. */
-const loadThree = lazyModule(() => import('../../three/index.js'));
-/** The lazily loaded three.js chunk's exports (types only here). */
-export type ThreeModule = typeof import('../../three/index.js');
-/** The floor stack of `floor="all"` (shares the three.js chunk). */
-const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
-/** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
-const loadFeatures = lazyModule(() => import('../../three/features.js'));
-/** The lazily loaded features chunk's exports (types only here). */
-export type FeaturesModule = typeof import('../../three/features.js');
-
-/**
- * What a feature module (viewer-*.ts, mixed into `<room-viewer>` in room-viewer.ts) gets when a room is
- * on screen: the view (scene, camera, controls), the model and plan shown, and the three.js chunk (so
- * features reach three only through it, and a page that never starts a viewer never loads three).
- */
-export interface ViewerContext {
-  view: RoomView;
-  model: RoomModel;
-  plan: PlanGeometry;
-  three: ThreeModule;
-  /** The features' three.js side once loaded (before the first frame when `featuresAtStart()` said so). */
-  features?: FeaturesModule;
-  /** Loads the features' three.js side (once per page) and sets `features`. */
-  loadFeatures(): Promise<FeaturesModule>;
-}
+export type { FeaturesModule, ThreeModule, ViewerContext } from './viewer-load.js';
 
 /**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
@@ -240,37 +212,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   async #load(): Promise<void> {
     const generation = ++this.#generation;
     const kept = this._fml;
-    const outcome = await this.#request.run(async (signal) => {
-      const loaded = await loadShown(this, kept, signal);
-      // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
-      const stack =
-        loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(this.floor)
-          ? floorStack(loaded.fml)
-          : undefined;
-      const first = stack?.floors[0];
-      const model = sectionModel(first?.model ?? loaded.model, this.sectionHeight);
-      // the plan worked out off the main thread serves when no section cut changed the model
-      const plan = !first && loaded.plan && model === loaded.model ? loaded.plan : planGeometry(model);
-      const above = (stack?.floors.slice(1) ?? []).map((floor) => {
-        const cut = sectionModel(floor.model, this.sectionHeight);
-        return { model: cut, plan: planGeometry(cut), lift: floor.lift };
-      });
-      const [three, stacker, features] = await Promise.all([
-        loadThree(),
-        stack ? loadStack() : undefined,
-        this.featuresAtStart() ? loadFeatures() : undefined,
-      ]);
-      return {
-        ...loaded,
-        ...(stack ? { problems: stack.problems, floorIndex: -1 } : {}),
-        model,
-        plan,
-        above,
-        stacker,
-        three,
-        features,
-      };
-    });
+    const outcome = await this.#request.run((signal) =>
+      loadViewerRoom(this, kept, this.featuresAtStart(), signal),
+    );
     if (outcome.status === 'superseded') return;
     if (outcome.status === 'failed') return this.#fail(outcome.error);
     const { model, problems, plan, three, features, fml, floorIndex, above, stacker } = outcome.value;
