@@ -5,37 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { freePort, redisArgs, REDIS_SERVER, waitForPort } from '../../test/node/helpers/processes.ts';
 
-export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, child: ChildProcess, name: string, output: () => string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${output()}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`${name} did not listen on ${port} within 30 s: ${output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { freePort, REDIS_SERVER };
 
 export interface Started {
   name: string;
@@ -75,20 +47,12 @@ export async function startRedis(): Promise<Started> {
       `redis-server not found at ${REDIS_SERVER}: apt-get install redis-server, or set REDIS_SERVER`,
     );
   const port = await freePort();
-  return start('redis', port, REDIS_SERVER, [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--maxmemory',
-    '256mb',
-    '--maxmemory-policy',
-    'volatile-ttl',
-  ]);
+  return start(
+    'redis',
+    port,
+    REDIS_SERVER,
+    redisArgs(port, '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-ttl'),
+  );
 }
 
 /** A tsx child running `script` (a file beside this one). */

@@ -13,10 +13,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { request as httpRequest } from 'node:http';
 import { createClient } from 'redis';
 import { execFileSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
+import { chunkedUpload } from '../../test/node/helpers/chunked-upload.ts';
+import { PROJECT, sendCallback } from '../../test/node/partner-setup.ts';
 import { ask, freePort, REDIS_SERVER, startRedis, startScript, stopAll, type Started } from './processes.ts';
 
 const TOKEN_REQUESTS = Number(process.env.LOAD_TOKENS) || 20_000;
@@ -28,8 +29,6 @@ const OVERSIZED_LOOPS = Number(process.env.LOAD_OVERSIZED ?? 4); // chunked 200 
 const OVERSIZED_BYTES = 200 * 1024 * 1024;
 const ANONYMOUS_STARTS = Number(process.env.LOAD_ANONYMOUS ?? 10_000);
 const DEADLINE_MS = (Number(process.env.LOAD_DEADLINE_S) || 480) * 1000;
-const PROJECT = 186997360;
-const SECRET = 'demo-secret';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -39,18 +38,6 @@ interface User {
   cookie: string;
   sessionId: string;
   exports: number[];
-}
-
-async function hmac(key: string, text: string): Promise<string> {
-  const k = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(text)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Runs `count` tasks with at most `width` at once. */
@@ -82,44 +69,8 @@ async function signIn(partner: string): Promise<User> {
 }
 
 /** A chunked upload of `total` bytes, stopped at the answer; its status and the bytes sent before it. */
-function oversized(url: string, total: number): Promise<{ status: number; sent: number }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    let sent = 0;
-    let done = false;
-    const finish = (status: number) => {
-      if (done) return;
-      done = true;
-      resolve({ status, sent });
-      req.destroy();
-    };
-    const req = httpRequest(
-      {
-        host: hostname,
-        port,
-        path: '/partner/export-callback',
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-      },
-      (res) => {
-        res.resume();
-        finish(res.statusCode ?? 0);
-      },
-    );
-    // the server closed the connection after answering, before this client read the answer (it was
-    // still sending): the body was refused all the same
-    req.on('error', () => finish(0));
-    const pump = () => {
-      while (!done && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!done) req.end();
-    };
-    pump();
-  });
-}
+const oversized = (url: string, total: number) =>
+  chunkedUpload(url, '/partner/export-callback', total, { readBody: false, errorIsRefusal: true });
 
 /** When each export's callback went out (ms since the epoch). */
 const callbackSentAt = new Map<number, number>();
@@ -278,20 +229,9 @@ async function main() {
   const callbackStatuses = new Map<number, number>();
   await pool(users.length, 10, async (i) => {
     const exportId = users[i]!.exports[0]!;
-    const body = JSON.stringify({ project: { [PROJECT]: [`http://127.0.0.1/${exportId}.png`] }, design: {} });
-    const timestamp = String(Math.floor(Date.now() / 1000));
     callbackSentAt.set(exportId, Date.now());
-    const response = await fetch(`${a.url}/partner/export-callback`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Planner-Timestamp': timestamp,
-        'X-Planner-Export-Id': String(exportId),
-        'X-Planner-Project-Id': String(PROJECT),
-        'X-Planner-Signature': await hmac(SECRET, `${timestamp}.${exportId}.${PROJECT}.${body}`),
-      },
-      body,
-    });
+    // signed as the planner signs it (the demo secret), with the result map the partner tests send
+    const response = await sendCallback(a.url, exportId);
     await response.arrayBuffer();
     callbackStatuses.set(response.status, (callbackStatuses.get(response.status) ?? 0) + 1);
   });

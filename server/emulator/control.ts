@@ -12,35 +12,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import type { ArmedFault, Fault, LoggedRequest } from './control-types.ts';
 
-export interface Fault {
-  delay?: number;
-  status?: number;
-  body?: 'malformed' | 'wrong-shape' | 'empty';
-}
+export type { ArmedFault, Fault, LoggedRequest };
 
 const FAULT_BODIES: readonly NonNullable<Fault['body']>[] = ['malformed', 'wrong-shape', 'empty'];
-
-export interface ArmedFault extends Fault {
-  id: number;
-  /** Path prefix (as the emulator sees it, e.g. `/room-styling/rooms`), or `re:<regex>`. */
-  match: string;
-  /** Only requests with this method. */
-  method?: string;
-  /** How many matching requests it still applies to. */
-  times: number;
-}
-
-export interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  /** Query parameters; repeated names give arrays. */
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body?: unknown;
-  at: number;
-}
 
 /** Header names and body/query members whose values never appear in the log as sent. */
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'x-api-key']);

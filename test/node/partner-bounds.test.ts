@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import { PartnerConfigError } from '../../server/partner/options.ts';
 import { MemoryStore } from '../../server/partner/store.ts';
+import { chunkedPost, chunkedUpload } from './helpers/chunked-upload.ts';
 import { listen } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 import {
@@ -22,52 +23,6 @@ import {
   startPartners,
   type Partners,
 } from './partner-setup.ts';
-
-/**
- * Streams `total` bytes to `path` as a chunked body (no Content-Length), stopping as soon as an answer
- * arrives; the status and how many bytes went out before it.
- */
-function chunkedUpload(
-  url: string,
-  path: string,
-  total: number,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; sent: number; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunk = Buffer.alloc(64 * 1024, 'a');
-    let sent = 0;
-    let answered = false;
-    const req = httpRequest(
-      {
-        host: hostname,
-        port,
-        path,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers },
-      },
-      (res) => {
-        answered = true;
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => {
-          resolve({ status: res.statusCode!, sent, body });
-          req.destroy();
-        });
-      },
-    );
-    // the server may close the connection once it has answered: not an error here
-    req.on('error', (error) => (answered ? undefined : reject(error)));
-    const pump = () => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
-}
 
 describe('partner back end: request bodies are bounded as they arrive', () => {
   let partners: Partners;
@@ -105,10 +60,10 @@ describe('partner back end: request bodies are bounded as they arrive', () => {
       body: JSON.stringify({ project_id: 1, pad: 'x'.repeat(5000) }),
     });
     assert.equal(declared.status, 413);
-    const streamed = await chunkedUpload(url, '/partner/token', 1024 * 1024, { Origin: url });
+    const streamed = await chunkedUpload(url, '/partner/token', 1024 * 1024, { headers: { Origin: url } });
     assert.equal(streamed.status, 413);
     const proxy = await chunkedUpload(url, '/partner/proxy/projects/1/export.json', 1024 * 1024, {
-      Origin: url,
+      headers: { Origin: url },
     });
     assert.equal(proxy.status, 413);
     // within the limit the route answers as usual (here: no session)
@@ -123,22 +78,12 @@ describe('partner back end: request bodies are bounded as they arrive', () => {
   });
 
   it('a body that trickles in is answered 408', async () => {
-    const { hostname, port } = new URL(partners.partners[0]!.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: hostname,
-          port,
-          path: '/partner/export-callback',
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-          req.destroy();
-        },
-      );
+      const req = chunkedPost(partners.partners[0]!.url, '/partner/export-callback', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+        req.destroy();
+      });
       req.on('error', reject);
       req.write('{"project":');
       // and then nothing more

@@ -9,30 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { freePort, redisArgs, REDIS_SERVER, waitForPort } from './helpers/processes.ts';
 import { RedisStore } from '../../server/partner/redis-store.ts';
 import { TestBrowser } from './partner-test-browser.ts';
-import {
-  exportWithToken,
-  login,
-  readEvents,
-  sendCallback,
-  startPartners,
-  type Partners,
-} from './partner-setup.ts';
-
-const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import * as setup from './partner-setup.ts';
 
 /** A throwaway redis-server on 127.0.0.1: no persistence, killed after the tests. */
 export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
@@ -41,41 +21,17 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
       `redis-server not found at ${REDIS_SERVER}: install it (Debian: apt-get install redis-server; .ci/run does) or set REDIS_SERVER`,
     );
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    REDIS_SERVER,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--protected-mode',
-      'yes',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(REDIS_SERVER, redisArgs(port, '--protected-mode', 'yes'), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) assert.fail(`redis-server exited: ${output}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      assert.fail(`redis-server did not start within 10 s: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  try {
+    await waitForPort(port, child, 'redis-server', () => output, { timeoutMs: 10_000, pollMs: 50 });
+  } catch (error) {
+    child.kill('SIGKILL');
+    assert.fail((error as Error).message);
   }
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -91,11 +47,11 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
 describe('partner back end: two instances on one Redis', () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let stores: RedisStore[];
-  let partners: Partners;
+  let partners: setup.Partners;
   before(async () => {
     redis = await startRedis();
     stores = [await RedisStore.connect(redis.url), await RedisStore.connect(redis.url)];
-    partners = await startPartners(2, (i) => ({ store: stores[i]! }));
+    partners = await setup.startPartners(2, (i) => ({ store: stores[i]! }));
   });
   after(async () => {
     await partners?.close();
@@ -113,7 +69,7 @@ describe('partner back end: two instances on one Redis', () => {
   it('a login on A works on B', async () => {
     const [a, b] = partners.partners as [(typeof partners.partners)[0], (typeof partners.partners)[0]];
     const onA = new TestBrowser(a!.url);
-    await login(onA);
+    await setup.login(onA);
     const onB = sameBrowserOn(onA, b!.url);
     const session = await (await onB.fetch('/partner/session')).json();
     assert.equal(session.connected, true);
@@ -143,18 +99,18 @@ describe('partner back end: two instances on one Redis', () => {
   it('a callback received by A reaches a page listening for server-sent events on B, and a replay to B is refused', async () => {
     const [a, b] = partners.partners;
     const onA = new TestBrowser(a!.url);
-    await login(onA);
+    await setup.login(onA);
     const onB = sameBrowserOn(onA, b!.url);
-    const exportId = await exportWithToken(onB, partners.planner.url, 'http://127.0.0.1:9/nowhere');
+    const exportId = await setup.exportWithToken(onB, partners.planner.url, 'http://127.0.0.1:9/nowhere');
     const events = await fetch(`${b!.url}/partner/exports/${exportId}/events`, {
       headers: { Cookie: onB.cookieHeader() },
     });
     assert.equal(events.status, 200);
-    const heard = readEvents(events, (list) => list.length >= 2);
+    const heard = setup.readEvents(events, (list) => list.length >= 2);
     await new Promise((r) => setTimeout(r, 100)); // B is listening
     const started = Date.now();
     const timestamp = Math.floor(Date.now() / 1000);
-    assert.equal((await sendCallback(a!.url, exportId, { timestamp })).status, 200);
+    assert.equal((await setup.sendCallback(a!.url, exportId, { timestamp })).status, 200);
     const list = await heard;
     assert.deepEqual(
       list.map((e) => [e.event, JSON.parse(e.data).status]),
@@ -168,7 +124,7 @@ describe('partner back end: two instances on one Redis', () => {
     const status = await (await onA.fetch(`/partner/exports/${exportId}/status`)).json();
     assert.equal(status.status, 'ready');
     // the same signed callback sent to B: refused, the guard is shared
-    const replay = await sendCallback(b!.url, exportId, { timestamp });
+    const replay = await setup.sendCallback(b!.url, exportId, { timestamp });
     assert.equal(replay.status, 409);
     assert.equal((await replay.json()).error, 'replayed_callback');
   });

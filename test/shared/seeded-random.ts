@@ -1,14 +1,6 @@
 /**
  * A small seeded random generator (mulberry32) for fuzz tests in node and in the browser: every run
- * draws the same cases, and a failure that prints its seed can be replayed.
+ * draws the same cases, and a failure that prints its seed can be replayed. It is the emulators' own
+ * generator (a module without imports, so the browser can load it too).
  */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom as seededRandom } from '../../server/emulator/room-styling/random.ts';

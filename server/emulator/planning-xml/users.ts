@@ -22,6 +22,7 @@ import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import { userXml } from './represent.ts';
 import { array } from './xml-write.ts';
 import type { XmlObject } from './xml-read.ts';
+import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -54,15 +55,8 @@ export function paging(op: Op): { page: number; perPage: number } {
   return { page: int('page', 1), perPage: Math.min(MAX_PER_PAGE, int('per_page', DEFAULT_PER_PAGE)) };
 }
 
-interface UserInput {
-  email?: string;
-  accountType?: string;
-  countryCode?: string;
-  language?: string;
-  externalIdentifier?: string | null;
-  username?: string | null;
-  password?: string;
-}
+/** The fields a client sends (the confirmation is only checked against the password, never kept). */
+type UserInput = Omit<XmlUserInput, 'passwordConfirmation'>;
 
 /** Reads and checks the fields; `creating` makes email, account-type, country-code and language required. */
 function readUser(op: Op, input: XmlObject, creating: boolean, self?: UserRecord): UserInput {

@@ -10,6 +10,7 @@ import { forbidden, notFound } from './auth.ts';
 import { renderExport, type ResultMap } from './export-render.ts';
 import { validateExport } from './export-rules.ts';
 import { randomHex } from './oauth.ts';
+import { signBody } from './sign.ts';
 import { projectFacts } from './project-json.ts';
 import { findProject } from './projects.ts';
 import { iso } from './seed.ts';
@@ -37,19 +38,6 @@ export function signedText(
 ): string {
   const rest = `${exportId}.${projectId}.${body}`;
   return timestamp === undefined ? rest : `${timestamp}.${rest}`;
-}
-
-/** `sha256=<hex>` HMAC of `text`: how a receiver knows the callback came from the service. */
-export async function signBody(key: string, text: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(text)));
-  return 'sha256=' + [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function deliver(state: PlanningState, record: ExportRecord, signingKey: string): Promise<void> {

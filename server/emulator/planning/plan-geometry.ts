@@ -3,6 +3,7 @@
  * in centimetres with y pointing down (as FML stores them). Read from a real FML v3 JSON document
  * when the real samples are present, generated from the seed otherwise.
  */
+import { createRandom } from '../room-styling/random.ts';
 
 export interface Point {
   x: number;
@@ -114,17 +115,8 @@ export function floorsFromFml(fml: unknown): PlanFloor[] {
   }));
 }
 
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: small, fast, deterministic (the emulators share one generator). */
+export const rng = createRandom;
 
 const ROOM_COLOURS = ['#f4e1c1', '#cfe3f0', '#d8ecd0', '#f0d5d5', '#e6dcf2', '#f2ecc8'];
 

@@ -2,17 +2,13 @@
  * The emulator's test hooks, reached on the test page's own origin (web-test-runner.config.mjs mounts
  * the emulator there). See server/emulator/control.ts.
  */
+// Types only (erased when the browser loads this file): control.ts itself needs Node.
+import type { ArmedFault, LoggedRequest } from '../../../server/emulator/control-types.ts';
+
 export const ROOM_STYLING = `${location.origin}/room-styling`;
 export const PLANNING = `${location.origin}/planning/api/v2`;
 
-export interface LoggedRequest {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body?: unknown;
-}
+export type { LoggedRequest };
 
 export async function resetEmulator(): Promise<void> {
   await fetch('/emulator/reset', { method: 'POST' });
@@ -24,14 +20,8 @@ export async function receivedRequests(prefix?: string): Promise<LoggedRequest[]
   return (await fetch(url)).json();
 }
 
-export interface FaultSpec {
-  match: string;
-  method?: string;
-  delay?: number;
-  status?: number;
-  body?: 'malformed' | 'wrong-shape' | 'empty';
-  times?: number;
-}
+/** A fault to arm: the emulator gives it its id, and `times` defaults to 1. */
+export type FaultSpec = Omit<ArmedFault, 'id' | 'times'> & { times?: number };
 
 /** Arms a fault for the next `times` (default 1) requests whose path starts with `match`. */
 export async function armFault(fault: FaultSpec): Promise<void> {
