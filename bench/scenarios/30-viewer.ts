@@ -112,11 +112,14 @@ async function firstFrame(
       clip: { x: 0, y: 0, width: 320, height: 240 },
     });
   }
-  return page.evaluate(`({
+  const result = (await page.evaluate(`({
     total: window.firstFrame,
     connected: window.firstFrame - window.connectedAt,
     resources: performance.getEntriesByType('resource').map((e) => e.name),
-  })`) as Promise<{ total: number; connected: number; resources: string[] }>;
+  })`)) as { total: number; connected: number; resources: string[] };
+  // a page left open keeps drawing (model-viewer's idle animation): it would tax every later figure
+  await page.close();
+  return result;
 }
 
 const GENERATED = (counts: number[]) => `(async () => {
@@ -367,6 +370,7 @@ const scenario: Scenario = {
       }
     }
 
+    await page.close();
     const flat = await firstFrame(await ctx.newPage(), `${theirs}?src=/${GLB_FLAT}`);
     const box = { total: median(boxRuns.map((r) => r.total)) };
     figures['model-viewer, same room as GLB without instancing: page start → first frame'] = {
@@ -477,6 +481,7 @@ const scenario: Scenario = {
       string,
       { ms: number; build: number; read: number }
     >;
+    await gen.close();
     for (const [n, r] of Object.entries(generated)) {
       figures[`${n} components: connected → first frame`] = { value: round(r.ms), unit: 'ms' };
       figures[`${n} components: readModel + planGeometry (src/model)`] = { value: round(r.read), unit: 'ms' };
@@ -544,6 +549,7 @@ const scenario: Scenario = {
       value: round(lodOrbit.draw),
       unit: 'ms',
     };
+    await orbitPage.close();
     const theirOrbitPage = await ctx.newPage();
     await open(theirOrbitPage, `${theirs}?src=/${GLB}&rotate`);
     await theirOrbitPage.waitForFunction('window.firstFrame', { timeout: 60000 });
@@ -552,17 +558,33 @@ const scenario: Scenario = {
       unit: 'ms',
     };
 
+    await theirOrbitPage.close();
+
     // 50 viewers on one page
-    const fifty = await ctx.newPage();
-    await open(fifty, ours);
-    const many = (await fifty.evaluate(FIFTY)) as { contexts: number; lost: number; ms: number };
+    // three runs, each in a fresh page (one run alone moved by ±30 % from run to run)
+    const fiftyRuns: { contexts: number; lost: number; ms: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const fifty = await ctx.newPage();
+      await open(fifty, ours);
+      fiftyRuns.push((await fifty.evaluate(FIFTY)) as { contexts: number; lost: number; ms: number });
+      await fifty.close();
+    }
+    const many = {
+      contexts: Math.max(...fiftyRuns.map((r) => r.contexts)),
+      lost: Math.max(...fiftyRuns.map((r) => r.lost)),
+      ms: median(fiftyRuns.map((r) => r.ms)),
+    };
     figures['50 viewers: live WebGL contexts'] = {
       value: many.contexts,
       unit: '',
       note: 'browsers keep ~16',
     };
     figures['50 viewers: contexts lost'] = { value: many.lost, unit: '' };
-    figures['50 viewers (200 components each): all drawn'] = { value: round(many.ms), unit: 'ms' };
+    figures['50 viewers (200 components each): all drawn'] = {
+      value: round(many.ms),
+      unit: 'ms',
+      note: `median of 3 fresh pages (${fiftyRuns.map((r) => Math.round(r.ms)).join(', ')})`,
+    };
     return figures;
   },
 };

@@ -18,6 +18,7 @@ import { streamSSE } from 'hono/streaming';
 import type { PartnerEnv } from './context.ts';
 import type { ResolvedPartnerOptions } from './options.ts';
 import type { PartnerStore } from './store.ts';
+import { signatureMatches } from '../../src/api/planning-xml/callback.ts';
 
 export interface ResultMap {
   project: Record<string, string[]>;
@@ -35,34 +36,11 @@ const RESULT_TTL = 24 * 3600;
 /** The pub/sub channel of "export <id> is ready" (the message is the id). */
 export const EXPORT_READY = 'export-ready';
 
-function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (hex.length !== 64 || !/^[0-9a-f]+$/i.test(hex)) return null;
-  const bytes = new Uint8Array(32);
-  for (let i = 0; i < 32; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
-
-/** Does `header` (sha256=<hex>) sign `text` with one of `keys`? Compared in constant time by Web Crypto. */
-export async function signatureValid(
-  keys: string[],
-  text: string,
-  header: string | undefined,
-): Promise<boolean> {
-  const mac = header?.startsWith('sha256=') ? hexBytes(header.slice(7)) : null;
-  if (!mac) return false;
-  for (const key of keys) {
-    if (!key) continue;
-    const cryptoKey = await crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(key),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-    if (await crypto.subtle.verify('HMAC', cryptoKey, mac, new TextEncoder().encode(text))) return true;
-  }
-  return false;
-}
+/**
+ * Does `header` (sha256=<hex>) sign `text` with one of `keys`? The package's own check (the one
+ * `readExportCallback()` uses), compared in constant time by Web Crypto.
+ */
+export const signatureValid = signatureMatches;
 
 function isUrlList(v: unknown): v is Record<string, string[]> {
   return (

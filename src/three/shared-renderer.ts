@@ -97,10 +97,11 @@ export class SharedRenderer {
    * Give the only viewer on screen the WebGL canvas itself instead of copying its picture (as
    * model-viewer's Renderer.ts does): `true`, `false`, or `'auto'` (the default), which hands over
    * when the context is drawn by a GPU and copies when a software rasteriser draws it (SwiftShader,
-   * llvmpipe). On a GPU the copy is a read-back that makes the page wait for the GPU every frame; under
-   * SwiftShader we measured the opposite (`npm run bench`, scenario viewer: orbiting the real sample,
-   * about 1-2 ms more between frames handed over, though the page's own work per frame drops from
-   * ~10 ms to ~1 ms), so there the copy stays. Tests set it to `true` to check the hand-over itself.
+   * llvmpipe). On a GPU the copy is a read-back that makes the page wait for the GPU every frame. Under
+   * SwiftShader (`npm run bench`, scenario viewer) handing over cuts the page's own work per frame
+   * (0.7 vs 5.7 ms orbiting the real sample) but not the time between frames (16.7 ms either way; 18-19
+   * vs 17 ms in earlier runs), and moving the live canvas between shadow roots once froze headless
+   * Chromium's software GL in long test runs: there the copy stays. Tests set it to `true`.
    */
   static handOverCanvas: boolean | 'auto' = 'auto';
 
