@@ -99,7 +99,7 @@ export class SharedRenderer {
    * when the context is drawn by a GPU and copies when a software rasteriser draws it (SwiftShader,
    * llvmpipe). On a GPU the copy is a read-back that makes the page wait for the GPU every frame. Under
    * SwiftShader (`npm run bench`, scenario viewer) handing over cuts the page's own work per frame
-   * (0.7 vs 5.7 ms orbiting the real sample) but not the time between frames (16.7 ms either way; 18-19
+   * (0.8 vs 5.5 ms orbiting the real sample) but not the time between frames (16.7 ms either way; 18-19
    * vs 17 ms in earlier runs), and moving the live canvas between shadow roots once froze headless
    * Chromium's software GL in long test runs: there the copy stays. Tests set it to `true`.
    */

@@ -9,6 +9,12 @@ import { boxPlan, doorComponent } from '../shared/fixtures.ts';
 
 export const SAMPLE_ROOM_ID = 6346838;
 
+/** A public generated room of the emulator (there with or without the real samples). */
+export async function publicRoomId(): Promise<string> {
+  const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=3`)).json();
+  return String(list.rooms.find((r: { id: number }) => r.id !== SAMPLE_ROOM_ID).id);
+}
+
 /**
  * The real sample's model as the emulator serves it, or undefined when it is not the real one: without
  * the realdata folder the emulator answers 404 or serves a generated model for the same id.

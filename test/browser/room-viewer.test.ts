@@ -21,6 +21,7 @@ import {
   pixel,
   sampleModel,
   SAMPLE_ROOM_ID,
+  publicRoomId,
   SKIP_SAMPLE,
   srgb255,
 } from './room-viewer-fixtures.ts';
@@ -29,12 +30,6 @@ import { CUT_TOP_COLOUR } from '../../src/three/materials.ts';
 
 /** Wall tops as the viewer draws them: the cut, in one dark colour. */
 const CUT_TOP = [1, 3, 5].map((i) => parseInt(CUT_TOP_COLOUR.slice(i, i + 2), 16));
-
-/** A public generated room of the emulator. */
-async function publicRoomId(): Promise<string> {
-  const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=3`)).json();
-  return String(list.rooms.find((r: { id: number }) => r.id !== SAMPLE_ROOM_ID).id);
-}
 
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 
