@@ -14,6 +14,9 @@ import { createDemoServer } from '../server/demo-server.ts';
 // @ts-expect-error plain JS module shared with the test runner
 import { CHROMIUM_ARGS, findChromium, HOW_TO_GET_CHROMIUM } from '../scripts/chromium.mjs';
 
+/** `x` rounded to `digits` decimals: how every figure is written. */
+export const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
 export interface Figure {
   value: number;
   unit: string;

@@ -6,6 +6,12 @@
 import { build } from 'vite';
 
 /**
+ * The entry of a page with only <room-viewer>, as a site writes it (the element and configure()), for a
+ * file in bench/.tmp/<app>/src/.
+ */
+export const VIEWER_ENTRY = `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`;
+
+/**
  * Builds `input` (entry name → source file) into `outDir`, emptied first; `base` as Vite's (`./` for
  * pages that load the build from beside themselves).
  */

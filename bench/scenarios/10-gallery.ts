@@ -4,7 +4,7 @@
  * count in the gallery (virtualised: bounded) and the frame times while scrolling. The page scripts
  * are strings: tsx would wrap named functions in a helper (__name) that does not exist in the page.
  */
-import type { Figures, Scenario } from '../harness.ts';
+import { round, type Figures, type Scenario } from '../harness.ts';
 
 /** Median over 7 galleries of connected → rooms-load → rendered → next frame painted; and → images decoded. */
 const FIRST_CARDS = (limit: number) => `(async () => {
@@ -113,8 +113,6 @@ const SCROLL_THOUSAND = (paging: 'infinite' | 'more') => `(async () => {
     documentNodes: document.querySelectorAll('*').length,
   };
 })()`;
-
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 const scenario: Scenario = {
   name: 'gallery',

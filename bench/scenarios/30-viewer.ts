@@ -26,8 +26,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'puppeteer-core';
-import type { Figures, Scenario } from '../harness.ts';
-import { buildSite } from '../site-build.ts';
+import { round, type Figures, type Scenario } from '../harness.ts';
+import { buildSite, VIEWER_ENTRY } from '../site-build.ts';
 
 const SAMPLE = 6346838;
 const APP = 'bench/.tmp/viewer-app';
@@ -37,14 +37,10 @@ const GLB_BOX = 'bench/.tmp/box.glb';
 const OUT = 'bench/out';
 const gz = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).length;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function buildApp(): Promise<void> {
   mkdirSync(`${APP}/src`, { recursive: true });
-  writeFileSync(
-    `${APP}/src/viewer.ts`,
-    `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`,
-  );
+  writeFileSync(`${APP}/src/viewer.ts`, VIEWER_ENTRY);
   // model-viewer as a site installs it from npm (three and its other dependencies from node_modules)
   writeFileSync(`${APP}/src/model-viewer-npm.ts`, `import '@google/model-viewer';\n`);
   writeFileSync(

@@ -11,13 +11,12 @@
  * Page scripts are strings: tsx would wrap named functions in a helper the page does not have.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Figures, Scenario } from '../harness.ts';
+import { round, type Figures, type Scenario } from '../harness.ts';
 import { ORBIT_PROBE, type OrbitRun } from '../orbit-probe.ts';
 import { buildSite } from '../site-build.ts';
 
 const SAMPLE = 6346838;
 const APP = 'bench/.tmp/pick-app';
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function buildApp(): Promise<void> {
   mkdirSync(`${APP}/src`, { recursive: true });

@@ -12,13 +12,12 @@
  * bench` builds first).
  * Headless Chromium draws with SwiftShader (software WebGL): frame figures are CPU-bound.
  */
-import type { Figures, Scenario } from '../harness.ts';
+import { round, type Figures, type Scenario } from '../harness.ts';
 import { ORBIT_PROBE, type OrbitRun } from '../orbit-probe.ts';
 
 const SAMPLE = 6346838;
 /** Runs without and with the plan, alternating (medians are reported). */
 const ROUNDS = 4;
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** A page script (a string: tsx would wrap named functions in a helper the page does not have). */
 const RUN = `(async () => {

@@ -14,22 +14,18 @@
  * (software WebGL): frame figures are CPU-bound.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Figures, Scenario } from '../harness.ts';
+import { round, type Figures, type Scenario } from '../harness.ts';
 import { ORBIT_PROBE, type OrbitRun } from '../orbit-probe.ts';
-import { buildSite } from '../site-build.ts';
+import { buildSite, VIEWER_ENTRY } from '../site-build.ts';
 
 const SAMPLE = 6346838;
 const APP = 'bench/.tmp/hotspots-app';
 const ROUNDS = 4;
 const HOTSPOTS = 10;
-const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function buildApp(): Promise<void> {
   mkdirSync(`${APP}/src`, { recursive: true });
-  writeFileSync(
-    `${APP}/src/viewer.ts`,
-    `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`,
-  );
+  writeFileSync(`${APP}/src/viewer.ts`, VIEWER_ENTRY);
   writeFileSync(
     `${APP}/index.html`,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: hotspots</title>

@@ -235,11 +235,3 @@ export async function loadSource(source: ModelSource, signal?: AbortSignal): Pro
   }
   return { kind, model, problems };
 }
-
-/** A room model only (an FML source is an error here); kept for callers that draw room models. */
-export async function loadModel(source: ModelSource, signal?: AbortSignal): Promise<LoadedModel> {
-  const loaded = await loadSource(source, signal);
-  if (loaded.kind === 'fml')
-    throw new ElementError('the document is FML, not a room model', { kind: 'invalid', reason: 'no-model' });
-  return loaded;
-}
