@@ -1,5 +1,5 @@
 /**
- * The shapes of the emulator's test hooks (see control.ts): what `GET /emulator/requests` answers and
+ * The shapes of the emulator's test hooks (see routes.ts beside this file): what `GET /emulator/requests` answers and
  * what `POST /emulator/faults` takes. Types only, so the browser tests' helpers can share them.
  */
 export interface Fault {
@@ -10,7 +10,7 @@ export interface Fault {
 
 export interface ArmedFault extends Fault {
   id: number;
-  /** Path prefix (as the emulator sees it, e.g. `/room-styling/rooms`), or `re:<regex>`. */
+  /** Path prefix (as the emulator sees it, e.g. `/room-styling/rooms`), at most 512 characters. */
   match: string;
   /** Only requests with this method. */
   method?: string;
