@@ -7,6 +7,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { TEXT_XML_OPTIONS } from '../../../src/model/fml/fml-xml-nodes.ts';
+import { parseXmlSafely } from '../shared/xml-parse.ts';
 import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from './plan-geometry.ts';
 
 export type XmlNode = Record<string, unknown>;
@@ -28,7 +29,10 @@ export function readFml(text: string): FmlRead {
   const valid = XMLValidator.validate(text);
   if (valid !== true)
     return { ok: false, problem: `body: not well-formed XML (${valid.err.msg}, line ${valid.err.line})` };
-  const doc = parser.parse(text) as XmlNode;
+  // what the parser throws on (too deep, a `__proto__` element) is the sender's problem too
+  const parsed = parseXmlSafely(parser, text);
+  if (!parsed.ok) return { ok: false, problem: `body: ${parsed.message}` };
+  const doc = parsed.value as XmlNode;
   for (const root of ['project', 'design'] as const) {
     const value = doc[root];
     const node = Array.isArray(value) ? value[0] : value;
