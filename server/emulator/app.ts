@@ -16,9 +16,9 @@ import { controlRoutes } from './control/routes.ts';
 import { sameOriginJson } from './control/same-origin.ts';
 import { resolveOptions, type EmulatorOptions, type ResolvedEmulatorOptions } from './options.ts';
 import { createRoomStyling } from './room-styling/routes.ts';
-import { createPlanning, type PlanningApp } from './planning/routes.ts';
+import { createPlanning, type PlanningApp } from './planning/app.ts';
 import { createPlanningXml } from './planning-xml/routes.ts';
-import { sweeper } from './planning/sweep.ts';
+import { sweeper } from './planning/domain/sweep.ts';
 
 /** Request bodies above this answer 413 (the largest real one, an export request, is a few kB). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -114,6 +114,23 @@ describe('emulator hardening: the request log is bounded (issue 22, finding 14)'
     assert.equal(last, all.seqs[0]! + all.seqs.length - 1, 'the newest are kept, none skipped');
   });
 
+  it('a JSON body nested too deeply to serialise is logged as a note, and the log still lists', async () => {
+    await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const answer = await fetch(`${running.url}/room-styling/nowhere`, {
+      method: 'POST',
+      headers: json,
+      body: deep,
+    });
+    await answer.arrayBuffer();
+    assert.notEqual(answer.status, 500);
+    const listed = await fetch(`${running.url}/emulator/requests`);
+    assert.equal(listed.status, 200);
+    const log = (await listed.json()) as { body: unknown }[];
+    assert.equal(log.length, 1);
+    assert.match(String(log[0]!.body), /nested too deeply/);
+  });
+
   it(`one listing returns at most ${MAX_LISTED_REQUESTS} entries, and the next page follows on`, async () => {
     await fetch(`${running.url}/emulator/reset`, { method: 'POST' });
     const count = MAX_LISTED_REQUESTS + 100;

@@ -58,7 +58,13 @@ export class RequestLog {
   /** Logs a request (already redacted) under the next sequence number; the oldest go beyond the bounds. */
   add(request: Omit<LoggedRequest, 'seq' | 'at'>): void {
     const entry: LoggedRequest = { ...request, seq: ++this.#seq, at: Date.now() };
-    const json = JSON.stringify(entry);
+    let json: string;
+    try {
+      json = JSON.stringify(entry);
+    } catch {
+      // a JSON body nested deeper than JSON.stringify's stack (JSON.parse took it): logged as a note
+      json = JSON.stringify({ ...entry, body: '(a body nested too deeply to log)' });
+    }
     const bytes = Buffer.byteLength(json);
     if (this.#count === MAX_LOGGED_REQUESTS) this.#dropOldest();
     this.#ring[(this.#start + this.#count) % MAX_LOGGED_REQUESTS] = {

@@ -4,25 +4,30 @@
  * account and shows in GET /users.json as well.
  */
 import { randomBytes } from 'node:crypto';
-import { digestPassword, newProfile, newUserRecord, type UserRecord } from '../planning/accounts.ts';
-import { USER_TOKEN_TTL_S } from '../planning/users.ts';
+import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
 import {
+  digestPassword,
+  newProfile,
+  newUserRecord,
+  USER_TOKEN_TTL_S,
+  type UserRecord,
+} from '../planning/domain/accounts.ts';
+import {
+  bodyOf,
   checkExternalId,
   EMAIL,
   findUser,
+  type Handler,
   human,
   inScope,
+  type Op,
   Problems,
   textField,
-  bodyOf,
-  type Handler,
-  type Op,
 } from './operation.ts';
-import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import { userXml } from './represent.ts';
-import { array } from './xml-write.ts';
+import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import type { XmlObject } from './xml-read.ts';
-import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
+import { array } from './xml-write.ts';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;

@@ -6,17 +6,17 @@
  *   /planning/editor/:id          what a project token's editor_url opens (a small stand-in page)
  *   /planning/media/:token/:name  the media images uploaded to projects
  *   /planning/emulator/...        test hooks: expire tokens, the email outbox, reset
- * Configuration: server/emulator/planning/config.ts (environment). Choices: docs/emulator-planning.md.
+ * Configuration: server/emulator/planning/domain/config.ts (environment). Choices: docs/emulator-planning.md.
  */
 import { Hono } from 'hono';
 import type { ResolvedEmulatorOptions } from '../options.ts';
-import { apiRoutes } from './api.ts';
-import { planningConfigFromEnv, type PlanningConfig } from './config.ts';
-import { editorRoutes, fileRoutes } from './file-routes.ts';
-import { hookRoutes } from './hooks.ts';
-import { mediaFileRoutes } from './media.ts';
-import { oauthRoutes } from './oauth.ts';
-import { PlanningState } from './state.ts';
+import { type PlanningConfig, planningConfigFromEnv } from './domain/config.ts';
+import { PlanningState } from './domain/state.ts';
+import { editorRoutes, fileRoutes } from './routes/file-routes.ts';
+import { hookRoutes } from './routes/hooks.ts';
+import { mediaFileRoutes } from './routes/media.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+import { v2App } from './routes/v2-app.ts';
 
 export interface PlanningApp extends Hono {
   /** The emulator's memory, for in-process tests and tools. */
@@ -31,7 +31,7 @@ export function createPlanning(
   const app: PlanningApp = new Hono();
   app.planning = state;
   app.route('/oauth', oauthRoutes(state));
-  app.route('/api/v2', apiRoutes(state));
+  app.route('/api/v2', v2App(state));
   app.route('/files', fileRoutes(state));
   app.route('/editor', editorRoutes(state));
   app.route('/media', mediaFileRoutes(state));

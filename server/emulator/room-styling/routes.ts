@@ -10,8 +10,8 @@
 import { Hono, type Context } from 'hono';
 import type { ResolvedEmulatorOptions } from '../options.ts';
 import { Accounts, commentJson } from './accounts.ts';
-import { callerOf, canSee, type Caller } from './auth.ts';
-import { generateDataset, type Dataset, type RoomRecord } from './dataset.ts';
+import { type Caller, callerOf, canSee } from './auth.ts';
+import { type Dataset, generateDataset, type RoomRecord } from './dataset.ts';
 import { resolveNow } from './dates.ts';
 import { ImageStore, type Picture } from './images.ts';
 import {
@@ -26,17 +26,17 @@ import {
 import { Lru } from './lru.ts';
 import { generateModel } from './model.ts';
 import { panoramaPage, roomPage } from './pages.ts';
-import { flag, HttpError, integer, readParams, text, type Params } from './params.ts';
-import { FACES, type Face } from './panorama-scene.ts';
+import { type Face, FACES } from './panorama-scene.ts';
+import { flag, HttpError, integer, type Params, readParams, text } from './params.ts';
 import { hasRealFaces, loadSampleModel, sampleRoomPath } from './realdata.ts';
 import {
+  type Links,
   panoramaJson,
   photorealEntry,
   roomEntry,
   roomShow,
   searchMeta,
   userJson,
-  type Links,
 } from './serialize.ts';
 import { CATEGORY_KEYS, STYLE_KEYS, TIMEFRAME_KEYS } from './vocabulary.ts';
 

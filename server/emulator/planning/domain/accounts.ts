@@ -90,6 +90,9 @@ export interface UserRecord {
 }
 
 /** The service's own root account, parent of the top-level accounts (no record of it exists). */
+/** Lifetime of a user token (GET /users/:id/token.json): "not shown", one day here. */
+export const USER_TOKEN_TTL_S = 24 * 3600;
+
 export const ROOT_ACCOUNT_ID = 1000;
 export const ACCOUNT_A_ID = 1001;
 export const ACCOUNT_B_ID = 1002;

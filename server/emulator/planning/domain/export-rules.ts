@@ -10,6 +10,7 @@
  * - `views` is required for 3d (a 3D export must say what to render) and rejected for 2d.
  * - Unknown members are ignored, including a body `id` (the path's :id is the project).
  */
+import { asBoolean, asInteger, asNumber } from './values.ts';
 
 export const FORMATS = ['png', 'pdf', 'jpg'] as const;
 export const PAPER_SIZES = ['A4', 'A3', 'A2', 'A1', 'A0', 'LETTER', 'LEGAL'] as const;
@@ -72,24 +73,6 @@ type Obj = Record<string, unknown>;
 
 const given = (v: unknown): boolean => v !== undefined && v !== null;
 const isObject = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-export function asInteger(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
-  if (typeof v === 'string' && /^-?\d{1,12}$/.test(v.trim())) return Number(v.trim());
-  return undefined;
-}
-
-export function asNumber(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(v.trim())) return Number(v.trim());
-  return undefined;
-}
-
-export function asBoolean(v: unknown): boolean | undefined {
-  if (v === true || v === 'true' || v === 1 || v === '1') return true;
-  if (v === false || v === 'false' || v === 0 || v === '0') return false;
-  return undefined;
-}
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}$/;

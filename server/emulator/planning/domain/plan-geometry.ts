@@ -3,7 +3,7 @@
  * in centimetres with y pointing down (as FML stores them). Read from a real FML v3 JSON document
  * when the real samples are present, generated from the seed otherwise.
  */
-import { createRandom } from '../room-styling/random.ts';
+import { createRandom } from '../../shared/random.ts';
 
 export interface Point {
   x: number;

@@ -7,29 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_A_ID, ACCOUNT_B_ID } from './accounts.ts';
-import { floorsFromFml, generatedDesign, rng, type PlanFloor } from './plan-geometry.ts';
-
-export type { UserRecord } from './accounts.ts';
-
-export interface ProjectRecord {
-  id: number;
-  userId: number;
-  public: boolean;
-  name: string;
-  description: string | null;
-  projectUrl: string;
-  externalIdentifier: string | null;
-  enableAutosave: boolean;
-  exportedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  floors: PlanFloor[];
-  /** Where the geometry came from: a real FML document or the generator. */
-  source: 'fml' | 'generated' | 'import';
-  deleted: boolean;
-  /** The template it was created from (project_template_attributes[template_id]). */
-  templateId?: number | null;
-}
+import { floorsFromFml, generatedDesign, rng } from './plan-geometry.ts';
+import type { ProjectRecord } from './records.ts';
 
 /** The owners of the seeded projects: account A (the demo user) and account B (see accounts.ts). */
 export const DEMO_USER = { id: ACCOUNT_A_ID, email: 'demo@planner.example' } as const;

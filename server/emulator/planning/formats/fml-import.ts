@@ -6,9 +6,9 @@
  * centimetres in the emulator's plan geometry.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { TEXT_XML_OPTIONS } from '../../../src/model/fml/fml-xml-nodes.ts';
-import { parseXmlSafely } from '../shared/xml-parse.ts';
-import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from './plan-geometry.ts';
+import { TEXT_XML_OPTIONS } from '../../../../src/model/fml/fml-xml-nodes.ts';
+import { parseXmlSafely } from '../../shared/xml-parse.ts';
+import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from '../domain/plan-geometry.ts';
 
 export type XmlNode = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProjectRecord } from './seed.ts';
+import type { ProjectRecord } from '../domain/records.ts';
 
 /** The real files are a few MB at most; anything larger is not served (bounded). */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;

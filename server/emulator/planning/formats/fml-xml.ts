@@ -3,8 +3,8 @@
  * real exports (project → floors → designs → lines and areas; metres, as legacy FML stores them).
  * Document 1 names only the design and project elements; the rest follows the real 2009 sample.
  */
-import { wallPath, type PlanDesign, type PlanFloor } from './plan-geometry.ts';
-import type { ProjectRecord } from './seed.ts';
+import { type PlanDesign, type PlanFloor, wallPath } from '../domain/plan-geometry.ts';
+import type { ProjectRecord } from '../domain/records.ts';
 
 const escapeXml = (s: string) =>
   s.replace(

@@ -4,8 +4,8 @@
  * form adds each floor's designs and cameras, so a client can pick `designs` and `camera_id` for an
  * export (the document says show "carries further members"; which ones is not shown).
  */
-import type { PlanCamera } from './plan-geometry.ts';
-import type { ProjectRecord } from './seed.ts';
+import type { PlanCamera } from '../domain/plan-geometry.ts';
+import type { ProjectRecord } from '../domain/records.ts';
 
 const camera = (c: PlanCamera) => ({ id: c.id, name: c.name, type_name: c.type });
 

@@ -9,24 +9,18 @@
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { ExportRequest, PaperSize } from './export-rules.ts';
+import type { ExportRequest, PaperSize } from '../domain/export-rules.ts';
+import type { PlanDesign } from '../domain/plan-geometry.ts';
+import type { ProjectRecord, ResultMap, StoredFile } from '../domain/records.ts';
 import {
+  type Cell,
+  type Drawing,
   fitTransform,
   gridCells,
   planDrawing2d,
   planDrawing3d,
-  type Cell,
-  type Drawing,
 } from './plan-drawing.ts';
-import type { PlanDesign } from './plan-geometry.ts';
 import { Raster, type Rgb } from './raster.ts';
-import type { ProjectRecord } from './seed.ts';
-import type { StoredFile } from './state.ts';
-
-export interface ResultMap {
-  project: Record<string, string[]>;
-  design: Record<string, string[]>;
-}
 
 /** Rasters are drawn at most this many pixels on their long side (scaled down proportionally). */
 export const MAX_RASTER_SIDE = 2048;

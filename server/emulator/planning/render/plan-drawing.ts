@@ -3,9 +3,9 @@
  * the same picture: the 2D plan (rooms, then walls), or a simple axonometric 3D view (floors, then
  * extruded walls far to near). Coordinates are in drawing units (centimetres for 2D), y down.
  */
-import type { ExportView } from './export-rules.ts';
-import { segmentQuad, wallPath, type Bounds, type PlanDesign, type Point } from './plan-geometry.ts';
-import { hexToRgb, shade, type Rgb } from './raster.ts';
+import type { ExportView } from '../domain/export-rules.ts';
+import { type Bounds, type PlanDesign, type Point, segmentQuad, wallPath } from '../domain/plan-geometry.ts';
+import { hexToRgb, type Rgb, shade } from './raster.ts';
 
 export interface Shape {
   points: Point[];

@@ -2,7 +2,7 @@
  * A minimal RGBA pixel buffer with the two operations plan drawings need: fill a polygon and fill a
  * rectangle. No anti-aliasing: exports only have to be real, decodable images of the plan.
  */
-import type { Point } from './plan-geometry.ts';
+import type { Point } from '../domain/plan-geometry.ts';
 
 export type Rgb = readonly [number, number, number];
 

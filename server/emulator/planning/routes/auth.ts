@@ -4,24 +4,9 @@
  * JSON body member or form field). Anything else, or an expired or revoked token, is 403.
  */
 import type { Context } from 'hono';
-import type { AccessToken, PlanningState } from './state.ts';
-import type { UserRecord } from './accounts.ts';
-
-export interface Caller {
-  userId: number;
-  /** The authenticated user's record (the account of the API key, the token's user). */
-  user: UserRecord;
-  via: 'api_key' | 'oauth' | 'project_token';
-  /** Project tokens open one project only. */
-  projectId?: number;
-  token?: AccessToken;
-}
-
-export { sameSecret } from './secret.ts';
-
-export function tokenIsLive(token: AccessToken | undefined, now = Date.now()): token is AccessToken {
-  return !!token && !token.revoked && token.expiresAt > now;
-}
+import { tokenIsLive } from '../domain/records.ts';
+import type { PlanningState } from '../domain/state.ts';
+import type { Caller } from './api-env.ts';
 
 /**
  * The caller, or null when the credentials are missing or invalid. `params` are the already parsed

@@ -4,11 +4,11 @@
  * the small page a project token's `editor_url` opens.
  */
 import { Hono } from 'hono';
-import { tokenIsLive } from './auth.ts';
-import { encodePng, renderRaster } from './export-render.ts';
-import { validateExport } from './export-rules.ts';
-import { planDrawing2d } from './plan-drawing.ts';
-import type { PlanningState } from './state.ts';
+import { validateExport } from '../domain/export-rules.ts';
+import { tokenIsLive } from '../domain/records.ts';
+import type { PlanningState } from '../domain/state.ts';
+import { encodePng, renderRaster } from '../render/export-render.ts';
+import { planDrawing2d } from '../render/plan-drawing.ts';
 
 export function fileRoutes(state: PlanningState): Hono {
   const app = new Hono();

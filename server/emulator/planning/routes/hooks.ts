@@ -8,9 +8,9 @@
  * None of them reveals a secret (no client secret, no API key, no token values).
  */
 import { Hono } from 'hono';
-import { ACCOUNT_A_ID, ACCOUNT_B_ID, ACCOUNT_C_ID } from './accounts.ts';
+import { ACCOUNT_A_ID, ACCOUNT_B_ID, ACCOUNT_C_ID } from '../domain/accounts.ts';
+import type { PlanningState } from '../domain/state.ts';
 import { bodyParams } from './request-params.ts';
-import type { PlanningState } from './state.ts';
 
 export function hookRoutes(state: PlanningState): Hono {
   const app = new Hono();

@@ -5,23 +5,23 @@
  * it is served at `filename.url` (/planning/media/<token>/<name>, an unguessable URL, no credentials).
  */
 import { Hono, type Context } from 'hono';
+import { randomHex } from '../../shared/random-hex.ts';
+import type { MediaRecord } from '../domain/records.ts';
+import { MEDIA_BYTES_KEPT, type PlanningState } from '../domain/state.ts';
+import { imageInfo } from '../formats/image-info.ts';
+import type { ApiEnv, ApiHandler } from './api-env.ts';
 import { forbidden, notFound } from './auth.ts';
-import { imageInfo } from './image-info.ts';
-import { randomHex } from './oauth.ts';
+import { findProject } from './find-project.ts';
 import {
   invalid,
   isHttpUrl,
   now,
+  type Params,
   pathId,
   readText,
   resourceBody,
   rootOf,
-  type Params,
 } from './operation-helpers.ts';
-import { findProject } from './projects.ts';
-import type { MediaRecord, PlanningState } from './state.ts';
-import { MEDIA_BYTES_KEPT } from './state.ts';
-import type { ApiApp, ApiEnv } from './api.ts';
 
 /** A remote image larger than this is refused (an uploaded one is bounded by the 1 MiB body limit). */
 export const MAX_REMOTE_BYTES = 5 * 1024 * 1024;
@@ -146,130 +146,125 @@ export function mediaJson(c: Context, m: MediaRecord) {
   };
 }
 
-export function mediaRoutes(app: ApiApp, state: PlanningState): void {
-  const project = (c: Context<ApiEnv>, action: 'show' | 'change') => {
-    if (c.get('caller').via === 'project_token' && action === 'change') return { response: forbidden(c) };
-    const id = pathId(c, 'project_id');
-    if (id === undefined) return { response: notFound(c) };
-    return findProject(c, state, id, action);
-  };
-  const one = (c: Context<ApiEnv>, projectId: number) => {
-    const raw = /^(\d{1,12})\.json$/.exec(c.req.param('file') ?? '');
-    const m = raw ? state.media.get(Number(raw[1])) : undefined;
-    return m && m.project_id === projectId ? m : undefined;
-  };
+const project = (c: Context<ApiEnv>, action: 'show' | 'change', state: PlanningState) => {
+  if (c.get('caller').via === 'project_token' && action === 'change') return { response: forbidden(c) };
+  const id = pathId(c, 'project_id');
+  if (id === undefined) return { response: notFound(c) };
+  return findProject(c, state, id, action);
+};
+const one = (c: Context<ApiEnv>, projectId: number, state: PlanningState) => {
+  const raw = /^(\d{1,12})\.json$/.exec(c.req.param('file') ?? '');
+  const m = raw ? state.media.get(Number(raw[1])) : undefined;
+  return m && m.project_id === projectId ? m : undefined;
+};
 
-  /** Reads title, kind, description and an optional upload; `create` requires title and an upload. */
-  const readBody = async (c: Context<ApiEnv>, create: boolean, problems: string[]) => {
-    const input = resourceBody(c.get('params'), 'media');
-    if (create && (typeof input.title !== 'string' || !input.title.trim()))
-      problems.push('title: is required');
-    const title = readText(input, 'title', problems, { nullable: false });
-    const kind = readText(input, 'kind', problems, { max: 50 });
-    const description = readText(input, 'description', problems, { max: 5000 });
-    const upload = await readUpload(input, problems);
-    if (create && !upload && !problems.some((p) => p.startsWith('file') || p.startsWith('remote')))
-      problems.push('file: send file (name and base64 data) or remote_filename_url');
-    let info = null;
-    if (upload) {
-      info = imageInfo(upload.bytes);
-      if (!info)
-        problems.push(
-          `${upload.url ? 'remote_filename_url' : 'file.data'}: not a PNG, JPEG, GIF or WebP image`,
-        );
-      else if (state.mediaBytes() + upload.bytes.byteLength > MEDIA_BYTES_KEPT)
-        problems.push('file: the emulator keeps no more media (reset it)');
-    }
-    return { title, kind, description, upload, info };
-  };
+/** Reads title, kind, description and an optional upload; `create` requires title and an upload. */
+const readBody = async (c: Context<ApiEnv>, create: boolean, problems: string[], state: PlanningState) => {
+  const input = resourceBody(c.get('params'), 'media');
+  if (create && (typeof input.title !== 'string' || !input.title.trim())) problems.push('title: is required');
+  const title = readText(input, 'title', problems, { nullable: false });
+  const kind = readText(input, 'kind', problems, { max: 50 });
+  const description = readText(input, 'description', problems, { max: 5000 });
+  const upload = await readUpload(input, problems);
+  if (create && !upload && !problems.some((p) => p.startsWith('file') || p.startsWith('remote')))
+    problems.push('file: send file (name and base64 data) or remote_filename_url');
+  let info = null;
+  if (upload) {
+    info = imageInfo(upload.bytes);
+    if (!info)
+      problems.push(
+        `${upload.url ? 'remote_filename_url' : 'file.data'}: not a PNG, JPEG, GIF or WebP image`,
+      );
+    else if (state.mediaBytes() + upload.bytes.byteLength > MEDIA_BYTES_KEPT)
+      problems.push('file: the emulator keeps no more media (reset it)');
+  }
+  return { title, kind, description, upload, info };
+};
 
-  app.post('/projects/:project_id{[0-9]+}/media.json', async (c) => {
-    const found = project(c, 'change');
-    if ('response' in found) return found.response;
-    const problems: string[] = [];
-    const body = await readBody(c, true, problems);
-    const count = [...state.media.values()].filter((m) => m.project_id === found.project.id).length;
-    if (count >= MAX_MEDIA_PER_PROJECT) problems.push(`media: at most ${MAX_MEDIA_PER_PROJECT} per project`);
-    if (problems.length || !body.upload || !body.info) return invalid(c, problems);
-    const stamp = now();
-    const record: MediaRecord = {
-      id: state.nextId('media', 900000),
-      project_id: found.project.id,
-      user_id: c.get('caller').userId,
-      parent_id: null,
-      design_element_id: null,
+export const create: ApiHandler = async (c, state) => {
+  const found = project(c, 'change', state);
+  if ('response' in found) return found.response;
+  const problems: string[] = [];
+  const body = await readBody(c, true, problems, state);
+  const count = [...state.media.values()].filter((m) => m.project_id === found.project.id).length;
+  if (count >= MAX_MEDIA_PER_PROJECT) problems.push(`media: at most ${MAX_MEDIA_PER_PROJECT} per project`);
+  if (problems.length || !body.upload || !body.info) return invalid(c, problems);
+  const stamp = now();
+  const record: MediaRecord = {
+    id: state.nextId('media', 900000),
+    project_id: found.project.id,
+    user_id: c.get('caller').userId,
+    parent_id: null,
+    design_element_id: null,
+    size: body.upload.bytes.byteLength,
+    width: body.info.width,
+    height: body.info.height,
+    ord: count,
+    content_type: body.info.contentType,
+    fileName: safeName(body.upload.name, body.info.extension),
+    fileToken: randomHex(12),
+    bytes: body.upload.bytes,
+    thumbnail: null,
+    kind: body.kind ?? null,
+    url: body.upload.url,
+    title: body.title!,
+    description: body.description ?? null,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+  state.media.set(record.id, record);
+  return c.json(mediaJson(c, record));
+};
+
+export const list: ApiHandler = (c, state) => {
+  const found = project(c, 'show', state);
+  if ('response' in found) return found.response;
+  const list = [...state.media.values()].filter((m) => m.project_id === found.project.id);
+  return c.json(list.sort((a, b) => a.ord - b.ord || a.id - b.id).map((m) => mediaJson(c, m)));
+};
+
+export const show: ApiHandler = (c, state) => {
+  const found = project(c, 'show', state);
+  if ('response' in found) return found.response;
+  const m = one(c, found.project.id, state);
+  return m ? c.json(mediaJson(c, m)) : notFound(c);
+};
+
+export const update: ApiHandler = async (c, state) => {
+  const found = project(c, 'change', state);
+  if ('response' in found) return found.response;
+  const m = one(c, found.project.id, state);
+  if (!m) return notFound(c);
+  const problems: string[] = [];
+  const body = await readBody(c, false, problems, state);
+  if (problems.length) return invalid(c, problems);
+  if (body.title) m.title = body.title;
+  if (body.kind !== undefined) m.kind = body.kind;
+  if (body.description !== undefined) m.description = body.description;
+  if (body.upload && body.info) {
+    Object.assign(m, {
+      bytes: body.upload.bytes,
       size: body.upload.bytes.byteLength,
       width: body.info.width,
       height: body.info.height,
-      ord: count,
       content_type: body.info.contentType,
       fileName: safeName(body.upload.name, body.info.extension),
       fileToken: randomHex(12),
-      bytes: body.upload.bytes,
-      thumbnail: null,
-      kind: body.kind ?? null,
       url: body.upload.url,
-      title: body.title!,
-      description: body.description ?? null,
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    state.media.set(record.id, record);
-    return c.json(mediaJson(c, record));
-  });
+    });
+  }
+  m.updated_at = now();
+  return c.json(mediaJson(c, m));
+};
 
-  app.get('/projects/:project_id{[0-9]+}/media.json', (c) => {
-    const found = project(c, 'show');
-    if ('response' in found) return found.response;
-    const list = [...state.media.values()].filter((m) => m.project_id === found.project.id);
-    return c.json(list.sort((a, b) => a.ord - b.ord || a.id - b.id).map((m) => mediaJson(c, m)));
-  });
-
-  app.get('/projects/:project_id{[0-9]+}/media/:file', (c) => {
-    const found = project(c, 'show');
-    if ('response' in found) return found.response;
-    const m = one(c, found.project.id);
-    return m ? c.json(mediaJson(c, m)) : notFound(c);
-  });
-
-  const update = async (c: Context<ApiEnv>) => {
-    const found = project(c, 'change');
-    if ('response' in found) return found.response;
-    const m = one(c, found.project.id);
-    if (!m) return notFound(c);
-    const problems: string[] = [];
-    const body = await readBody(c, false, problems);
-    if (problems.length) return invalid(c, problems);
-    if (body.title) m.title = body.title;
-    if (body.kind !== undefined) m.kind = body.kind;
-    if (body.description !== undefined) m.description = body.description;
-    if (body.upload && body.info) {
-      Object.assign(m, {
-        bytes: body.upload.bytes,
-        size: body.upload.bytes.byteLength,
-        width: body.info.width,
-        height: body.info.height,
-        content_type: body.info.contentType,
-        fileName: safeName(body.upload.name, body.info.extension),
-        fileToken: randomHex(12),
-        url: body.upload.url,
-      });
-    }
-    m.updated_at = now();
-    return c.json(mediaJson(c, m));
-  };
-  app.put('/projects/:project_id{[0-9]+}/media/:file', update);
-  app.patch('/projects/:project_id{[0-9]+}/media/:file', update);
-
-  app.delete('/projects/:project_id{[0-9]+}/media/:file', (c) => {
-    const found = project(c, 'change');
-    if ('response' in found) return found.response;
-    const m = one(c, found.project.id);
-    if (!m) return notFound(c);
-    state.media.delete(m.id);
-    return c.json({});
-  });
-}
+export const destroy: ApiHandler = (c, state) => {
+  const found = project(c, 'change', state);
+  if ('response' in found) return found.response;
+  const m = one(c, found.project.id, state);
+  if (!m) return notFound(c);
+  state.media.delete(m.id);
+  return c.json({});
+};
 
 /** GET /planning/media/:token/:name: the stored image, as it was uploaded. */
 export function mediaFileRoutes(state: PlanningState): Hono {

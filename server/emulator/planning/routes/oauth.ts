@@ -6,19 +6,15 @@
  * RFC 6749 (`error`, `error_description`); statuses are the document's (403 and 404).
  */
 import { Hono, type Context } from 'hono';
-import { sameSecret } from './auth.ts';
+import { randomHex } from '../../shared/random-hex.ts';
+import { sameSecret } from '../../shared/secret.ts';
+import { ACCOUNT_A_ID } from '../domain/accounts.ts';
+import type { PlanningState } from '../domain/state.ts';
 import { bodyParams } from './request-params.ts';
-import { ACCOUNT_A_ID } from './accounts.ts';
-import type { PlanningState } from './state.ts';
 
 /** What a well-formed client id looks like (anything else is "invalid", 403; unknown but well formed is 404). */
 const CLIENT_ID = /^[A-Za-z0-9._~-]{1,128}$/;
 export const PARTNER_CALLBACK_PATH = '/partner/oauth/callback';
-
-export function randomHex(bytes: number): string {
-  const buffer = crypto.getRandomValues(new Uint8Array(bytes));
-  return [...buffer].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 

@@ -4,8 +4,8 @@
  * checks of small values.
  */
 import type { Context } from 'hono';
-import { asBoolean, asInteger } from './export-rules.ts';
-import type { ApiEnv } from './api.ts';
+import { asBoolean, asInteger } from '../domain/values.ts';
+import type { ApiEnv } from './api-env.ts';
 
 export const INVALID = 'invalid parameters specified';
 

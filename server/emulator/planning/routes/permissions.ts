@@ -6,117 +6,116 @@
  * (docs/emulator-planning.md).
  */
 import type { Context } from 'hono';
-import { isWithin } from './accounts.ts';
+import { isWithin } from '../domain/accounts.ts';
+import type { PermissionRecord, ProjectRecord } from '../domain/records.ts';
+import type { PlanningState } from '../domain/state.ts';
+import { asInteger } from '../domain/values.ts';
+import type { ApiEnv, ApiHandler } from './api-env.ts';
 import { forbidden, notFound } from './auth.ts';
-import { asInteger } from './export-rules.ts';
+import { findProject } from './find-project.ts';
 import { invalid, now, pathId, readText, resourceBody } from './operation-helpers.ts';
-import { findProject } from './projects.ts';
-import type { ProjectRecord } from './seed.ts';
-import type { PermissionRecord, PlanningState } from './state.ts';
-import type { ApiApp, ApiEnv } from './api.ts';
 
 /** Permissions one project may hold (bounded memory). */
 const MAX_PER_PROJECT = 200;
 
 type Found = { project: ProjectRecord } | { response: Response };
 
-export function permissionRoutes(app: ApiApp, state: PlanningState): void {
-  /** The project, when the caller owns it (or is above its owner): only they manage its permissions. */
-  const owned = (c: Context<ApiEnv>): Found => {
-    const caller = c.get('caller');
-    if (caller.via === 'project_token') return { response: forbidden(c) };
-    const id = pathId(c, 'project_id');
-    if (id === undefined) return { response: notFound(c) };
-    const found = findProject(c, state, id, 'change');
-    if ('response' in found) return found;
-    const owner = state.userById(found.project.userId);
-    if (!owner || !isWithin(owner, caller.userId, (u) => state.userById(u)))
-      return { response: forbidden(c, 'only the owner manages permissions') };
-    return found;
+/** The project, when the caller owns it (or is above its owner): only they manage its permissions. */
+const owned = (c: Context<ApiEnv>, state: PlanningState): Found => {
+  const caller = c.get('caller');
+  if (caller.via === 'project_token') return { response: forbidden(c) };
+  const id = pathId(c, 'project_id');
+  if (id === undefined) return { response: notFound(c) };
+  const found = findProject(c, state, id, 'change');
+  if ('response' in found) return found;
+  const owner = state.userById(found.project.userId);
+  if (!owner || !isWithin(owner, caller.userId, (u) => state.userById(u)))
+    return { response: forbidden(c, 'only the owner manages permissions') };
+  return found;
+};
+
+const read = (c: Context<ApiEnv>, problems: string[], state: PlanningState) => {
+  const input = resourceBody(c.get('params'), 'permission');
+  const userId = asInteger(input.user_id);
+  if (input.user_id === undefined || input.user_id === null) problems.push('user_id: is required');
+  else if (userId === undefined || !state.userById(userId)) problems.push('user_id: no such user');
+  const comment = readText(input, 'comment', problems, { max: 1000 });
+  return { userId, comment };
+};
+
+const record = (
+  c: Context<ApiEnv>,
+  project: ProjectRecord,
+  state: PlanningState,
+): PermissionRecord | Response => {
+  const raw = /^(\d{1,12})\.json$/.exec(c.req.param('file') ?? '');
+  const permission = raw
+    ? state.permissions.find((p) => p.id === Number(raw[1]) && p.project_id === project.id)
+    : undefined;
+  return permission ?? notFound(c);
+};
+
+export const create: ApiHandler = (c, state) => {
+  const found = owned(c, state);
+  if ('response' in found) return found.response;
+  const problems: string[] = [];
+  const { userId, comment } = read(c, problems, state);
+  if (userId === found.project.userId) problems.push('user_id: the owner needs no permission');
+  if (userId !== undefined && state.permissionFor(found.project.id, userId))
+    problems.push('user_id: already has a permission on this project');
+  if (state.permissions.filter((p) => p.project_id === found.project.id).length >= MAX_PER_PROJECT)
+    problems.push(`permission: at most ${MAX_PER_PROJECT} per project`);
+  if (problems.length) return invalid(c, problems);
+  const stamp = now();
+  const permission: PermissionRecord = {
+    id: state.nextId('permission', 170000),
+    user_id: userId!,
+    project_id: found.project.id,
+    comment: comment ?? null,
+    created_at: stamp,
+    updated_at: stamp,
   };
+  state.permissions.push(permission);
+  return c.json(permission);
+};
 
-  const read = (c: Context<ApiEnv>, problems: string[]) => {
-    const input = resourceBody(c.get('params'), 'permission');
-    const userId = asInteger(input.user_id);
-    if (input.user_id === undefined || input.user_id === null) problems.push('user_id: is required');
-    else if (userId === undefined || !state.userById(userId)) problems.push('user_id: no such user');
-    const comment = readText(input, 'comment', problems, { max: 1000 });
-    return { userId, comment };
-  };
+export const list: ApiHandler = (c, state) => {
+  const found = owned(c, state);
+  if ('response' in found) return found.response;
+  return c.json(state.permissions.filter((p) => p.project_id === found.project.id));
+};
 
-  const record = (c: Context<ApiEnv>, project: ProjectRecord): PermissionRecord | Response => {
-    const raw = /^(\d{1,12})\.json$/.exec(c.req.param('file') ?? '');
-    const permission = raw
-      ? state.permissions.find((p) => p.id === Number(raw[1]) && p.project_id === project.id)
-      : undefined;
-    return permission ?? notFound(c);
-  };
+export const show: ApiHandler = (c, state) => {
+  const found = owned(c, state);
+  if ('response' in found) return found.response;
+  const permission = record(c, found.project, state);
+  return permission instanceof Response ? permission : c.json(permission);
+};
 
-  app.post('/projects/:project_id{[0-9]+}/permissions.json', (c) => {
-    const found = owned(c);
-    if ('response' in found) return found.response;
-    const problems: string[] = [];
-    const { userId, comment } = read(c, problems);
-    if (userId === found.project.userId) problems.push('user_id: the owner needs no permission');
-    if (userId !== undefined && state.permissionFor(found.project.id, userId))
-      problems.push('user_id: already has a permission on this project');
-    if (state.permissions.filter((p) => p.project_id === found.project.id).length >= MAX_PER_PROJECT)
-      problems.push(`permission: at most ${MAX_PER_PROJECT} per project`);
-    if (problems.length) return invalid(c, problems);
-    const stamp = now();
-    const permission: PermissionRecord = {
-      id: state.nextId('permission', 170000),
-      user_id: userId!,
-      project_id: found.project.id,
-      comment: comment ?? null,
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    state.permissions.push(permission);
-    return c.json(permission);
+export const update: ApiHandler = (c, state) => {
+  const found = owned(c, state);
+  if ('response' in found) return found.response;
+  const permission = record(c, found.project, state);
+  if (permission instanceof Response) return permission;
+  const problems: string[] = [];
+  const { userId, comment } = read(c, problems, state);
+  if (userId === found.project.userId) problems.push('user_id: the owner needs no permission');
+  const other = userId === undefined ? undefined : state.permissionFor(found.project.id, userId);
+  if (other && other.id !== permission.id) problems.push('user_id: already has a permission on this project');
+  if (problems.length) return invalid(c, problems);
+  Object.assign(permission, {
+    user_id: userId!,
+    ...(comment !== undefined ? { comment } : {}),
+    updated_at: now(),
   });
+  return c.json(permission);
+};
 
-  app.get('/projects/:project_id{[0-9]+}/permissions.json', (c) => {
-    const found = owned(c);
-    if ('response' in found) return found.response;
-    return c.json(state.permissions.filter((p) => p.project_id === found.project.id));
-  });
-
-  app.get('/projects/:project_id{[0-9]+}/permissions/:file', (c) => {
-    const found = owned(c);
-    if ('response' in found) return found.response;
-    const permission = record(c, found.project);
-    return permission instanceof Response ? permission : c.json(permission);
-  });
-
-  const update = (c: Context<ApiEnv>) => {
-    const found = owned(c);
-    if ('response' in found) return found.response;
-    const permission = record(c, found.project);
-    if (permission instanceof Response) return permission;
-    const problems: string[] = [];
-    const { userId, comment } = read(c, problems);
-    if (userId === found.project.userId) problems.push('user_id: the owner needs no permission');
-    const other = userId === undefined ? undefined : state.permissionFor(found.project.id, userId);
-    if (other && other.id !== permission.id)
-      problems.push('user_id: already has a permission on this project');
-    if (problems.length) return invalid(c, problems);
-    Object.assign(permission, {
-      user_id: userId!,
-      ...(comment !== undefined ? { comment } : {}),
-      updated_at: now(),
-    });
-    return c.json(permission);
-  };
-  app.put('/projects/:project_id{[0-9]+}/permissions/:file', update);
-  app.patch('/projects/:project_id{[0-9]+}/permissions/:file', update);
-
-  app.delete('/projects/:project_id{[0-9]+}/permissions/:file', (c) => {
-    const found = owned(c);
-    if ('response' in found) return found.response;
-    const permission = record(c, found.project);
-    if (permission instanceof Response) return permission;
-    state.permissions = state.permissions.filter((p) => p !== permission);
-    return c.json({});
-  });
-}
+export const destroy: ApiHandler = (c, state) => {
+  const found = owned(c, state);
+  if ('response' in found) return found.response;
+  const permission = record(c, found.project, state);
+  if (permission instanceof Response) return permission;
+  state.permissions = state.permissions.filter((p) => p !== permission);
+  return c.json({});
+};

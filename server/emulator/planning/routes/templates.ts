@@ -5,12 +5,13 @@
  * with that body too (section 7).
  */
 import type { Context } from 'hono';
+import type { TemplateRecord } from '../domain/records.ts';
+import type { PlanningState } from '../domain/state.ts';
+import { asBoolean, asInteger } from '../domain/values.ts';
+import type { ApiEnv, ApiHandler } from './api-env.ts';
 import { forbidden, notFound } from './auth.ts';
-import { asBoolean, asInteger } from './export-rules.ts';
 import { invalid, isEmail, isHttpUrl, now, paging, readText, resourceBody } from './operation-helpers.ts';
 import { refusedStatus, visibleSets } from './room-type-sets.ts';
-import type { PlanningState, TemplateRecord } from './state.ts';
-import type { ApiApp, ApiEnv } from './api.ts';
 
 export const TEMPLATES_MAX_PER_PAGE = 50;
 const MAX_TEMPLATES_PER_USER = 500;
@@ -88,98 +89,96 @@ export function checkEditorSettings(
   return settings;
 }
 
-export function templateRoutes(app: ApiApp, state: PlanningState): void {
-  const fileId = (c: Context) => /^(\d{1,12})(?:\.json)?$/.exec(c.req.param('file') ?? '')?.[1];
-  /** Create, update and destroy refuse with `{status: "forbidden"}` (section 7). */
-  const refusedWrite = (c: Context<ApiEnv>) =>
-    c.get('caller').via === 'project_token' ? refusedStatus(c) : null;
+const fileId = (c: Context) => /^(\d{1,12})(?:\.json)?$/.exec(c.req.param('file') ?? '')?.[1];
+/** Create, update and destroy refuse with `{status: "forbidden"}` (section 7). */
+const refusedWrite = (c: Context<ApiEnv>) =>
+  c.get('caller').via === 'project_token' ? refusedStatus(c) : null;
 
-  const read = (c: Context<ApiEnv>, problems: string[]) => {
-    const input = resourceBody(c.get('params'), 'template');
-    const name = readText(input, 'name', problems, { nullable: false });
-    if (name === undefined && !problems.length) problems.push('name: is required');
-    const editor = checkEditorSettings(input.editor_settings, state, c.get('caller').userId, problems);
-    return { name, editor };
+const read = (c: Context<ApiEnv>, problems: string[], state: PlanningState) => {
+  const input = resourceBody(c.get('params'), 'template');
+  const name = readText(input, 'name', problems, { nullable: false });
+  if (name === undefined && !problems.length) problems.push('name: is required');
+  const editor = checkEditorSettings(input.editor_settings, state, c.get('caller').userId, problems);
+  return { name, editor };
+};
+
+export const create: ApiHandler = (c, state) => {
+  const refused = refusedWrite(c);
+  if (refused) return refused;
+  const problems: string[] = [];
+  const { name, editor } = read(c, problems, state);
+  const userId = c.get('caller').userId;
+  if ([...state.templates.values()].filter((t) => t.user_id === userId).length >= MAX_TEMPLATES_PER_USER)
+    problems.push(`template: at most ${MAX_TEMPLATES_PER_USER} per user`);
+  if (problems.length) return invalid(c, problems);
+  const stamp = now();
+  const template: TemplateRecord = {
+    id: state.nextId('template', 4000),
+    user_id: userId,
+    name: name!,
+    settings: null,
+    viewer_settings: {},
+    editor_settings: editor ?? {},
+    export_settings: {},
+    created_at: stamp,
+    updated_at: stamp,
   };
+  state.templates.set(template.id, template);
+  return c.json(template);
+};
 
-  app.post('/templates.json', (c) => {
-    const refused = refusedWrite(c);
-    if (refused) return refused;
-    const problems: string[] = [];
-    const { name, editor } = read(c, problems);
-    const userId = c.get('caller').userId;
-    if ([...state.templates.values()].filter((t) => t.user_id === userId).length >= MAX_TEMPLATES_PER_USER)
-      problems.push(`template: at most ${MAX_TEMPLATES_PER_USER} per user`);
-    if (problems.length) return invalid(c, problems);
-    const stamp = now();
-    const template: TemplateRecord = {
-      id: state.nextId('template', 4000),
-      user_id: userId,
-      name: name!,
-      settings: null,
-      viewer_settings: {},
-      editor_settings: editor ?? {},
-      export_settings: {},
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    state.templates.set(template.id, template);
-    return c.json(template);
+export const list: ApiHandler = (c, state) => {
+  if (c.get('caller').via === 'project_token') return forbidden(c);
+  const problems: string[] = [];
+  // "a larger value is ignored and 50 is used"
+  const { from, to } = paging(c, TEMPLATES_MAX_PER_PAGE, problems);
+  if (problems.length) return invalid(c, problems);
+  const mine = [...state.templates.values()]
+    .filter((t) => t.user_id === c.get('caller').userId)
+    .sort((a, b) => a.id - b.id);
+  c.header('X-Total-Count', String(mine.length));
+  return c.json(mine.slice(from, to));
+};
+
+export const show: ApiHandler = (c, state) => {
+  if (c.get('caller').via === 'project_token') return forbidden(c);
+  const id = fileId(c);
+  const template = id ? state.templates.get(Number(id)) : undefined;
+  // "a template that does not exist or does not belong to the caller": 404
+  if (!template || template.user_id !== c.get('caller').userId) return notFound(c);
+  return c.json(template);
+};
+
+const own = (
+  c: Context<ApiEnv>,
+  state: PlanningState,
+): { response: Response } | { template: TemplateRecord } => {
+  const refused = refusedWrite(c);
+  if (refused) return { response: refused };
+  const id = fileId(c);
+  const template = id ? state.templates.get(Number(id)) : undefined;
+  if (!template) return { response: notFound(c) };
+  if (template.user_id !== c.get('caller').userId) return { response: refusedStatus(c) };
+  return { template };
+};
+
+export const update: ApiHandler = (c, state): Response => {
+  const found = own(c, state);
+  if ('response' in found) return found.response;
+  const problems: string[] = [];
+  const { name, editor } = read(c, problems, state);
+  if (problems.length) return invalid(c, problems);
+  Object.assign(found.template, {
+    name: name!,
+    ...(editor !== undefined ? { editor_settings: editor } : {}),
+    updated_at: now(),
   });
+  return c.json(found.template);
+};
 
-  app.get('/templates.json', (c) => {
-    if (c.get('caller').via === 'project_token') return forbidden(c);
-    const problems: string[] = [];
-    // "a larger value is ignored and 50 is used"
-    const { from, to } = paging(c, TEMPLATES_MAX_PER_PAGE, problems);
-    if (problems.length) return invalid(c, problems);
-    const mine = [...state.templates.values()]
-      .filter((t) => t.user_id === c.get('caller').userId)
-      .sort((a, b) => a.id - b.id);
-    c.header('X-Total-Count', String(mine.length));
-    return c.json(mine.slice(from, to));
-  });
-
-  app.get('/templates/:file', (c) => {
-    if (c.get('caller').via === 'project_token') return forbidden(c);
-    const id = fileId(c);
-    const template = id ? state.templates.get(Number(id)) : undefined;
-    // "a template that does not exist or does not belong to the caller": 404
-    if (!template || template.user_id !== c.get('caller').userId) return notFound(c);
-    return c.json(template);
-  });
-
-  const own = (c: Context<ApiEnv>): { response: Response } | { template: TemplateRecord } => {
-    const refused = refusedWrite(c);
-    if (refused) return { response: refused };
-    const id = fileId(c);
-    const template = id ? state.templates.get(Number(id)) : undefined;
-    if (!template) return { response: notFound(c) };
-    if (template.user_id !== c.get('caller').userId) return { response: refusedStatus(c) };
-    return { template };
-  };
-
-  const update = (c: Context<ApiEnv>): Response => {
-    const found = own(c);
-    if ('response' in found) return found.response;
-    const problems: string[] = [];
-    const { name, editor } = read(c, problems);
-    if (problems.length) return invalid(c, problems);
-    Object.assign(found.template, {
-      name: name!,
-      ...(editor !== undefined ? { editor_settings: editor } : {}),
-      updated_at: now(),
-    });
-    return c.json(found.template);
-  };
-  app.post('/templates/:file', update);
-  app.put('/templates/:file', update);
-  app.patch('/templates/:file', update);
-
-  app.delete('/templates/:file', (c): Response => {
-    const found = own(c);
-    if ('response' in found) return found.response;
-    state.templates.delete(found.template.id);
-    return c.json({ status: 'ok' });
-  });
-}
+export const destroy: ApiHandler = (c, state): Response => {
+  const found = own(c, state);
+  if ('response' in found) return found.response;
+  state.templates.delete(found.template.id);
+  return c.json({ status: 'ok' });
+};

@@ -3,14 +3,14 @@
  * user as the API shows it (section 2). Problems are collected as `<member>: <reason>`.
  */
 import {
+  type CompanyRecord,
   newCompany,
   newProfile,
-  type CompanyRecord,
   type ProfileRecord,
   type UserRecord,
-} from './accounts.ts';
-import { asBoolean, asInteger } from './export-rules.ts';
-import { isEmail, isHttpUrl, now, readBoolean, readText, type Params } from './operation-helpers.ts';
+} from '../domain/accounts.ts';
+import { asBoolean, asInteger } from '../domain/values.ts';
+import { isEmail, isHttpUrl, now, type Params, readBoolean, readText } from './operation-helpers.ts';
 
 const TWO_LETTERS = /^[A-Za-z]{2}$/;
 const LANGUAGE = /^[a-z]{2}(?:[-_][A-Za-z]{2})?$/;

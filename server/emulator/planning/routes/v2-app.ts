@@ -1,23 +1,14 @@
 /**
  * The JSON API v2 root (/planning/api/v2): every request is authenticated first (section 5); the
- * parsed parameters and the caller travel in the context to the operations.
+ * parsed parameters and the caller travel in the context to the operations of the route table
+ * (v2-routes.ts), registered in its order.
  */
-import { Hono } from 'hono';
-import { authenticate, forbidden, type Caller } from './auth.ts';
-import { exportRoutes } from './exports.ts';
-import { projectRoutes } from './projects.ts';
+import { Hono, type Context } from 'hono';
+import type { PlanningState } from '../domain/state.ts';
+import type { ApiApp, ApiEnv } from './api-env.ts';
+import { authenticate, forbidden } from './auth.ts';
 import { bodyParams } from './request-params.ts';
-import { designRoutes } from './designs.ts';
-import { mediaRoutes } from './media.ts';
-import { permissionRoutes } from './permissions.ts';
-import { projectOpRoutes } from './project-ops.ts';
-import { roomTypeSetRoutes } from './room-type-sets.ts';
-import { templateRoutes } from './templates.ts';
-import { userRoutes } from './users.ts';
-import type { PlanningState } from './state.ts';
-
-export type ApiEnv = { Variables: { caller: Caller; params: Record<string, unknown> } };
-export type ApiApp = Hono<ApiEnv>;
+import { type Method, V2_ROUTES } from './v2-routes.ts';
 
 /**
  * Section 7: template create, update and destroy and room type set destroy refuse with
@@ -31,7 +22,7 @@ function statusForbidden(method: string, path: string): boolean {
   );
 }
 
-export function apiRoutes(state: PlanningState): ApiApp {
+export function v2App(state: PlanningState): ApiApp {
   const app: ApiApp = new Hono<ApiEnv>();
   app.use('*', async (c, next) => {
     // FML bodies (import, FML design create/update, a project update as FML) are read by their route
@@ -52,16 +43,9 @@ export function apiRoutes(state: PlanningState): ApiApp {
     c.set('params', params);
     await next();
   });
-  // the specific paths first: projects.ts's /projects/:file would take search.json and import.json
-  userRoutes(app, state);
-  projectOpRoutes(app, state);
-  permissionRoutes(app, state);
-  mediaRoutes(app, state);
-  designRoutes(app, state);
-  roomTypeSetRoutes(app, state);
-  templateRoutes(app, state);
-  projectRoutes(app, state);
-  exportRoutes(app, state);
+  // in the table's order, which is a contract (v2-routes.ts)
+  for (const route of V2_ROUTES)
+    app.on(route.methods as Method[], route.path, (c) => route.handler(c as Context<ApiEnv>, state));
   app.notFound((c) => c.json({ status: 404, error: 'Not Found' }, 404));
   app.all('*', (c) => c.json({ status: 404, error: 'Not Found' }, 404));
   return app;
