@@ -6,7 +6,7 @@
  * `send_to`, puts an email in the emulator's outbox. The files are the v2 export files (same renderer,
  * same /planning/files URLs) and every export is a v2 export record too.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../shared/random-hex.ts';
 import { postSigned } from '../planning/domain/delivery.ts';
 import type { ExportPaper, ExportRequest, ExportView } from '../planning/domain/export-rules.ts';
 import type { PlanDesign } from '../planning/domain/plan-geometry.ts';
@@ -282,7 +282,7 @@ function finish(
   },
 ): Response {
   const id = op.state.newExportId();
-  const token = randomBytes(12).toString('hex');
+  const token = randomHex(12);
   const key = `${token}/${spec.file.name}`;
   const url = `${op.root.replace(/\/planning-xml$/, '/planning')}/files/${key}`;
   const result: ResultMap =

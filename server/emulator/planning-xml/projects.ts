@@ -3,7 +3,7 @@
  * FML export and copy, over the v2 API's projects (PlanningState.projects): a project made here is
  * the same record GET /planning/api/v2/projects/:id.json shows.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../shared/random-hex.ts';
 import { cloneProject } from '../planning/domain/projects.ts';
 import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from '../planning/domain/publication.ts';
 import type { ProjectRecord } from '../planning/domain/records.ts';
@@ -129,7 +129,7 @@ function readDrawing(
     problems.add(`${where}drawing`, 'Drawing must be a jpg, png, gif or swf file');
     return undefined;
   }
-  const key = `${randomBytes(12).toString('hex')}/${file.name.replace(/[^\w.-]/g, '_')}`;
+  const key = `${randomHex(12)}/${file.name.replace(/[^\w.-]/g, '_')}`;
   op.side.addDrawingFile(key, file);
   return { url: `${op.root}/drawings/${key}`, contentType: file.contentType };
 }

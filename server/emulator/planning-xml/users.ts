@@ -3,7 +3,7 @@
  * v2 API's (PlanningState.users): a user the XML API creates is a sub-user of the calling partner
  * account and shows in GET /users.json as well.
  */
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../shared/random-hex.ts';
 import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
 import {
   digestPassword,
@@ -206,7 +206,7 @@ export const resetToken: Handler = (op) => {
   const user = findUser(op, op.params.id!);
   const previous = op.side.userTokens.get(user.id);
   if (previous) op.state.tokens.delete(previous);
-  const token = randomBytes(20).toString('hex');
+  const token = randomHex(20);
   const now = Date.now();
   op.state.tokens.set(token, {
     token,

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { mayChange } from '../domain/projects.ts';
 import type { ProjectRecord } from '../domain/records.ts';
-import { PlanningState } from '../domain/state.ts';
+import type { PlanningState } from '../domain/state.ts';
 import type { ApiEnv } from './api-env.ts';
 import { forbidden, notFound } from './auth.ts';
 

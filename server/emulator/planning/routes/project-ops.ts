@@ -1,7 +1,7 @@
 /**
  * Document 1, section 4.2, the project operations beyond create/show/update/destroy (projects.ts):
- * search, import (FML), download, share_planner, duplicate, copy and export_fml1. Registered before
- * projects.ts, whose `/projects/:file` routes would otherwise take `search.json` and `import.json`.
+ * search, import (FML), download, share_planner, duplicate, copy and export_fml1. In the route table
+ * (v2-routes.ts) search.json and import.json come before `/projects/:file`, which would take them.
  */
 import type { Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';

@@ -1,7 +1,7 @@
 /**
  * Document 1, section 4.2 (the project operations this emulator serves): create, show (json / fml),
- * index, update, destroy, undestroy and the project token. Mounted under /api/v2 behind the
- * authentication middleware of api.ts.
+ * index, update, destroy, undestroy and the project token: handlers of the route table (v2-routes.ts),
+ * behind the authentication middleware of v2-app.ts.
  */
 import type { Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';
