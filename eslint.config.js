@@ -49,6 +49,21 @@ function layerRules() {
   ];
 }
 
+/**
+ * The planning emulator's layers (docs/emulator-planning.md): domain <- formats <- render <- routes; HTTP
+ * (hono) only in routes/ and the app that mounts them.
+ */
+function emulatorLayerRules() {
+  const HTTP = { group: ['hono', 'hono/*', '**/routes/**', '**/app.ts'], message: 'HTTP lives in routes/' };
+  const FORMATS = { group: ['**/formats/**'], message: 'the domain does not know the formats' };
+  const RENDER = { group: ['**/render/**'], message: 'formats come before rendering' };
+  const under = (folder, ...patterns) => ({
+    files: [`server/emulator/planning/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  });
+  return [under('domain', HTTP, FORMATS, RENDER), under('formats', HTTP, RENDER), under('render', HTTP)];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,6 +88,7 @@ export default tseslint.config(
   // The layers import only downward: model <- three <- elements, api <- elements; nothing in src/ reaches
   // the servers. A rule, so a convenient shortcut across layers fails `npm test` instead of review.
   ...layerRules(),
+  ...emulatorLayerRules(),
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.mocha } },
     rules: {
