@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { areaCopies } from './scripts/cdn/area-copies.ts';
 import { elementChunks, type ChunkGroup } from './scripts/cdn/element-chunks.ts';
 import { entryConfig } from './scripts/cdn/entry-config.ts';
 import { budgets } from './scripts/cdn/folders.ts';
+import { cdnIntegrity } from './scripts/cdn/integrity.ts';
 import { lazyCopies } from './scripts/cdn/lazy-copies.ts';
+import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
 
 /**
@@ -21,6 +24,9 @@ import { minifyLiterals } from './scripts/cdn/literals.ts';
  */
 const ENTRIES = { 'room-elements': 'src/cdn/autoload.ts', 'room-elements.all': 'src/index.ts' };
 const firstCards = budgets().firstCards.tag;
+/** Where the published package serves this folder: the URLs the import map pins (docs/cdn.md). */
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+export const CDN_BASE = `https://unpkg.com/room-elements@${version}/dist/cdn/`;
 const shared: ChunkGroup = { name: 'shared', modules: new Set() };
 const three: ChunkGroup = { name: 'three', modules: new Set() };
 
@@ -37,6 +43,8 @@ export default defineConfig({
     areaCopies({ firstCards }),
     elementChunks({ firstCards, groups: { shared, three } }),
     minifyLiterals(),
+    loaderChains({ loader: ENTRIES['room-elements'] }),
+    cdnIntegrity({ base: CDN_BASE }),
   ],
   build: {
     target: 'es2022',
