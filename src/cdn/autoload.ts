@@ -78,14 +78,17 @@ const preloaded = new Set<string>();
  */
 function importChunk(tag: string, attempt: number): Promise<unknown> {
   const [own, ...imported] = CHAINS[tag]!.map(chunkUrl);
+  const retry = `${own}?retry=${attempt}`;
+  // the element's chunk first, then the rest of its chain, all at once
+  const loaded = attempt
+    ? preload(retry, integrityOf(own!)).then(() => import(/* @vite-ignore */ retry))
+    : import(/* @vite-ignore */ own!);
   for (const url of imported) {
     if (preloaded.has(url)) continue;
     preloaded.add(url);
-    preload(url).catch(() => {}); // the import() below reports it
+    preload(url).catch(() => {}); // the element's import reports it
   }
-  if (!attempt) return import(/* @vite-ignore */ own!);
-  const retry = `${own}?retry=${attempt}`;
-  return preload(retry, integrityOf(own!)).then(() => import(/* @vite-ignore */ retry));
+  return loaded;
 }
 
 function load(element: Element): void {
