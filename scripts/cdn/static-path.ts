@@ -45,10 +45,16 @@ export function staticPath(root: string): StaticPath {
         deps.push(source);
         continue;
       }
-      const file = resolve(dirname(id), source.replace(/\.js$/, '.ts'));
+      // our sources import `./x.js` for `./x.ts`; anything else (a stylesheet, JSON) is a leaf
+      const named = resolve(dirname(id), source.replace(/\?.*$/, ''));
+      const file =
+        /\.js$/.test(named) && existsSync(named.replace(/\.js$/, '.ts'))
+          ? named.replace(/\.js$/, '.ts')
+          : named;
       if (!existsSync(file)) throw new Error(`static-path: ${id} imports ${source}, not found as ${file}`);
       deps.push(file);
-      visit(file);
+      if (/\.[cm]?[jt]s$/.test(file)) visit(file);
+      else imports.set(file, []);
     }
   };
   visit(root);
