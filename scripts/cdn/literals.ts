@@ -9,5 +9,12 @@ import type { Plugin } from 'vite';
  * The npm build leaves this to the site's bundler.
  */
 export function minifyLiterals(): Plugin {
-  return literalsHtmlCssMinifier({ include: ['src/**/*.ts'], failOnError: true }) as Plugin;
+  return literalsHtmlCssMinifier({
+    include: ['src/**/*.ts'],
+    failOnError: true,
+    // white space collapses to one space but never goes entirely: a space between a tag and text,
+    // or between inline boxes, can shape the layout (the export button's line box), and the npm
+    // build, which keeps it, must look the same
+    options: { minifyOptions: { conservativeCollapse: true } },
+  }) as Plugin;
 }
