@@ -1,6 +1,6 @@
 // Browser tests in real headless Chromium. The emulator and the partner back end are mounted in the
 // test server itself, so pages and services share one origin (as in the demo).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
@@ -32,13 +32,16 @@ const emulatorMiddleware = async (ctx, next) => {
  * For the CDN loader's retry test. `/__cdn/<run>/...` serves dist/cdn/... under URLs no other test
  * used (a browser keeps a module that loaded, or failed, under its URL, even across frames), and
  * `POST /__fail-once?path=<part>` makes the next request whose path contains `<part>` answer 503 (a
- * CDN hiccup); the requests after it pass.
+ * CDN hiccup); the requests after it pass. `POST /__tamper?path=<part>` serves the files of such a
+ * copy whose path contains `<part>` changed (for the integrity test).
  */
 const failOnce = new Set();
+/** `POST /__tamper?path=<part>`: every later request whose path contains `<part>` gets the file with a byte changed. */
+const tampered = new Set();
 const CDN_COPY = /^\/__cdn\/[\w-]+\//;
 const cdnTestMiddleware = async (ctx, next) => {
-  if (ctx.path === '/__fail-once') {
-    if (ctx.query.path) failOnce.add(String(ctx.query.path));
+  if (ctx.path === '/__fail-once' || ctx.path === '/__tamper') {
+    if (ctx.query.path) (ctx.path === '/__tamper' ? tampered : failOnce).add(String(ctx.query.path));
     ctx.status = ctx.query.path ? 204 : 400;
     return;
   }
@@ -51,8 +54,16 @@ const cdnTestMiddleware = async (ctx, next) => {
     }
   }
   const copy = CDN_COPY.exec(ctx.path);
-  if (copy) ctx.url = ctx.url.replace(copy[0], '/dist/cdn/');
-  return next();
+  if (!copy) return next();
+  // the file's bytes as a CDN serves them (the dev server's own transforms would break their
+  // integrity), changed on the way when asked: what a compromised CDN or a proxy would serve
+  const file = ctx.path.replace(copy[0], 'dist/cdn/');
+  if (!existsSync(file)) return next();
+  ctx.type = file.endsWith('.js') ? 'text/javascript' : 'application/json';
+  ctx.set('access-control-allow-origin', '*');
+  const bytes = readFileSync(file);
+  const changed = [...tampered].some((part) => ctx.path.includes(part));
+  ctx.body = changed ? Buffer.concat([bytes, Buffer.from('\n/* changed on the way */\n')]) : bytes;
 };
 
 /**
