@@ -6,16 +6,10 @@
  * `fullscreen-change` event. `<room-panorama>` keeps PSV's own navbar button, which calls `toggle`.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { lookup, languageOf, type StringTable } from './language.js';
+import { lookup, languageOf } from './language.js';
+import { FULLSCREEN_STRINGS } from './fullscreen.strings.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
-
-type FullscreenKey = 'enter' | 'exit';
-
-const WORDS: StringTable<FullscreenKey> = {
-  en: { enter: 'Full screen', exit: 'Exit full screen' },
-  nl: { enter: 'Volledig scherm', exit: 'Volledig scherm sluiten' },
-};
 
 /**
  * Whether `host` is the element shown full screen. Asked of its own root: inside another element's
@@ -75,7 +69,7 @@ export class FullscreenController implements ReactiveController {
    */
   button(shown: boolean, parts = 'fullscreen-button'): unknown {
     if (!shown || !document.fullscreenEnabled) return nothing;
-    const label = lookup(WORDS, languageOf(this.host), this.#on ? 'exit' : 'enter');
+    const label = lookup(FULLSCREEN_STRINGS, languageOf(this.host), this.#on ? 'exit' : 'enter');
     return html`<button
       type="button"
       part=${parts}
