@@ -5,6 +5,7 @@
  * ```ts
  * import { registerTranslation, overrideStrings, type Translation } from 'room-elements/i18n.js';
  * const pt: Translation = { gallery: { rooms: 'Salas', ... }, ... }; // a missing key is a type error
+ * await loadLanguage('nl');                         // optional: Dutch before the first words
  * registerTranslation('pt', pt);                     // <html lang="pt"> or lang="pt-BR" now speaks it
  * overrideStrings('en', { gallery: { loadMore: 'More looks' } }); // change any string
  * ```
@@ -13,8 +14,10 @@
 import {
   addOverrides,
   addTranslation,
+  ensureLanguage,
   knownLanguages,
   normalise,
+  resolveLanguage,
   type TableStrings,
 } from './internal/translations.js';
 import type { PartialTranslation, Translation } from './i18n/translation.js';
@@ -30,6 +33,15 @@ export function registerTranslation(lang: string, strings: Translation): void {
 /** Changes some strings of `lang` (English included), whatever else provides that language. */
 export function overrideStrings(lang: string, strings: PartialTranslation): void {
   addOverrides(checkedTag(lang), strings as unknown as TableStrings);
+}
+
+/**
+ * Downloads a shipped language now (`nl`, `de`, `fr`, `es`, or a regional tag of one), so that the
+ * elements' first words are already in it: otherwise they speak English until it arrives (one
+ * request, a few KB). Resolves when the language is in; at once for English or a registered one.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  return ensureLanguage(resolveLanguage(lang)).then(() => undefined);
 }
 
 /** The languages elements can speak now: built in, shipped (downloaded on first use) and registered. */

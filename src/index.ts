@@ -5,6 +5,7 @@
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from './config.js';
 export {
   languages,
+  loadLanguage,
   overrideStrings,
   registerTranslation,
   type PartialTranslation,

@@ -22,6 +22,11 @@ export function isFullscreen(host: Element): boolean {
 
 export class FullscreenController implements ReactiveController {
   #on = false;
+  /**
+   * Whether the browser offers full screen: false until the first render is done, so that render
+   * matches what a server renderer (which has no document) sent, and hydration finds the same parts.
+   */
+  #enabled = false;
 
   constructor(
     private readonly host: Host,
@@ -39,6 +44,12 @@ export class FullscreenController implements ReactiveController {
   hostConnected(): void {
     document.addEventListener('fullscreenchange', this.#onChange);
     this.#onChange();
+  }
+
+  hostUpdated(): void {
+    if (this.#enabled || !document.fullscreenEnabled) return;
+    this.#enabled = true;
+    this.host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -68,7 +79,7 @@ export class FullscreenController implements ReactiveController {
    * nothing. `parts`: its part names (the plan's buttons are also `control`).
    */
   button(shown: boolean, parts = 'fullscreen-button'): unknown {
-    if (!shown || !document.fullscreenEnabled) return nothing;
+    if (!shown || !this.#enabled) return nothing;
     const label = lookup(FULLSCREEN_STRINGS, languageOf(this.host), this.#on ? 'exit' : 'enter');
     return html`<button
       type="button"

@@ -18,7 +18,7 @@ interface Registry {
   /** told after any change (elements render again) */
   l: Set<() => void>;
   /** languages the package can download itself (src/i18n/shipped.ts); taken out while downloading */
-  d: Map<string, () => Promise<object>>;
+  d: Map<string, () => Promise<unknown>>;
 }
 
 const KEY = Symbol.for('room-elements.translations');
@@ -37,7 +37,8 @@ function merge(into: Map<string, TableStrings>, lang: string, strings: TableStri
   for (const table in strings) {
     const texts: Record<string, string> = { ...current[table] };
     // only strings become text: a page's table is data, and a non-string would print as "[object …]"
-    for (const [name, text] of Object.entries(strings[table] ?? {})) if (typeof text == 'string') texts[name] = text;
+    for (const [name, text] of Object.entries(strings[table] ?? {}))
+      if (typeof text == 'string') texts[name] = text;
     current[table] = texts;
   }
   into.set(lang, current);
@@ -82,17 +83,18 @@ export function onTranslationsChanged(listener: () => void): () => void {
 }
 
 /** Lets the package download one of its own languages when a page first asks for it. */
-export function addLanguageLoader(lang: string, load: () => Promise<object>): void {
+export function addLanguageLoader(lang: string, load: () => Promise<unknown>): void {
   registry.d.set(lang, load);
 }
 
-/** Starts downloading `lang`'s shipped strings once, if the package has them and nobody registered it. */
-export function ensureLanguage(lang: string): void {
+/**
+ * Starts downloading `lang`'s shipped strings once, if the package has them and nobody registered
+ * it; resolves when they are in (at once when there is nothing to download).
+ */
+export function ensureLanguage(lang: string): Promise<unknown> {
   const load = registry.d.get(lang);
-  if (!load || registry.t.has(lang)) return;
-  // out of the table while on its way (it stays a known language through the Map below)
-  registry.d.set(lang, () => new Promise(() => {}));
-  load().then(
+  if (!load || registry.t.has(lang)) return Promise.resolve();
+  const arriving = load().then(
     (strings) => {
       // a page's own registration, made while this was on its way, stays on top of the shipped one
       const own = registry.t.get(lang);
@@ -102,4 +104,7 @@ export function ensureLanguage(lang: string): void {
     // the chunk could not be downloaded: English stays, and a later element may try again
     () => registry.d.set(lang, load),
   );
+  // while on its way, asking again waits for the same download
+  registry.d.set(lang, () => arriving);
+  return arriving;
 }

@@ -5,7 +5,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-plan/room-plan.ts';
-import { overrideStrings, registerTranslation, type Translation } from '../../src/i18n.ts';
+import { loadLanguage, overrideStrings, registerTranslation, type Translation } from '../../src/i18n.ts';
 import de from '../../src/i18n/de.ts';
 import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
 
@@ -28,6 +28,12 @@ describe('i18n', () => {
   it('downloads German for lang="de-AT" and speaks it', async () => {
     const el = await plan('de-AT');
     await until(() => status(el) === 'Kein Raum gewählt.', 5000, 'the German idle text');
+  });
+
+  it('loadLanguage() brings a language before the first words: no English first', async () => {
+    await loadLanguage('fr-CA');
+    const el = await plan('fr');
+    expect(status(el)).to.equal('Aucune pièce choisie.');
   });
 
   it('speaks French and Spanish too', async () => {
