@@ -29,6 +29,18 @@ const emulatorMiddleware = async (ctx, next) => {
 };
 
 /**
+ * `/__ssr/<tag>?name=value…`: the element rendered by @lit-labs/ssr in this Node process, as a
+ * framework's server would (test/shared/ssr-render.ts), for the hydration test. Loaded on first use:
+ * it registers the elements with Lit's server-side registry.
+ */
+const ssrMiddleware = async (ctx, next) => {
+  if (!ctx.path.startsWith('/__ssr/')) return next();
+  const { renderElement } = await import('./test/shared/ssr-render.ts');
+  ctx.type = 'text/html';
+  ctx.body = await renderElement(ctx.path.slice('/__ssr/'.length), Object.fromEntries(ctx.URL.searchParams));
+};
+
+/**
  * For the CDN loader's retry test. `/__cdn/<run>/...` serves dist/cdn/... under URLs no other test
  * used (a browser keeps a module that loaded, or failed, under its URL, even across frames), and
  * `POST /__fail-once?path=<part>` makes the next request whose path contains `<part>` answer 503 (a
@@ -109,7 +121,7 @@ export default {
       : { groups: testGroups() }),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  middleware: [cdnTestMiddleware, testOriginsMiddleware, emulatorMiddleware],
+  middleware: [cdnTestMiddleware, ssrMiddleware, testOriginsMiddleware, emulatorMiddleware],
   plugins: [
     cssInline,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),

@@ -3,6 +3,14 @@
  * be imported alone (`room-elements/room-gallery.js`).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from './config.js';
+export {
+  languages,
+  loadLanguage,
+  overrideStrings,
+  registerTranslation,
+  type PartialTranslation,
+  type Translation,
+} from './i18n.js';
 export { ApiError } from './api/http.js';
 export { classifyFailure, type FailureKind } from './api/failure.js';
 export { ElementError } from './internal/element-error.js';

@@ -6,16 +6,10 @@
  * `fullscreen-change` event. `<room-panorama>` keeps PSV's own navbar button, which calls `toggle`.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { lookup, languageOf, type StringTable } from './language.js';
+import { lookup, languageOf } from './language.js';
+import { FULLSCREEN_STRINGS } from './fullscreen.strings.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
-
-type FullscreenKey = 'enter' | 'exit';
-
-const WORDS: StringTable<FullscreenKey> = {
-  en: { enter: 'Full screen', exit: 'Exit full screen' },
-  nl: { enter: 'Volledig scherm', exit: 'Volledig scherm sluiten' },
-};
 
 /**
  * Whether `host` is the element shown full screen. Asked of its own root: inside another element's
@@ -28,6 +22,11 @@ export function isFullscreen(host: Element): boolean {
 
 export class FullscreenController implements ReactiveController {
   #on = false;
+  /**
+   * Whether the browser offers full screen: false until the first render is done, so that render
+   * matches what a server renderer (which has no document) sent, and hydration finds the same parts.
+   */
+  #enabled = false;
 
   constructor(
     private readonly host: Host,
@@ -45,6 +44,12 @@ export class FullscreenController implements ReactiveController {
   hostConnected(): void {
     document.addEventListener('fullscreenchange', this.#onChange);
     this.#onChange();
+  }
+
+  hostUpdated(): void {
+    if (this.#enabled || !document.fullscreenEnabled) return;
+    this.#enabled = true;
+    this.host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -74,8 +79,8 @@ export class FullscreenController implements ReactiveController {
    * nothing. `parts`: its part names (the plan's buttons are also `control`).
    */
   button(shown: boolean, parts = 'fullscreen-button'): unknown {
-    if (!shown || !document.fullscreenEnabled) return nothing;
-    const label = lookup(WORDS, languageOf(this.host), this.#on ? 'exit' : 'enter');
+    if (!shown || !this.#enabled) return nothing;
+    const label = lookup(FULLSCREEN_STRINGS, languageOf(this.host), this.#on ? 'exit' : 'enter');
     return html`<button
       type="button"
       part=${parts}

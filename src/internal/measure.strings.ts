@@ -4,18 +4,12 @@ import type { Strings } from './language.js';
 export type MeasureStringKey = 'measure' | 'measureOn' | 'measureHint' | 'measureNext' | 'measured';
 
 export const MEASURE_STRINGS: Strings<MeasureStringKey> = {
+  name: 'measure',
   en: {
     measure: 'Measure',
     measureOn: 'Measure distances',
     measureHint: 'Click two points to measure. Esc to stop.',
     measureNext: 'Click a second point.',
     measured: 'Distance: {distance}',
-  },
-  nl: {
-    measure: 'Meten',
-    measureOn: 'Afstanden meten',
-    measureHint: 'Klik op twee punten om te meten. Esc om te stoppen.',
-    measureNext: 'Klik op een tweede punt.',
-    measured: 'Afstand: {distance}',
   },
 };

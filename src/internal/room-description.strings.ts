@@ -13,8 +13,9 @@ export type DescriptionKey =
   | 'selectedSome'
   | 'more';
 
-/** The room description's words (shared by `<room-viewer>` and `<room-plan>`), English and Dutch. */
+/** The room description's words (shared by `<room-viewer>` and `<room-plan>`), in English (other languages: src/i18n/). */
 export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
+  name: 'description',
   en: {
     description: 'Room description',
     areas: 'Areas ({count})',
@@ -27,18 +28,5 @@ export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
     selectedNone: 'Nothing selected.',
     selectedSome: 'Selected: {names}.',
     more: '{count} more pieces are not listed.',
-  },
-  nl: {
-    description: 'Beschrijving van de kamer',
-    areas: 'Ruimtes ({count})',
-    area: '{name}: {area}',
-    unnamedArea: 'Ruimte {n}',
-    furniture: 'Meubels ({count})',
-    piece: 'Stuk {n}',
-    pieceIn: '{name} in {area}',
-    size: '{width} × {depth} × {height}',
-    selectedNone: 'Niets geselecteerd.',
-    selectedSome: 'Geselecteerd: {names}.',
-    more: 'Nog {count} stukken staan niet in de lijst.',
   },
 };

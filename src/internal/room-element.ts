@@ -1,4 +1,4 @@
-import { LitElement } from 'lit';
+import { adoptStyles, LitElement } from 'lit';
 import type { DetailOf } from '../events/index.js';
 
 /**
@@ -17,6 +17,22 @@ export class RoomElement extends LitElement {
       // attachInternals is missing in some DOM shims used for server-side rendering; states then
       // only reach CSS through the attribute.
     }
+  }
+
+  /**
+   * A shadow root the server rendered (declarative shadow DOM from @lit-labs/ssr: Next.js, Nuxt,
+   * SvelteKit, Astro...) is taken over rather than hydrated node for node: an element starts its work
+   * when it is connected (a request, a viewport check), so its first render in the browser is not the
+   * server's, and Lit's hydration would throw on the difference. The server's markup (styles
+   * included) holds the element's box and look until that first render replaces it, in the same
+   * task, in the same root. Without a server render, Lit's own root.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = this.shadowRoot;
+    if (!root) return super.createRenderRoot();
+    root.replaceChildren();
+    adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
+    return root;
   }
 
   /**

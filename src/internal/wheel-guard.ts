@@ -10,7 +10,8 @@
  * `gateWheel` / `touchScrolls` (src/three/controls.ts), the plan in plan-navigation.ts.
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { lookup, languageOf, type StringTable } from './language.js';
+import { lookup, languageOf } from './language.js';
+import { GESTURE_STRINGS, type HintKey } from './gestures.strings.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
@@ -24,21 +25,6 @@ export interface GestureGate {
   /** Whether one finger scrolls the page (the element moves only with two). */
   touchScrolls(): boolean;
 }
-
-type HintKey = 'wheel' | 'wheelMac' | 'touch';
-
-const WORDS: StringTable<HintKey> = {
-  en: {
-    wheel: 'Use Ctrl + scroll to zoom',
-    wheelMac: 'Use ⌘ + scroll to zoom',
-    touch: 'Use two fingers to move the view',
-  },
-  nl: {
-    wheel: 'Gebruik Ctrl + scrollen om te zoomen',
-    wheelMac: 'Gebruik ⌘ + scrollen om te zoomen',
-    touch: 'Gebruik twee vingers om de weergave te verplaatsen',
-  },
-};
 
 /** How long the hint stays after the last wheel turn or finger that it answers. */
 const HINT_MS = 1500;
@@ -109,7 +95,7 @@ export class WheelGuard implements ReactiveController, GestureGate {
     const key = this.#hint;
     // aria-hidden: it answers a mouse wheel or a finger; keyboard and screen reader users have the label
     return html`<div part="hint" class="gesture-hint" aria-hidden="true" ?hidden=${!key}>
-      ${key ? lookup(WORDS, languageOf(this.host), key) : ''}
+      ${key ? lookup(GESTURE_STRINGS, languageOf(this.host), key) : ''}
     </div>`;
   }
 

@@ -8,13 +8,13 @@ import { live } from 'lit/directives/live.js';
 import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { MetaEntry, SearchMeta } from '../../api/room-styling/index.js';
 import { searchMeta } from '../../api/room-styling/search-meta.js';
-import type { Strings } from '../../internal/language.js';
+import { lookup, type Language, type Strings } from '../../internal/language.js';
 import { styleFilterFromAttribute, type GallerySource } from './gallery-query.js';
 import { serviceUrl } from './gallery-service.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
-type FilterKey =
+export type FilterKey =
   | 'filtersLabel'
   | 'search'
   | 'searchPlaceholder'
@@ -27,8 +27,9 @@ type FilterKey =
   | 'metaFailed'
   | 'retry';
 
-/** The controls' own words, English and Dutch: they come with this module, not with the gallery. */
+/** The controls' own words in English: they come with this module, not with the gallery. */
 export const FILTER_STRINGS: Strings<FilterKey> = {
+  name: 'galleryFilters',
   en: {
     filtersLabel: 'Filter rooms',
     search: 'Search',
@@ -41,19 +42,6 @@ export const FILTER_STRINGS: Strings<FilterKey> = {
     anyTime: 'Any time',
     metaFailed: 'The style and room type lists could not be loaded.',
     retry: 'Try again',
-  },
-  nl: {
-    filtersLabel: 'Kamers filteren',
-    search: 'Zoeken',
-    searchPlaceholder: 'Kamers zoeken',
-    style: 'Stijl',
-    category: 'Soort kamer',
-    since: 'Toegevoegd',
-    anyStyle: 'Alle stijlen',
-    anyCategory: 'Alle soorten',
-    anyTime: 'Altijd',
-    metaFailed: 'De lijsten met stijlen en soorten konden niet geladen worden.',
-    retry: 'Opnieuw proberen',
   },
 };
 
@@ -156,7 +144,7 @@ export interface FilterView {
   /** The absolute service root the meta's image URLs are relative to. */
   root: string;
   /** The element's language (its nearest `lang`). */
-  lang: 'en' | 'nl';
+  lang: Language;
   onInput(name: FilterName, value: string, immediate: boolean): void;
   onRetryMeta(): void;
 }
@@ -189,11 +177,11 @@ function renderSelect(
   // a style key becomes the `style` attribute too (gallery-style-attribute.ts): one that looks like CSS
   // (`x; background: url(…)`) is not offered
   const valid = name === 'style' ? (key: string) => styleFilterFromAttribute(key) === key : undefined;
-  const options = selectOptions(entries, FILTER_STRINGS[view.lang][anyLabel], current, valid);
+  const options = selectOptions(entries, lookup(FILTER_STRINGS, view.lang, anyLabel), current, valid);
   // the style and category images help recognise the choice; shown beside the select once chosen
   const image = serviceUrl(options.find((o) => o.key === current && current)?.image_url, view.root);
   return html`<label class="field" part="filter filter-${name}">
-    <span class="label">${FILTER_STRINGS[view.lang][label]}</span>
+    <span class="label">${lookup(FILTER_STRINGS, view.lang, label)}</span>
     <span class="select-row"
       >${image ? html`<img class="swatch" src=${image} alt="" width="24" height="24" />` : nothing}<select
         name=${name}
@@ -208,7 +196,7 @@ function renderSelect(
 export function renderFilters(view: FilterView): TemplateResult {
   const { meta } = view;
   const controls = CONTROLS_PER_SOURCE[view.source];
-  const t = (key: FilterKey) => FILTER_STRINGS[view.lang][key];
+  const t = (key: FilterKey) => lookup(FILTER_STRINGS, view.lang, key);
   const has = (name: FilterName) => controls.includes(name);
   return html`<form
     part="filters"

@@ -20,8 +20,9 @@ export type ViewerStringKey =
   | 'failed'
   | 'badId';
 
-/** The viewer's own words, in English and Dutch (following `lang`). */
+/** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
+  name: 'viewer',
   en: {
     floor: 'Floor',
     floorLevel: 'Level {level}',
@@ -40,26 +41,6 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
-  },
-  nl: {
-    floor: 'Verdieping',
-    floorLevel: 'Verdieping {level}',
-    allFloors: 'Alle verdiepingen',
-    labelStatic: '3D-weergave van de kamer.',
-    label:
-      '3D-weergave van de kamer. Sleep om rond te kijken, Ctrl + scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
-    loading: 'De 3D-kamer wordt geladen…',
-    notFound: 'Deze kamer is niet gevonden.',
-    private: 'Deze kamer is privé.',
-    network: 'De kamer kon niet worden geladen. Controleer de verbinding en probeer het opnieuw.',
-    server: 'De kamerdienst had een probleem. Probeer het later opnieuw.',
-    badModel: 'Deze kamer heeft geen 3D-model dat getekend kan worden.',
-    noWebgl: 'Deze browser kan geen 3D tonen (WebGL is niet beschikbaar).',
-    textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
-    components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
-    retry: 'Opnieuw proberen',
-    failed: 'De 3D-kamer kon niet worden getoond.',
-    badId: 'Dit is geen geldig kamernummer.',
   },
 };
 
