@@ -50,7 +50,10 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist/cdn',
     emptyOutDir: true,
-    sourcemap: true,
+    // the maps are written for a self-hoster's debugging but not referenced: the package does not ship
+    // them (package.json `files`), so a sourceMappingURL on a CDN would point at a 404, and every page
+    // would pay its bytes
+    sourcemap: 'hidden',
     minify: true,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1000, // three.js is big by nature; it is only fetched by the 3D elements
