@@ -3,7 +3,7 @@
  * `registerTranslation(lang, strings)` takes this type, so a translation that misses a key, or
  * misspells one, is a type error; `overrideStrings()` takes any part of it.
  */
-import type { FailureKind } from '../api/failure.js';
+import type { ErrorPanelKey } from '../features/error-panel/error-panel.strings.js';
 import type { IssueMessages } from '../api/planning/export-issues.js';
 import type { Key as ExportButtonKey } from '../elements/project-export-button/project-export-button.strings.js';
 import type { FilterKey } from '../elements/room-gallery/gallery-filters.js';
@@ -23,8 +23,8 @@ export interface Translation {
   gallery: Table<GalleryKey>;
   /** `<room-gallery filters>`: the search box and the selects. */
   galleryFilters: Table<FilterKey>;
-  /** `<room-gallery>`: what a failed load says, per kind of failure. */
-  galleryErrors: Table<FailureKind>;
+  /** The error panel of every element: a title and a sentence per kind of failure, and the retry button. */
+  errors: Table<ErrorPanelKey>;
   /** `<room-panorama>`, and the labels it hands to the panorama viewer's navigation bar. */
   panorama: Table<PanoramaStringKey>;
   /** `<room-viewer>`. */

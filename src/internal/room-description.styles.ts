@@ -56,7 +56,7 @@ export const descriptionStyles = css`
 export const planSelectionStyles = css`
   .component-footprints polygon {
     fill: none;
-    stroke: var(--room-plan-item, #8a8a8a);
+    stroke: var(--room-plan-item, light-dark(#8a8a8a, #9a9a9a));
     stroke-width: 1;
     vector-effect: non-scaling-stroke;
   }
@@ -67,11 +67,11 @@ export const planSelectionStyles = css`
     pointer-events: none;
   }
   .component-selection .selected {
-    stroke: var(--room-plan-selected, #2563eb);
-    fill: var(--room-plan-selected, #2563eb);
+    stroke: var(--room-plan-selected, light-dark(#2563eb, #7eaaff));
+    fill: var(--room-plan-selected, light-dark(#2563eb, #7eaaff));
   }
   .component-selection .highlighted {
-    stroke: var(--room-plan-highlight, #f59e0b);
-    fill: var(--room-plan-highlight, #f59e0b);
+    stroke: var(--room-plan-highlight, light-dark(#f59e0b, #fbbf24));
+    fill: var(--room-plan-highlight, light-dark(#f59e0b, #fbbf24));
   }
 `;

@@ -15,7 +15,7 @@ export const statusStyles = css`
     transform: translate(-50%, -50%);
     padding: 0.4em 0.8em;
     border-radius: 999px;
-    background: var(--room-status-background, rgb(255 255 255 / 0.85));
+    background: var(--room-status-background, light-dark(rgb(255 255 255 / 0.85), rgb(30 31 35 / 0.85)));
     pointer-events: none;
   }
   .spinner {
@@ -79,8 +79,8 @@ export const floorSwitcherStyles = css`
     font: inherit;
     font-size: 0.9rem;
     padding: 0.2rem 0.4rem;
-    color: var(--room-control-color, #1a1a1a);
-    background: var(--room-control-background, #fff);
+    color: var(--room-control-color, light-dark(#1a1a1a, #e6e6e6));
+    background: var(--room-control-background, light-dark(#fff, #2a2b30));
     border: 1px solid var(--room-control-border, #8a8a8a);
     border-radius: 0.25rem;
   }

@@ -10,7 +10,7 @@ import {
   ISSUE_MESSAGES,
 } from '../../src/elements/project-export-button/project-export-button.strings.ts';
 import { FILTER_STRINGS } from '../../src/elements/room-gallery/gallery-filters.ts';
-import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
+import { ERROR_PANEL_STRINGS } from '../../src/features/error-panel/error-panel.strings.ts';
 import { STRINGS as GALLERY } from '../../src/elements/room-gallery/room-gallery.strings.ts';
 import { STRINGS as PANORAMA } from '../../src/elements/room-panorama/room-panorama.strings.ts';
 import { PLAN_STRINGS } from '../../src/elements/room-plan/room-plan.strings.ts';
@@ -29,7 +29,7 @@ import { languages, overrideStrings, registerTranslation, type Translation } fro
 const TABLES: StringTable<string>[] = [
   GALLERY,
   FILTER_STRINGS,
-  ERROR_STRINGS,
+  ERROR_PANEL_STRINGS,
   PANORAMA,
   VIEWER_STRINGS,
   PLAN_STRINGS,
@@ -79,14 +79,14 @@ test('every shipped language (Dutch, German, French, Spanish) has every key of E
 });
 
 test('a registered language and an override reach the lookup elements use; a bad tag is refused', () => {
-  registerTranslation('pt-BR', { ...de, plan: { ...de.plan, retry: 'Tentar de novo' } });
+  registerTranslation('pt-BR', { ...de, plan: { ...de.plan, zoomIn: 'Ampliar' } });
   assert.ok(languages().includes('pt-br'));
-  assert.equal(lookup(PLAN_STRINGS, 'pt-br', 'retry'), 'Tentar de novo');
-  overrideStrings('en', { plan: { retry: 'Retry now' } });
-  assert.equal(lookup(PLAN_STRINGS, 'en', 'retry'), 'Retry now');
+  assert.equal(lookup(PLAN_STRINGS, 'pt-br', 'zoomIn'), 'Ampliar');
+  overrideStrings('en', { plan: { zoomIn: 'Zoom in now' } });
+  assert.equal(lookup(PLAN_STRINGS, 'en', 'zoomIn'), 'Zoom in now');
   // an English override is English's: Dutch keeps its own word
   registerTranslation('nl', nl);
-  assert.equal(lookup(PLAN_STRINGS, 'nl', 'retry'), nl.plan.retry);
+  assert.equal(lookup(PLAN_STRINGS, 'nl', 'zoomIn'), nl.plan.zoomIn);
   overrideStrings('nl', { plan: { floorLevel: 'Niveau {level}!' } });
   assert.equal(lookup(PLAN_STRINGS, 'nl', 'floorLevel', { level: 2 }), 'Niveau 2!');
   assert.throws(() => registerTranslation('<img src=x>', de), TypeError);

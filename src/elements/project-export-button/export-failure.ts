@@ -17,7 +17,10 @@ import { EXPORT_ERROR_WORDS, type Key } from './project-export-button.strings.js
 import { TokenEndpointError } from './export-flow.js';
 
 export interface ErrorWordsShown {
-  key: Key;
+  /** The kind of failure: the error panel's title and whether it offers a retry. */
+  kind: ElementError['kind'];
+  /** The button's own words, for its own reasons only (every other failure says its kind's shared words). */
+  key?: Key;
   values: Record<string, string | number>;
   /** The service's own list of problems, when its error body has one (shown as text, at most 8). */
   details?: string[];
@@ -84,15 +87,17 @@ function detailsOf(body: unknown): string[] | undefined {
 /** The error for `export-error` and the words the element shows for it. */
 export function describeExportError(failure: unknown): { error: ElementError; words: ErrorWordsShown } {
   const error = toExportError(failure);
-  const key = errorWordKey(error, EXPORT_ERROR_WORDS);
+  const own = errorWordKey(error, EXPORT_ERROR_WORDS);
+  const key = error.reason ? own : undefined;
   const body = error.cause instanceof ApiError ? error.cause.body : undefined;
   return {
     error,
     words: {
+      kind: error.kind,
       key,
       values: errorValues(error),
-      details: key === 'errorRejected' ? detailsOf(body) : undefined,
-      loginUrl: key === 'errorNotConnected' ? loginUrlOf(body) : undefined,
+      details: own === 'errorRejected' ? detailsOf(body) : undefined,
+      loginUrl: own === 'errorNotConnected' ? loginUrlOf(body) : undefined,
     },
   };
 }

@@ -3,6 +3,7 @@
  * for absolute http(s) URLs) and the error (the request's issues, or the failure in words with the
  * service's own problems and the partner's login link).
  */
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
 import { html, nothing } from 'lit';
 import {
   describeIssue,
@@ -74,26 +75,32 @@ export function renderIssues(t: T, lang: Language, issues: readonly ExportIssue[
       textOf(ISSUE_MESSAGES, lang, code as ExportIssueCode),
     ]),
   ) as IssueMessages;
-  return html`<div part="error" class="error" role="alert">
-    ${t('invalid')}
-    <ul>
+  return renderErrorPanel({
+    kind: 'invalid',
+    lang,
+    message: t('invalid'),
+    extra: html`<ul>
       ${issues.map((issue) => html`<li>${describeIssue(issue, messages)}</li>`)}
-    </ul>
-  </div>`;
+    </ul>`,
+  });
 }
 
-export function renderFailure(t: T, words: ErrorWordsShown) {
-  const { key, values, details, loginUrl } = words;
-  return html`<div part="error" class="error" role="alert">
-    ${t(key, values)} ${loginUrl ? html`<a part="login" href=${loginUrl}>${t('connect')}</a>` : nothing}
+export function renderFailure(t: T, lang: Language, words: ErrorWordsShown, onRetry: () => void) {
+  const { kind, key, values, details, loginUrl } = words;
+  return renderErrorPanel({
+    kind,
+    lang,
+    message: key ? t(key, values) : undefined,
+    onRetry,
+    extra: html`${loginUrl ? html`<a part="login" href=${loginUrl}>${t('connect')}</a>` : nothing}
     ${
       details
         ? html`<ul>
             ${details.map((detail) => html`<li>${detail}</li>`)}
           </ul>`
         : nothing
-    }
-  </div>`;
+    }`,
+  });
 }
 
 /** The last path segment of a file URL, decoded, for a link's text. */

@@ -1,8 +1,11 @@
 import { css } from 'lit';
+import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 import { hostStyles } from '../../internal/shared-styles.js';
 
 const ownStyles = css`
   :host {
+    --_error-color: var(--project-export-button-error-color);
+    --_error-background: var(--project-export-button-error-background);
     display: inline-block;
     /* a button in a line of text: no containment, its status and file list may grow */
     contain: none;
@@ -51,18 +54,14 @@ const ownStyles = css`
   .file-text {
     overflow-wrap: anywhere;
   }
-  .error {
+  [part~='error'] {
     margin-top: 0.4em;
-    padding: 0.4em 0.6em;
-    border-left: 3px solid var(--project-export-button-error-color, #b3261e);
-    color: var(--project-export-button-error-color, #b3261e);
-    background: var(--project-export-button-error-background, #fdecea);
   }
-  .error ul {
-    margin: 0.3em 0 0;
-    padding-left: 1.2em;
+  [part~='error'] ul {
+    margin: 0;
+    padding-inline-start: 1.2em;
   }
 `;
 
 /** The shared host rules (`[hidden]`, focus ring, visually-hidden), then the button's own. */
-export const styles = [hostStyles, ownStyles];
+export const styles = [hostStyles, errorPanelStyles, ownStyles];

@@ -289,7 +289,7 @@ export class ProjectExportButton extends RoomElement {
           : this._issues
             ? renderIssues(t, this.#language.lang, this._issues)
             : this._error
-              ? renderFailure(t, this._error)
+              ? renderFailure(t, this.#language.lang, this._error, this.#onClick)
               : nothing
       }`;
   }

@@ -1,12 +1,12 @@
 /**
- * Where a failed load is shown: the error in words of its kind (room-gallery.error-strings.ts, a lazy
- * chunk fetched on the way to an error; without it the error's own message, cut short) and the retry
- * button (`part="retry"`, as on every element). role="alert": it speaks when it appears.
+ * Where a failed load is shown: the one error panel of every element (src/features/error-panel/, a lazy
+ * chunk fetched on the way to an error), its title and words by the kind of failure, a retry button
+ * only where trying again can help. Without the chunk (it could not be downloaded): the error's own
+ * message, cut short, with a retry button. role="alert": it speaks when it appears.
  */
 import { html, nothing } from 'lit';
 import { shortMessage } from '../../internal/short-message.js';
 import type { Language } from '../../internal/language.js';
-import { lookup } from '../../internal/language.js';
 import { errorWords } from './gallery-lazy.js';
 import type { GalleryState } from './gallery-loader.js';
 import type { Translate } from './room-gallery.strings.js';
@@ -19,10 +19,10 @@ export function renderErrorPanel(
 ): unknown {
   if (state.status !== 'error') return nothing;
   const { error } = state;
-  const words = errorWords.value?.ERROR_STRINGS;
-  const message = shortMessage(error);
+  const panel = errorWords.value?.renderErrorPanel;
+  if (panel) return panel({ kind: error.kind, lang, onRetry });
   return html`<div part="error" class="error" role="alert">
-    <p>${words ? lookup(words, lang, error.kind, { status: error.status ?? 0, message }) : message}</p>
+    <p part="error-message">${shortMessage(error)}</p>
     <button part="retry" class="button" type="button" @click=${onRetry}>${t('retry')}</button>
   </div>`;
 }

@@ -57,9 +57,11 @@ export function adoptPartStyles(
   base: CSSResultOrNative[],
   adopted: number,
 ): number {
-  const parts = [filterControls.value?.filterStyles, virtualRows.value?.virtualStyles].filter(
-    (styles): styles is CSSResult => styles !== undefined,
-  );
+  const parts = [
+    filterControls.value?.filterStyles,
+    virtualRows.value?.virtualStyles,
+    errorWords.value?.errorPanelStyles,
+  ].filter((styles): styles is CSSResult => styles !== undefined);
   if (parts.length !== adopted && root instanceof ShadowRoot) adoptStyles(root, [...base, ...parts]);
   return parts.length;
 }

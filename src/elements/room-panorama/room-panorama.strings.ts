@@ -9,15 +9,9 @@ export type PanoramaStringKey =
   | 'loading'
   | 'progress'
   | 'show'
-  | 'retry'
-  | 'noPanorama'
   | 'badRoomId'
   | 'badFaces'
-  | 'serviceError'
   | 'viewerCode'
-  | 'network'
-  | 'timeout'
-  | 'invalid'
   | 'face'
   | 'webgl'
   | 'zoom'
@@ -37,15 +31,9 @@ export const STRINGS: Strings<PanoramaStringKey> = {
     loading: 'Loading panorama…',
     progress: 'Loading panorama: {percent}%',
     show: 'Show panorama',
-    retry: 'Try again',
-    noPanorama: 'This room has no panorama.',
     badRoomId: 'The room-id attribute must be a room number.',
     badFaces: 'The panorama’s image addresses cannot be used (only http and https addresses can).',
-    serviceError: 'The panorama could not be loaded (the service answered {status}).',
     viewerCode: 'The panorama viewer could not be downloaded.',
-    network: 'The panorama service could not be reached.',
-    timeout: 'The panorama service did not answer in time.',
-    invalid: 'The panorama service sent data that cannot be shown.',
     face: 'An image of the panorama could not be loaded.',
     webgl: 'This browser cannot show 3D panoramas (WebGL is not available).',
     zoom: 'Zoom',
@@ -69,26 +57,12 @@ const REASON_WORDS: Record<string, PanoramaStringKey> = {
 };
 
 /**
- * The words for an error: by the panorama's own reason first, then by the shared kind
- * (src/api/failure.ts). A service that answered says its status.
+ * The panorama's own words for its own refusals (by reason); undefined for every other failure, which
+ * says its kind's shared words (src/features/error-panel/error-panel.strings.ts).
  */
-export function errorWords(error: ElementError): [PanoramaStringKey, Record<string, string | number>?] {
-  const byReason = error.reason ? REASON_WORDS[error.reason] : undefined;
-  if (byReason) return [byReason];
-  switch (error.kind) {
-    case 'not-found':
-      return ['noPanorama'];
-    case 'forbidden':
-    case 'refused':
-    case 'server':
-      return ['serviceError', { status: error.status ?? '?' }];
-    case 'timeout':
-      return ['timeout'];
-    case 'network':
-      return ['network'];
-    default:
-      return ['invalid'];
-  }
+export function reasonWords(error: ElementError, t: (key: PanoramaStringKey) => string): string | undefined {
+  const key = error.reason ? REASON_WORDS[error.reason] : undefined;
+  return key ? t(key) : undefined;
 }
 
 /** The texts photo-sphere-viewer shows itself (navbar titles, hints), from the element's table. */

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { hotspotLayerStyles } from '../../internal/slotted-spots.styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
@@ -15,8 +16,10 @@ const panoramaStyles = css`
     aspect-ratio: 16 / 9;
     min-height: 120px;
     border-radius: var(--room-panorama-radius, 0);
-    background: var(--room-panorama-background, #1f2328);
-    color: var(--room-panorama-color, #fff);
+    background: var(--room-panorama-background, light-dark(#e4e6ea, #1f2328));
+    --_error-color: var(--room-panorama-error-color);
+    --_error-background: var(--room-panorama-error-background);
+    color: var(--room-panorama-color, light-dark(#1d1f23, #fff));
     font: var(--room-panorama-font, 14px/1.4 system-ui, sans-serif);
   }
   :host(:fullscreen) {
@@ -99,14 +102,10 @@ const panoramaStyles = css`
       opacity: 0.5;
     }
   }
-  [part='error'] {
-    background: var(--room-panorama-error-background, rgb(20 22 26 / 0.88));
-    color: var(--room-panorama-error-color, #fff);
+  .error-layer {
+    z-index: 6;
     pointer-events: auto;
-  }
-  [part='error'] p {
-    margin: 0;
-    max-width: 32em;
+    background: var(--room-panorama-error-backdrop, light-dark(rgb(236 238 241 / 0.6), rgb(20 22 26 / 0.6)));
   }
   .overlay button,
   .corner button {
@@ -148,4 +147,4 @@ const panoramaStyles = css`
   }
 `;
 
-export const styles = [hostStyles, statusStyles, hotspotLayerStyles, panoramaStyles];
+export const styles = [hostStyles, statusStyles, errorPanelStyles, hotspotLayerStyles, panoramaStyles];

@@ -5,6 +5,7 @@ import type { PanoramaRender } from '../../api/room-styling/index.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
 import type { ElementError } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
@@ -16,7 +17,7 @@ import { GyroscopeController } from './gyroscope.js';
 import { LiveViewer } from './live-viewer.js';
 import { PanoramaSourceController } from './panorama-source.js';
 import { styles } from './room-panorama.styles.js';
-import { errorWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
+import { reasonWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
 import { ViewSync } from './view-sync.js';
 import { PoolMembership } from './viewer-pool.js';
 import { warmRuntime } from './viewer-runtime.js';
@@ -293,9 +294,14 @@ export class RoomPanorama extends RoomElement {
       }
       ${
         this._error
-          ? html`<div part="error" class="overlay" role="alert">
-              <p>${t(...errorWords(this._error))}</p>
-              <button part="retry retry-button" type="button" @click=${this.#onRetry}>${t('retry')}</button>
+          ? html`<div class="error-layer">
+              ${renderErrorPanel({
+                kind: this._error.kind,
+                lang: this.#language.lang,
+                message: reasonWords(this._error, t),
+                onRetry: this.#onRetry,
+                retryParts: 'retry-button',
+              })}
             </div>`
           : nothing
       }

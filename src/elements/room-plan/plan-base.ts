@@ -5,7 +5,8 @@ import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { hasModelSource } from '../../api/model-source.js';
-import { ElementError, errorValues, errorWordKey } from '../../internal/element-error.js';
+import { ElementError, errorValues } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
 import { LanguageController } from '../../internal/language.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
@@ -18,7 +19,7 @@ import { floorDetail, floorSwitcher, loadShown, pickDesign, type FmlShown } from
 import { drawPlan, type PlanDrawing } from './plan-drawing.js';
 import { PlanNavigation, ZOOM_STEP } from './plan-navigation.js';
 import { viewBoxAttribute } from './plan-view.js';
-import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
+import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 type Phase = (typeof STATES)[number];
@@ -247,15 +248,20 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
       return html`<div part="status" role="status">${this.#t('loading')}</div>`;
     }
     if (this.phase === 'error' && this.error) {
-      const key = errorWordKey(this.error, PLAN_ERROR_WORDS);
+      // the plan's own reasons have words of their own; every other failure says its kind's shared words
+      const key = this.error.reason ? PLAN_REASON_WORDS[this.error.reason] : undefined;
       const values = {
         ...errorValues(this.error),
         id: this.roomId?.trim() ?? '',
         src: this.src?.trim() ?? '',
       };
-      return html`<div part="error" role="alert">
-        <p>${this.#t(key, values)}</p>
-        <button part="retry" type="button" @click=${this.reload}>${this.#t('retry')}</button>
+      return html`<div class="error-layer">
+        ${renderErrorPanel({
+          kind: this.error.kind,
+          lang: this.#language.lang,
+          message: key ? this.#t(key, values) : undefined,
+          onRetry: () => this.reload(),
+        })}
       </div>`;
     }
     const drawing = this.#currentDrawing();

@@ -6,7 +6,7 @@ export const planMeasureStyles = [
   measureStyles,
   css`
     :host {
-      --room-measure-color: var(--room-plan-measure-color, #c2410c);
+      --room-measure-color: var(--room-plan-measure-color, light-dark(#c2410c, #fb923c));
     }
     :host([measure]) [part~='viewport'] {
       cursor: crosshair;

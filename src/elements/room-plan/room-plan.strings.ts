@@ -1,4 +1,3 @@
-import type { ErrorWords } from '../../internal/element-error.js';
 import type { Strings } from '../../internal/language.js';
 
 export type PlanStringKey =
@@ -12,17 +11,11 @@ export type PlanStringKey =
   | 'zoomOut'
   | 'fit'
   | 'loading'
-  | 'notFound'
-  | 'private'
-  | 'server'
-  | 'network'
-  | 'badModel'
   | 'notDrawable'
   | 'noModel'
   | 'badId'
   | 'badSrc'
   | 'failed'
-  | 'retry'
   | 'idle';
 
 /** The element's own words, in English (other languages: src/i18n/, chosen by the nearest `lang`). */
@@ -39,38 +32,23 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     zoomOut: 'Zoom out',
     fit: 'Show the whole plan',
     loading: 'Loading the floor plan…',
-    notFound: 'This room does not exist (404).',
-    private: 'This room is private (403).',
-    server: 'The service is not answering properly ({status}). Try again later.',
-    network: 'The floor plan could not be loaded: {message}',
-    badModel: 'The room model could not be read: {message}',
     notDrawable: 'This room has no floor plan that can be drawn ({problems} problems in its model).',
     noModel: 'This room comes without a model to draw.',
     badId: 'The room id “{id}” is not a number.',
     badSrc: 'The src “{src}” is not an http(s) URL.',
     failed: 'The floor plan could not be drawn: {message}',
-    retry: 'Try again',
     idle: 'No room chosen.',
   },
 };
 
-/** Which sentence an error gets: the plan's own reasons first, then the kind of failure. */
-export const PLAN_ERROR_WORDS: ErrorWords<PlanStringKey> = {
-  reasons: {
-    'not-drawable': 'notDrawable',
-    'no-model': 'noModel',
-    'bad-id': 'badId',
-    'bad-src': 'badSrc',
-    render: 'failed',
-  },
-  kinds: {
-    'not-found': 'notFound',
-    forbidden: 'private',
-    server: 'server',
-    invalid: 'badModel',
-    refused: 'network',
-    network: 'network',
-    timeout: 'network',
-  },
-  fallback: 'failed',
+/**
+ * The plan's own words for its own reasons; every other failure says its kind's shared words
+ * (src/features/error-panel/error-panel.strings.ts).
+ */
+export const PLAN_REASON_WORDS: Readonly<Record<string, PlanStringKey>> = {
+  'not-drawable': 'notDrawable',
+  'no-model': 'noModel',
+  'bad-id': 'badId',
+  'bad-src': 'badSrc',
+  render: 'failed',
 };

@@ -2,6 +2,7 @@ import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { descriptionStyles, planSelectionStyles } from '../../internal/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 import { planMeasureStyles } from './plan-measure.styles.js';
 import { planSnapshotStyles } from './plan-snapshot.styles.js';
 
@@ -9,15 +10,20 @@ const ownStyles = css`
   :host {
     block-size: 24rem;
     min-block-size: 8rem;
-    --room-focus-ring: 3px solid var(--room-plan-focus, #1f5fbf);
-    --room-control-color: var(--room-plan-control-color, #1a1a1a);
-    --room-control-background: var(--room-plan-control-background, #fff);
-    --room-control-border: var(--room-plan-control-border, #8a8a8a);
-    color: var(--room-plan-text, #2b2b2b);
-    background: var(--room-plan-background, #fff);
+    --room-focus-ring: 3px solid var(--room-plan-focus, light-dark(#1f5fbf, #8ab4f8));
+    --room-control-color: var(--room-plan-control-color, light-dark(#1a1a1a, #e6e6e6));
+    --room-control-background: var(--room-plan-control-background, light-dark(#fff, #2a2b30));
+    --room-control-border: var(--room-plan-control-border, light-dark(#8a8a8a, #6a6a6a));
+    color: var(--room-plan-text, light-dark(#2b2b2b, #e6e6e6));
+    background: var(--room-plan-background, light-dark(#fff, #1c1d21));
     font-family: var(--room-plan-font, system-ui, sans-serif);
     border-radius: var(--room-plan-radius, 0);
     overflow: hidden;
+    --_error-color: var(--room-plan-error-color);
+    --_error-background: var(--room-plan-error-background);
+  }
+  .error-layer {
+    z-index: 2;
   }
   [part='base'] {
     position: relative;
@@ -32,7 +38,7 @@ const ownStyles = css`
     outline: none;
   }
   [part='viewport']:focus-visible {
-    box-shadow: inset 0 0 0 3px var(--room-plan-focus, #1f5fbf);
+    box-shadow: inset 0 0 0 3px var(--room-plan-focus, light-dark(#1f5fbf, #8ab4f8));
   }
   [part='viewport'].dragging {
     cursor: grabbing;
@@ -45,64 +51,64 @@ const ownStyles = css`
     -webkit-user-select: none;
   }
   .area {
-    stroke: var(--room-plan-area-outline, #c9bfa9);
+    stroke: var(--room-plan-area-outline, light-dark(#c9bfa9, #6b6355));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
   /* an area with its own FML colour carries it as its fill attribute */
   .area:not([fill]) {
-    fill: var(--room-plan-area, #f4efe4);
+    fill: var(--room-plan-area, light-dark(#f4efe4, #34312b));
   }
   .area.nested {
-    stroke: var(--room-plan-area-nested-outline, #8fa7bf);
+    stroke: var(--room-plan-area-nested-outline, light-dark(#8fa7bf, #5d7690));
     stroke-dasharray: 6 4;
   }
   .area.nested:not([fill]) {
-    fill: var(--room-plan-area-nested, #e3ecf4);
+    fill: var(--room-plan-area-nested, light-dark(#e3ecf4, #26323d));
   }
   .wall-outlines polygon {
     fill: none;
-    stroke: var(--room-plan-wall-outline, #000);
+    stroke: var(--room-plan-wall-outline, light-dark(#000, #d0d0d0));
     stroke-width: 2px;
     stroke-linejoin: miter;
     vector-effect: non-scaling-stroke;
   }
   .wall-fills polygon {
-    fill: var(--room-plan-wall, #3a3a3a);
+    fill: var(--room-plan-wall, light-dark(#3a3a3a, #c8c8c8));
     /* a hairline in the fill colour hides the anti-aliasing seams where footprints meet */
-    stroke: var(--room-plan-wall, #3a3a3a);
+    stroke: var(--room-plan-wall, light-dark(#3a3a3a, #c8c8c8));
     stroke-width: 0.5px;
     vector-effect: non-scaling-stroke;
   }
   .openings line,
   .openings path {
     fill: none;
-    stroke: var(--room-plan-opening, #555);
+    stroke: var(--room-plan-opening, light-dark(#555, #aaa));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
   .openings .jamb {
-    stroke: var(--room-plan-wall-outline, #000);
+    stroke: var(--room-plan-wall-outline, light-dark(#000, #d0d0d0));
     stroke-width: 2px;
   }
   .window .glass {
-    stroke: var(--room-plan-window, #2f6db5);
+    stroke: var(--room-plan-window, light-dark(#2f6db5, #7eaaff));
   }
   .door .swing {
     stroke-dasharray: 4 3;
   }
   .dimensions line {
-    stroke: var(--room-plan-dimension, #666);
+    stroke: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
   .dimensions text {
-    fill: var(--room-plan-dimension, #666);
+    fill: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
   }
   .label {
-    fill: var(--room-plan-label, #2b2b2b);
+    fill: var(--room-plan-label, light-dark(#2b2b2b, #ececec));
     paint-order: stroke;
-    stroke: var(--room-plan-label-halo, rgb(255 255 255 / 0.85));
+    stroke: var(--room-plan-label-halo, light-dark(rgb(255 255 255 / 0.85), rgb(0 0 0 / 0.7)));
     stroke-width: 3px;
     stroke-linejoin: round;
     vector-effect: non-scaling-stroke;
@@ -118,21 +124,21 @@ const ownStyles = css`
   /* FML plans: items, the author's texts and lines, scale bar and north arrow */
   .items polygon {
     fill: none;
-    stroke: var(--room-plan-item, #8a8a8a);
+    stroke: var(--room-plan-item, light-dark(#8a8a8a, #9a9a9a));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
   .items .stair {
-    stroke: var(--room-plan-wall-outline, #000);
+    stroke: var(--room-plan-wall-outline, light-dark(#000, #d0d0d0));
   }
   .plan-texts text {
-    fill: var(--room-plan-label, #2b2b2b);
+    fill: var(--room-plan-label, light-dark(#2b2b2b, #ececec));
   }
   .plan-texts .bold {
     font-weight: 700;
   }
   .plan-texts line {
-    stroke: var(--room-plan-dimension, #666);
+    stroke: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
@@ -140,20 +146,20 @@ const ownStyles = css`
     stroke-dasharray: 4 3;
   }
   .scale-bar rect {
-    stroke: var(--room-plan-dimension, #666);
+    stroke: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
     stroke-width: 1px;
     vector-effect: non-scaling-stroke;
   }
   .scale-bar .dark,
   .north-arrow polygon {
-    fill: var(--room-plan-dimension, #666);
+    fill: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
   }
   .scale-bar .light {
-    fill: var(--room-plan-background, #fff);
+    fill: var(--room-plan-background, light-dark(#fff, #1c1d21));
   }
   .scale-bar text,
   .north-arrow text {
-    fill: var(--room-plan-dimension, #666);
+    fill: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
   }
   /* a linked viewer's camera (plan-sync.ts); the colour also sits in the SVG for snapshots */
   .sync {
@@ -161,15 +167,15 @@ const ownStyles = css`
   }
   .sync .cone,
   .sync .position {
-    fill: var(--room-plan-camera, #1f5fbf);
+    fill: var(--room-plan-camera, light-dark(#1f5fbf, #7eaaff));
   }
   .sync .cone,
   .sync .looked-at {
-    stroke: var(--room-plan-camera, #1f5fbf);
+    stroke: var(--room-plan-camera, light-dark(#1f5fbf, #7eaaff));
   }
   .sync .outside .position {
-    fill: var(--room-plan-background, #fff);
-    stroke: var(--room-plan-camera, #1f5fbf);
+    fill: var(--room-plan-background, light-dark(#fff, #1c1d21));
+    stroke: var(--room-plan-camera, light-dark(#1f5fbf, #7eaaff));
   }
   [part='controls'] {
     position: absolute;
@@ -186,17 +192,17 @@ const ownStyles = css`
     font: inherit;
     font-size: 1.1rem;
     line-height: 1;
-    color: var(--room-plan-control-color, #1a1a1a);
-    background: var(--room-plan-control-background, #fff);
-    border: 1px solid var(--room-plan-control-border, #8a8a8a);
+    color: var(--room-plan-control-color, light-dark(#1a1a1a, #e6e6e6));
+    background: var(--room-plan-control-background, light-dark(#fff, #2a2b30));
+    border: 1px solid var(--room-plan-control-border, light-dark(#8a8a8a, #6a6a6a));
     border-radius: 0.25rem;
     cursor: pointer;
   }
   [part~='control']:hover {
-    background: var(--room-plan-control-hover, #f0f0f0);
+    background: var(--room-plan-control-hover, light-dark(#f0f0f0, #3a3b40));
   }
   [part~='control']:focus-visible {
-    outline: 3px solid var(--room-plan-focus, #1f5fbf);
+    outline: 3px solid var(--room-plan-focus, light-dark(#1f5fbf, #8ab4f8));
     outline-offset: 1px;
   }
   [part='status'] {
@@ -204,35 +210,7 @@ const ownStyles = css`
     inset: 0;
     display: grid;
     place-items: center;
-    color: var(--room-plan-status-color, #555);
-  }
-  [part='error'] {
-    position: absolute;
-    inset: 1rem;
-    display: flex;
-    flex-direction: column;
-    align-items: center;
-    justify-content: center;
-    gap: 0.75rem;
-    padding: 1rem;
-    text-align: center;
-    color: var(--room-plan-error-color, #8a1c1c);
-    background: var(--room-plan-error-background, #fdf1f1);
-    border: 1px solid currentColor;
-    border-radius: 0.25rem;
-  }
-  [part='error'] [part~='retry'] {
-    font: inherit;
-    padding: 0.35rem 0.9rem;
-    color: inherit;
-    background: #fff;
-    border: 1px solid currentColor;
-    border-radius: 0.25rem;
-    cursor: pointer;
-  }
-  [part='error'] [part~='retry']:focus-visible {
-    outline: 3px solid var(--room-plan-focus, #1f5fbf);
-    outline-offset: 2px;
+    color: var(--room-plan-status-color, light-dark(#555, #aaa));
   }
   @media print {
     /* !important: in print the plan takes its own proportions, whatever height the page gave it */
@@ -264,6 +242,7 @@ const ownStyles = css`
 export const styles = [
   hostStyles,
   statusStyles,
+  errorPanelStyles,
   floorSwitcherStyles,
   ownStyles,
   descriptionStyles,

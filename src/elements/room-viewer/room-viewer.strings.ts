@@ -1,4 +1,3 @@
-import type { ErrorWords } from '../../internal/element-error.js';
 import type { Strings } from '../../internal/language.js';
 
 export type ViewerStringKey =
@@ -8,16 +7,10 @@ export type ViewerStringKey =
   | 'label'
   | 'labelStatic'
   | 'loading'
-  | 'notFound'
-  | 'private'
-  | 'network'
-  | 'server'
   | 'badModel'
   | 'noWebgl'
   | 'textures'
   | 'components'
-  | 'retry'
-  | 'failed'
   | 'badId';
 
 /** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
@@ -30,37 +23,22 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     label: '3D view of the room. Drag to look around, Ctrl + scroll or pinch to zoom, arrow keys to move.',
     labelStatic: '3D view of the room.',
     loading: 'Loading the 3D room…',
-    notFound: 'This room was not found.',
-    private: 'This room is private.',
-    network: 'The room could not be loaded. Check the connection and try again.',
-    server: 'The room service had a problem. Try again later.',
     badModel: 'This room has no 3D model that can be drawn.',
     noWebgl: 'This browser cannot show 3D (WebGL is not available).',
     textures: 'Some textures could not be loaded; plain colours are shown instead.',
     components: 'Some furniture could not be loaded; plain boxes are shown instead.',
-    retry: 'Try again',
-    failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
   },
 };
 
-/** Which sentence an error gets: the viewer's own reasons first, then the kind of failure. */
-export const VIEWER_ERROR_WORDS: ErrorWords<ViewerStringKey> = {
-  reasons: {
-    'no-webgl': 'noWebgl',
-    'bad-id': 'badId',
-    'bad-src': 'badModel',
-    'no-model': 'badModel',
-    'not-drawable': 'badModel',
-  },
-  kinds: {
-    'not-found': 'notFound',
-    forbidden: 'private',
-    server: 'server',
-    refused: 'badModel',
-    invalid: 'badModel',
-    network: 'network',
-    timeout: 'network',
-  },
-  fallback: 'failed',
+/**
+ * The viewer's own words for its own reasons; every other failure says its kind's shared words
+ * (src/features/error-panel/error-panel.strings.ts).
+ */
+export const VIEWER_REASON_WORDS: Readonly<Record<string, ViewerStringKey>> = {
+  'no-webgl': 'noWebgl',
+  'bad-id': 'badId',
+  'bad-src': 'badModel',
+  'no-model': 'badModel',
+  'not-drawable': 'badModel',
 };

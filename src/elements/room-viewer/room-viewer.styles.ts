@@ -2,6 +2,7 @@ import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { descriptionStyles } from '../../internal/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 import { viewerMeasureStyles } from './viewer-measure.styles.js';
 import { viewerSnapshotStyles } from './viewer-snapshot.styles.js';
 
@@ -12,13 +13,16 @@ const ownStyles = css`
     overflow: hidden;
     --room-focus-ring: var(--room-viewer-focus-ring, 2px solid #2563eb);
     --room-focus-ring-offset: -2px;
-    --room-status-background: var(--room-viewer-status-background, rgb(255 255 255 / 0.85));
-    --room-error-color: var(--room-viewer-error-color, #9b1c1c);
-    --room-button-background: var(--room-viewer-button-background, #fff);
-    --room-control-background: var(--room-viewer-button-background, #fff);
-    --room-control-color: var(--room-viewer-color, #1a1a1a);
-    background: var(--room-viewer-background, #f3f2ef);
-    color: var(--room-viewer-color, #2b2b2b);
+    --room-status-background: var(
+      --room-viewer-status-background,
+      light-dark(rgb(255 255 255 / 0.85), rgb(30 31 35 / 0.85))
+    );
+    --_error-color: var(--room-viewer-error-color);
+    --room-button-background: var(--room-viewer-button-background, light-dark(#fff, #2a2b30));
+    --room-control-background: var(--room-viewer-button-background, light-dark(#fff, #2a2b30));
+    --room-control-color: var(--room-viewer-color, light-dark(#1a1a1a, #e6e6e6));
+    background: var(--room-viewer-background, light-dark(#f3f2ef, #1d1e22));
+    color: var(--room-viewer-color, light-dark(#2b2b2b, #e6e6e6));
     border-radius: var(--room-viewer-radius, 0);
     font: var(--room-viewer-font, 14px/1.4 system-ui, sans-serif);
   }
@@ -42,8 +46,11 @@ const ownStyles = css`
     font-size: 0.85em;
     /* marked by a bar rather than a sign: not every system font has a warning glyph */
     border-inline-start: 4px solid currentColor;
-    background: var(--room-viewer-warning-background, rgb(255 244 214 / 0.95));
-    color: var(--room-viewer-warning-color, #6b4e00);
+    background: var(
+      --room-viewer-warning-background,
+      light-dark(rgb(255 244 214 / 0.95), rgb(66 52 16 / 0.95))
+    );
+    color: var(--room-viewer-warning-color, light-dark(#6b4e00, #ffe08a));
     pointer-events: none;
   }
 `;
@@ -52,6 +59,7 @@ const ownStyles = css`
 export const viewerStyles = [
   hostStyles,
   statusStyles,
+  errorPanelStyles,
   floorSwitcherStyles,
   ownStyles,
   descriptionStyles,

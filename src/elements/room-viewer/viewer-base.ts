@@ -9,7 +9,8 @@ import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.
 import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
 import { floorDetail, floorSwitcher, type FmlShown } from '../room-plan/fml-floors.js';
 import { onUnlessFalse } from '../../internal/converters.js';
-import { ElementError, errorWordKey } from '../../internal/element-error.js';
+import { ElementError, type FailureKind } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
 import { LanguageController } from '../../internal/language.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
@@ -18,7 +19,7 @@ import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { loadFeatures, loadViewerRoom, type ViewerContext } from './viewer-load.js';
-import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 /** The properties that make up what is shown: a change to any of them loads the room again. */
@@ -84,6 +85,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   @state() private _state: ViewerState = 'idle';
   @state() private _message?: ViewerStringKey;
+  @state() private _errorKind?: FailureKind;
   @state() private _warning?: ViewerStringKey;
   @state() private _fml?: FmlShown;
   @state() private _floorIndex = 0;
@@ -284,7 +286,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #fail(error: ElementError): void {
     this.#teardown();
     this._state = 'error';
-    this._message = errorWordKey(error, VIEWER_ERROR_WORDS);
+    // the viewer's own reasons have words of their own; every other failure says its kind's shared words
+    this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
+    this._errorKind = error.kind;
     this.emit('model-error', { error, fatal: true });
   }
 
@@ -354,9 +358,13 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       }
       ${
         this._state === 'error'
-          ? html`<div part="error" class="error" role="alert">
-              <span>${t(this._message ?? 'failed')}</span>
-              <button part="retry" type="button" @click=${this.#retry}>${t('retry')}</button>
+          ? html`<div class="error-layer">
+              ${renderErrorPanel({
+                kind: this._errorKind ?? 'invalid',
+                lang: this.#language.lang,
+                message: this._message ? t(this._message) : undefined,
+                onRetry: this.#retry,
+              })}
             </div>`
           : nothing
       }
