@@ -18,7 +18,6 @@ import { errorSentence, errorTitle, retryHelps } from '../../src/features/error-
 import { STRINGS } from '../../src/elements/room-gallery/room-gallery.strings.ts';
 import { serviceRoot, serviceUrl } from '../../src/elements/room-gallery/gallery-service.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { lookup } from '../../src/internal/language.ts';
 import { registerTranslation } from '../../src/i18n.ts';
 import nl from '../../src/i18n/nl.ts';
 
