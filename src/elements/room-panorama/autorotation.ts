@@ -4,25 +4,23 @@
  * `prefers-reduced-motion` (following a change of that setting at once), unless the user turned it on
  * themselves with the navbar button.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { PanoramaViewer } from '../../panorama/psv-runtime.js';
+import { prefersReducedMotion, ReducedMotionController } from '../../features/motion/reduced-motion.js';
 
 /** Degrees per second. */
 export const AUTOROTATE_SPEED = 6;
 /** How long autorotation waits after the user touched the view (ms). */
 export const AUTOROTATE_RESUME = 3000;
 
-const motionQuery = () =>
-  typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
-
 /** The user asked for less motion (no inertia, no autorotation). */
-export const reducedMotion = (): boolean => motionQuery()?.matches ?? false;
+export const reducedMotion = prefersReducedMotion;
 
 export interface AutorotateHost extends ReactiveControllerHost {
   autorotate: boolean;
 }
 
-export class AutorotationController implements ReactiveController {
+export class AutorotationController {
   /** Turned on with the navbar button: the user's explicit wish wins over reduced motion. */
   #byUser = false;
   #pointerDown = false;
@@ -32,22 +30,17 @@ export class AutorotationController implements ReactiveController {
     private readonly host: AutorotateHost,
     private readonly viewer: () => PanoramaViewer | undefined,
   ) {
-    host.addController(this);
+    // one MediaQueryList, listened to and let go of on the same object (src/features/motion/)
+    this.#motion = new ReducedMotionController(host, () => this.apply());
   }
 
-  hostConnected(): void {
-    motionQuery()?.addEventListener('change', this.apply);
-  }
-
-  hostDisconnected(): void {
-    motionQuery()?.removeEventListener('change', this.apply);
-  }
+  #motion: ReducedMotionController;
 
   /** Gives the viewer the speed that holds now (also after `autorotate` changed, or a new viewer). */
   apply = (): void => {
     const { autorotate } = this.host;
     if (!autorotate) this.#byUser = false;
-    const on = autorotate && (this.#byUser || !reducedMotion()) && !this.#pointerDown && !this.#paused;
+    const on = autorotate && (this.#byUser || !this.#motion.reduced) && !this.#pointerDown && !this.#paused;
     this.viewer()?.setAutorotate(on ? AUTOROTATE_SPEED : 0);
     this.viewer()?.setAutorotateButton(autorotate);
   };

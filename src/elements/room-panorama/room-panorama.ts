@@ -6,6 +6,7 @@ import { onUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
 import type { ElementError } from '../../internal/element-error.js';
 import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
@@ -113,7 +114,13 @@ export class RoomPanorama extends RoomElement {
   /** 0 (widest view) to 100. Follows the user. */
   @property({ type: Number, reflect: true }) zoom = 0;
 
-  /** Turns the view slowly; pauses while the user looks around; off under `prefers-reduced-motion`. */
+  /**
+   * Turns the view slowly; pauses while the user looks around; off under `prefers-reduced-motion`
+   * (followed live). The same name as the viewer's `auto-rotate`.
+   */
+  @property({ type: Boolean, reflect: true, attribute: 'auto-rotate' }) autoRotate = false;
+
+  /** Alias of `auto-rotate` (the panorama's first name for it, kept): either attribute turns it on. */
   @property({ type: Boolean, reflect: true }) autorotate = false;
 
   /** `lazy` (default): start when near the viewport; `eager`: start at once. */
@@ -214,6 +221,7 @@ export class RoomPanorama extends RoomElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    syncAutoRotate(this, changed);
     // a new source: forget the old one (its viewer, its record, its error) and start over
     if (!SOURCE_KEYS.some((key) => changed.has(key))) return;
     if (this.hasUpdated || this.#source.faces || this.#live.viewer) this.#reset();

@@ -5,9 +5,10 @@
  */
 import type { PanoramaViewer } from '../../panorama/psv-runtime.js';
 import { normalizeView, sameView, type PanoramaView } from '../../panorama/view.js';
+import { EVENT_INTERVAL, TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 
-/** How often, at most, the view the user turns to is announced (ms). */
-export const VIEW_CHANGE_INTERVAL = 100;
+/** How often, at most, the view the user turns to is announced (ms): the rule `camera-change` follows too. */
+export const VIEW_CHANGE_INTERVAL = EVENT_INTERVAL;
 
 /** The element's side: its view properties and how it fires `view-change`. */
 export interface ViewHost {
@@ -17,13 +18,15 @@ export interface ViewHost {
 }
 
 export class ViewSync {
-  #lastEvent = 0;
-  #timer?: ReturnType<typeof setTimeout>;
+  #throttle: TrailingThrottle<undefined>;
 
   constructor(
     private readonly host: ViewHost,
-    private readonly announce: (view: PanoramaView) => void,
-  ) {}
+    announce: (view: PanoramaView) => void,
+  ) {
+    // the view at the moment the event goes out: the last one always reaches the page
+    this.#throttle = new TrailingThrottle(() => announce(this.view), VIEW_CHANGE_INTERVAL);
+  }
 
   /** The view the properties ask for, made valid. */
   get view(): PanoramaView {
@@ -42,20 +45,11 @@ export class ViewSync {
     this.host.yaw = view.yaw;
     this.host.pitch = view.pitch;
     this.host.zoom = view.zoom;
-    const wait = this.#lastEvent + VIEW_CHANGE_INTERVAL - performance.now();
-    if (wait <= 0) this.#fire();
-    else this.#timer ??= setTimeout(() => this.#fire(), wait);
+    this.#throttle.push(undefined);
   }
 
   /** No late view-change from a view that is gone (a new source, or the element left the page). */
   cancel(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  #fire(): void {
-    this.cancel();
-    this.#lastEvent = performance.now();
-    this.announce(this.view);
+    this.#throttle.cancel();
   }
 }

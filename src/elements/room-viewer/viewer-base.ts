@@ -11,13 +11,16 @@ import { floorDetail, floorSwitcher, type FmlShown } from '../room-plan/fml-floo
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, type FailureKind } from '../../internal/element-error.js';
 import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
+import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
+import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
-import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { loadFeatures, loadViewerRoom, type ViewerContext } from './viewer-load.js';
 import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
@@ -59,8 +62,14 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
   @property({ converter: onUnlessFalse }) controls = true;
 
-  /** Turns the room slowly around its centre. */
+  /**
+   * Turns the room slowly around its centre; still under `prefers-reduced-motion` (followed live, as
+   * the panorama's).
+   */
   @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
+
+  /** Alias of `auto-rotate` (the panorama's first name for it): either attribute turns it on. */
+  @property({ type: Boolean }) autorotate = false;
 
   /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
   @property() loading: 'lazy' | 'eager' = 'lazy';
@@ -102,6 +111,10 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #started = false;
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
+  // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
+  #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
+  // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
+  #motion = new ReducedMotionController(this, () => this.#view?.setAutoRotate(this.#autoRotating()));
   #request = new LatestRequestController(this);
   #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
 
@@ -161,13 +174,23 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#resize?.disconnect();
   }
 
+  /** Auto-rotation as asked, unless the page asks for reduced motion. */
+  #autoRotating(): boolean {
+    return this.autoRotate && !this.#motion.reduced;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    syncAutoRotate(this, changed);
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this._state, STATES);
     this.toggleState('warning', this.#warningShown());
     const view = this.#view;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
-    if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
+    if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
     // Object.is: a NaN model (garbage in) must not count as changed on every update
     if (this.#started && SOURCE_KEYS.some((key) => !Object.is(this[key], this.#source[key]))) this.#reload();
@@ -236,7 +259,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         // FML cameras are not the room model's: an FML plan starts from above at an angle
         camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
         controls: this.controls,
-        autoRotate: this.autoRotate,
+        autoRotate: this.#autoRotating(),
         mediaBase: this.mediaBase,
         componentLoader: this.componentLoader,
         width,
@@ -245,7 +268,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         onFrame: (frames) => {
           if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
         },
-        onCameraChange: (change) => this.emit('camera-change', change),
+        onCameraChange: (change) => this.#cameraChange.push(change),
         onTextureError: (url) =>
           this.#partialFailure(
             new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
@@ -325,6 +348,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   #teardown(): void {
     this.#generation++;
+    this.#cameraChange.cancel();
     this.#request.abort();
     this.#unstack?.();
     this.#unstack = undefined;
