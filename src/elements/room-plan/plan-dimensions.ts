@@ -38,7 +38,7 @@ export function drawDimensionLines(
         [d.a[0] + n[0], d.a[1] + n[1]],
         'dim',
       )}${line([d.b[0] - n[0], d.b[1] - n[1]], [d.b[0] + n[0], d.b[1] + n[1]], 'dim')}<text
-        x=${r(mid[0])} y=${r(-mid[1])} font-size=${r(font * 0.8)} text-anchor="middle" dominant-baseline="central"
+        direction="ltr" unicode-bidi="isolate" x=${r(mid[0])} y=${r(-mid[1])} font-size=${r(font * 0.8)} text-anchor="middle" dominant-baseline="central"
         transform=${`rotate(${r(angle)} ${r(mid[0])} ${r(-mid[1])})`}>${label}</text>`;
     })}</g>`;
 }

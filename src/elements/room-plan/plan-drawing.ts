@@ -110,11 +110,11 @@ function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined
     <line x1=${r(minX)} y1=${r(top)} x2=${r(maxX)} y2=${r(top)}></line>
     <line x1=${r(minX)} y1=${r(top - tick)} x2=${r(minX)} y2=${r(top + tick)}></line>
     <line x1=${r(maxX)} y1=${r(top - tick)} x2=${r(maxX)} y2=${r(top + tick)}></line>
-    <text x=${r((minX + maxX) / 2)} y=${r(top - tick * 1.5)} font-size=${r(font)} text-anchor="middle">${formatLength(width, units, locale)}</text>
+    <text direction="ltr" unicode-bidi="isolate" x=${r((minX + maxX) / 2)} y=${r(top - tick * 1.5)} font-size=${r(font)} text-anchor="middle">${formatLength(width, units, locale)}</text>
     <line x1=${r(left)} y1=${r(-maxY)} x2=${r(left)} y2=${r(-minY)}></line>
     <line x1=${r(left - tick)} y1=${r(-maxY)} x2=${r(left + tick)} y2=${r(-maxY)}></line>
     <line x1=${r(left - tick)} y1=${r(-minY)} x2=${r(left + tick)} y2=${r(-minY)}></line>
-    <text x=${r(left - tick * 1.5)} y=${r(midY)} font-size=${r(font)} text-anchor="middle"
+    <text direction="ltr" unicode-bidi="isolate" x=${r(left - tick * 1.5)} y=${r(midY)} font-size=${r(font)} text-anchor="middle"
       transform=${`rotate(-90 ${r(left - tick * 1.5)} ${r(midY)})`}>${formatLength(depth, units, locale)}</text>
   </g>`;
 }
@@ -129,9 +129,13 @@ function labelOf(label: PlacedLabel, colours: Map<string, string>): SVGTemplateR
   return svg`<text part="label" class=${classes} data-area=${label.area.name}
     x=${r(label.x)} y=${r(label.y)} font-size=${size} text-anchor="middle" dominant-baseline="central">${lines.map(
       (text, i) =>
-        svg`<tspan x=${r(label.x)} dy=${r(i === 0 ? first : 1.25 * label.fontSize)} class=${
-          i === lines.length - 1 ? 'floor-area' : 'name'
-        }>${text}</tspan>`,
+        // the figure reads left to right in a right-to-left page ("12.2 m²", not "m² 12.2"); the name
+        // keeps the page's direction
+        i === lines.length - 1 && label.floorArea
+          ? svg`<tspan x=${r(label.x)} dy=${r(i === 0 ? first : 1.25 * label.fontSize)} class="floor-area"
+              direction="ltr" unicode-bidi="isolate">${text}</tspan>`
+          : svg`<tspan x=${r(label.x)} dy=${r(i === 0 ? first : 1.25 * label.fontSize)} class="name"
+              unicode-bidi="isolate">${text}</tspan>`,
     )}</text>`;
 }
 

@@ -140,7 +140,7 @@ export function PlanMeasure<T extends Constructor<RoomPlanBase>>(
       const angle = alongAngle(a, b);
       const mx = (a[0] + b[0]) / 2;
       const my = -(a[1] + b[1]) / 2;
-      return svg`<text part=${part} class="measure-text" x=${r(mx)} y=${r(my)} dy=${r(-lift * k)}
+      return svg`<text part=${part} class="measure-text" direction="ltr" unicode-bidi="isolate" x=${r(mx)} y=${r(my)} dy=${r(-lift * k)}
         font-size=${r(LABEL_PX * k)} text-anchor="middle"
         transform=${`rotate(${r(angle)} ${r(mx)} ${r(my)})`}>${text}</text>`;
     }

@@ -34,8 +34,8 @@ export function drawScaleBar(
       (i) =>
         svg`<rect x=${r(x + i * quarter)} y=${r(y)} width=${r(quarter)} height=${r(h)} class=${i % 2 ? 'light' : 'dark'}></rect>`,
     )}
-    <text x=${r(x)} y=${r(y + h + font)} font-size=${r(font * 0.8)}>0</text>
-    <text x=${r(x + length)} y=${r(y + h + font)} font-size=${r(font * 0.8)} text-anchor="end">${formatLength(length, units, locale)}</text>
+    <text direction="ltr" unicode-bidi="isolate" x=${r(x)} y=${r(y + h + font)} font-size=${r(font * 0.8)}>0</text>
+    <text direction="ltr" unicode-bidi="isolate" x=${r(x + length)} y=${r(y + h + font)} font-size=${r(font * 0.8)} text-anchor="end">${formatLength(length, units, locale)}</text>
   </g>`;
 }
 

@@ -12,7 +12,7 @@ export function measureOverlay(both: boolean, label: string | undefined): Templa
       <circle class="from" r="4"></circle>
       ${both ? svg`<circle class="to" r="4"></circle>` : nothing}
     </svg>
-    ${label === undefined ? nothing : html`<span part="measure-label" class="measure-label">${label}</span>`}
+    ${label === undefined ? nothing : html`<span part="measure-label" class="measure-label"><bdi>${label}</bdi></span>`}
   </div>`;
 }
 
