@@ -117,7 +117,7 @@ describe('<room-gallery>: lazy parts', () => {
     await waitForEvent(el, 'rooms-error');
     await el.updateComplete;
     expect(el.getAttribute('state')).to.equal('error');
-    expect(part(el, 'error')!.textContent).to.contain('had a problem (503)');
+    expect(part(el, 'error-title')!.textContent).to.equal('Service problem');
     expect(part(el, 'retry')).to.not.equal(null);
     await untilState(el, 'error');
   });

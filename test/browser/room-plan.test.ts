@@ -219,10 +219,12 @@ describe('<room-plan>', () => {
     expect(element.getAttribute('state')).to.equal('error');
     const error = shadow(element).querySelector('[part="error"]')!;
     expect(error.getAttribute('role')).to.equal('alert');
-    expect(error.textContent).to.contain('This room does not exist (404).');
+    expect(error.querySelector('[part~="error-title"]')!.textContent).to.equal('Not found');
+    // asking again cannot make the room exist: no retry button
+    expect(error.querySelector('[part~="retry"]')).to.equal(null);
   });
 
-  it('shows a private room (403) and recovers with the retry button', async () => {
+  it('shows a private room (403) without a retry; a 503 recovers with the retry button', async () => {
     const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=1`)).json();
     const id = String(list.rooms[0].id);
     await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
@@ -230,9 +232,15 @@ describe('<room-plan>', () => {
     const failed = waitForEvent<{ error: ElementError }>(element, 'model-error');
     fixtureContainer().append(element);
     expect((await failed).detail.error.status).to.equal(403);
-    expect(shadow(element).querySelector('[part="error"]')!.textContent).to.contain(
-      'This room is private (403).',
-    );
+    expect(shadow(element).querySelector('[part~="error-title"]')!.textContent).to.equal('Not allowed');
+    expect(shadow(element).querySelector('[part~="retry"]')).to.equal(null);
+    await armFault({ match: `/room-styling/rooms/${id}`, status: 503 });
+    element.roomId = '';
+    await element.updateComplete;
+    const failedAgain = waitForEvent<{ error: ElementError }>(element, 'model-error');
+    element.roomId = id;
+    expect((await failedAgain).detail.error.kind).to.equal('server');
+    await element.updateComplete;
     const loaded = waitForEvent(element, 'model-load');
     shadow(element).querySelector<HTMLButtonElement>('[part="error"] button')!.click();
     await loaded;

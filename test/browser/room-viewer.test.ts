@@ -457,17 +457,19 @@ describe('<room-viewer>', () => {
       expect(event.detail.fatal).to.equal(true);
       await viewer.updateComplete;
       expect(viewer.getAttribute('state')).to.equal('error');
-      expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('not found');
+      expect(viewer.shadowRoot!.querySelector('[part~=error-title]')!.textContent).to.equal('Not found');
+      // asking again cannot make the room exist: no retry button
+      expect(viewer.shadowRoot!.querySelector('[part~=retry]')).to.equal(null);
       // the words follow a later change of lang
       viewer.setAttribute('lang', 'nl');
       await until(
-        () => viewer.shadowRoot!.querySelector('[part=error]')!.textContent!.includes('niet gevonden'),
+        () => viewer.shadowRoot!.querySelector('[part=error]')!.textContent!.includes('Niet gevonden'),
         2000,
         'Dutch',
       );
     });
 
-    it('a private room (403) says so, in Dutch when lang="nl"', async () => {
+    it('a private room (403) says so, in Dutch when lang="nl"; a 503 offers a retry', async () => {
       const id = await publicRoomId();
       await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
       const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', lang: 'nl' });
@@ -476,6 +478,14 @@ describe('<room-viewer>', () => {
       expect((await error).detail.error.status).to.equal(403);
       await viewer.updateComplete;
       expect(viewer.shadowRoot!.querySelector('[part=error]')!.textContent).to.contain('privé');
+      expect(viewer.shadowRoot!.querySelector('[part=retry]')).to.equal(null);
+      await armFault({ match: `/room-styling/rooms/${id}`, status: 503 });
+      viewer.roomId = '';
+      await viewer.updateComplete;
+      const again = waitForEvent(viewer, 'model-error');
+      viewer.roomId = id;
+      await again;
+      await viewer.updateComplete;
       expect(viewer.shadowRoot!.querySelector('[part=retry]')!.textContent).to.contain('Opnieuw');
     });
 

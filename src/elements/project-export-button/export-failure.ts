@@ -19,7 +19,7 @@ import { TokenEndpointError } from './export-flow.js';
 export interface ErrorWordsShown {
   /** The kind of failure: the error panel's title and whether it offers a retry. */
   kind: ElementError['kind'];
-  /** The button's own words, for its own reasons only (every other failure says its kind's shared words). */
+  /** The button's own sentence (its reasons, and each kind said of an export). */
   key?: Key;
   values: Record<string, string | number>;
   /** The service's own list of problems, when its error body has one (shown as text, at most 8). */
@@ -87,8 +87,10 @@ function detailsOf(body: unknown): string[] | undefined {
 /** The error for `export-error` and the words the element shows for it. */
 export function describeExportError(failure: unknown): { error: ElementError; words: ErrorWordsShown } {
   const error = toExportError(failure);
+  // the button keeps its own sentence under the shared title: it names the export, the status and the
+  // service's own message, which a page's visitor needs to act on (not connected, refused, rejected)
   const own = errorWordKey(error, EXPORT_ERROR_WORDS);
-  const key = error.reason ? own : undefined;
+  const key = own;
   const body = error.cause instanceof ApiError ? error.cause.body : undefined;
   return {
     error,
