@@ -234,7 +234,7 @@ describe('<room-plan>', () => {
     expect((await failed).detail.error.status).to.equal(403);
     expect(shadow(element).querySelector('[part~="error-title"]')!.textContent).to.equal('Not allowed');
     expect(shadow(element).querySelector('[part~="retry"]')).to.equal(null);
-    await armFault({ match: `/room-styling/rooms/${id}`, status: 503 });
+    await armFault({ match: `/room-styling/rooms/${id}`, status: 503, times: 3 });
     element.roomId = '';
     await element.updateComplete;
     const failedAgain = waitForEvent<{ error: ElementError }>(element, 'model-error');
