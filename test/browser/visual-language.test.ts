@@ -109,21 +109,18 @@ const ELEMENTS: Record<string, Failing> = {
     return failed(el, 'panorama-error', container);
   },
   'project-export-button': async (kind, container) => {
-    // the token endpoint fails: its failures keep their kind (and get reasons of their own)
-    const token = `${location.origin}/partner/token`;
-    if (kind === 'server') await armFault({ match: '/partner/token', status: 503, times: 3 });
-    if (kind === 'invalid') await armFault({ match: '/partner/token', body: 'malformed' });
-    const endpoint =
-      kind === 'not-found'
-        ? `${location.origin}/no-such-token-endpoint`
-        : kind === 'network'
-          ? `${DEAD}/partner/token`
-          : token;
+    // the token endpoint fails (a path the emulator answers 404 to, or a fault armed on it): its
+    // failures keep their kind, with reasons of their own
+    const path = '/room-styling/no-token-endpoint-here';
+    if (kind === 'server') await armFault({ match: path, status: 503, times: 3 });
+    if (kind === 'invalid') await armFault({ match: path, body: 'malformed' });
+    const endpoint = kind === 'network' ? `${DEAD}${path}` : `${location.origin}${path}`;
     const el = make('project-export-button', {
       'project-id': '186997360',
       'token-endpoint': endpoint,
       width: '800',
       height: '600',
+      callback: `${location.origin}/partner/export-callback`,
     });
     const heard = waitForEvent(el, 'export-error', 20000);
     container.append(el);
@@ -144,7 +141,6 @@ describe('one visual language', () => {
       it(`${tag}: icon, title, message and a retry only for network, timeout and server failures`, async () => {
         const seen: string[] = [];
         for (const kind of ['not-found', 'server', 'invalid', 'network'] as const) {
-          if (tag === 'project-export-button' && kind === 'invalid') continue; // the token body is not parsed as such
           await resetEmulator();
           const el = await fail(kind, fixtureContainer());
           const root = el.shadowRoot!;
@@ -277,7 +273,8 @@ describe('one visual language', () => {
       let before = at();
       await until(() => at().join() !== before.join(), 3000, 'auto-rotation turns');
       await emulateMedia({ reducedMotion: 'reduce' });
-      await rafPasses(3);
+      // OrbitControls' damping lets the last turn run out
+      await new Promise((r) => setTimeout(r, 1000));
       before = at();
       await new Promise((r) => setTimeout(r, 600));
       expect(at(), 'still under reduced motion').to.deep.equal(before);
@@ -390,7 +387,12 @@ describe('one visual language', () => {
       // at most one every VIEW_CHANGE_INTERVAL ms, plus the first at once
       expect(changes.length).to.be.at.most(Math.ceil(elapsed / VIEW_CHANGE_INTERVAL) + 1);
       expect(changes.length, `${changes.length} events in ${Math.round(elapsed)} ms`).to.be.at.most(12);
-      expect(changes.at(-1)).to.deep.equal(viewer.view!.cameraState());
+      // the last event says where the camera came to rest (within a centimetre: damping's last steps
+      // below OrbitControls' change threshold move it by less and fire nothing)
+      const final = viewer.view!.cameraState();
+      const lastEvent = changes.at(-1)!;
+      for (const key of ['position', 'target'] as const)
+        lastEvent[key].forEach((v, i) => expect(v, `${key}[${i}]`).to.be.closeTo(final[key][i]!, 1));
     });
   });
 });
