@@ -41,9 +41,17 @@ const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
  * @csspart status - The live region with progress and the outcome.
  * @csspart files - The list of exported files.
  * @csspart file - One exported file: a link for http(s) URLs, text otherwise.
- * @csspart error - The error message (and the list of problems of an invalid request).
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error-icon - The panel's icon.
+ * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
+ * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart login - Extension: the "connect your planning account" link, when the partner back end says the visitor is not connected.
  *
+ * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
+ * @cssprop --room-error-color - Text colour of the error panel (every element).
+ * @cssprop --room-error-accent - The error panel's bar, icon and retry border (every element).
+ * @cssprop --room-error-border - The error panel's border (every element).
+ * @cssprop --room-error-radius - The error panel's corner radius (every element).
  * @cssprop --project-export-button-background - Button background (default #1f5fbf).
  * @cssprop --project-export-button-background-hover - Button background on hover.
  * @cssprop --project-export-button-color - Button text colour (default #fff).

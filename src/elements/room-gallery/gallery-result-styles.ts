@@ -14,6 +14,7 @@ export const resultStyles = css`
     --_badge-bg: var(--room-gallery-badge-background, rgb(0 0 0 / 0.72));
     --_badge-text: var(--room-gallery-badge-color, #ffffff);
     --_error: var(--room-gallery-error-color, light-dark(#a4161a, #ff8a8a));
+    --_error-accent: var(--room-gallery-error-color);
   }
   button {
     font: inherit;

@@ -52,10 +52,18 @@ export type { CardContext, RenderCard } from './gallery-card.js';
  * @csspart badge - A badge on the picture; also `badge-panorama`, `badge-photoreal`.
  * @csspart pager - Previous / next navigation (`paging="pages"`).
  * @csspart more - The load-more button (`paging="more"`).
- * @csspart error - The error message with its retry button.
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error-icon - The panel's icon.
+ * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
+ * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart retry - The retry button (of the rooms, and of the filters' lists).
  * @csspart empty - The "no rooms" message with its clear-filters button.
  *
+ * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
+ * @cssprop --room-error-color - Text colour of the error panel (every element).
+ * @cssprop --room-error-accent - The error panel's bar, icon and retry border (every element).
+ * @cssprop --room-error-border - The error panel's border (every element).
+ * @cssprop --room-error-radius - The error panel's corner radius (every element).
  * @cssprop --room-gallery-columns - Number of columns; default: as many `--room-gallery-card-width` columns as fit.
  * @cssprop --room-gallery-card-width - Minimum card width when columns are automatic. Default `14rem`.
  * @cssprop --room-gallery-gap - Space between cards. Default `1rem`.

@@ -68,12 +68,20 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  * @csspart poster - The front face shown before the viewer is live.
  * @csspart progress - The loading bar.
  * @csspart show-button - Shown on a visible poster whose viewer slot was given to another panorama.
- * @csspart error - The error message with its retry button.
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error-icon - The panel's icon.
+ * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
+ * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart retry - Tries the panorama again (also named `retry-button`, its name before 0.2).
  * @csspart gyroscope-button - With `gyroscope`, where the browser asks permission for the motion sensors
  *   (iOS Safari): the button that asks (the request needs a tap). Gone once answered.
  *
- * @cssprop --room-panorama-background - Behind the poster and the viewer (default `#1f2328`).
+ * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
+ * @cssprop --room-error-color - Text colour of the error panel (every element).
+ * @cssprop --room-error-accent - The error panel's bar, icon and retry border (every element).
+ * @cssprop --room-error-border - The error panel's border (every element).
+ * @cssprop --room-error-radius - The error panel's corner radius (every element).
+ * @cssprop --room-panorama-background - Behind the poster and the viewer (default `#e4e6ea`, `#1f2328` in a dark page).
  * @cssprop --room-panorama-color - Text colour of messages (default `#fff`).
  * @cssprop --room-panorama-accent - Progress bar and active navbar buttons (default `#4c9ffe`).
  * @cssprop --room-panorama-focus-ring - Focus outline colour.

@@ -59,10 +59,18 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @csspart zoom-out - The zoom-out button.
  * @csspart fit - The button that shows the whole plan.
  * @csspart status - The loading message.
- * @csspart error - The error message with its retry button.
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error-icon - The panel's icon.
+ * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
+ * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart retry - The retry button.
  *
- * @cssprop --room-plan-background - Background (default #fff).
+ * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
+ * @cssprop --room-error-color - Text colour of the error panel (every element).
+ * @cssprop --room-error-accent - The error panel's bar, icon and retry border (every element).
+ * @cssprop --room-error-border - The error panel's border (every element).
+ * @cssprop --room-error-radius - The error panel's corner radius (every element).
+ * @cssprop --room-plan-background - Background (default #fff, `#1c1d21` in a dark page: every plan colour follows the page's `color-scheme`).
  * @cssprop --room-plan-text - Text colour of messages.
  * @cssprop --room-plan-font - Font family.
  * @cssprop --room-plan-radius - Corner radius of the element.

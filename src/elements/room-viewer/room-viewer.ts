@@ -38,17 +38,25 @@ export type * from '../../events/index.js';
  * @csspart canvas - The canvas the room is drawn in.
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
- * @csspart error - The error message box (with the retry button).
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error-icon - The panel's icon.
+ * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
+ * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart retry - The retry button.
  * @csspart warning - The notice shown while the room is drawn but part of it could not be (textures failed: plain
  *   colours; a `componentLoader` call failed: boxes).
  *
- * @cssprop --room-viewer-background - Behind the room (the canvas is transparent). Default `#f3f2ef`.
+ * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
+ * @cssprop --room-error-color - Text colour of the error panel (every element).
+ * @cssprop --room-error-accent - The error panel's bar, icon and retry border (every element).
+ * @cssprop --room-error-border - The error panel's border (every element).
+ * @cssprop --room-error-radius - The error panel's corner radius (every element).
+ * @cssprop --room-viewer-background - Behind the room (the canvas is transparent). Default `#f3f2ef`, `#1d1e22` in a dark page (`color-scheme: dark`).
  * @cssprop --room-viewer-color - Text colour of status and messages.
  * @cssprop --room-viewer-radius - Corner radius of the element.
  * @cssprop --room-viewer-font - Font of status and messages.
  * @cssprop --room-viewer-status-background - Background of the loading indicator.
- * @cssprop --room-viewer-error-color - Colour of the error message.
+ * @cssprop --room-viewer-error-color - Text colour of the error panel (`--room-error-color` wins).
  * @cssprop --room-viewer-button-background - Background of the retry button.
  * @cssprop --room-viewer-warning-background - Background of the warning notice (`:state(warning)`).
  * @cssprop --room-viewer-warning-color - Colour of the warning notice.
