@@ -17,6 +17,9 @@ import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { ERROR_PANEL_STRINGS } from '../../src/features/error-panel/error-panel.strings.ts';
 import { VIEW_CHANGE_INTERVAL } from '../../src/elements/room-panorama/view-sync.ts';
+import { render } from 'lit';
+import { measureOverlay } from '../../src/elements/room-viewer/viewer-measure-overlay.ts';
+import { formatLength } from '../../src/model/units.ts';
 import { boxPlan } from '../shared/fixtures.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { requireWebGL } from './helpers/webgl.ts';
@@ -333,6 +336,35 @@ describe('one visual language', () => {
       bare.removeAttribute('direction');
       bare.removeAttribute('unicode-bidi');
       expect(readsLeftToRight(bare), `${bare.textContent} without isolation`).to.equal(false);
+    });
+    it("the viewer's measure label reads left to right in an Arabic page (a <bdi>), and would not without it", () => {
+      const container = fixtureContainer();
+      container.dir = 'rtl';
+      container.lang = 'ar';
+      render(measureOverlay(true, formatLength(550, 'metric', 'en')), container);
+      const label = container.querySelector('[part~="measure-label"]')!;
+      const bdi = label.querySelector('bdi')!;
+      expect(bdi.textContent).to.equal('5.50 m');
+      /** x of the first and last character as laid out */
+      const order = (node: Node) => {
+        const range = document.createRange();
+        // Lit leaves comment markers beside the text: the text node itself
+        const text = [...node.childNodes].find(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent,
+        )! as Text;
+        range.setStart(text, 0);
+        range.setEnd(text, 1);
+        const first = range.getBoundingClientRect().x;
+        range.setStart(text, text.length - 1);
+        range.setEnd(text, text.length);
+        return first < range.getBoundingClientRect().x;
+      };
+      expect(order(bdi), 'isolated').to.equal(true);
+      // the same text straight in the right-to-left label reads "m 5.50": the test can tell
+      const bare = document.createElement('span');
+      bare.textContent = '5.50 m';
+      label.replaceChildren(bare);
+      expect(order(bare), 'not isolated').to.equal(false);
     });
   });
 
