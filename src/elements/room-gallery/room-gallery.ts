@@ -34,22 +34,28 @@ export type { CardContext, RenderCard } from './gallery-card.js';
  * @attr style - The style filter as DESIGN.md spells it (`style="Modern"`), also the element's inline-CSS
  *   attribute: a value with CSS punctuation is taken as inline CSS and ignored as a filter. Same as `room-style`.
  *
- * @fires room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
+ * @fires {CustomEvent<RoomSelectDetail>} room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
  *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
- * @fires rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
+ * @fires {CustomEvent<RoomsLoadDetail>} rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
  *   loaded, `page` its number, `total` as the service gave it (undefined with `skip-total`).
- * @fires rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
+ * @fires {CustomEvent<RoomsErrorDetail>} rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
  *   failed and whose `status` is the HTTP status, 0 for a network failure or a timeout.
  *
  * @csspart filters - The form holding the search box and selects (`filters` attribute).
- * @csspart filter - Each labelled control in it; also `filter-q`, `filter-style`, `filter-category`, `filter-since`.
+ * @csspart filter - Each labelled control in it; each also has its own name below.
+ * @csspart filter-q - The search box's label and field.
+ * @csspart filter-style - The style select's label and field.
+ * @csspart filter-category - The category select's label and field.
+ * @csspart filter-since - The "since" select's label and field.
  * @csspart status - The polite live region announcing the result count.
  * @csspart grid - The list of cards.
  * @csspart card - One card (a link, or a button when the room has no safe URL).
  * @csspart image - The picture box of a card (also the CSS placeholder for a missing or unsafe image).
  * @csspart name - The room name in a card.
  * @csspart meta - Category and style in a card.
- * @csspart badge - A badge on the picture; also `badge-panorama`, `badge-photoreal`.
+ * @csspart badge - A badge on the picture (each also has its own name below).
+ * @csspart badge-panorama - The badge of a room with a panorama.
+ * @csspart badge-photoreal - The badge of a room with a photo-real image.
  * @csspart pager - Previous / next navigation (`paging="pages"`).
  * @csspart more - The load-more button (`paging="more"`).
  * @csspart error - The error message with its retry button.

@@ -67,7 +67,8 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  * @csspart progress - The loading bar.
  * @csspart show-button - Shown on a visible poster whose viewer slot was given to another panorama.
  * @csspart error - The error message with its retry button.
- * @csspart retry - Tries the panorama again (also named `retry-button`, its name before 0.2).
+ * @csspart retry - Tries the panorama again.
+ * @csspart retry-button - The same button under its name before 0.2 (kept so older page styles still apply).
  * @csspart gyroscope-button - With `gyroscope`, where the browser asks permission for the motion sensors
  *   (iOS Safari): the button that asks (the request needs a tap). Gone once answered.
  *
