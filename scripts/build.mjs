@@ -13,7 +13,7 @@ run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.partner.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
-run('node', ['scripts/jsx-types.mjs']);
+run('node', ['scripts/framework-types.mjs']);
 
 const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
 const files = (dir) =>

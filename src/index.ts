@@ -47,5 +47,6 @@ export type { CardContext, RenderCard } from './elements/room-gallery/gallery-ca
 export type { CubeFaces } from './panorama/cube-faces.js';
 export type { PanoramaView } from './panorama/view.js';
 export type { Units } from './model/units.js';
+export type { RoomModelJson } from './model/types.js';
 export type { CameraChange, CameraMode, ComponentLoader } from './three/index.js';
 export type { RoomElement } from './internal/room-element.js';

@@ -48,7 +48,7 @@ function plan(attributes: Record<string, string> = {}): RoomPlan {
 /** A plan of `model` in the page, loaded. */
 async function loadedPlan(model: unknown = smallModel()): Promise<RoomPlan> {
   const element = plan();
-  element.model = model;
+  element.model = model as RoomPlan['model'];
   return mountLoaded(element);
 }
 

@@ -11,7 +11,7 @@ import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
-import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
+import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
 import { FML_SOURCE_KEYS, FmlInputs } from './fml-inputs.js';
 import { floorDetail, floorSwitcher, loadShown, pickDesign, type FmlShown } from './fml-floors.js';
@@ -47,7 +47,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   @property() src?: string;
 
   /** A room model (or whole room) object, instead of `room-id` / `src`. Read leniently. */
-  @property({ attribute: false }) model?: unknown;
+  @property({ attribute: false }) model?: RoomModelJson;
 
   /** Root of the room-styling service; default: configure()'s apiBase. */
   @property({ attribute: 'api-base' }) apiBase?: string;

@@ -8,6 +8,7 @@ import { PlanSnapshot } from './plan-snapshot.js';
 import { PlanSync } from './plan-sync.js';
 import { styles } from './room-plan.styles.js';
 
+export type { RoomModelJson } from '../../model/types.js';
 export type { PlanShown } from './plan-base.js';
 export type { Units };
 // every event's detail type, for pages that import the element alone

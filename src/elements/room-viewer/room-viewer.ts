@@ -9,6 +9,7 @@ import { ViewerSnapshot } from './viewer-snapshot.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
 export type { ViewerContext } from './viewer-base.js';
+export type { RoomModelJson } from '../../model/types.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';

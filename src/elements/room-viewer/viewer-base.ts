@@ -5,7 +5,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { hasModelSource } from '../../api/model-source.js';
-import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
+import type { ModelComponent, ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
 import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
 import { floorDetail, floorSwitcher, type FmlShown } from '../room-plan/fml-floors.js';
 import { onUnlessFalse } from '../../internal/converters.js';
@@ -50,7 +50,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   @property() src?: string;
 
   /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
-  @property({ attribute: false }) model?: object;
+  @property({ attribute: false }) model?: RoomModelJson;
 
   /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
   @property() camera: CameraMode = 'model';
