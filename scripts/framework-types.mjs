@@ -37,7 +37,11 @@ const elements = manifest.modules
       }));
     const properties = (d.members ?? [])
       .filter((m) => m.kind === 'field' && isPublic(m) && !m.readonly && !GLOBAL_ATTRIBUTES.has(m.name))
-      .map((m) => ({ name: m.name, type: `${d.name}[${JSON.stringify(m.name)}]`, description: m.description }));
+      .map((m) => ({
+        name: m.name,
+        type: `${d.name}[${JSON.stringify(m.name)}]`,
+        description: m.description,
+      }));
     const events = (d.events ?? []).map((e) => {
       const detail = /^CustomEvent<(\w+)>$/.exec(e.type?.text ?? '')?.[1];
       if (!detail) throw new Error(`${d.tagName}: event ${e.name} has no CustomEvent<Detail> type`);
@@ -49,10 +53,13 @@ const elements = manifest.modules
 const details = [...new Set(elements.flatMap((e) => e.events.map((ev) => ev.detail)))].sort();
 const classes = elements.map((e) => e.className);
 
-const header = (what) => `// ${what}\n// Generated from custom-elements.json by scripts/framework-types.mjs: do not edit.\n`;
+const header = (what) =>
+  `// ${what}\n// Generated from custom-elements.json by scripts/framework-types.mjs: do not edit.\n`;
 
 // --- the framework-neutral API ---
-let api = header('Every element\'s attributes, properties and events, for the framework types beside this file.');
+let api = header(
+  "Every element's attributes, properties and events, for the framework types beside this file.",
+);
 api += `import type {\n${[...classes, ...details].map((n) => `  ${n},`).join('\n')}\n} from "./index.js";\n\n`;
 api += `/** An event from a room element: its \`detail\` typed, \`target\` / \`currentTarget\` the element. */
 export type RoomElementEvent<E extends HTMLElement, D> = CustomEvent<D> & {
@@ -61,12 +68,14 @@ export type RoomElementEvent<E extends HTMLElement, D> = CustomEvent<D> & {
 };\n\n`;
 for (const e of elements) {
   api += `/** \`<${e.tag}>\`'s attributes, by their HTML names. */\nexport interface ${e.className}Attributes {\n`;
-  for (const a of e.attributes) api += doc(a.description) + `  ${JSON.stringify(a.name)}?: ${a.type} | undefined;\n`;
+  for (const a of e.attributes)
+    api += doc(a.description) + `  ${JSON.stringify(a.name)}?: ${a.type} | undefined;\n`;
   api += `}\n\n/** \`<${e.tag}>\`'s settable properties (objects and functions only go this way). */\nexport interface ${e.className}Properties {\n`;
   for (const p of e.properties) api += doc(p.description) + `  ${p.name}?: ${p.type} | undefined;\n`;
   api += `}\n\n/** \`<${e.tag}>\`'s events, by name. */\nexport interface ${e.className}EventMap {\n`;
   for (const ev of e.events)
-    api += doc(ev.description) + `  ${JSON.stringify(ev.name)}: RoomElementEvent<${e.className}, ${ev.detail}>;\n`;
+    api +=
+      doc(ev.description) + `  ${JSON.stringify(ev.name)}: RoomElementEvent<${e.className}, ${ev.detail}>;\n`;
   api += '}\n\n';
 }
 api += `/** Each tag's class. */\nexport interface RoomElementsTagNameMap {\n${elements.map((e) => `  ${JSON.stringify(e.tag)}: ${e.className};\n`).join('')}}\n\n`;
@@ -76,7 +85,11 @@ writeFileSync(`${OUT}/elements-api.d.ts`, api);
 const apiImports = (extra = []) =>
   `import type {\n${[
     ...extra,
-    ...elements.flatMap((e) => [`${e.className}Attributes`, `${e.className}Properties`, `${e.className}EventMap`]),
+    ...elements.flatMap((e) => [
+      `${e.className}Attributes`,
+      `${e.className}Properties`,
+      `${e.className}EventMap`,
+    ]),
   ]
     .map((n) => `  ${n},`)
     .join('\n')}\n} from "./elements-api.js";\n`;
@@ -106,24 +119,29 @@ writeFileSync(`${OUT}/jsx.d.ts`, jsx);
 // --- Vue 3 ---
 // Vue listens for \`@model-load\` through the prop \`onModelLoad\`, and takes \`room-id\` as \`roomId\`.
 let vue = header('room-elements/vue: Vue 3 GlobalComponents (`import type {} from "room-elements/vue"`).');
-vue += `import type { DefineComponent } from "vue";\n`;
+vue += `import type { DefineComponent, HTMLAttributes } from "vue";\n`;
 vue += apiImports();
 vue += reexport;
 vue += '\n';
 for (const e of elements) {
   vue += `/** \`<${e.tag}>\` in a Vue template: attributes, \`:properties\` and \`@event\` handlers. */\nexport type ${e.className}VueProps = ${e.className}Attributes & ${e.className}Properties & {\n`;
   for (const ev of e.events)
-    vue += doc(ev.description) + `  on${pascal(ev.name)}?: ((event: ${e.className}EventMap[${JSON.stringify(ev.name)}]) => void) | undefined;\n`;
+    vue +=
+      doc(ev.description) +
+      `  on${pascal(ev.name)}?: ((event: ${e.className}EventMap[${JSON.stringify(ev.name)}]) => void) | undefined;\n`;
   vue += '};\n';
+  vue += `/** With Vue's own HTML attributes and DOM events (\`class\`, \`style\`, \`@click\`...). */\nexport type ${e.className}VueAttributes = Omit<HTMLAttributes, keyof ${e.className}VueProps> & ${e.className}VueProps;\n`;
 }
 vue += `\ndeclare module "vue" {\n  interface GlobalComponents {\n${elements
-  .map((e) => `    ${JSON.stringify(e.tag)}: DefineComponent<${e.className}VueProps>;\n`)
+  .map((e) => `    ${JSON.stringify(e.tag)}: DefineComponent<${e.className}VueAttributes>;\n`)
   .join('')}  }\n}\n`;
 writeFileSync(`${OUT}/vue.d.ts`, vue);
 
 // --- Svelte 5 ---
 // Svelte 5 listens for \`onmodel-load={...}\` as written (after \`on\`), and sets known properties.
-let svelte = header('room-elements/svelte: Svelte 5 element types (`import type {} from "room-elements/svelte"`).');
+let svelte = header(
+  'room-elements/svelte: Svelte 5 element types (`import type {} from "room-elements/svelte"`).',
+);
 svelte += `import type { HTMLAttributes } from "svelte/elements";\n`;
 svelte += `import type {\n${classes.map((n) => `  ${n},`).join('\n')}\n} from "./index.js";\n`;
 svelte += apiImports();

@@ -95,7 +95,13 @@ describe('framework consumers of the packed tarball', { timeout: 180_000 }, () =
       .pop() as string;
     const modules = join(project, 'node_modules');
     mkdirSync(join(modules, 'room-elements'), { recursive: true });
-    execFileSync('tar', ['-xzf', join(project, packed), '-C', join(modules, 'room-elements'), '--strip-components=1']);
+    execFileSync('tar', [
+      '-xzf',
+      join(project, packed),
+      '-C',
+      join(modules, 'room-elements'),
+      '--strip-components=1',
+    ]);
     // everything else as installed here (the frameworks, lit, three, @types/three), offline
     for (const name of readdirSync(join(ROOT, 'node_modules'))) {
       if (name === 'room-elements' || name === '.cache' || name === '.package-lock.json') continue;
@@ -148,7 +154,10 @@ describe('framework consumers of the packed tarball', { timeout: 180_000 }, () =
   it('Vue 3: vue-tsc checks the single-file component and catches each mistake', (t) => {
     if (!check(t)) return;
     const dir = join(project, 'vue');
-    const output = run([join(ROOT, 'node_modules/vue-tsc/bin/vue-tsc.js'), '-p', '.', '--pretty', 'false'], dir);
+    const output = run(
+      [join(ROOT, 'node_modules/vue-tsc/bin/vue-tsc.js'), '-p', '.', '--pretty', 'false'],
+      dir,
+    );
     assertOnlyMistakes(dir, tscProblems(output), output);
   });
 
@@ -156,14 +165,22 @@ describe('framework consumers of the packed tarball', { timeout: 180_000 }, () =
     if (!check(t)) return;
     const dir = join(project, 'svelte');
     const output = run(
-      [join(ROOT, 'node_modules/svelte-check/bin/svelte-check'), '--workspace', '.', '--output', 'machine', '--tsconfig', './tsconfig.json'],
+      [
+        join(ROOT, 'node_modules/svelte-check/bin/svelte-check'),
+        '--workspace',
+        '.',
+        '--output',
+        'machine',
+        '--tsconfig',
+        join(dir, 'tsconfig.json'),
+      ],
       dir,
     );
     assert.match(output, /COMPLETED/, output);
     assertOnlyMistakes(dir, svelteProblems(output), output);
   });
 
-  it('Angular: tsc checks a component\'s typed handlers and element refs, and catches each mistake', (t) => {
+  it("Angular: tsc checks a component's typed handlers and element refs, and catches each mistake", (t) => {
     if (!check(t)) return;
     const dir = join(project, 'angular');
     const output = run([join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--pretty', 'false'], dir);

@@ -17,8 +17,8 @@ export function Broken() {
         model="room.json"
       />
       <room-gallery
-        // MISTAKE: misspelt property (TypeScript never checks a hyphenated JSX name: a misspelt
-        // `api-bsae` passes in every JSX checker, so prefer the property names in TSX)
+        // TypeScript never checks hyphenated JSX names (`api-bsae` passes), so TSX is safer with properties.
+        // MISTAKE: misspelt property
         apiBsae="https://api.example.test"
       />
     </div>
