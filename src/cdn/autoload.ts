@@ -9,6 +9,17 @@
  * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
+import loaderCss from '../loader.css?inline';
+
+// Every element holds its box from the moment it is parsed (src/loader.css, issue 20): a constructed
+// sheet, so a strict Content-Security-Policy (no 'unsafe-inline' styles) lets it in.
+try {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(loaderCss);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+} catch {
+  // no constructable sheets (very old engines): the elements still work, their boxes grow as they load
+}
 
 /** Each tag's chunk; the chunk defines its tag when it runs. */
 const CHUNKS: Record<string, () => Promise<unknown>> = {

@@ -15,6 +15,8 @@ export type * from './model-error.js';
 export type * from './model-load.js';
 export type * from './panorama-error.js';
 export type * from './panorama-ready.js';
+export type * from './progress.js';
+export type * from './render-scale.js';
 export type * from './room-select.js';
 export type * from './rooms-error.js';
 export type * from './rooms-load.js';
@@ -33,6 +35,8 @@ export type RoomEventName =
   | 'model-load'
   | 'panorama-error'
   | 'panorama-ready'
+  | 'progress'
+  | 'render-scale'
   | 'room-select'
   | 'rooms-error'
   | 'rooms-load'

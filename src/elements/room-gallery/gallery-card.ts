@@ -104,9 +104,8 @@ export function renderRoomCard(room: Room, options: CardOptions): TemplateResult
             >`
           : nothing
       }</span
-    ><span part="name" class="name">${room.name.trim() || t('untitled')}</span>${
-      meta ? html`<span part="meta" class="meta">${meta}</span>` : nothing
-    }`;
+    ><span part="name" class="name">${room.name.trim() || t('untitled')}</span
+    ><span part="meta" class="meta">${meta}</span>`;
   return href
     ? html`<a
         part="card"

@@ -14,6 +14,7 @@ export const pagerStyles = css`
     gap: 0.75rem;
     align-items: center;
     justify-content: center;
+    block-size: 2.5rem;
     margin-block-start: var(--_gap);
   }
   .pager .current {

@@ -42,8 +42,9 @@ export const galleryStyles = css`
   }
   .status {
     margin: 0 0 0.5rem;
-    min-block-size: 1.25em;
+    min-block-size: 1.5em;
     font-size: 0.875rem;
+    line-height: 1.5;
     color: var(--_muted);
   }
 
@@ -90,17 +91,25 @@ export const galleryStyles = css`
   .name {
     display: -webkit-box;
     margin: 0.625rem 0.75rem 0;
+    line-height: 1.3;
+    block-size: 2.6em;
   }
   .meta {
     display: block;
     margin: 0.25rem 0.75rem 0;
+    font-size: 0.875rem;
+    line-height: 1.5;
+    block-size: 1.5em;
+  }
+  .pager-slot {
+    block-size: 2.5rem;
+    margin-block-start: var(--_gap);
   }
 
   .skeleton .name,
   .skeleton .meta {
-    block-size: 0.875rem;
     border-radius: 0.25rem;
-    background: var(--_placeholder);
+    background: linear-gradient(var(--_placeholder), var(--_placeholder)) 0 0 / 100% 0.875rem no-repeat;
   }
   .skeleton .name {
     inline-size: 70%;

@@ -308,7 +308,8 @@ export class RoomGallery extends RoomElement {
     if (!loading && !rooms.length) return nothing;
     const { shown } = state;
     return renderGrid({
-      skeletons: loading ? Math.min(galleryLimit(this.limit), 24) : 0,
+      // as many as the page will hold, so the box the first cards land in is the one the skeleton held
+      skeletons: loading ? galleryLimit(this.limit) : 0,
       rooms,
       label: this.#t('rooms'),
       virtual: this.#infinite?.rows,
@@ -341,6 +342,12 @@ export class RoomGallery extends RoomElement {
       <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this.#renderRooms()} ${renderErrorPanel(this.#loader.state, this.#lang.lang, this.#t, this.#onRetry)}
       ${renderPager(pager)}
+      ${
+        // the pager's place is held while the first page loads (src/loader.css counts it too)
+        this.#paging === 'pages' && !this.#loader.shownPage && this.#loader.state.status === 'loading'
+          ? html`<div class="pager-slot" aria-hidden="true"></div>`
+          : nothing
+      }
       ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
       <div class="probe" aria-hidden="true"></div>
     `;

@@ -19,6 +19,8 @@ import { styles } from './room-panorama.styles.js';
 import { errorWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
 import { ViewSync } from './view-sync.js';
 import { PoolMembership } from './viewer-pool.js';
+import { PosterGate } from './poster-gate.js';
+import { renderSrcset } from '../../api/room-styling/room-render.js';
 import { warmRuntime } from './viewer-runtime.js';
 
 export { PanoramaError, type PanoramaReason } from './panorama-error.js';
@@ -134,6 +136,8 @@ export class RoomPanorama extends RoomElement {
   @state() private _error?: ElementError;
 
   #viewerHost = createRef<HTMLDivElement>();
+  #poster = new PosterGate();
+  #grants = 0;
   #progressBar = createRef<HTMLElement>();
 
   #language = new LanguageController(this, { changed: () => this.#live.viewer?.setTexts(this.#texts()) });
@@ -141,6 +145,7 @@ export class RoomPanorama extends RoomElement {
   // the source reads roomId, faces, apiBase and panoViewerUrl from the element when it needs them
   #source = new PanoramaSourceController(this, () => this, {
     loading: () => this.#setState('loading'),
+    render: () => this.requestUpdate(),
     ready: () => {
       this.#setState('poster');
       this.#wantViewer();
@@ -177,7 +182,12 @@ export class RoomPanorama extends RoomElement {
         navbar: this.navbar,
         texts: this.#texts(),
       });
-      void this.#live.start(this.#source.faces!, settings, () => this.#pool.granted);
+      // the faces after the poster (poster-gate.ts); a release or a newer grant meanwhile wins
+      const grant = ++this.#grants;
+      void this.#poster.wait().then(() => {
+        if (grant !== this.#grants || !this.#pool.granted || !this.#source.faces) return;
+        void this.#live.start(this.#source.faces, settings, () => this.#pool.granted);
+      });
     },
     evicted: () => {
       this.#releaseViewer();
@@ -253,17 +263,7 @@ export class RoomPanorama extends RoomElement {
         @keydown=${this.#autorotation.interacted}
         @wheel=${this.#autorotation.interacted}
       >
-        ${
-          faces
-            ? html`<img
-                part="poster"
-                src=${faces.f}
-                alt=${t('poster')}
-                decoding="async"
-                @error=${this.#onPosterError}
-              />`
-            : nothing
-        }
+        ${this.#renderPoster(t('poster'))}
         <div class="viewer" ${ref(this.#viewerHost)}></div>
       </div>
       <div class="hotspots"><slot name="hotspot"></slot></div>
@@ -305,13 +305,37 @@ export class RoomPanorama extends RoomElement {
     `;
   }
 
+  /**
+   * The poster: the room's own render (a few kilobytes, `srcset` of its two sizes) where the record has
+   * one, else the front face; fetched first and at high priority, the faces only after it (#poster).
+   */
+  #renderPoster(alt: string) {
+    const faces = this.#source.faces;
+    const render = this.#source.render;
+    const srcset = render && renderSrcset(render);
+    const src = srcset ? (render.hq ?? render.image) : faces?.f;
+    if (!src) return nothing;
+    return html`<img
+      part="poster"
+      src=${src}
+      srcset=${srcset ?? nothing}
+      sizes=${srcset ? `${Math.ceil(this.getBoundingClientRect().width) || 480}px` : nothing}
+      alt=${alt}
+      fetchpriority="high"
+      loading="eager"
+      decoding="async"
+      @load=${this.#poster.settle}
+      @error=${this.#onPosterError}
+    />`;
+  }
+
   #watchViewport(): ViewportController {
     return new ViewportController(this, {
       near: (near) => {
         if (!near) return;
         this.#prepare();
-        // start downloading the viewer code now, so it is there when the panorama scrolls in
-        if (!this.#source.empty) warmRuntime();
+        // download the viewer code once the poster is in, so it is there when the panorama scrolls in
+        if (!this.#source.empty) void this.#poster.wait().then(warmRuntime);
       },
       visible: (visible) => {
         this.#pool.visibilityChanged();
@@ -343,6 +367,7 @@ export class RoomPanorama extends RoomElement {
   #reset(): void {
     this.#view.cancel(); // no late view-change from a view that is gone
     this.#source.reset();
+    this.#poster.reset();
     this.#releaseViewer();
     this.#pool.leave();
     this._error = undefined;
@@ -383,8 +408,9 @@ export class RoomPanorama extends RoomElement {
   #onShow = (): void => this.#wantViewer(true);
 
   #onPosterError = (event: Event): void => {
-    // a missing front face: the background shows instead; the viewer reports the failure itself
+    // a missing poster: the background shows instead; the viewer reports a missing face itself
     (event.target as HTMLImageElement).hidden = true;
+    this.#poster.settle();
   };
 
   #texts() {

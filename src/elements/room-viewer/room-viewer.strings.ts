@@ -18,7 +18,9 @@ export type ViewerStringKey =
   | 'components'
   | 'retry'
   | 'failed'
-  | 'badId';
+  | 'badId'
+  | 'reveal'
+  | 'poster';
 
 /** The viewer's own words, in English and Dutch (following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
@@ -40,6 +42,8 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
+    reveal: 'View in 3D',
+    poster: 'Picture of the room',
   },
   nl: {
     floor: 'Verdieping',
@@ -60,6 +64,8 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Opnieuw proberen',
     failed: 'De 3D-kamer kon niet worden getoond.',
     badId: 'Dit is geen geldig kamernummer.',
+    reveal: 'Bekijk in 3D',
+    poster: 'Afbeelding van de kamer',
   },
 };
 

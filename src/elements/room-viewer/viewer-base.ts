@@ -18,9 +18,14 @@ import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { loadFeatures, loadViewerRoom, type ViewerContext } from './viewer-load.js';
+import { ViewerPoster } from './viewer-poster.js';
+import { ViewerProgress } from './viewer-progress.js';
+import type { ProgressDetail } from '../../events/progress.js';
 import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
-const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
+const STATES = ['idle', 'poster', 'loading', 'loaded', 'error'] as const;
+/** When the room replaces the poster (model-viewer's `reveal`). */
+export type RevealStrategy = 'auto' | 'interaction' | 'manual';
 /** The properties that make up what is shown: a change to any of them loads the room again. */
 const SOURCE_KEYS = [
   'roomId',
@@ -68,6 +73,19 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   @property({ attribute: 'api-base' }) apiBase?: string;
 
   /**
+   * Picture shown until the room is drawn, then cross-faded into it (an http(s) URL). Default: the room's
+   * own render from its room-styling record (`room-id` only), else none; `poster=""`: none.
+   */
+  @property() poster?: string;
+
+  /**
+   * When the room replaces the poster, as model-viewer's `reveal`: `auto` (default) as soon as it is drawn;
+   * `interaction`: only once the visitor asks (a click or tap on the poster, or its "View in 3D" button), and
+   * nothing of the room or of three.js is fetched before; `manual`: only when the page calls `dismissPoster()`.
+   */
+  @property() reveal: RevealStrategy = 'auto';
+
+  /**
    * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
    * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
    */
@@ -88,7 +106,20 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   @state() private _fml?: FmlShown;
   @state() private _floorIndex = 0;
 
+  @state() private _progress = -1;
+
   @query('canvas') private _canvas!: HTMLCanvasElement;
+  @query('[part="progress-bar"]') private _progressBar?: HTMLElement;
+
+  #poster = new ViewerPoster(this, () => this);
+  #progress = new ViewerProgress((totalProgress) => {
+    this._progress = totalProgress;
+    // dispatched as emit() would: `progress` is the DOM's ProgressEvent in the typed map (events/progress.ts)
+    const detail: ProgressDetail = { totalProgress };
+    this.dispatchEvent(new CustomEvent('progress', { detail, bubbles: true, composed: true }));
+  });
+  /** The visitor or the page asked for the room (dismissPoster()); reveal="auto" never waits for it. */
+  #asked = false;
 
   #view?: RoomView;
   #context?: ViewerContext;
@@ -149,6 +180,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.addEventListener('keydown', this.#onRevealKey);
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
     if (this.loading === 'eager') this.#begin();
@@ -167,6 +199,13 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
+    if (changed.has('reveal') && this.reveal === 'auto' && this._state === 'poster') this.#begin();
+    if (changed.has('poster') && changed.get('poster') !== undefined && this._state !== 'loaded') {
+      this.#poster.reset();
+      this.#poster.resolve();
+    }
+    // set through the CSSOM: a style attribute would be refused by a strict Content-Security-Policy
+    this._progressBar?.style.setProperty('--progress', String(Math.max(0, this._progress)));
     // Object.is: a NaN model (garbage in) must not count as changed on every update
     if (this.#started && SOURCE_KEYS.some((key) => !Object.is(this[key], this.#source[key]))) this.#reload();
     else if ((changed.has('floor') || changed.has('design')) && this._fml && this.#started)
@@ -190,13 +229,59 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   #begin(): void {
     if (this.#started || !this.isConnected) return;
+    // the poster first, beside the room (auto) or alone until the visitor asks (interaction, manual)
+    this.#poster.resolve();
+    if (this.reveal !== 'auto' && !this.#asked && hasModelSource(this)) {
+      this._state = 'poster';
+      return;
+    }
     this.#started = true;
     this.#reload();
   }
 
+  /**
+   * Shows the room instead of the poster, as model-viewer's `dismissPoster()`: with `reveal="interaction"`
+   * or `"manual"` this is what starts loading the room (and three.js); once the room is drawn, the poster
+   * fades out. Does nothing more when the room is already shown.
+   */
+  dismissPoster(): void {
+    this.#asked = true;
+    if (this.#started) {
+      if (this._state === 'loaded' && !this.#poster.gone) {
+        this.#poster.gone = true;
+        this.requestUpdate();
+      }
+      return;
+    }
+    this.#begin();
+    // asked before the viewer neared the viewport: start now, as the visitor is waiting
+    if (!this.#started && this.isConnected) {
+      this.#poster.resolve();
+      this.#started = true;
+      this.#reload();
+    }
+  }
+
+  #onRevealClick = (event: Event): void => {
+    event.stopPropagation();
+    this.dismissPoster();
+  };
+
+  #onRevealKey = (event: KeyboardEvent): void => {
+    if (this._state !== 'poster' || this.reveal !== 'interaction' || event.target !== this) return;
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    this.dismissPoster();
+  };
+
   /** `keepFml`: only the floor or design changed; the FML already read is shown again. */
   #reload(keepFml = false): void {
-    if (!keepFml) this._fml = undefined;
+    if (!keepFml) {
+      this._fml = undefined;
+      // another room (or the same once more): its poster, shown again until its first frame
+      this.#poster.gone = false;
+      this.#poster.resolve();
+    }
     this.#teardown();
     this.#source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, this[key]])) as Source;
     this._message = undefined;
@@ -206,6 +291,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       return;
     }
     this._state = 'loading';
+    this.#progress.start();
     void this.#load();
   }
 
@@ -213,7 +299,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const generation = ++this.#generation;
     const kept = this._fml;
     const outcome = await this.#request.run((signal) =>
-      loadViewerRoom(this, kept, this.featuresAtStart(), signal),
+      loadViewerRoom(this, kept, this.featuresAtStart(), signal, (part) => {
+        if (generation === this.#generation) this.#progress.arrived(part);
+      }),
     );
     if (outcome.status === 'superseded') return;
     if (outcome.status === 'failed') return this.#fail(outcome.error);
@@ -241,13 +329,21 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         height,
         pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
         onFrame: (frames) => {
-          if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
+          if (generation !== this.#generation) return;
+          if (frames === 1) this.#loaded(model, problems);
+          const { total, pending } = this.#view!.room.materials;
+          this.#progress.drawn(total, pending);
         },
         onCameraChange: (change) => this.emit('camera-change', change),
-        onTextureError: (url) =>
+        onTextureError: (url) => {
+          if (this.#view && generation === this.#generation && this.#view.frames > 0) {
+            const { total, pending } = this.#view.room.materials;
+            this.#progress.drawn(total, pending);
+          }
           this.#partialFailure(
             new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
-          ),
+          );
+        },
         onComponentError: (error, component: ModelComponent) =>
           this.#partialFailure(
             new ElementError(`componentLoader failed for ${component.id}`, {
@@ -290,6 +386,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
     this._state = 'loaded';
+    // the first frame is under the poster: fade it out (a cross-fade, nothing moves)
+    this.#poster.gone = true;
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#warningShown());
@@ -344,9 +442,28 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
+      ${this.#poster.render({
+        alt: t('poster'),
+        waiting: this._state === 'poster' && this.reveal === 'interaction',
+        button: t('reveal'),
+        onReveal: this.#onRevealClick,
+      })}
       ${this.renderFeatures()}
       ${
-        this._state === 'loading'
+        this._progress >= 0 && this._progress < 1 && this._state === 'loading'
+          ? html`<div
+              part="progress-bar"
+              class="progress-bar"
+              role="progressbar"
+              aria-label=${t('loading')}
+              aria-valuemin="0"
+              aria-valuemax="100"
+              aria-valuenow=${Math.round(this._progress * 100)}
+            ></div>`
+          : nothing
+      }
+      ${
+        this._state === 'loading' && !this.#poster.image
           ? html`<div part="status" class="status" role="status">
               <span class="spinner"></span>${t('loading')}
             </div>`

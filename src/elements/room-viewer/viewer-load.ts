@@ -72,11 +72,17 @@ export async function loadViewerRoom(
   kept: FmlShown | undefined,
   withFeatures: boolean,
   signal: AbortSignal,
+  /** Told when the three.js code (`code`) and the room (`room`) have arrived, for the progress event. */
+  arrived: (part: 'code' | 'room') => void = () => {},
 ): Promise<LoadedRoom> {
   // three.js is fetched while the room is: neither waits for the other
   const threeLoading = loadThree();
-  threeLoading.catch(() => {}); // a failed room load wins; this failure is seen below if it matters
+  threeLoading.then(
+    () => arrived('code'),
+    () => {}, // a failed room load wins; this failure is seen below if it matters
+  );
   const loaded = await loadShown(source, kept, signal);
+  arrived('room');
   // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
   const stack =
     loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(source.floor)
