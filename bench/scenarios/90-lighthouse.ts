@@ -12,7 +12,7 @@
  * the note (goals: performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, never behind an anchor).
  * LH_PAGES=cdn:viewer,npm:panorama limits the pages; LH_SAVE=file also writes every run's figures.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -107,9 +107,8 @@ async function writePages(origin: string): Promise<Record<Path, Record<PageName,
   writeFileSync(`${DIR}/box.glb`, boxGlb());
   const pano = await (await fetch(`${origin}/room-styling/rooms/${SAMPLE}/panorama`)).json();
   const faces = pano.images as Faces;
-  const loaderCss = '../../../../src/loader.css';
-  const { existsSync } = await import('node:fs');
-  const hasLoaderCss = existsSync('src/loader.css');
+  // the loader stylesheet as an npm site links it (room-elements/loader.css is dist/loader.css)
+  const hasLoaderCss = existsSync('dist/loader.css');
 
   const input: Record<string, string> = {};
   for (const name of ELEMENTS) {
@@ -117,8 +116,7 @@ async function writePages(origin: string): Promise<Record<Path, Record<PageName,
     // it runs before any element asks a service (their first update is a microtask later)
     writeFileSync(
       `${DIR}/src/${name}.ts`,
-      // the loader stylesheet as an npm site links it (room-elements/loader.css), when the package has one
-      `${hasLoaderCss ? `import '${loaderCss}';\n` : ''}import { configure } from '../../../../src/config.ts';
+      `import { configure } from '../../../../src/config.ts';
 import '../../../../src/elements/${MARKUP[name].module}';
 configure({ apiBase: location.origin + '/room-styling', plannerBase: location.origin + '/planning/api/v2' });
 `,
@@ -139,8 +137,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
       MARKUP[name].html,
     );
     writeFileSync(`${DIR}/cdn-${name}.html`, cdn);
-    // Vite puts an entry's CSS beside it as assets/<name>.css: the page links it as a site's build does
-    const css = hasLoaderCss ? `    <link rel="stylesheet" href="/${DIR}/npm/${await cssOf(name)}" />\n` : '';
+    const css = hasLoaderCss ? `    <link rel="stylesheet" href="/dist/loader.css" />\n` : '';
     const npm = page(
       `Living room, ${name}`,
       `${css}    <script type="module" src="/${DIR}/npm/${name}.js"></script>`,
@@ -203,7 +200,6 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
 
 /** The CSS file Vite emitted for an entry (assets/<name>-<hash>.css). */
 async function cssOf(name: string): Promise<string> {
-  const { readdirSync } = await import('node:fs');
   const file = readdirSync(`${DIR}/npm/assets`).find((f) => f.startsWith(`${name}-`) && f.endsWith('.css'));
   if (!file) throw new Error(`no CSS emitted for ${name}`);
   return `assets/${file}`;

@@ -49,6 +49,9 @@ import { StillFrame } from './still-frame.js';
  */
 const MOVING_GAP_MS = 250;
 
+/** Longest wait for the GPU to finish a view's warm-up draw (warm()) before it is drawn anyway. */
+const WARM_WAIT_MS = 5000;
+
 /**
  * Multisampled (still) frames drawn per animation frame at most. A still frame costs about 1.5× a plain
  * one under software WebGL (the resolve switches framebuffers): when many views are due at once (50
@@ -144,6 +147,8 @@ export class SharedRenderer {
   readonly #rough = new Set<RenderView>();
   /** Still frames left in the frame being drawn (STILL_FRAMES_PER_FRAME). */
   #stillLeft = 0;
+  /** Draws into the canvas so far (warm() checks that its picture is still there). */
+  #renders = 0;
   /** A 2D canvas the batch's pixels are read back into once (see #drawBatch). */
   #staging?: CanvasRenderingContext2D;
 
@@ -160,6 +165,10 @@ export class SharedRenderer {
       powerPreference: 'high-performance',
     });
     this.renderer.setPixelRatio(1); // device pixels are handled per view
+    // three asks every new program whether it linked: a question the page's thread must wait on until
+    // the GPU has compiled it (under SwiftShader, most of a first frame). Our shaders are three's own
+    // and look-shader.ts's, tested (three-look.test.ts); without the question they compile off-thread.
+    this.renderer.debug.checkShaderErrors = false;
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.renderer.toneMapping = NoToneMapping;
     this.renderer.setClearColor(0x000000, 0);
@@ -183,10 +192,12 @@ export class SharedRenderer {
     return this.#lost;
   }
 
-  register(view: RenderView): void {
+  /** Adds a view to the frames; `drawn`: its first frame is on its canvas already (warm()). */
+  register(view: RenderView, drawn = false): void {
     this.#views.add(view);
     this.#watch(view);
-    view.dirty = true;
+    // a view warmed is dirty again only if it changed since (a texture, the camera)
+    if (!drawn) view.dirty = true;
     this.request();
   }
 
@@ -235,6 +246,69 @@ export class SharedRenderer {
   get handsOver(): boolean {
     const policy = SharedRenderer.handOverCanvas;
     return policy === 'auto' ? !this.softwareRendering : policy;
+  }
+
+  /**
+   * Draws `view`'s first frame into the off-screen canvas without reading it back, and once the GPU has
+   * finished it (a WebGL 2 fence, polled between tasks: its status changes only between them, so polling
+   * never blocks) copies it into the view's canvas: resolves true then. Where shaders cannot be compiled
+   * in parallel (no KHR_parallel_shader_compile, as under SwiftShader), a first frame compiled every
+   * program and read the canvas back at once, so the page's thread waited for all of it (1.2 s of one
+   * 1.4 s task in the Lighthouse run of issue 20); here the read-back comes when the picture is done.
+   * Resolves false (the view is then drawn as usual) when copying is not how views are shown (a canvas
+   * handed over is on the page and never read back), without WebGL 2, or when the canvas was drawn
+   * over meanwhile.
+   */
+  warm(view: RenderView): Promise<boolean> {
+    const gl = this.renderer.getContext();
+    if (this.#lost || this.handsOver || !('fenceSync' in gl)) return Promise.resolve(false);
+    const gl2 = gl as WebGL2RenderingContext;
+    const w = Math.max(1, view.pixelWidth);
+    const h = Math.max(1, view.pixelHeight);
+    const colourManagement = ColorManagement.enabled;
+    ColorManagement.enabled = true;
+    try {
+      this.#resize(Math.max(w, this.canvas.width), Math.max(h, this.canvas.height));
+      view.dirty = false;
+      view.beforeRender(0);
+      // as its first frame would be drawn (a still frame): the same programs and pipelines
+      this.#render(view, w, h, true);
+    } catch {
+      return Promise.resolve(false);
+    } finally {
+      ColorManagement.enabled = colourManagement;
+    }
+    const drawn = ++this.#renders;
+    const sync = gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl2.flush();
+    if (!sync) return Promise.resolve(false);
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const poll = () => {
+        const lost = this.#lost || gl2.isContextLost();
+        const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
+        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS) return void setTimeout(poll, 16);
+        if (!lost) gl2.deleteSync(sync);
+        // the picture is still in the canvas only if nothing was drawn since
+        if (!signalled || drawn !== this.#renders || !view.target.canvas.isConnected) return resolve(false);
+        try {
+          const target = view.target;
+          if (target.canvas.width !== w || target.canvas.height !== h) {
+            target.canvas.width = w;
+            target.canvas.height = h;
+          }
+          target.clearRect(0, 0, w, h);
+          target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+          this.#lastDrawn.set(view, { frame: this.#frameCount, time: performance.now(), run: 0 });
+          view.frames++;
+          view.afterRender();
+          resolve(true);
+        } catch {
+          resolve(false);
+        }
+      };
+      setTimeout(poll, 16);
+    });
   }
 
   /** The one view on screen, if exactly one is (without IntersectionObserver: near it). */
@@ -485,6 +559,7 @@ export class SharedRenderer {
 
   /** Draws the view into the canvas's top-left w × h, antialiased when `still` (still-frame.ts). */
   #render(view: RenderView, w: number, h: number, still: boolean, x = 0, y = 0): void {
+    this.#renders++;
     const bottom = this.#place(w, h, x, y);
     const rect = { bottom, width: w, height: h };
     const { width, height } = this.canvas;

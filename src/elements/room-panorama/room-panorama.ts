@@ -248,7 +248,6 @@ export class RoomPanorama extends RoomElement {
       this.#language.t(STRINGS, key, values);
     const loading = this._state === 'loading';
     const percent = this._progress === undefined ? undefined : Math.round(this._progress);
-    const faces = this.#source.faces;
     return html`
       <div
         part="stage"

@@ -15,6 +15,7 @@ import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
+import { yieldToPage } from '../../internal/yield.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { loadFeatures, loadViewerRoom, type ViewerContext } from './viewer-load.js';
@@ -311,6 +312,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this._floorIndex = floorIndex;
     if (fml && kept && floorIndex !== before) this.emit('floor-change', floorDetail(fml.plan, floorIndex));
     await this.updateComplete;
+    // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
+    // the scene are each made in a task of their own
+    await yieldToPage();
+    if (generation !== this.#generation) return;
+    try {
+      three.SharedRenderer.get();
+    } catch {
+      // no WebGL: RoomView below fails the same way and says so
+    }
+    await yieldToPage();
     if (generation !== this.#generation) return;
     const { width, height } = this.#size();
     try {
@@ -327,7 +338,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         componentLoader: this.componentLoader,
         width,
         height,
-        pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
+        // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
+        pixelRatio: globalThis.devicePixelRatio || 1,
+        onRenderScale: (detail) => this.emit('render-scale', detail),
         onFrame: (frames) => {
           if (generation !== this.#generation) return;
           if (frames === 1) this.#loaded(model, problems);
@@ -335,6 +348,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
           this.#progress.drawn(total, pending);
         },
         onCameraChange: (change) => this.emit('camera-change', change),
+        yieldToPage,
         onTextureError: (url) => {
           if (this.#view && generation === this.#generation && this.#view.frames > 0) {
             const { total, pending } = this.#view.room.materials;
@@ -414,7 +428,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #applySize(): void {
     if (!this.#view) return;
     const { width, height } = this.#size();
-    this.#view.setSize(width, height, Math.min(2, globalThis.devicePixelRatio || 1));
+    this.#view.setSize(width, height, globalThis.devicePixelRatio || 1);
   }
 
   #teardown(): void {
