@@ -131,13 +131,15 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
 
   const urls = { cdn: {}, npm: {} } as Record<Path, Record<PageName, string>>;
   for (const name of ELEMENTS) {
+    // the loader stylesheet linked as docs/cdn.md and the npm guide ask (the CDN loader adopts it too,
+    // but a module script runs after the first paint: only a stylesheet in the head holds the boxes then)
+    const css = hasLoaderCss ? `    <link rel="stylesheet" href="/dist/loader.css" />\n` : '';
     const cdn = page(
       `Living room, ${name}`,
-      configureScript('/dist/cdn/room-elements.js'),
+      css + configureScript('/dist/cdn/room-elements.js'),
       MARKUP[name].html,
     );
     writeFileSync(`${DIR}/cdn-${name}.html`, cdn);
-    const css = hasLoaderCss ? `    <link rel="stylesheet" href="/dist/loader.css" />\n` : '';
     const npm = page(
       `Living room, ${name}`,
       `${css}    <script type="module" src="/${DIR}/npm/${name}.js"></script>`,

@@ -287,7 +287,8 @@ export class SharedRenderer {
       const poll = () => {
         const lost = this.#lost || gl2.isContextLost();
         const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
-        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS) return void setTimeout(poll, 16);
+        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS)
+          return void setTimeout(poll, 16);
         if (!lost) gl2.deleteSync(sync);
         // the picture is still in the canvas only if nothing was drawn since
         if (!signalled || drawn !== this.#renders || !view.target.canvas.isConnected) return resolve(false);

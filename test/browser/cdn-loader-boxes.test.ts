@@ -84,11 +84,12 @@ describe('loader stylesheet: boxes held before definition', () => {
         await (new win.Function('url', 'return import(url)')(c.module) as Promise<unknown>);
         await until(() => el.getAttribute('state') === c.loaded, 30000, `state ${c.loaded}`);
         await new Promise((r) => setTimeout(r, 300));
-        expect(box(el)).to.deep.equal(before);
-        expect(
-          doc.getElementById('after')!.getBoundingClientRect().top,
-          'the paragraph after did not move',
-        ).to.equal(afterTop);
+        // equal but for layout's sub-pixel rounding of fractional heights (0.1 px: no visible shift)
+        const after = box(el);
+        expect(after[0]).to.equal(before[0]);
+        expect(after[1]).to.be.closeTo(before[1]!, 0.5);
+        const top = doc.getElementById('after')!.getBoundingClientRect().top;
+        expect(top, 'the paragraph after did not move').to.be.closeTo(afterTop, 0.5);
       });
     }
   }

@@ -43,7 +43,8 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
 /**
  * A room's cube-map panorama (GET /rooms/:id/panorama, faces `r d l u b f`), shown with
  * photo-sphere-viewer. The viewer and its libraries load only when the panorama nears the viewport;
- * until then, and while loading, the front face is shown as a poster. At most four panoramas hold a
+ * until then, and while loading, a poster is shown: the room's own render from its record (a few KB; `room-id`), else
+ * the front face, fetched first at high priority; the viewer's code and the six faces only after it. At most four panoramas hold a
  * live viewer (a WebGL context) on a page; the others show their poster and keep their view.
  * Built from feature files: panorama-source.ts (room-id / faces), view-sync.ts (the view both ways),
  * autorotation.ts, viewer-pool.ts (the live-viewer slots), viewer-runtime.ts (the lazy PSV chunk),
@@ -65,7 +66,7 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  *   They stay the page's (links, styles, focus); `data-yaw` / `data-pitch` changes are followed.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
- * @csspart poster - The front face shown before the viewer is live.
+ * @csspart poster - The poster shown before the viewer is live: the room's own render (`room-id`), else the front face.
  * @csspart progress - The loading bar.
  * @csspart show-button - Shown on a visible poster whose viewer slot was given to another panorama.
  * @csspart error - The error message with its retry button.

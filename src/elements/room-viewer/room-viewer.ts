@@ -12,12 +12,14 @@ export type { ViewerContext } from './viewer-base.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
+export type { RevealStrategy } from './viewer-base.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
  * floors and ceilings with their materials, furniture as boxes (or the page's own meshes), the sun, and
  * the model's own camera view. Every `<room-viewer>` on a page draws through ONE shared WebGL context,
- * only when something changed. three.js is loaded only when a viewer starts.
+ * only when something changed. three.js is loaded only when a viewer starts. Poster first (as model-viewer): the
+ * room's own render (or `poster`) shows at once and fades into the first frame; `reveal` says when the room replaces it.
  *
  * Inputs, first one given wins: `model`, `fml`, `src` (a room model or an FML document, by content),
  * `project-id` (with `planner-base`), `room-id`. An FML plan (docs/fml.md) shows one floor's design
@@ -32,10 +34,21 @@ export type * from '../../events/index.js';
  *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
  *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
+ * @fires {CustomEvent<ProgressDetail>} progress - How far the room is on its way (as model-viewer's): `detail.totalProgress`
+ *   from 0 to 1 over the three.js code, the room and its textures; it only grows within one load and is 1 once the room
+ *   is drawn with every texture settled. (Typed as the DOM's ProgressEvent in TypeScript's event map: cast to
+ *   `CustomEvent<ProgressDetail>`.)
+ * @fires {CustomEvent<RenderScaleDetail>} render-scale - The resolution drawn at changed (as model-viewer's): `{ reportedDpr,
+ *   renderedDpr, minimumDpr, pixelWidth, pixelHeight, reason }`, `reason` `frame-time` while frames run long, `pixel-ratio-cap`
+ *   when the pixel-ratio policy caps the device's ratio for a large viewer, else empty.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
  * @csspart canvas - The canvas the room is drawn in.
+ * @csspart poster - The poster image (`poster`, else the room's own render), over the canvas until the first frame, then
+ *   faded out.
+ * @csspart reveal-button - The "View in 3D" button over the poster with `reveal="interaction"`.
+ * @csspart progress-bar - The bar along the bottom edge while the room loads (`transform: scaleX(progress)`).
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
  * @csspart error - The error message box (with the retry button).
@@ -53,8 +66,12 @@ export type * from '../../events/index.js';
  * @cssprop --room-viewer-warning-background - Background of the warning notice (`:state(warning)`).
  * @cssprop --room-viewer-warning-color - Colour of the warning notice.
  * @cssprop --room-viewer-focus-ring - Outline when the viewer has keyboard focus.
+ * @cssprop --room-viewer-progress-color - Colour of the progress bar. Default `#2563eb`.
+ * @cssprop --room-viewer-progress-height - Height of the progress bar. Default `3px`.
  *
  * @cssstate idle - Nothing to show yet (no source, or `loading="lazy"` and not near the viewport).
+ * @cssstate poster - The poster waits for the visitor (`reveal="interaction"`) or the page (`reveal="manual"`, `dismissPoster()`);
+ *   nothing of the room or of three.js has been fetched.
  * @cssstate loading - The model or three.js is loading.
  * @cssstate loaded - The room is on screen.
  * @cssstate error - The room could not be shown; the message says why.
