@@ -268,7 +268,8 @@ export class SharedRenderer {
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {
-      this.#resize(Math.max(w, this.canvas.width), Math.max(h, this.canvas.height));
+      // between frames the canvas holds nothing to keep (views are copied out): the view's size, as #draw sizes it
+      this.#resize(w, h);
       view.dirty = false;
       view.beforeRender(0);
       // as its first frame would be drawn (a still frame): the same programs and pipelines

@@ -14,6 +14,35 @@ import {
   type RoomStylingClientOptions,
 } from './call.js';
 
+/** The renders of the room documents fetched last (renderOf), read by the viewer's poster; bounded. */
+const remembered = new Map<string, RoomRender>();
+const REMEMBERED = 50;
+
+/**
+ * Keeps the render named in a room document fetched for its model (room-model.ts), so a viewer's
+ * poster comes from the answer it already has instead of a second request.
+ */
+export function rememberRender(options: RoomStylingClientOptions, id: string, record: unknown): void {
+  const render = renderOf(record, serviceBase(options));
+  const key = `${serviceBase(options)}|${id}`;
+  remembered.delete(key);
+  remembered.set(key, render);
+  if (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value!);
+}
+
+/** The render of the room document last fetched for `id` from that service, if any. */
+export function rememberedRender(options: RoomStylingClientOptions, id: string): RoomRender | undefined {
+  return remembered.get(`${serviceBase(options)}|${id}`);
+}
+
+function renderOf(data: unknown, base: string): RoomRender {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const record = data as { image_url?: unknown; hq_image_url?: unknown };
+  const image = safeHttpUrl(record.image_url, base);
+  const hq = safeHttpUrl(record.hq_image_url, base);
+  return { ...(image ? { image } : {}), ...(hq ? { hq } : {}) };
+}
+
 /** A room's render: each URL checked (absolute http(s)) or absent. */
 export interface RoomRender {
   /** `image_url`: 480 × 270. */
@@ -35,12 +64,7 @@ export async function getRoomRender(
     { token: serviceToken(options), skip_model: true },
     call,
   );
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  const record = data as { image_url?: unknown; hq_image_url?: unknown };
-  const base = serviceBase(options);
-  const image = safeHttpUrl(record.image_url, base);
-  const hq = safeHttpUrl(record.hq_image_url, base);
-  return { ...(image ? { image } : {}), ...(hq ? { hq } : {}) };
+  return renderOf(data, serviceBase(options));
 }
 
 /** `srcset` for a render (480w / 960w as the service draws them), or undefined when it has no image. */

@@ -301,7 +301,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const kept = this._fml;
     const outcome = await this.#request.run((signal) =>
       loadViewerRoom(this, kept, this.featuresAtStart(), signal, (part) => {
-        if (generation === this.#generation) this.#progress.arrived(part);
+        if (generation !== this.#generation) return;
+        this.#progress.arrived(part);
+        if (part === 'room') this.#poster.fromRoom();
       }),
     );
     if (outcome.status === 'superseded') return;

@@ -3,17 +3,24 @@
  * viewer's box before the room is drawn, and cross-faded into the first frame (it lies over the canvas,
  * so nothing on the page moves). Its image: the `poster` attribute (http(s)), else the room's own render
  * from its room-styling record (GET /rooms/:id?skip_model=true, a few hundred bytes; `room-id` only),
- * else none. Asked when the viewer starts (near the viewport, or `loading="eager"`), at high priority,
- * before and beside the room and its code.
+ * else none. With `reveal="auto"` the render is the one named in the room document fetched for the model
+ * (no second request: fromRoom()); while the room waits for the visitor (`interaction`, `manual`) it is
+ * asked alone, without the model. Shown at high priority.
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { getRoomRender, renderSrcset } from '../../api/room-styling/room-render.js';
+import {
+  getRoomRender,
+  rememberedRender,
+  renderSrcset,
+  type RoomRender,
+} from '../../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../../api/safe-url.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 
 /** What the poster reads of the element. */
 export interface PosterInput {
   poster?: string | null;
+  reveal?: string;
   roomId?: string | null;
   apiBase?: string | null;
 }
@@ -55,16 +62,30 @@ export class ViewerPoster {
     }
     const id = String(roomId ?? '').trim();
     if (!/^\d+$/.test(id)) return;
+    // auto: the room's own document names it, and is on its way (fromRoom())
+    if ((this.input().reveal ?? 'auto') === 'auto') return;
     void this.#request
       .run((signal) => getRoomRender({ base: apiBase || undefined }, id, { signal }))
       .then((outcome) => {
         if (outcome.status !== 'done') return; // no render: no poster; the room itself reports failures
-        const { image, hq } = outcome.value;
-        const src = hq ?? image;
-        if (!src) return;
-        this.image = { src, srcset: renderSrcset(outcome.value) };
-        this.host.requestUpdate();
+        this.#show(outcome.value);
       });
+  }
+
+  /** The room document arrived (reveal="auto"): its render is the poster, unless one is shown already. */
+  fromRoom(): void {
+    const { poster, roomId, apiBase } = this.input();
+    const id = String(roomId ?? '').trim();
+    if (poster != null || this.image || !/^\d+$/.test(id)) return;
+    const render = rememberedRender({ base: apiBase || undefined }, id);
+    if (render) this.#show(render);
+  }
+
+  #show(render: RoomRender): void {
+    const src = render.hq ?? render.image;
+    if (!src) return;
+    this.image = { src, srcset: renderSrcset(render) };
+    this.host.requestUpdate();
   }
 
   /** Forgets the poster (a new source): it is asked again on the next resolve(). */
