@@ -120,10 +120,24 @@ describe('<room-panorama>', function () {
 
     const ready = waitForEvent<{ panorama: { room_id: number } }>(el, 'panorama-ready', 20000);
     el.scrollIntoView();
-    // the poster (front face) shows while the viewer loads
+    // the poster shows while the viewer loads: the room's own render (a few KB), not the front face
+    // (850 KB), asked at high priority, and the six faces only once it is in (issue 20)
     const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
-    expect(poster.src).to.match(/\/f\.(png|jpg)$/);
+    expect(poster.src).to.match(new RegExp(`/images/rooms/${id}/(hq|thumbnail)\\.png$`));
+    expect(poster.fetchPriority).to.equal('high');
     const event = await ready;
+    const timing = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) =>
+        e.name.includes(`/images/rooms/${id}/`) ||
+        /\/images\/panoramas\/\d+\/[rdlubf]\.(png|jpg)/.test(e.name),
+    );
+    const posterEnd = Math.min(
+      ...timing.filter((e) => e.name.includes('/images/rooms/')).map((e) => e.responseEnd),
+    );
+    const faces = timing.filter((e) => e.name.includes('/images/panoramas/'));
+    expect(faces.length, 'the faces were fetched').to.be.greaterThan(0);
+    for (const face of faces)
+      expect(face.startTime, `${face.name} after the poster`).to.be.at.least(posterEnd);
     expect(event.detail.panorama.room_id).to.equal(id);
     expect(el.getAttribute('state')).to.equal('ready');
     expect(el.panorama?.room_id).to.equal(id);
