@@ -281,7 +281,7 @@ function compactTag(code: string, quasis: Node[], out: RolldownMagicString): boo
 }
 
 export default defineConfig({
-  // the model worker (src/internal/model-worker.ts) as an ES module, as it is started (type: 'module')
+  // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   worker: { format: 'es' },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`

@@ -13,8 +13,14 @@ import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
-import { FML_SOURCE_KEYS, FmlInputs } from './fml-inputs.js';
-import { floorDetail, floorSwitcher, loadShown, pickDesign, type FmlShown } from './fml-floors.js';
+import { FML_SOURCE_KEYS, FmlInputs } from '../../features/model-source/fml-inputs.js';
+import {
+  floorDetail,
+  floorSwitcher,
+  loadShown,
+  pickDesign,
+  type FmlShown,
+} from '../../features/model-source/fml-floors.js';
 import { drawPlan, type PlanDrawing } from './plan-drawing.js';
 import { PlanNavigation, ZOOM_STEP } from './plan-navigation.js';
 import { viewBoxAttribute } from './plan-view.js';

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { measureStyles } from '../../internal/measure.styles.js';
+import { measureStyles } from '../../features/measure/measure.styles.js';
 
 /** The plan's measure mode: the shared look, then the hovered wall, the labels and where the hint sits. */
 export const planMeasureStyles = [

@@ -3,7 +3,7 @@
  */
 import { nothing, svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { MeasureMode } from '../../internal/measure-mode.js';
+import { MeasureMode } from '../../features/measure/measure-mode.js';
 import type { Vec2 } from '../../model/types.js';
 import type { PlanShown, RoomPlanBase } from './plan-base.js';
 import { modelPointAt, snapPoint, wallAt, wallLength } from './plan-snap.js';

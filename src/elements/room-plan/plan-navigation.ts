@@ -12,7 +12,7 @@
  * viewBox at once, as before.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { GestureGate } from '../../internal/wheel-guard.js';
+import type { GestureGate } from '../../features/fullscreen/wheel-guard.js';
 import type { PlanDrawing } from './plan-drawing.js';
 import { panView, pointAt, unitsPerPixel, viewTransform, zoomView, type ViewBox } from './plan-view.js';
 

@@ -9,8 +9,8 @@
  */
 import { nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
-import { idListConverter, selectableComponents } from '../../internal/component-selection.js';
-import { ComponentSelection, type SelectionHost } from '../../internal/selection-controller.js';
+import { idListConverter, selectableComponents } from '../../features/selection/component-selection.js';
+import { ComponentSelection, type SelectionHost } from '../../features/selection/selection-controller.js';
 import { pointInRing } from '../../model/polygon.js';
 import type { ModelComponent, RoomModel, Vec2 } from '../../model/types.js';
 import { parseUnits } from '../../model/units.js';

@@ -1,6 +1,6 @@
 /** The plan's gesture hint and full-screen button (plan-snapshot.ts). */
 import { css } from 'lit';
-import { gestureStyles } from '../../internal/gesture-styles.js';
+import { gestureStyles } from '../../features/fullscreen/gesture-styles.js';
 
 const ownStyles = css`
   /* cooperative gestures: one finger scrolls the page, two pinch the plan */

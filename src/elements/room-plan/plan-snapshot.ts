@@ -1,12 +1,15 @@
 /**
- * `<room-plan>` feature: `toBlob()` (the SVG rasterised, src/internal/svg-raster.ts), full screen and
- * the wheel / touch rules that keep the page scrollable (src/internal/fullscreen-gestures.ts, asked by
+ * `<room-plan>` feature: `toBlob()` (the SVG rasterised, src/features/snapshot/svg-raster.ts), full screen and
+ * the wheel / touch rules that keep the page scrollable (src/features/fullscreen/fullscreen-gestures.ts, asked by
  * plan-navigation.ts). A mixin over RoomPlanBase (plan-base.ts).
  */
 import type { RoomPlanBase } from './plan-base.js';
-import { FullscreenGestures, type FullscreenGesturesMembers } from '../../internal/fullscreen-gestures.js';
-import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../internal/snapshot-image.js';
-import { rasteriseSvg } from '../../internal/svg-raster.js';
+import {
+  FullscreenGestures,
+  type FullscreenGesturesMembers,
+} from '../../features/fullscreen/fullscreen-gestures.js';
+import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
+import { rasteriseSvg } from '../../features/snapshot/svg-raster.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor<T> = abstract new (...args: any[]) => T;

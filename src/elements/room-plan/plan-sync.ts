@@ -11,7 +11,7 @@
  */
 import { svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { CLICK_SLOP } from '../../internal/component-selection.js';
+import { CLICK_SLOP } from '../../features/selection/component-selection.js';
 import { pointInRing } from '../../model/polygon.js';
 import type { AreaGeometry, Vec2 } from '../../model/types.js';
 // types only: the plan never loads three.js itself

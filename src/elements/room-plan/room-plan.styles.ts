@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles, planSelectionStyles } from '../../internal/room-description.styles.js';
+import { descriptionStyles, planSelectionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { planMeasureStyles } from './plan-measure.styles.js';
 import { planSnapshotStyles } from './plan-snapshot.styles.js';

@@ -2,12 +2,12 @@
  * What places `<room-viewer>`'s hotspots (viewer-hotspots.ts), loaded with the first one slotted: the
  * page's elements in the `hotspot` slot, each on its point, moved after every frame the view draws
  * (its `frameListeners`) with the CSS `translate` property only (no layout is read per frame;
- * src/internal/slotted-spots.ts) and hidden when its point is off screen, behind the camera, or behind
+ * src/features/hotspots/slotted-spots.ts) and hidden when its point is off screen, behind the camera, or behind
  * a wall. The wall test is a raycast against the walls drawn (src/three/hotspots.ts), run at most every
  * OCCLUSION_MS while the camera moves and once more when it stops, within a time budget per frame.
  */
 import type { Mesh, Vector3 } from 'three';
-import { SlottedSpots } from '../../internal/slotted-spots.js';
+import { SlottedSpots } from '../../features/hotspots/slotted-spots.js';
 import type { RoomModel } from '../../model/types.js';
 import type { RoomView } from '../../three/index.js';
 import type { FeaturesModule } from './viewer-base.js';

@@ -8,7 +8,7 @@ import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import type { RoomView } from '../../three/index.js';
-import { loadShown, type FmlShown } from '../room-plan/fml-floors.js';
+import { loadShown, type FmlShown } from '../../features/model-source/fml-floors.js';
 import { sectionModel } from './viewer-section.js';
 import { floorStack, isAllFloors } from './viewer-stack.js';
 

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { measureStyles } from '../../internal/measure.styles.js';
+import { measureStyles } from '../../features/measure/measure.styles.js';
 
 /** The viewer's measure mode: the shared look, then the overlay over the canvas, its label and the button. */
 export const viewerMeasureStyles = [

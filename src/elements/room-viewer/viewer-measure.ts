@@ -4,7 +4,7 @@
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../internal/lazy-module.js';
-import { MeasureMode } from '../../internal/measure-mode.js';
+import { MeasureMode } from '../../features/measure/measure-mode.js';
 import type { Vec3 } from '../../model/types.js';
 import type { Cutaway } from '../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from './viewer-base.js';

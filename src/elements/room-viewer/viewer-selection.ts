@@ -8,8 +8,8 @@
  */
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { idListConverter, selectableComponents } from '../../internal/component-selection.js';
-import { ComponentSelection, type SelectionHost } from '../../internal/selection-controller.js';
+import { idListConverter, selectableComponents } from '../../features/selection/component-selection.js';
+import { ComponentSelection, type SelectionHost } from '../../features/selection/selection-controller.js';
 import type { ModelComponent } from '../../model/types.js';
 import { parseUnits } from '../../model/units.js';
 // types only: three.js arrives through the view context (ctx.three, ctx.features)

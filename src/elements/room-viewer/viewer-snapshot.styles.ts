@@ -1,7 +1,7 @@
 /** The viewer's hotspot layer (viewer-hotspots.ts), full-screen button and gesture rules (viewer-snapshot.ts). */
 import { css } from 'lit';
-import { gestureStyles } from '../../internal/gesture-styles.js';
-import { hotspotLayerStyles } from '../../internal/slotted-spots.styles.js';
+import { gestureStyles } from '../../features/fullscreen/gesture-styles.js';
+import { hotspotLayerStyles } from '../../features/hotspots/slotted-spots.styles.js';
 
 const ownStyles = css`
   /* the page's hotspots (viewer-hotspots.ts): only while a room is shown */

@@ -1,16 +1,19 @@
 /**
  * `<room-viewer>` feature: `toBlob()`, full screen and the wheel / touch rules that keep the page
- * scrollable (src/internal/fullscreen-gestures.ts, wired to OrbitControls through src/three/controls.ts).
+ * scrollable (src/features/fullscreen/fullscreen-gestures.ts, wired to OrbitControls through src/three/controls.ts).
  * A mixin over RoomViewerBase (viewer-base.ts).
  */
 import { html, type PropertyValues } from 'lit';
 import type { RoomViewerBase, ViewerContext } from './viewer-base.js';
-import { FullscreenGestures, type FullscreenGesturesMembers } from '../../internal/fullscreen-gestures.js';
+import {
+  FullscreenGestures,
+  type FullscreenGesturesMembers,
+} from '../../features/fullscreen/fullscreen-gestures.js';
 import { lazyModule } from '../../internal/lazy-module.js';
-import type { SnapshotOptions } from '../../internal/snapshot-image.js';
+import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 
 /** Sizing and encoding a snapshot: loaded with the first `toBlob()`. */
-const loadImage = lazyModule(() => import('../../internal/snapshot-image.js'));
+const loadImage = lazyModule(() => import('../../features/snapshot/snapshot-image.js'));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor<T> = abstract new (...args: any[]) => T;

@@ -4,7 +4,7 @@
  * the order of the floors' levels. The models are drawn by src/three/fml-stack.ts.
  */
 import type { ModelProblem, RoomModel } from '../../model/types.js';
-import type { FmlShown } from '../room-plan/fml-floors.js';
+import type { FmlShown } from '../../features/model-source/fml-floors.js';
 
 /** At most this many floors are stacked (a hostile document may hold thousands). */
 const MAX_STACKED = 50;

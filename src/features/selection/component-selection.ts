@@ -4,8 +4,8 @@
  * telling a click from a drag. Pure: no three.js, no element.
  */
 import type { ComplexAttributeConverter } from 'lit';
-import type { ComponentSelectDetail } from '../events/component-select.js';
-import type { ModelComponent, RoomModel } from '../model/types.js';
+import type { ComponentSelectDetail } from '../../events/component-select.js';
+import type { ModelComponent, RoomModel } from '../../model/types.js';
 
 /** The pieces a visitor can pick: furniture (FML items included), not doors, windows or openings. */
 export function selectableComponents(model: RoomModel | undefined): ModelComponent[] {

@@ -6,8 +6,8 @@
  * The result is the same either way: the worker runs the same functions, and both results are plain
  * data that survive the structured clone.
  */
-import { planGeometry, readModel } from '../model/index.js';
-import type { PlanGeometry, ReadModelResult } from '../model/index.js';
+import { planGeometry, readModel } from '../../model/index.js';
+import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
 
 export interface ModelWorkerRequest {
   id: number;

@@ -1,4 +1,4 @@
-import type { Strings } from './language.js';
+import type { Strings } from '../../internal/language.js';
 
 export type DescriptionKey =
   | 'description'

@@ -9,9 +9,9 @@
  * step instead of walking through every chair.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { AreaGeometry, ModelComponent, Vec2 } from '../model/types.js';
-import { pointInRing } from '../model/polygon.js';
-import { formatArea, formatLength, type Units } from '../model/units.js';
+import type { AreaGeometry, ModelComponent, Vec2 } from '../../model/types.js';
+import { pointInRing } from '../../model/polygon.js';
+import { formatArea, formatLength, type Units } from '../../model/units.js';
 import type { DescriptionKey } from './room-description.strings.js';
 
 /** At most this many buttons: a hostile model with 100 000 pieces must not freeze the page. */

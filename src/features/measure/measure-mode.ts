@@ -4,9 +4,9 @@
  * as text. Each element finds its own points (a ray in 3D, the plan's coordinates) and draws them.
  */
 import { html, nothing, svg, type ReactiveControllerHost } from 'lit';
-import { formatLength, parseUnits } from '../model/units.js';
-import { ClickTracker } from './component-selection.js';
-import { lookup, type Language } from './language.js';
+import { formatLength, parseUnits } from '../../model/units.js';
+import { ClickTracker } from '../selection/component-selection.js';
+import { lookup, type Language } from '../../internal/language.js';
 import { MEASURE_STRINGS, type MeasureStringKey } from './measure.strings.js';
 
 /** The measure buttons' icon (a ruler); decorative (each button is named). */

@@ -13,7 +13,7 @@ import {
   type ModelSource,
 } from '../../api/model-source.js';
 import { ElementError } from '../../internal/element-error.js';
-import { readPlanOffThread } from '../../internal/model-off-thread.js';
+import { readPlanOffThread } from '../model-worker/model-off-thread.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 

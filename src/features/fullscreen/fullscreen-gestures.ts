@@ -6,9 +6,9 @@
  * declared once so both elements name and document it alike (as fml-inputs.ts does).
  */
 import { property } from 'lit/decorators.js';
-import { onUnlessFalse } from './converters.js';
+import { onUnlessFalse } from '../../internal/converters.js';
 import { FullscreenController } from './fullscreen.js';
-import type { RoomElement } from './room-element.js';
+import type { RoomElement } from '../../internal/room-element.js';
 import { WheelGuard, type GestureHandling } from './wheel-guard.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

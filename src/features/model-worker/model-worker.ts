@@ -4,7 +4,7 @@
  * readModel + planGeometry (Chromium, issue 12), a second in which the page could not paint or
  * answer input. Messages: in `{ id, raw }`, out `{ id, read, plan }` or `{ id, error }`.
  */
-import { planGeometry, readModel } from '../model/index.js';
+import { planGeometry, readModel } from '../../model/index.js';
 import type { ModelWorkerAnswer, ModelWorkerRequest } from './model-off-thread.js';
 
 const scope = self as unknown as {

@@ -6,7 +6,7 @@
  * `fullscreen-change` event. `<room-panorama>` keeps PSV's own navbar button, which calls `toggle`.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { lookup, languageOf, type StringTable } from './language.js';
+import { lookup, languageOf, type StringTable } from '../../internal/language.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 

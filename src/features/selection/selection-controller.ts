@@ -6,8 +6,8 @@
  * the 3D room, or the plan's footprints).
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { AreaGeometry, ModelComponent } from '../model/types.js';
-import type { Units } from '../model/units.js';
+import type { AreaGeometry, ModelComponent } from '../../model/types.js';
+import type { Units } from '../../model/units.js';
 import {
   additive,
   ClickTracker,
@@ -15,7 +15,7 @@ import {
   selectedComponentDetail,
   selectionAfter,
 } from './component-selection.js';
-import type { LanguageController } from './language.js';
+import type { LanguageController } from '../../internal/language.js';
 import { roomDescription } from './room-description.js';
 import { DESCRIPTION_STRINGS } from './room-description.strings.js';
 

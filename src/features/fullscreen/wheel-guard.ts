@@ -10,7 +10,7 @@
  * `gateWheel` / `touchScrolls` (src/three/controls.ts), the plan in plan-navigation.ts.
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { lookup, languageOf, type StringTable } from './language.js';
+import { lookup, languageOf, type StringTable } from '../../internal/language.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
