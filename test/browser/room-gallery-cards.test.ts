@@ -17,7 +17,7 @@ import {
   shadow,
   untilState,
 } from './room-gallery.helpers.ts';
-import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
+import { clearSearchMetaCache } from '../../src/elements/room-gallery/features/filters.ts';
 import type { Room } from '../../src/api/room-styling/index.ts';
 import type { CardContext } from '../../src/elements/room-gallery/room-gallery.ts';
 

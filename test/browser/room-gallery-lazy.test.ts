@@ -1,5 +1,5 @@
 /**
- * <room-gallery>'s parts: the pager and the cards (gallery-pager-controls.ts, gallery-results.ts, in the
+ * <room-gallery>'s parts: the pager and the cards (room-gallery/features/pager-controls.ts, room-gallery/cards/results.ts, in the
  * element's own bundle) are here before the first rooms and shown with them; the lazy parts (error
  * wording, filters, virtual rows, URL sync) get their styles when they arrive; a Dutch page never sees
  * English in between.

@@ -9,7 +9,7 @@ import { armFault, receivedRequests, resetEmulator, type LoggedRequest } from '.
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { cardNames, cards, makeGallery, part, shadow, untilState } from './room-gallery.helpers.ts';
 import type { ElementError } from '../../src/internal/element-error.ts';
-import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
+import { clearSearchMetaCache } from '../../src/elements/room-gallery/features/filters.ts';
 import { setupIgnoreWindowResizeObserverLoopErrors } from '@lit-labs/virtualizer/support/resize-observer-errors.js';
 
 const SR = '/room-styling/rooms';

@@ -9,8 +9,8 @@ import {
   zoomOf,
   zoomView,
   type ViewBox,
-} from '../../src/elements/room-plan/plan-view.ts';
-import { layoutLabels } from '../../src/elements/room-plan/plan-labels.ts';
+} from '../../src/elements/room-plan/view-box.ts';
+import { layoutLabels } from '../../src/elements/room-plan/drawing/labels.ts';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 
 const fit: ViewBox = { x: -100, y: -500, width: 1000, height: 600 };

@@ -2,7 +2,7 @@
  * What `<room-viewer>` and `<room-plan>` share of full screen and gestures: the `gesture-handling` and
  * `fullscreen-button` attributes, `exitFullscreen()`, `:state(fullscreen)` with the `fullscreen-change`
  * event, and the two controllers (fullscreen.ts, wheel-guard.ts) the elements' own mixins
- * (viewer-snapshot.ts, plan-snapshot.ts) wire to their canvas or SVG. A mixin over RoomElement,
+ * (room-viewer/features/snapshot.ts, room-plan/features/snapshot.ts) wire to their canvas or SVG. A mixin over RoomElement,
  * declared once so both elements name and document it alike (as fml-inputs.ts does).
  */
 import { property } from 'lit/decorators.js';

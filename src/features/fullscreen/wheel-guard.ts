@@ -7,7 +7,7 @@
  * element every wheel turn and every finger, as before.
  *
  * The controller only decides and shows the hint; each element asks it: the viewer through
- * `gateWheel` / `touchScrolls` (src/three/controls.ts), the plan in plan-navigation.ts.
+ * `gateWheel` / `touchScrolls` (src/three/controls.ts), the plan in room-plan/navigation.ts.
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { lookup, languageOf, type StringTable } from '../../internal/language.js';

@@ -5,7 +5,7 @@
  * the accessibility tree) plus `data-visible="false"` for the page's own styles. Only values that changed
  * are written; what was written is taken off when an element leaves the slot or the view goes. The
  * elements stay the page's own, slotted in the light DOM: their links, styles and accessibility are
- * untouched. Used by `<room-viewer>` (viewer-hotspots.ts) and `<room-panorama>` (hotspots.ts).
+ * untouched. Used by `<room-viewer>` (room-viewer/features/hotspots.ts) and `<room-panorama>` (hotspots.ts).
  */
 
 interface Placed {

@@ -1,6 +1,6 @@
 /**
  * What every element's `toBlob()` shares: its options, the bounds of a side, and the encoding of the
- * finished canvas. `<room-viewer>` (viewer-snapshot.ts), `<room-plan>` (svg-raster.ts) and
+ * finished canvas. `<room-viewer>` (room-viewer/features/snapshot.ts), `<room-plan>` (svg-raster.ts) and
  * `<room-panorama>` (live-viewer.ts) use it; the layers below only draw.
  */
 
