@@ -10,9 +10,7 @@ import { onUnlessFalse } from '../../internal/converters.js';
 import { FullscreenController } from './fullscreen.js';
 import type { RoomElement } from '../../internal/room-element.js';
 import { WheelGuard, type GestureHandling } from './wheel-guard.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../internal/mixin.js';
 
 /** The members the mixin adds (a declared class: the declaration build can name protected members). */
 export declare abstract class FullscreenGesturesMembers {

@@ -4,12 +4,10 @@
  */
 import { property } from 'lit/decorators.js';
 import type { RoomElement } from '../../internal/room-element.js';
+import type { Constructor } from '../../internal/mixin.js';
 
 /** The FML inputs that change what is loaded (floor and design only change what is shown). */
 export const FML_SOURCE_KEYS = ['fml', 'projectId', 'plannerBase', 'projectToken', 'tokenEndpoint'] as const;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
 
 /** The inputs the mixin adds (documented on the class below). */
 export interface FmlInputProperties {

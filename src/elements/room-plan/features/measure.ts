@@ -9,9 +9,7 @@ import type { PlanShown, RoomPlanBase } from '../base.js';
 import { modelPointAt, snapPoint, wallAt, wallLength } from './snap.js';
 import { r } from '../drawing/svg.js';
 import { unitsPerPixel } from '../view-box.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
 export interface PlanMeasureProperties {

@@ -18,9 +18,7 @@ import type { PlanShown, RoomPlanBase } from '../base.js';
 import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
 import { pointsOf } from '../drawing/svg.js';
 import { pointAt } from '../view-box.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
 export interface PlanSelectionProperties {

@@ -14,9 +14,7 @@ import {
   type SnapshotOptions,
 } from '../../../features/snapshot/snapshot-image.js';
 import { rasteriseSvg } from '../../../features/snapshot/svg-raster.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds to the element (documented on the classes). */
 export interface PlanSnapshotProperties {

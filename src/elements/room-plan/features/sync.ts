@@ -18,9 +18,7 @@ import type { AreaGeometry, Vec2 } from '../../../model/types.js';
 import type { RoomView } from '../../../three/index.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
 import { pointsOf, r } from '../drawing/svg.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the plan needs of the viewer it is linked to (a `<room-viewer>`; structural, so no import cycle). */
 interface LinkedViewer extends HTMLElement {

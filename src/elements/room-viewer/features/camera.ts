@@ -12,6 +12,7 @@ import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
 import type { FlyTarget } from './camera-moves.js';
+import type { Constructor } from '../../../internal/mixin.js';
 
 export type { FlyTarget };
 
@@ -37,9 +38,6 @@ function toolsOf(context: ViewerContext): Tools | Promise<Tools> {
     moves,
   }));
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
 
 /** Milliseconds without a user move before the attributes are written back. */
 const SETTLE_MS = 250;

@@ -11,9 +11,7 @@ import { html } from 'lit';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { HotspotLayer } from './hotspot-layer.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 const loadLayer = lazyModule(() => import('./hotspot-layer.js'));
 

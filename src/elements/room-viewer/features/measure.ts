@@ -8,9 +8,7 @@ import { MeasureMode } from '../../../features/measure/measure-mode.js';
 import type { Vec3 } from '../../../model/types.js';
 import type { Cutaway } from '../../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** The measuring overlay (features/measure-overlay.ts): loaded as the mode first starts. */
 const loadOverlay = lazyModule(() => import('./measure-overlay.js'));

@@ -15,9 +15,7 @@ import { parseUnits } from '../../../model/units.js';
 // types only: three.js arrives through the view context (ctx.three, ctx.features)
 import type { SelectionOutline } from '../../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
 export interface ViewerSelectionProperties {

@@ -11,12 +11,10 @@ import {
 } from '../../../features/fullscreen/fullscreen-gestures.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { SnapshotOptions } from '../../../features/snapshot/snapshot-image.js';
+import type { Constructor } from '../../../internal/mixin.js';
 
 /** Sizing and encoding a snapshot: loaded with the first `toBlob()`. */
 const loadImage = lazyModule(() => import('../../../features/snapshot/snapshot-image.js'));
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Constructor<T> = abstract new (...args: any[]) => T;
 
 /** What the mixin adds to the element (documented on the classes). */
 export interface SnapshotProperties {
