@@ -7,13 +7,22 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 import { DisconnectController } from '../../../internal/moved.js';
-import type { GalleryLoader } from '../loader.js';
 import { normalisePaging } from '../paging.js';
 import * as virtual from './virtual.js';
 
 export { virtualStyles } from './virtual.js';
 
 type Host = LitElement & { paging: string };
+
+/**
+ * What the rows ask of the gallery's loader (loader.ts, which reaches this chunk through lazy.ts: a
+ * shape, not an import, so the three do not import each other in a ring).
+ */
+export interface NextPages {
+  /** Loads the next page, unless one is on its way or the list ended. */
+  more(): void;
+  readonly state: { readonly status: string };
+}
 
 export class GalleryInfinite implements ReactiveController {
   #watch?: (sentinel: Element | null) => void;
@@ -22,7 +31,7 @@ export class GalleryInfinite implements ReactiveController {
 
   constructor(
     private readonly host: Host,
-    private readonly loader: GalleryLoader,
+    private readonly loader: NextPages,
   ) {
     host.addController(this);
     // a gallery moved on the page keeps watching; one that left it stops
