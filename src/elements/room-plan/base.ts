@@ -4,34 +4,26 @@
 import { html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { hasModelSource } from '../../api/model-source.js';
 import { ElementError, errorValues, errorWordKey } from '../../internal/element-error.js';
 import { LanguageController } from '../../internal/language.js';
-import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
-import { FML_SOURCE_KEYS, FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import {
-  floorDetail,
-  floorSwitcher,
-  loadShown,
-  pickDesign,
-  type FmlShown,
-} from '../../features/model-source/fml-floors.js';
+  ModelSourceController,
+  SOURCE_STATES,
+  type Shown,
+} from '../../features/model-source/source-controller.js';
 import { drawPlan, type PlanDrawing } from './drawing/draw.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 
-const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
-type Phase = (typeof STATES)[number];
-
 let instances = 0;
-/** The inputs that make up what is drawn: a change to any of them loads again. */
-const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', ...FML_SOURCE_KEYS] as const;
 
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
@@ -61,21 +53,19 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   /** `metric` (m, m², the default) or `imperial` (ft and in, ft²). */
   @property() units: 'metric' | 'imperial' = 'metric';
 
-  @state() private phase: Phase = 'idle';
-  @state() private error?: ElementError;
+  /** The model drawn and its plan geometry. */
   @state() private loaded?: { model: RoomModel; problems: readonly ModelProblem[]; plan: PlanGeometry };
-  /** The FML plan shown (and its reader), when the source is FML. */
-  @state() private fmlShown?: FmlShown;
-  @state() private floorIndex = 0;
 
-  #generation = 0;
   #interrupted = false;
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
   #maskId = `room-plan-cuts-${++instances}`;
   // words and number formats follow `lang` (the element's, an ancestor's, the page's)
   #language = new LanguageController(this);
-  #request = new LatestRequestController(this);
+  /** Inputs to model, FML floor, state, latest request wins (shared with `<room-viewer>`). */
+  #source = new ModelSourceController(this, {
+    floorChanged: (detail) => this.emit('floor-change', detail),
+  });
   #nav = new PlanNavigation(this, () => this.#currentDrawing());
 
   constructor() {
@@ -83,9 +73,9 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     // a plan moved in the DOM keeps loading; one that left mid-load starts again when it comes back
     new DisconnectController(this, {
       gone: () => {
-        if (this.phase !== 'loading') return;
+        if (this.#source.state !== 'loading') return;
         this.#interrupted = true;
-        this.#generation++;
+        this.#source.abort();
       },
     });
   }
@@ -98,14 +88,14 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     }
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (SOURCE_KEYS.some((key) => changed.has(key))) void this.#load();
-    else if ((changed.has('floor') || changed.has('design')) && this.fmlShown && this.phase === 'loaded')
-      this.#pick();
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const changes = this.#source.changes();
+    if (changes === 'source') void this.#load();
+    else if (changes === 'floor' && this.#source.state === 'loaded') this.#pick();
   }
 
   protected override updated(): void {
-    this.setState(this.phase, STATES);
+    this.setState(this.#source.state, SOURCE_STATES);
   }
 
   /** The plan geometry drawn (walls, openings, areas, bounds), once loaded. */
@@ -121,7 +111,9 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   /** The plan on screen and its drawing; undefined until loaded. */
   protected get planShown(): PlanShown | undefined {
     const drawing = this.#currentDrawing();
-    return drawing && this.loaded && this.phase === 'loaded' ? { ...this.loaded, drawing } : undefined;
+    return drawing && this.loaded && this.#source.state === 'loaded'
+      ? { ...this.loaded, drawing }
+      : undefined;
   }
 
   /** Pan and zoom (its `view`, and the pointer to plan coordinates through view-box.ts). */
@@ -158,59 +150,37 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   }
 
   async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    if (!hasModelSource(this)) {
-      this.#request.abort();
-      this.phase = 'idle';
-      this.error = undefined;
-      this.loaded = undefined;
+    const run = await this.#source.load((shown) => ({ plan: shown.plan ?? planOf(shown.model) }));
+    if (!run) {
+      // nothing to load, or a newer run replaced this one
+      if (this.#source.state === 'idle') this.loaded = undefined;
       return;
     }
-    this.phase = 'loading';
-    this.error = undefined;
-    const outcome = await this.#request.run(async (signal) => {
-      const loaded = await loadShown(this, undefined, signal);
-      try {
-        return { ...loaded, plan: loaded.plan ?? planGeometry(loaded.model) };
-      } catch (cause) {
-        const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
-        throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });
-      }
-    });
-    if (outcome.status === 'superseded' || generation !== this.#generation) return;
-    if (outcome.status === 'done') {
-      const { model, problems, plan, fml: fmlShown, floorIndex } = outcome.value;
-      this.loaded = { model, problems, plan };
-      this.fmlShown = fmlShown;
-      this.floorIndex = floorIndex;
+    if (run.status === 'done') {
+      const { model, problems } = run.shown;
+      this.loaded = { model, problems, plan: run.value.plan };
       this.#nav.view = undefined;
-      this.phase = 'loaded';
+      this.#source.loaded();
       await this.updateComplete;
       await frames(2);
-      if (generation !== this.#generation || !this.isConnected) return;
+      if (!run.current() || !this.isConnected) return;
       const shown = this.planShown;
       if (shown) this.planReady(shown);
       this.emit('model-load', { model, problems });
       return;
     }
-    this.error = outcome.error;
     this.loaded = undefined;
-    this.fmlShown = undefined;
-    this.phase = 'error';
     await this.updateComplete;
-    if (generation !== this.#generation) return;
-    this.emit('model-error', { error: outcome.error, fatal: true });
+    if (!run.current()) return;
+    this.emit('model-error', { error: run.error, fatal: true });
   }
 
   /** Draws the floor and design `floor` / `design` name, from the FML already read. */
   #pick(): void {
-    const shown = this.fmlShown!;
-    const before = this.floorIndex;
-    const picked = pickDesign(shown, this.floor, this.design);
-    this.loaded = { model: picked.model, problems: picked.problems, plan: planGeometry(picked.model) };
-    this.floorIndex = picked.floorIndex;
-    this.#nav.view = undefined;
-    if (picked.floorIndex !== before) this.emit('floor-change', floorDetail(shown.plan, picked.floorIndex));
+    this.#source.pick((shown: Shown) => {
+      this.loaded = { model: shown.model, problems: shown.problems, plan: planGeometry(shown.model) };
+      this.#nav.view = undefined;
+    });
     void this.updateComplete.then(() => {
       const now = this.planShown;
       if (now) this.planReady(now);
@@ -237,7 +207,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
         units,
         lang,
         this.#maskId,
-        this.fmlShown ? loaded.model : undefined,
+        this.#source.fml ? loaded.model : undefined,
       );
       this.#drawingKey = key;
     }
@@ -249,13 +219,14 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   }
 
   #body() {
-    if (this.phase === 'loading') {
+    const { state, error } = this.#source;
+    if (state === 'loading') {
       return html`<div part="status" role="status">${this.#t('loading')}</div>`;
     }
-    if (this.phase === 'error' && this.error) {
-      const key = errorWordKey(this.error, PLAN_ERROR_WORDS);
+    if (state === 'error' && error) {
+      const key = errorWordKey(error, PLAN_ERROR_WORDS);
       const values = {
-        ...errorValues(this.error),
+        ...errorValues(error),
         id: this.roomId?.trim() ?? '',
         src: this.src?.trim() ?? '',
       };
@@ -265,14 +236,14 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
       </div>`;
     }
     const drawing = this.#currentDrawing();
-    if (this.phase !== 'loaded' || !drawing || !this.loaded) {
+    if (state !== 'loaded' || !drawing || !this.loaded) {
       return html`<div part="status">${this.#t('idle')}</div>`;
     }
     const nav = this.#nav;
     return html`
       ${floorSwitcher({
-        plan: this.fmlShown?.plan,
-        selected: this.floorIndex,
+        plan: this.#source.fml?.plan,
+        selected: this.#source.floorIndex,
         label: this.#t('floor'),
         fallback: (level) => this.#t('floorLevel', { level }),
         onChange: this.#onFloor,
@@ -333,6 +304,16 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
       depth: formatLength(drawing.depth, units, lang),
     };
     return this.#t(plan.areas.length ? 'summary' : 'summaryEmpty', values);
+  }
+}
+
+/** The plan geometry of a model read on the main thread (a failure is the element's `render` error). */
+function planOf(model: RoomModel): PlanGeometry {
+  try {
+    return planGeometry(model);
+  } catch (cause) {
+    const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
+    throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });
   }
 }
 

@@ -4,36 +4,20 @@
  */
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { hasModelSource } from '../../api/model-source.js';
 import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
-import { FML_SOURCE_KEYS, FmlInputs } from '../../features/model-source/fml-inputs.js';
-import { floorDetail, floorSwitcher, type FmlShown } from '../../features/model-source/fml-floors.js';
+import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, errorWordKey } from '../../internal/element-error.js';
 import { LanguageController } from '../../internal/language.js';
-import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import { loadFeatures, loadViewerRoom, type ViewerContext } from './load.js';
+import { loadFeatures, prepareRoom, startThree, type ThreeModule, type ViewerContext } from './load.js';
 import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
-
-const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
-/** The properties that make up what is shown: a change to any of them loads the room again. */
-const SOURCE_KEYS = [
-  'roomId',
-  'src',
-  'model',
-  'apiBase',
-  'mediaBase',
-  'componentLoader',
-  'sectionHeight',
-  ...FML_SOURCE_KEYS,
-] as const;
-type Source = Partial<Pick<RoomViewerBase, (typeof SOURCE_KEYS)[number]>>;
-type ViewerState = (typeof STATES)[number];
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
@@ -82,11 +66,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
   @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
 
-  @state() private _state: ViewerState = 'idle';
   @state() private _message?: ViewerStringKey;
   @state() private _warning?: ViewerStringKey;
-  @state() private _fml?: FmlShown;
-  @state() private _floorIndex = 0;
 
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
@@ -94,13 +75,17 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #context?: ViewerContext;
   /** Frees the floors stacked over the view's own (`floor="all"`). */
   #unstack?: () => void;
-  /** The source values of the load in progress or shown (compared to see whether to load again). */
-  #source: Source = {};
-  #generation = 0;
   #started = false;
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
-  #request = new LatestRequestController(this);
+  /**
+   * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
+   * model source, what changes the room drawn loads it again too.
+   */
+  #source = new ModelSourceController(this, {
+    keys: ['mediaBase', 'componentLoader', 'sectionHeight'],
+    floorChanged: (detail) => this.emit('floor-change', detail),
+  });
   #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
 
   constructor() {
@@ -110,7 +95,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       gone: () => {
         this.#teardown();
         this.#started = false;
-        this._state = 'idle';
+        this.#source.reset();
       },
     });
   }
@@ -160,17 +145,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    this.setState(this._state, STATES);
+    this.setState(this.#source.state, SOURCE_STATES);
     this.toggleState('warning', this.#warningShown());
     const view = this.#view;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
-    // Object.is: a NaN model (garbage in) must not count as changed on every update
-    if (this.#started && SOURCE_KEYS.some((key) => !Object.is(this[key], this.#source[key]))) this.#reload();
-    else if ((changed.has('floor') || changed.has('design')) && this._fml && this.#started)
-      this.#reload(true);
+    const changes = this.#started ? this.#source.changes() : undefined;
+    if (changes === 'source') this.#reload();
+    else if (changes === 'floor') this.#reload(true);
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -194,36 +178,29 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#reload();
   }
 
-  /** `keepFml`: only the floor or design changed; the FML already read is shown again. */
-  #reload(keepFml = false): void {
-    if (!keepFml) this._fml = undefined;
+  /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
+  #reload(floorOnly = false): void {
     this.#teardown();
-    this.#source = Object.fromEntries(SOURCE_KEYS.map((key) => [key, this[key]])) as Source;
     this._message = undefined;
     this._warning = undefined;
-    if (!hasModelSource(this)) {
-      this._state = 'idle';
-      return;
-    }
-    this._state = 'loading';
-    void this.#load();
+    void this.#load(floorOnly);
   }
 
-  async #load(): Promise<void> {
-    const generation = ++this.#generation;
-    const kept = this._fml;
-    const outcome = await this.#request.run((signal) =>
-      loadViewerRoom(this, kept, this.featuresAtStart(), signal),
+  async #load(floorOnly: boolean): Promise<void> {
+    const withFeatures = this.featuresAtStart();
+    // three.js is fetched while the room is (once there is a room to load)
+    let threeLoading: Promise<ThreeModule> | undefined;
+    const run = await this.#source.load(
+      (shown) => prepareRoom(shown, this, threeLoading ?? startThree(), withFeatures),
+      floorOnly,
+      () => (threeLoading = startThree()),
     );
-    if (outcome.status === 'superseded') return;
-    if (outcome.status === 'failed') return this.#fail(outcome.error);
-    const { model, problems, plan, three, features, fml, floorIndex, above, stacker } = outcome.value;
-    const before = this._floorIndex;
-    this._fml = fml;
-    this._floorIndex = floorIndex;
-    if (fml && kept && floorIndex !== before) this.emit('floor-change', floorDetail(fml.plan, floorIndex));
+    if (!run) return;
+    if (run.status === 'failed') return this.#fail(run.error);
+    const { model, problems, plan, three, features, above, stacker } = run.value;
+    const fml = run.shown.fml;
     await this.updateComplete;
-    if (generation !== this.#generation) return;
+    if (!run.current()) return;
     const { width, height } = this.#size();
     try {
       this.#view = new three.RoomView({
@@ -241,7 +218,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         height,
         pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
         onFrame: (frames) => {
-          if (frames === 1 && generation === this.#generation) this.#loaded(model, problems);
+          if (frames === 1 && run.current()) this.#loaded(model, problems);
         },
         onCameraChange: (change) => this.emit('camera-change', change),
         onTextureError: (url) =>
@@ -283,22 +260,22 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   #fail(error: ElementError): void {
     this.#teardown();
-    this._state = 'error';
+    this.#source.fail(error);
     this._message = errorWordKey(error, VIEWER_ERROR_WORDS);
     this.emit('model-error', { error, fatal: true });
   }
 
   #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
-    this._state = 'loaded';
+    this.#source.loaded();
     // state first, synchronously, so listeners of model-load see it
-    this.setState('loaded', STATES);
+    this.setState('loaded', SOURCE_STATES);
     this.toggleState('warning', this.#warningShown());
     this.emit('model-load', { model, problems });
   }
 
   /** The room is drawn but part of it is not as the model says. */
   #warningShown(): boolean {
-    return this._state === 'loaded' && this._warning !== undefined;
+    return this.#source.state === 'loaded' && this._warning !== undefined;
   }
 
   #partialFailure(error: ElementError): void {
@@ -320,8 +297,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   #teardown(): void {
-    this.#generation++;
-    this.#request.abort();
+    this.#source.abort();
     this.#unstack?.();
     this.#unstack = undefined;
     if (this.#context) this.viewGone();
@@ -336,8 +312,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
     return html`
       ${floorSwitcher({
-        plan: this._fml?.plan,
-        selected: this._floorIndex,
+        plan: this.#source.fml?.plan,
+        selected: this.#source.floorIndex,
         label: t('floor'),
         all: t('allFloors'),
         fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
@@ -346,14 +322,14 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
       ${this.renderFeatures()}
       ${
-        this._state === 'loading'
+        this.#source.state === 'loading'
           ? html`<div part="status" class="status" role="status">
               <span class="spinner"></span>${t('loading')}
             </div>`
           : nothing
       }
       ${
-        this._state === 'error'
+        this.#source.state === 'error'
           ? html`<div part="error" class="error" role="alert">
               <span>${t(this._message ?? 'failed')}</span>
               <button part="retry" type="button" @click=${this.#retry}>${t('retry')}</button>

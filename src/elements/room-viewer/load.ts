@@ -1,14 +1,13 @@
 /**
- * What `<room-viewer>` loads before a room can be drawn: the room (a room-styling model or an FML floor,
- * with `floor="all"`'s stack and the section cut), and at the same moment the lazy three.js chunks. Kept
- * apart from base.ts, which turns the result into a view.
+ * What `<room-viewer>` adds to a run of its model source (src/features/model-source/source-controller.ts,
+ * which reads the room model or the FML floor): `floor="all"`'s stack, the section cut, and the lazy
+ * three.js chunks, fetched while the room is. Kept apart from base.ts, which turns the result into a view.
  */
-import type { ModelSource } from '../../api/model-source.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import type { RoomView } from '../../three/index.js';
-import { loadShown, type FmlShown } from '../../features/model-source/fml-floors.js';
+import type { Shown } from '../../features/model-source/source-controller.js';
 import { sectionModel } from './floors/section.js';
 import { floorStack, isAllFloors } from './floors/stack.js';
 
@@ -26,7 +25,7 @@ export type FeaturesModule = typeof import('../../three/features.js');
 type StackModule = typeof import('../../three/fml-stack.js');
 
 /**
- * What a feature module (viewer-*.ts, mixed into `<room-viewer>` in room-viewer.ts) gets when a room is
+ * What a feature module (features/*.ts, mixed into `<room-viewer>` in room-viewer.ts) gets when a room is
  * on screen: the view (scene, camera, controls), the model and plan shown, and the three.js chunk (so
  * features reach three only through it, and a page that never starts a viewer never loads three).
  */
@@ -41,10 +40,9 @@ export interface ViewerContext {
   loadFeatures(): Promise<FeaturesModule>;
 }
 
-/** What the viewer reads to load a room. */
-export interface ViewerSource extends ModelSource {
+/** What the viewer reads to draw a room. */
+export interface ViewerSource {
   floor?: string;
-  design?: string;
   sectionHeight?: number;
 }
 
@@ -53,9 +51,8 @@ export interface LoadedRoom {
   model: RoomModel;
   problems: readonly ModelProblem[];
   plan: PlanGeometry;
-  fml?: FmlShown;
-  /** The FML floor shown; -1 for `floor="all"`. */
-  floorIndex: number;
+  /** `floor="all"`: -1 (every floor shown); else the source's own floor. */
+  floorIndex?: number;
   /** `floor="all"`: the floors above the view's own, each lifted to its level. */
   above: { model: RoomModel; plan: PlanGeometry; lift: number }[];
   stacker?: StackModule;
@@ -64,19 +61,25 @@ export interface LoadedRoom {
 }
 
 /**
- * Loads what `source` names (`kept`: the FML already read, when only the floor or design changed), cut
- * at its section height, together with three.js (and the features' chunk when `withFeatures`).
+ * Starts the three.js chunk now, while the room loads (neither waits for the other): the run's step
+ * then finds it on its way. A failed room load wins; this failure is seen in the step if it matters.
  */
-export async function loadViewerRoom(
+export function startThree(): Promise<ThreeModule> {
+  const loading = loadThree();
+  loading.catch(() => {});
+  return loading;
+}
+
+/**
+ * The room `loaded` (the model source's result) as the viewer draws it: cut at its section height,
+ * every floor stacked for `floor="all"`, with three.js (and the features' chunk when `withFeatures`).
+ */
+export async function prepareRoom(
+  loaded: Shown,
   source: ViewerSource,
-  kept: FmlShown | undefined,
+  threeLoading: Promise<ThreeModule>,
   withFeatures: boolean,
-  signal: AbortSignal,
 ): Promise<LoadedRoom> {
-  // three.js is fetched while the room is: neither waits for the other
-  const threeLoading = loadThree();
-  threeLoading.catch(() => {}); // a failed room load wins; this failure is seen below if it matters
-  const loaded = await loadShown(source, kept, signal);
   // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
   const stack =
     loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(source.floor)
@@ -96,8 +99,8 @@ export async function loadViewerRoom(
     withFeatures ? loadFeatures() : undefined,
   ]);
   return {
-    ...loaded,
-    ...(stack ? { problems: stack.problems, floorIndex: -1 } : {}),
+    problems: stack ? stack.problems : loaded.problems,
+    ...(stack ? { floorIndex: -1 } : {}),
     model,
     plan,
     above,
