@@ -71,7 +71,6 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
   #inputs: Partial<Record<string, unknown>> = {};
   #state: SourceState = 'idle';
   #error?: ElementError;
-  #shown?: Shown;
   #fml?: FmlShown;
   #floorIndex = 0;
 
@@ -86,6 +85,7 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
   // the LatestRequestController it holds does the disconnect work; registered so the host keeps it
   hostConnected(): void {}
 
+  /** Where the source is: `idle` (nothing to load), `loading`, `loaded` (the element says so), `error`. */
   get state(): SourceState {
     return this.#state;
   }
@@ -93,11 +93,6 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
   /** Why the newest run failed (state `error`). */
   get error(): ElementError | undefined {
     return this.#error;
-  }
-
-  /** What the newest finished run (or floor switch) shows. */
-  get shown(): Shown | undefined {
-    return this.#shown;
   }
 
   /** The FML plan read, while the source is FML (kept across floor switches). */
@@ -143,7 +138,6 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
     this.#error = undefined;
     if (!hasModelSource(host)) {
       this.abort();
-      this.#shown = undefined;
       this.#set('idle');
       return undefined;
     }
@@ -214,7 +208,6 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
 
   #show(shown: Shown, switched: boolean): void {
     const before = this.#floorIndex;
-    this.#shown = shown;
     this.#fml = shown.fml;
     this.#floorIndex = shown.floorIndex;
     if (switched && shown.fml && shown.floorIndex !== before)
