@@ -42,7 +42,7 @@ describe('<room-gallery>: lazy parts', () => {
     expect(statuses.filter((s) => /rooms|Loading/i.test(s))).to.deep.equal([]);
     // the pager and the cards were requested before the rooms' answer was in: no round trip after it
     const rooms = resource('/room-styling/rooms?')!;
-    for (const part of ['gallery-pager-controls', 'gallery-results']) {
+    for (const part of ['room-gallery/features/pager-controls', 'room-gallery/cards/results']) {
       const entry = resource(part);
       expect(entry, `${part} was downloaded`).to.not.equal(undefined);
       expect(entry!.startTime, `${part} started before the rooms arrived`).to.be.below(rooms.responseEnd);
