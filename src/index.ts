@@ -43,7 +43,7 @@ export type {
   ViewChangeDetail,
 } from './events/index.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
-export type { CardContext, RenderCard } from './elements/room-gallery/gallery-card.js';
+export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
 export type { PanoramaView } from './panorama/view.js';
 export type { Units } from './model/units.js';

@@ -12,7 +12,7 @@ import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { ModelProblem } from '../../src/model/index.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
-import { readPlanOffThread } from '../../src/internal/model-off-thread.ts';
+import { readPlanOffThread } from '../../src/features/model-worker/model-off-thread.ts';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 import { MODEL_LIMITS } from '../../src/model/read/reader.ts';
 import { cards, makeGallery, untilState } from './room-gallery.helpers.ts';

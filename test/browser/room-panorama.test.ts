@@ -11,7 +11,7 @@ import { ElementError } from '../../src/internal/element-error.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, standsStill, until, waitForEvent } from './helpers/wait.ts';
 import { withoutWebGL } from './helpers/webgl.ts';
 import {
   collectPageErrors,
@@ -417,9 +417,8 @@ describe('<room-panorama>', function () {
     container.append(el);
     await ready;
     el.remove();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => el.getAttribute('state') === 'idle', 3000, 'the idle state');
     expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.equal(null);
-    expect(el.getAttribute('state')).to.equal('idle');
     const again = waitForEvent(el, 'panorama-ready', 20000);
     container.append(el);
     await again;
@@ -437,11 +436,14 @@ describe('<room-panorama>', function () {
       });
     };
     el.scrollIntoView();
-    await new Promise((r) => setTimeout(r, 500)); // the navbar slides in when the panorama is ready
+    // the navbar slides in when the panorama is ready
+    await until(() => el.shadowRoot!.querySelector('.psv-navbar--open'), 3000, 'the navbar');
+    await standsStill(button, 3000, 'the navbar in place');
     await click(); // a real click: full screen needs a user gesture
     await until(() => document.fullscreenElement === el, 3000, 'full screen');
     await until(() => button.classList.contains('psv-button--active'), 3000, 'the button shows it');
-    await new Promise((r) => setTimeout(r, 500)); // the viewer and its navbar resize to the screen
+    // the viewer and its navbar resize to the screen
+    await standsStill(button, 3000, 'the navbar in place on the screen');
     await click();
     await until(() => document.fullscreenElement === null, 3000, 'back from full screen');
     await resetMouse();

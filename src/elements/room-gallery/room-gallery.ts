@@ -4,26 +4,26 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { BrokenImages, type RenderCard } from './gallery-card.js';
-import { GalleryColumns } from './gallery-columns.js';
-import type { GalleryFiltersController } from './gallery-filters-controller.js';
-import { renderErrorPanel } from './gallery-error-panel.js';
-import { renderGrid } from './gallery-grid.js';
-import type { GalleryHistory } from './gallery-history-controller.js';
-import type { GalleryInfinite } from './gallery-infinite.js';
-import * as lazy from './gallery-lazy.js';
-import { GalleryLoader, STATUSES } from './gallery-loader.js';
-import { pagerView, statusText } from './gallery-pager.js';
-import { pagerStyles, renderPager } from './gallery-pager-controls.js';
-import { normalisePaging } from './gallery-paging.js';
-import { activatedIndex, focusCard, renderEmpty, resultStyles } from './gallery-results.js';
-import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './gallery-query.js';
-import { serviceOf, serviceRoot } from './gallery-service.js';
-import { StyleAttribute } from './gallery-style-attribute.js';
+import { BrokenImages, type RenderCard } from './cards/card.js';
+import { GalleryColumns } from './cards/columns.js';
+import type { GalleryFiltersController } from './features/filters-controller.js';
+import { renderErrorPanel } from './cards/error-panel.js';
+import { renderGrid } from './cards/grid.js';
+import type { GalleryHistory } from './features/history-controller.js';
+import type { GalleryInfinite } from './features/infinite.js';
+import * as lazy from './lazy.js';
+import { GalleryLoader, STATUSES } from './loader.js';
+import { pagerView, statusText } from './features/pager.js';
+import { pagerStyles, renderPager } from './features/pager-controls.js';
+import { normalisePaging } from './paging.js';
+import { activatedIndex, focusCard, renderEmpty, resultStyles } from './cards/results.js';
+import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './query.js';
+import { serviceOf, serviceRoot } from './service.js';
+import { StyleAttribute } from './style-attribute.js';
 import { STRINGS, type Translate } from './room-gallery.strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
 
-export type { CardContext, RenderCard } from './gallery-card.js';
+export type { CardContext, RenderCard } from './cards/card.js';
 
 /**
  * Lists rooms of the room-styling service as a responsive grid of cards, with optional search
@@ -126,7 +126,7 @@ export class RoomGallery extends RoomElement {
 
   /**
    * Style key from search meta (`source="search"`). Read from the `style` attribute (DESIGN.md), unless
-   * that holds inline CSS (gallery-style-attribute.ts), and from `room-style`, which the style select
+   * that holds inline CSS (style-attribute.ts), and from `room-style`, which the style select
    * writes (reflected) and which never clashes with the page's inline styles. The property is
    * `roomStyle` because `style` is the element's CSSStyleDeclaration.
    */

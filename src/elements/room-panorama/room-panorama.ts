@@ -9,7 +9,7 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
-import type { SnapshotOptions } from '../../internal/snapshot-image.js';
+import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
 import { AutorotationController } from './autorotation.js';
 import { GyroscopeController } from './gyroscope.js';

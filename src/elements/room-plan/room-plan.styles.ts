@@ -1,9 +1,9 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles, planSelectionStyles } from '../../internal/room-description.styles.js';
+import { descriptionStyles, planSelectionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
-import { planMeasureStyles } from './plan-measure.styles.js';
-import { planSnapshotStyles } from './plan-snapshot.styles.js';
+import { planMeasureStyles } from './features/measure.styles.js';
+import { planSnapshotStyles } from './features/snapshot.styles.js';
 
 const ownStyles = css`
   :host {
@@ -155,7 +155,7 @@ const ownStyles = css`
   .north-arrow text {
     fill: var(--room-plan-dimension, #666);
   }
-  /* a linked viewer's camera (plan-sync.ts); the colour also sits in the SVG for snapshots */
+  /* a linked viewer's camera (features/sync.ts); the colour also sits in the SVG for snapshots */
   .sync {
     pointer-events: none;
   }

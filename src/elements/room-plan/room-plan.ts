@@ -1,14 +1,14 @@
 import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
-import { RoomPlanBase } from './plan-base.js';
-import { PlanMeasure } from './plan-measure.js';
-import { PlanSelection } from './plan-selection.js';
-import { PlanSnapshot } from './plan-snapshot.js';
-import { PlanSync } from './plan-sync.js';
+import { RoomPlanBase } from './base.js';
+import { PlanMeasure } from './features/measure.js';
+import { PlanSelection } from './features/selection.js';
+import { PlanSnapshot } from './features/snapshot.js';
+import { PlanSync } from './features/sync.js';
 import { styles } from './room-plan.styles.js';
 
-export type { PlanShown } from './plan-base.js';
+export type { PlanShown } from './base.js';
 export type { Units };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';

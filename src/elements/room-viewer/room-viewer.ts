@@ -1,14 +1,14 @@
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import { RoomViewerBase } from './viewer-base.js';
-import { ViewerCamera } from './viewer-camera.js';
-import { ViewerHotspots } from './viewer-hotspots.js';
-import { ViewerMeasure } from './viewer-measure.js';
-import { ViewerSelection } from './viewer-selection.js';
-import { ViewerSnapshot } from './viewer-snapshot.js';
+import { RoomViewerBase } from './base.js';
+import { ViewerCamera } from './features/camera.js';
+import { ViewerHotspots } from './features/hotspots.js';
+import { ViewerMeasure } from './features/measure.js';
+import { ViewerSelection } from './features/selection.js';
+import { ViewerSnapshot } from './features/snapshot.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
-export type { ViewerContext } from './viewer-base.js';
+export type { ViewerContext } from './base.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';

@@ -1,0 +1,346 @@
+/**
+ * `<room-viewer>`'s core (the element itself, with its documentation and feature mixins, is
+ * room-viewer.ts).
+ */
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
+import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
+import { onUnlessFalse } from '../../internal/converters.js';
+import { ElementError, errorWordKey } from '../../internal/element-error.js';
+import { LanguageController } from '../../internal/language.js';
+import { DisconnectController } from '../../internal/moved.js';
+import { RoomElement } from '../../internal/room-element.js';
+import { ViewportController } from '../../internal/viewport.js';
+// types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
+import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import { loadFeatures, prepareRoom, startThree, type ThreeModule, type ViewerContext } from './load.js';
+import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+
+export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
+
+/**
+ * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
+ * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
+ * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
+ */
+export class RoomViewerBase extends FmlInputs(RoomElement) {
+  /** Room to fetch (GET /rooms/:id) with its model. */
+  @property({ attribute: 'room-id' }) roomId?: string;
+
+  /** URL of a model JSON document (or of a whole room document with a `model` member), instead of `room-id`. */
+  @property() src?: string;
+
+  /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
+  @property({ attribute: false }) model?: object;
+
+  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
+  @property() camera: CameraMode = 'model';
+
+  /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
+  @property({ converter: onUnlessFalse }) controls = true;
+
+  /** Turns the room slowly around its centre. */
+  @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
+
+  /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
+  @property() loading: 'lazy' | 'eager' = 'lazy';
+
+  /** Root of the room-styling service; default: configure()'s apiBase. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /**
+   * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
+   * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
+   */
+  @property({ attribute: 'media-base' }) mediaBase?: string;
+
+  /**
+   * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
+   * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
+   */
+  @property({ attribute: false }) componentLoader?: ComponentLoader;
+
+  /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
+  @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
+
+  @state() private _message?: ViewerStringKey;
+  @state() private _warning?: ViewerStringKey;
+
+  @query('canvas') private _canvas!: HTMLCanvasElement;
+
+  #view?: RoomView;
+  #context?: ViewerContext;
+  /** Frees the floors stacked over the view's own (`floor="all"`). */
+  #unstack?: () => void;
+  #started = false;
+  #resize?: ResizeObserver;
+  #language = new LanguageController(this);
+  /**
+   * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
+   * model source, what changes the room drawn loads it again too.
+   */
+  #source = new ModelSourceController(this, {
+    keys: ['mediaBase', 'componentLoader', 'sectionHeight'],
+    floorChanged: (detail) => this.emit('floor-change', detail),
+  });
+  #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
+
+  constructor() {
+    super();
+    // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
+    new DisconnectController(this, {
+      gone: () => {
+        this.#teardown();
+        this.#started = false;
+        this.#source.reset();
+      },
+    });
+  }
+
+  /** The view while a room is shown (for tests and tools: camera, scene, controls). */
+  get view(): RoomView | undefined {
+    return this.#view;
+  }
+
+  /** The room on screen and what features need of it; undefined until loaded and after teardown. */
+  protected get viewContext(): ViewerContext | undefined {
+    return this.#context;
+  }
+
+  /** The element's words follow its language (features look their own words up through it). */
+  protected get language(): LanguageController {
+    return this.#language;
+  }
+
+  /** A feature's hook: a room view now exists (called before its first frame; call super). */
+  protected viewReady(_context: ViewerContext): void {}
+
+  /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
+  protected viewGone(): void {}
+
+  /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
+  protected featuresAtStart(): boolean {
+    return false;
+  }
+
+  /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
+  protected renderFeatures(): unknown[] {
+    return [];
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.#resize ??= new ResizeObserver(() => this.#applySize());
+    this.#resize.observe(this);
+    if (this.loading === 'eager') this.#begin();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize?.disconnect();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    this.setState(this.#source.state, SOURCE_STATES);
+    this.toggleState('warning', this.#warningShown());
+    const view = this.#view;
+    if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
+    if (changed.has('controls') && view) view.setControls(this.controls);
+    if (changed.has('autoRotate') && view) view.setAutoRotate(this.autoRotate);
+    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
+    const changes = this.#started ? this.#source.changes() : undefined;
+    if (changes === 'source') this.#reload();
+    else if (changes === 'floor') this.#reload(true);
+  }
+
+  /** Loads the room again (after an error, or to pick up a changed model object). */
+  reload(): void {
+    if (this.#started) this.#reload();
+    else this.#begin();
+  }
+
+  #cameraMode(): CameraMode {
+    return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
+  }
+
+  #onNear(near: boolean): void {
+    this.#view?.setVisible(near);
+    if (near) this.#begin();
+  }
+
+  #begin(): void {
+    if (this.#started || !this.isConnected) return;
+    this.#started = true;
+    this.#reload();
+  }
+
+  /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
+  #reload(floorOnly = false): void {
+    this.#teardown();
+    this._message = undefined;
+    this._warning = undefined;
+    void this.#load(floorOnly);
+  }
+
+  async #load(floorOnly: boolean): Promise<void> {
+    const withFeatures = this.featuresAtStart();
+    // three.js is fetched while the room is (once there is a room to load)
+    let threeLoading: Promise<ThreeModule> | undefined;
+    const run = await this.#source.load(
+      (shown) => prepareRoom(shown, this, threeLoading ?? startThree(), withFeatures),
+      floorOnly,
+      () => (threeLoading = startThree()),
+    );
+    if (!run) return;
+    if (run.status === 'failed') return this.#fail(run.error);
+    const { model, problems, plan, three, features, above, stacker } = run.value;
+    const fml = run.shown.fml;
+    await this.updateComplete;
+    if (!run.current()) return;
+    const { width, height } = this.#size();
+    try {
+      this.#view = new three.RoomView({
+        canvas: this._canvas,
+        keyTarget: this,
+        model,
+        plan,
+        // FML cameras are not the room model's: an FML plan starts from above at an angle
+        camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
+        controls: this.controls,
+        autoRotate: this.autoRotate,
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+        width,
+        height,
+        pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
+        onFrame: (frames) => {
+          if (frames === 1 && run.current()) this.#loaded(model, problems);
+        },
+        onCameraChange: (change) => this.emit('camera-change', change),
+        onTextureError: (url) =>
+          this.#partialFailure(
+            new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
+          ),
+        onComponentError: (error, component: ModelComponent) =>
+          this.#partialFailure(
+            new ElementError(`componentLoader failed for ${component.id}`, {
+              kind: 'invalid',
+              reason: 'component',
+              cause: error,
+            }),
+          ),
+      });
+    } catch (error) {
+      return this.#fail(
+        new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }),
+      );
+    }
+    if (stacker && above.length)
+      this.#unstack = stacker.stackFloors(this.#view, above, {
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+      });
+    const context: ViewerContext = {
+      view: this.#view,
+      model,
+      plan,
+      three,
+      features,
+      loadFeatures: () => loadFeatures().then((loaded) => (context.features = loaded)),
+    };
+    this.#context = context;
+    this.viewReady(this.#context);
+    // the first frame is drawn either way; later frames only while near the viewport
+    this.#view.setVisible(this.#viewport.near);
+  }
+
+  #fail(error: ElementError): void {
+    this.#teardown();
+    this.#source.fail(error);
+    this._message = errorWordKey(error, VIEWER_ERROR_WORDS);
+    this.emit('model-error', { error, fatal: true });
+  }
+
+  #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
+    this.#source.loaded();
+    // state first, synchronously, so listeners of model-load see it
+    this.setState('loaded', SOURCE_STATES);
+    this.toggleState('warning', this.#warningShown());
+    this.emit('model-load', { model, problems });
+  }
+
+  /** The room is drawn but part of it is not as the model says. */
+  #warningShown(): boolean {
+    return this.#source.state === 'loaded' && this._warning !== undefined;
+  }
+
+  #partialFailure(error: ElementError): void {
+    // textures first: a texture notice says more about what the page looks like than a box does
+    if (error.reason === 'texture') this._warning = 'textures';
+    else this._warning ??= 'components';
+    this.emit('model-error', { error, fatal: false });
+  }
+
+  #size(): { width: number; height: number } {
+    const rect = this.getBoundingClientRect();
+    return { width: rect.width || 300, height: rect.height || 150 };
+  }
+
+  #applySize(): void {
+    if (!this.#view) return;
+    const { width, height } = this.#size();
+    this.#view.setSize(width, height, Math.min(2, globalThis.devicePixelRatio || 1));
+  }
+
+  #teardown(): void {
+    this.#source.abort();
+    this.#unstack?.();
+    this.#unstack = undefined;
+    if (this.#context) this.viewGone();
+    this.#context = undefined;
+    this.#view?.dispose();
+    this.#view = undefined;
+  }
+
+  #retry = () => this.#reload();
+
+  override render() {
+    const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
+    return html`
+      ${floorSwitcher({
+        plan: this.#source.fml?.plan,
+        selected: this.#source.floorIndex,
+        label: t('floor'),
+        all: t('allFloors'),
+        fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
+        onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
+      })}
+      <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
+      ${this.renderFeatures()}
+      ${
+        this.#source.state === 'loading'
+          ? html`<div part="status" class="status" role="status">
+              <span class="spinner"></span>${t('loading')}
+            </div>`
+          : nothing
+      }
+      ${
+        this.#source.state === 'error'
+          ? html`<div part="error" class="error" role="alert">
+              <span>${t(this._message ?? 'failed')}</span>
+              <button part="retry" type="button" @click=${this.#retry}>${t('retry')}</button>
+            </div>`
+          : nothing
+      }
+      ${
+        this.#warningShown()
+          ? html`<div part="warning" class="warning" role="status">${t(this._warning ?? 'textures')}</div>`
+          : nothing
+      }
+    `;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * readModel + planGeometry of a large room model in a module worker (model-worker.ts), so the page
+ * keeps painting and answering input meanwhile; the same work on the main thread when a worker cannot
+ * be had (no module workers, a CSP without worker-src for our origin, a bundle that left the worker
+ * file out) or the model is small enough that the copy to a worker would cost more than it saves.
+ * The result is the same either way: the worker runs the same functions, and both results are plain
+ * data that survive the structured clone.
+ */
+import { planGeometry, readModel } from '../../model/index.js';
+import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
+
+export interface ModelWorkerRequest {
+  id: number;
+  raw: unknown;
+}
+
+export type ModelWorkerAnswer =
+  | { id: number; read: ReadModelResult; plan?: PlanGeometry; error?: undefined }
+  | { id: number; error: string };
+
+export interface ReadPlan {
+  read: ReadModelResult;
+  /** The plan geometry, when the model is drawable. */
+  plan?: PlanGeometry;
+  /** Where the work ran (for tests and diagnostics). */
+  ranIn: 'worker' | 'main';
+}
+
+/** Below this many walls plus components, the main thread is faster than a round trip to a worker. */
+export const OFF_THREAD_MIN_ITEMS = 2_000;
+
+function sizeOf(raw: unknown): number {
+  if (!raw || typeof raw !== 'object') return 0;
+  const { plan, components } = raw as { plan?: { walls?: unknown }; components?: unknown };
+  const walls = plan?.walls;
+  const wallCount = Array.isArray(walls)
+    ? walls.length
+    : walls && typeof walls === 'object'
+      ? Object.keys(walls).length
+      : 0;
+  return wallCount + (Array.isArray(components) ? components.length : 0);
+}
+
+function onMainThread(raw: unknown): ReadPlan {
+  const read = readModel(raw);
+  return { read, plan: read.drawable ? planGeometry(read.model) : undefined, ranIn: 'main' };
+}
+
+let worker: Worker | undefined;
+/** Set once the worker failed to start: every later call runs on the main thread. */
+let workerBroken = typeof Worker !== 'function';
+let nextId = 1;
+const pending = new Map<
+  number,
+  { resolve: (answer: ModelWorkerAnswer) => void; reject: (e: Error) => void }
+>();
+
+function failAll(error: Error): void {
+  workerBroken = true;
+  worker?.terminate();
+  worker = undefined;
+  for (const { reject } of pending.values()) reject(error);
+  pending.clear();
+}
+
+function theWorker(): Worker | undefined {
+  if (workerBroken) return undefined;
+  if (worker) return worker;
+  try {
+    // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
+    worker = new Worker(new URL('./model-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'room-model',
+    });
+  } catch {
+    workerBroken = true;
+    return undefined;
+  }
+  worker.onmessage = ({ data }: MessageEvent<ModelWorkerAnswer>) => {
+    const waiting = pending.get(data.id);
+    pending.delete(data.id);
+    waiting?.resolve(data);
+  };
+  // a worker that cannot load (404, CSP, a syntax error) fires `error` on the Worker object
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll(new Error('the model worker could not run'));
+  };
+  worker.onmessageerror = () => failAll(new Error('the model worker answered something unreadable'));
+  return worker;
+}
+
+/**
+ * Reads `raw` (a room model as the service sends it) and works out its plan, in a worker when the
+ * model is large. Rejects only when `signal` aborts (with its reason); the model's own problems are
+ * in the result, as readModel reports them. An exception inside readModel / planGeometry is rethrown
+ * as an Error with its message, as on the main thread.
+ */
+export async function readPlanOffThread(
+  raw: unknown,
+  options: { signal?: AbortSignal; minItems?: number } = {},
+): Promise<ReadPlan> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const target = sizeOf(raw) >= (options.minItems ?? OFF_THREAD_MIN_ITEMS) ? theWorker() : undefined;
+  if (!target) return onMainThread(raw);
+  const id = nextId++;
+  let answer: ModelWorkerAnswer;
+  try {
+    answer = await new Promise<ModelWorkerAnswer>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          pending.delete(id);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      try {
+        target.postMessage({ id, raw } satisfies ModelWorkerRequest);
+      } catch (error) {
+        // something in the model cannot be cloned (a function, a DOM node): the main thread reads it
+        pending.delete(id);
+        reject(error);
+      }
+    });
+  } catch {
+    if (signal?.aborted) throw signal.reason;
+    return onMainThread(raw);
+  }
+  if (answer.error !== undefined) throw new Error(answer.error);
+  return { read: answer.read, plan: answer.plan, ranIn: 'worker' };
+}
