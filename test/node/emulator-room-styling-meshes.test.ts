@@ -66,7 +66,7 @@ describe('emulator: product meshes (GLB) and the showcase room', () => {
     for (const piece of furniture) {
       assert.ok(piece.category, `${piece.id} has a category`);
       assert.ok(known.has(piece.componentId!), `${piece.id}'s product is in the catalogue`);
-      assert.match(piece.model!, /^models\/[0-9a-f]{2}\/[0-9a-f]{40}_00\.mi$/);
+      assert.match(piece.modelPath!, /^models\/[0-9a-f]{2}\/[0-9a-f]{40}_00\.mi$/);
     }
     // every product of the catalogue is in the room
     assert.deepEqual(new Set(furniture.map((c) => c.componentId)), known);
