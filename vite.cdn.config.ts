@@ -23,12 +23,13 @@ import { defineConfig, parseAst, type Plugin } from 'vite';
 
 /**
  * The viewer's three.js side (src/three/ and the three.js add-ons it uses), and of it what only its
- * features use (a lazy chunk).
+ * features use (a lazy chunk): the features, and the furniture loader with GLTFLoader's own add-on
+ * (SkeletonUtils), so GLTFLoader never joins the first frame's chunk.
  */
 const VIEW_MODULE =
   /[\\/]src[\\/]three[\\/][\w-]+\.ts$|[\\/]three[\\/]examples[\\/]jsm[\\/](controls|utils)[\\/]/;
 const FEATURE_MODULE =
-  /[\\/]src[\\/]three[\\/](index|features|picking|cutaway|fly|measure|selection-outline|hotspots|snapshot|fml-stack)\.ts$/;
+  /[\\/]src[\\/]three[\\/](index|features|picking|cutaway|fly|measure|selection-outline|hotspots|snapshot|fml-stack|furniture-meshes)\.ts$|[\\/]three[\\/]examples[\\/]jsm[\\/]utils[\\/]SkeletonUtils\.js$/;
 
 const GALLERY_DIR = /[\\/]src[\\/]elements[\\/]room-gallery[\\/]/;
 

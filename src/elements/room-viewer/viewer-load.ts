@@ -4,10 +4,11 @@
  * apart from viewer-base.ts, which turns the result into a view.
  */
 import type { ModelSource } from '../../api/model-source.js';
+import { getConfig } from '../../config.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import type { RoomView } from '../../three/index.js';
+import type { MeshLoader, RoomView } from '../../three/index.js';
 import { loadShown, type FmlShown } from '../room-plan/fml-floors.js';
 import { sectionModel } from './viewer-section.js';
 import { floorStack, isAllFloors } from './viewer-stack.js';
@@ -20,6 +21,19 @@ export type ThreeModule = typeof import('../../three/index.js');
 const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
 /** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
 export const loadFeatures = lazyModule(() => import('../../three/features.js'));
+/**
+ * The built-in furniture loader (GLTFLoader and the page's mesh cache): a chunk of its own, fetched
+ * when the first viewer with a `furniture-base` has drawn its boxes.
+ */
+export const loadFurniture = lazyModule(() => import('../../three/furniture-meshes.js'));
+
+/** The products' meshes under `base` (the element's `furniture-base`, else configure()'s). */
+export function furnitureLoader(base: string): MeshLoader {
+  return (component) =>
+    loadFurniture().then((module) =>
+      module.loadFurnitureMesh(component, base, { basisTranscoderPath: getConfig().basisTranscoderPath }),
+    );
+}
 /** The lazily loaded features chunk's exports (types only here). */
 export type FeaturesModule = typeof import('../../three/features.js');
 /** The floor-stacking chunk's exports. */
