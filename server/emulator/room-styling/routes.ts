@@ -328,10 +328,13 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     const [, componentId] = /^([0-9a-f]{40})_\d{2}\.glb$/.exec(c.req.param('file')) ?? [];
     const glb = componentId?.startsWith(c.req.param('prefix')) ? meshes.glb(componentId) : undefined;
     if (!glb || c.req.param('prefix').length !== 2) throw new HttpError(404, 'Model not found');
-    return c.body(new Uint8Array(await glb), 200, {
-      'Content-Type': 'model/gltf-binary',
-      'Cache-Control': 'public, max-age=86400',
-    });
+    const bytes = await glb;
+    // revalidated on every use (a product's file is the same bytes for the emulator's whole life): the
+    // browser keeps it, and a test's injected fault still reaches the request
+    const etag = `"${componentId}-${bytes.byteLength}"`;
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': 'model/gltf-binary' });
   });
   app.get('/pages/rooms/:id', async (c) => {
     const room = roomsById.get(Number(c.req.param('id')));

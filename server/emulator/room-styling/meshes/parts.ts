@@ -5,6 +5,7 @@
  * vertices (its geometries need no DOM); glb.ts writes them out.
  */
 import {
+  BoxGeometry,
   BufferGeometry,
   CylinderGeometry,
   IcosahedronGeometry,
@@ -46,7 +47,8 @@ export class Parts {
     const d = Math.abs(z1 - z0);
     if (w <= 0 || h <= 0 || d <= 0) return;
     const radius = Math.min(bevel, Math.min(w, h, d) / 3);
-    const geometry = new RoundedBoxGeometry(w, h, d, 1, Math.max(radius, 0.0005));
+    // a bevel under 3 mm does not show: a plain box (24 vertices instead of 96)
+    const geometry = radius >= 0.003 ? new RoundedBoxGeometry(w, h, d, 1, radius) : new BoxGeometry(w, h, d);
     this.#add(geometry, material, new Matrix4().makeTranslation((x0 + x1) / 2, (y0 + y1) / 2, (z0 + z1) / 2));
   }
 
