@@ -11,7 +11,6 @@
  */
 import { SHOWCASE_PRODUCTS } from '../../server/emulator/room-styling/showcase-products.ts';
 
-
 export interface Product {
   name: string;
   /** In euro cents, so no float rounding reaches the price shown. */

@@ -315,7 +315,9 @@ export class RoomScene {
       .makeTranslation(
         ...([0, 1, 2].map((i) => {
           const size = to.getComponent(i) - from.getComponent(i);
-          return size > 1e-6 ? min[i]! - from.getComponent(i) * scale[i]! : (min[i]! + max[i]!) / 2 - from.getComponent(i);
+          return size > 1e-6
+            ? min[i]! - from.getComponent(i) * scale[i]!
+            : (min[i]! + max[i]!) / 2 - from.getComponent(i);
         }) as [number, number, number]),
       )
       .multiply(new Matrix4().makeScale(scale[0]!, scale[1]!, scale[2]!));
@@ -324,7 +326,9 @@ export class RoomScene {
     mesh.castShadow = true;
     mesh.userData.furnitureMesh = true;
     const matrix = new Matrix4();
-    group.components.forEach((component, i) => mesh.setMatrixAt(i, componentMatrix(component, matrix).multiply(fit)));
+    group.components.forEach((component, i) =>
+      mesh.setMatrixAt(i, componentMatrix(component, matrix).multiply(fit)),
+    );
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();
 

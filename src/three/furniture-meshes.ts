@@ -322,7 +322,10 @@ async function fetchAndDecode(
     const resourcePath = new URL('.', url).href;
     scene = (await loader.parseAsync(buffer, resourcePath)).scene;
   } catch (error) {
-    throw new FurnitureMeshError(`${url} could not be decoded: ${(error as Error)?.message ?? error}`, 'invalid');
+    throw new FurnitureMeshError(
+      `${url} could not be decoded: ${(error as Error)?.message ?? error}`,
+      'invalid',
+    );
   }
   return toDecoded(scene, url);
 }
@@ -393,7 +396,9 @@ function gltfJson(buffer: ArrayBuffer): GltfJson | undefined {
     const view = new DataView(buffer);
     const text =
       buffer.byteLength >= 20 && view.getUint32(0, true) === 0x46546c67
-        ? new TextDecoder().decode(new Uint8Array(buffer, 20, Math.min(view.getUint32(12, true), buffer.byteLength - 20)))
+        ? new TextDecoder().decode(
+            new Uint8Array(buffer, 20, Math.min(view.getUint32(12, true), buffer.byteLength - 20)),
+          )
         : new TextDecoder().decode(buffer);
     const json = JSON.parse(text) as GltfJson;
     return {
@@ -431,7 +436,9 @@ function toDecoded(scene: Object3D, url: string): Decoded {
     const uv = source.getAttribute('uv') as BufferAttribute | undefined;
     if (uv) geometry.setAttribute('uv', plain(uv, 2));
     const count = geometry.getAttribute('position').count;
-    geometry.setIndex(source.index ? Array.from(source.index.array) : Array.from({ length: count }, (_, i) => i));
+    geometry.setIndex(
+      source.index ? Array.from(source.index.array) : Array.from({ length: count }, (_, i) => i),
+    );
     geometry.applyMatrix4(new Matrix4().multiplyMatrices(GLTF_TO_MODEL, mesh.matrixWorld));
     if (!normal) geometry.computeVertexNormals();
     parts.push({ geometry, material: viewerMaterial(materials[0]!) });
@@ -498,13 +505,15 @@ function viewerMaterial(material: Material): Material {
 
 function geometryBytes(geometry: BufferGeometry): number {
   let bytes = geometry.index ? geometry.index.array.byteLength : 0;
-  for (const attribute of Object.values(geometry.attributes)) bytes += (attribute as BufferAttribute).array.byteLength;
+  for (const attribute of Object.values(geometry.attributes))
+    bytes += (attribute as BufferAttribute).array.byteLength;
   return bytes;
 }
 
 function texturesOf(material: Material): Texture[] {
   return Object.values(material).filter(
-    (value): value is Texture => !!value && typeof value === 'object' && (value as Texture).isTexture === true,
+    (value): value is Texture =>
+      !!value && typeof value === 'object' && (value as Texture).isTexture === true,
   );
 }
 

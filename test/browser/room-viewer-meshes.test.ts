@@ -234,9 +234,13 @@ describe('room-viewer: products’ meshes (furniture-base)', function () {
   it('keeps the boxes of products the server has no mesh for, quietly (the real sample’s case)', async () => {
     const room = boxRoom({ components: 4, kinds: 2 }) as { components: Record<string, unknown>[] };
     for (const c of room.components) {
-      if (c.type === 'Component') c.model = `models/00/${'0'.repeat(38)}${String(c.component_id).slice(-2)}_00.mi`;
+      if (c.type === 'Component')
+        c.model = `models/00/${'0'.repeat(38)}${String(c.component_id).slice(-2)}_00.mi`;
     }
-    const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING }, [200, 150]);
+    const viewer = makeViewer(
+      { loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING },
+      [200, 150],
+    );
     viewer.model = room;
     const problems = problemsOf(viewer);
     fixtureContainer().append(viewer);
@@ -254,7 +258,12 @@ describe('room-viewer: products’ meshes (furniture-base)', function () {
       this.skip();
     }
     const viewer = makeViewer(
-      { 'room-id': String(SAMPLE_ROOM_ID), 'api-base': ROOM_STYLING, loading: 'eager', 'furniture-base': ROOM_STYLING },
+      {
+        'room-id': String(SAMPLE_ROOM_ID),
+        'api-base': ROOM_STYLING,
+        loading: 'eager',
+        'furniture-base': ROOM_STYLING,
+      },
       [240, 160],
     );
     const problems = problemsOf(viewer);

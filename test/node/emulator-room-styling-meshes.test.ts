@@ -107,7 +107,9 @@ describe('emulator: product meshes (GLB) and the showcase room', () => {
     for (const componentId of productsWithMeshes()) {
       if (paths.has(componentId)) continue;
       const bytes = new Uint8Array(
-        await (await get(`/room-styling/models/${componentId.slice(0, 2)}/${componentId}_00.glb`)).arrayBuffer(),
+        await (
+          await get(`/room-styling/models/${componentId.slice(0, 2)}/${componentId}_00.glb`)
+        ).arrayBuffer(),
       );
       await validate(bytes, componentId);
     }
@@ -133,8 +135,14 @@ describe('emulator: product meshes (GLB) and the showcase room', () => {
       }
       const [w, d, h] = product.mesh.size.map((cm) => cm / 100);
       const close = (a: number, b: number) => Math.abs(a - b) < 1e-3;
-      assert.ok(close(max[0]! - min[0]!, w!) && close(max[1]! - min[1]!, h!) && close(max[2]! - min[2]!, d!), `${product.name}: ${min} ${max}`);
-      assert.ok(close(min[1]!, 0) && close(min[0]! + max[0]!, 0) && close(min[2]! + max[2]!, 0), product.name);
+      assert.ok(
+        close(max[0]! - min[0]!, w!) && close(max[1]! - min[1]!, h!) && close(max[2]! - min[2]!, d!),
+        `${product.name}: ${min} ${max}`,
+      );
+      assert.ok(
+        close(min[1]!, 0) && close(min[0]! + max[0]!, 0) && close(min[2]! + max[2]!, 0),
+        product.name,
+      );
       // made again by a fresh emulator (nothing random, no dates): byte for byte the same
       const other = await import('../../server/emulator/room-styling/meshes/glb.ts');
       const again = await other.productGlb(product.mesh, product.componentId);

@@ -8,9 +8,17 @@ declare module 'gltf-validator' {
   }
   export interface ValidationReport {
     issues: { numErrors: number; numWarnings: number; numInfos: number; messages: ValidationMessage[] };
-    info?: { version: string; drawCallCount?: number; totalVertexCount?: number; totalTriangleCount?: number };
+    info?: {
+      version: string;
+      drawCallCount?: number;
+      totalVertexCount?: number;
+      totalTriangleCount?: number;
+    };
   }
-  export function validateBytes(data: Uint8Array, options?: { maxIssues?: number; format?: 'glb' | 'gltf' }): Promise<ValidationReport>;
+  export function validateBytes(
+    data: Uint8Array,
+    options?: { maxIssues?: number; format?: 'glb' | 'gltf' },
+  ): Promise<ValidationReport>;
   const validator: { validateBytes: typeof validateBytes };
   export default validator;
 }

@@ -74,10 +74,11 @@ export function createRoomStylingState(options: ResolvedEmulatorOptions): RoomSt
         ? loadSampleModel(samplePath)
         : room.id === SHOWCASE_ROOM_ID
           ? (showcaseModel() as unknown as Record<string, unknown>)
-          : (generateModel({ roomId: room.id, seed: room.seed, category: room.category }) as unknown as Record<
-            string,
-            unknown
-          >),
+          : (generateModel({
+              roomId: room.id,
+              seed: room.seed,
+              category: room.category,
+            }) as unknown as Record<string, unknown>),
     );
   return { dataset, accounts, images, modelOf };
 }

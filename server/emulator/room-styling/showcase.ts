@@ -160,7 +160,15 @@ function opening(
     rotation: [270, 0, WALL_ANGLES[wall]!],
     configuration:
       kind === 'Door'
-        ? { open_side: 'l', height: h, open_direction: 'i', width: w, depth: 6, finish: FRAME_DECOR.id, open: '0' }
+        ? {
+            open_side: 'l',
+            height: h,
+            open_direction: 'i',
+            width: w,
+            depth: 6,
+            finish: FRAME_DECOR.id,
+            open: '0',
+          }
         : { width: w, depth: 6, finish: FRAME_DECOR.id, height: h },
     type: 'ArchitecturalComponent',
     ID: `model-${index}`,
@@ -174,10 +182,33 @@ export function showcaseModel(): ModelJson {
   return {
     version: 2,
     materials: [
-      { ambient: [0, 0, 0], shiny: 0, ID: 'color-F2EFE9', diffuse: [0.949, 0.937, 0.914], shader: 'combi_material' },
-      { ambient: [0, 0, 0], shiny: 0, ID: 'color-C9D6C3', diffuse: [0.788, 0.839, 0.765], shader: 'combi_material' },
-      { ambient: [0, 0, 0], shiny: 0, ID: 'materialCeilingDefault', diffuse: [0.976, 0.976, 0.976], shader: 'combi_material' },
-      { diffuse_texture: FLOOR.texture, ID: FLOOR.id, texture_width: FLOOR.textureWidth, shader: 'combi_material' },
+      {
+        ambient: [0, 0, 0],
+        shiny: 0,
+        ID: 'color-F2EFE9',
+        diffuse: [0.949, 0.937, 0.914],
+        shader: 'combi_material',
+      },
+      {
+        ambient: [0, 0, 0],
+        shiny: 0,
+        ID: 'color-C9D6C3',
+        diffuse: [0.788, 0.839, 0.765],
+        shader: 'combi_material',
+      },
+      {
+        ambient: [0, 0, 0],
+        shiny: 0,
+        ID: 'materialCeilingDefault',
+        diffuse: [0.976, 0.976, 0.976],
+        shader: 'combi_material',
+      },
+      {
+        diffuse_texture: FLOOR.texture,
+        ID: FLOOR.id,
+        texture_width: FLOOR.textureWidth,
+        shader: 'combi_material',
+      },
       {
         diffuse_texture: FRAME_DECOR.texture,
         shader: 'combi_material',
@@ -190,15 +221,30 @@ export function showcaseModel(): ModelJson {
     environment: { image: null },
     lights: [{ position: [400, 250, 500], direction: [-120, 90, -500], type: 'sun' }],
     // from the dining corner's window side over the table to the sofa and the media wall
-    camera: { position: [770, 35, 165], hq_renderer: 'realityserver', exposure: 0, focal_point: [180, 330, 60] },
+    camera: {
+      position: [770, 35, 165],
+      hq_renderer: 'realityserver',
+      exposure: 0,
+      focal_point: [180, 330, 60],
+    },
     room_id: SHOWCASE_ROOM_ID,
     plan: {
-      areas: { area0: { indices: [0, 1, 2, 3], floor_material: FLOOR.id, ceiling_material: 'materialCeilingDefault' } },
+      areas: {
+        area0: {
+          indices: [0, 1, 2, 3],
+          floor_material: FLOOR.id,
+          ceiling_material: 'materialCeilingDefault',
+        },
+      },
       points: POINTS,
       walls: Object.fromEntries(
         POINTS.map((_, i) => [
           `wall${i}`,
-          { indices: [i, (i + 1) % 4] as [number, number], material: i === 3 ? 'color-C9D6C3' : 'color-F2EFE9', thickness: WALL },
+          {
+            indices: [i, (i + 1) % 4] as [number, number],
+            material: i === 3 ? 'color-C9D6C3' : 'color-F2EFE9',
+            thickness: WALL,
+          },
         ]),
       ),
       height: HEIGHT,

@@ -72,7 +72,12 @@ const seat = (p: Parts, w: number, d: number, h: number, cushions: number) => {
   const cushionTop = baseTop + Math.min(0.14, h * 0.16);
   for (let i = 0; i < cushions; i++) {
     const x0 = -w / 2 + arm + i * each;
-    p.box('accent', [x0 + 0.005, baseTop, -d / 2 + back], [x0 + each - 0.005, cushionTop, d / 2 - 0.01], 0.045);
+    p.box(
+      'accent',
+      [x0 + 0.005, baseTop, -d / 2 + back],
+      [x0 + each - 0.005, cushionTop, d / 2 - 0.01],
+      0.045,
+    );
     p.box(
       'accent',
       [x0 + 0.01, cushionTop, -d / 2 + back],
@@ -98,7 +103,8 @@ const table = (p: Parts, w: number, d: number, h: number, round = false) => {
 
 const carcass = (p: Parts, w: number, d: number, h: number, plinth: number) => {
   p.box('main', [-w / 2, plinth, -d / 2], [w / 2, h, d / 2 - 0.042], 0.006);
-  if (plinth > 0) p.box('black', [-w / 2 + 0.03, 0, -d / 2 + 0.02], [w / 2 - 0.03, plinth, d / 2 - 0.05], 0.003);
+  if (plinth > 0)
+    p.box('black', [-w / 2 + 0.03, 0, -d / 2 + 0.02], [w / 2 - 0.03, plinth, d / 2 - 0.05], 0.003);
 };
 
 /** Fronts (doors or drawers) in a grid on the front face, each with a handle. */
@@ -144,13 +150,15 @@ const BUILDERS: Record<Shape, Builder> = {
       const y = seatY + 0.08 + i * ((h - seatY - 0.08) / 3);
       p.box('main', [-w / 2, y, -d / 2], [w / 2, y + (h - seatY) / 6, -d / 2 + 0.03], 0.006);
     }
-    for (const x of [-w / 2 + 0.04, w / 2 - 0.04]) p.box('main', [x - 0.02, seatY, -d / 2], [x + 0.02, h, -d / 2 + 0.04], 0.005);
+    for (const x of [-w / 2 + 0.04, w / 2 - 0.04])
+      p.box('main', [x - 0.02, seatY, -d / 2], [x + 0.02, h, -d / 2 + 0.04], 0.005);
   },
   chair: (p, w, d, h) => {
     const seatY = Math.min(0.47, h * 0.52);
     p.legs('main', w, d, seatY - 0.04, 0.03, 0.016);
     p.box('accent', [-w / 2, seatY - 0.04, -d / 2], [w / 2, seatY, d / 2], 0.012);
-    for (const x of [-w / 2 + 0.025, w / 2 - 0.025]) p.box('main', [x - 0.017, seatY, -d / 2], [x + 0.017, h, -d / 2 + 0.03], 0.006);
+    for (const x of [-w / 2 + 0.025, w / 2 - 0.025])
+      p.box('main', [x - 0.017, seatY, -d / 2], [x + 0.017, h, -d / 2 + 0.03], 0.006);
     p.box('main', [-w / 2 + 0.02, h - 0.2, -d / 2 + 0.002], [w / 2 - 0.02, h - 0.02, -d / 2 + 0.028], 0.008);
   },
   stool: (p, w, d, h) => {
@@ -164,7 +172,12 @@ const BUILDERS: Record<Shape, Builder> = {
       const a = (i / 5) * Math.PI * 2;
       const x = Math.sin(a) * r * 0.85;
       const z = Math.cos(a) * r * 0.85;
-      p.box('black', [Math.min(0, x) - 0.02, 0.04, Math.min(0, z) - 0.02], [Math.max(0, x) + 0.02, 0.07, Math.max(0, z) + 0.02], 0.01);
+      p.box(
+        'black',
+        [Math.min(0, x) - 0.02, 0.04, Math.min(0, z) - 0.02],
+        [Math.max(0, x) + 0.02, 0.07, Math.max(0, z) + 0.02],
+        0.01,
+      );
       p.cylinder('black', x, 0, z, 0.025, 0.025, 0.04, 8);
     }
     p.cylinder('metal', 0, 0.07, 0, 0.025, 0.03, seatY - 0.13, 12);
@@ -178,7 +191,12 @@ const BUILDERS: Record<Shape, Builder> = {
     // a drawer unit under one end
     const dw = Math.min(0.42, w * 0.3);
     p.box('main', [w / 2 - 0.07 - dw, h - 0.3, -d / 2 + 0.08], [w / 2 - 0.07, h - 0.05, d / 2 - 0.08], 0.004);
-    p.box('metal', [w / 2 - 0.07 - dw / 2 - 0.06, h - 0.2, d / 2 - 0.08], [w / 2 - 0.07 - dw / 2 + 0.06, h - 0.185, d / 2 - 0.06], 0.003);
+    p.box(
+      'metal',
+      [w / 2 - 0.07 - dw / 2 - 0.06, h - 0.2, d / 2 - 0.08],
+      [w / 2 - 0.07 - dw / 2 + 0.06, h - 0.185, d / 2 - 0.06],
+      0.003,
+    );
   },
   'coffee-table': (p, w, d, h) => {
     table(p, w, d, h - 0.055);
@@ -196,14 +214,33 @@ const BUILDERS: Record<Shape, Builder> = {
     p.box('main', [-w / 2, 0.08, -d / 2 + head], [w / 2, frameTop, d / 2], 0.015);
     p.box('main', [-w / 2, 0.08, -d / 2], [w / 2, h, -d / 2 + head], 0.02);
     const mattressTop = frameTop + (h - frameTop) * 0.5;
-    p.box('linen', [-w / 2 + 0.03, frameTop, -d / 2 + head + 0.01], [w / 2 - 0.03, mattressTop, d / 2 - 0.03], 0.06);
+    p.box(
+      'linen',
+      [-w / 2 + 0.03, frameTop, -d / 2 + head + 0.01],
+      [w / 2 - 0.03, mattressTop, d / 2 - 0.03],
+      0.06,
+    );
     // the duvet over the foot two thirds, pillows at the head
-    p.box('accent', [-w / 2 + 0.02, mattressTop - 0.06, -d / 2 + head + d * 0.28], [w / 2 - 0.02, mattressTop + 0.035, d / 2 - 0.02], 0.04);
+    p.box(
+      'accent',
+      [-w / 2 + 0.02, mattressTop - 0.06, -d / 2 + head + d * 0.28],
+      [w / 2 - 0.02, mattressTop + 0.035, d / 2 - 0.02],
+      0.04,
+    );
     const pillows = w > 1.3 ? 2 : 1;
     const pw = (w - 0.16) / pillows;
     for (let i = 0; i < pillows; i++) {
       const x0 = -w / 2 + 0.08 + i * pw;
-      p.box('linen', [x0 + 0.02, mattressTop, -d / 2 + head + 0.05], [x0 + pw - 0.02, Math.min(h - 0.02, mattressTop + 0.12), -d / 2 + head + 0.05 + Math.min(0.4, d * 0.2)], 0.05);
+      p.box(
+        'linen',
+        [x0 + 0.02, mattressTop, -d / 2 + head + 0.05],
+        [
+          x0 + pw - 0.02,
+          Math.min(h - 0.02, mattressTop + 0.12),
+          -d / 2 + head + 0.05 + Math.min(0.4, d * 0.2),
+        ],
+        0.05,
+      );
     }
   },
   cabinet: (p, w, d, h) => {
@@ -241,7 +278,8 @@ const BUILDERS: Record<Shape, Builder> = {
   chest: (p, w, d, h) => {
     p.box('main', [-w / 2, 0, -d / 2], [w / 2, h - 0.05, d / 2], 0.02);
     p.box('accent', [-w / 2 - 0.005, h - 0.05, -d / 2 - 0.005], [w / 2 + 0.005, h, d / 2 + 0.005], 0.02);
-    for (const x of [-w / 2, w / 2]) p.box('black', [x - 0.01, h * 0.55, -0.04], [x + 0.01, h * 0.62, 0.04], 0.005);
+    for (const x of [-w / 2, w / 2])
+      p.box('black', [x - 0.01, h * 0.55, -0.04], [x + 0.01, h * 0.62, 0.04], 0.005);
   },
   shelf: (p, w, d, h) => {
     const t = 0.022;
@@ -272,22 +310,84 @@ const BUILDERS: Record<Shape, Builder> = {
     const r = Math.min(w, d) / 2;
     p.cylinder('black', 0, 0, 0, r * 0.6, r * 0.65, 0.025, 24);
     p.cylinder('metal', 0, 0.025, 0, 0.012, 0.012, h - 0.3, 10);
-    p.lathe('lampshade', 0, h - 0.32, 0, [[r, 0], [r * 0.98, 0.01], [r * 0.62, 0.32]], 24);
-    p.lathe('lampshade', 0, h - 0.32, 0, [[r * 0.62, 0.32], [r * 0.98, 0.01], [r, 0]], 24);
+    p.lathe(
+      'lampshade',
+      0,
+      h - 0.32,
+      0,
+      [
+        [r, 0],
+        [r * 0.98, 0.01],
+        [r * 0.62, 0.32],
+      ],
+      24,
+    );
+    p.lathe(
+      'lampshade',
+      0,
+      h - 0.32,
+      0,
+      [
+        [r * 0.62, 0.32],
+        [r * 0.98, 0.01],
+        [r, 0],
+      ],
+      24,
+    );
   },
   pendant: (p, w, d, h) => {
     const r = Math.min(w, d) / 2;
     // built from the ceiling (y = h) down
     p.cylinder('black', 0, h - 0.015, 0, 0.05, 0.05, 0.015, 16);
     p.cylinder('black', 0, h * 0.45, 0, 0.003, 0.003, h * 0.55 - 0.015, 6);
-    p.lathe('main', 0, 0, 0, [[r, 0], [r * 0.96, 0.02], [r * 0.5, h * 0.35], [0.03, h * 0.45], [0, h * 0.46]], 28);
-    p.lathe('main', 0, 0, 0, [[0, h * 0.46], [0.03, h * 0.45], [r * 0.5, h * 0.35], [r * 0.96, 0.02], [r, 0]], 28);
+    p.lathe(
+      'main',
+      0,
+      0,
+      0,
+      [
+        [r, 0],
+        [r * 0.96, 0.02],
+        [r * 0.5, h * 0.35],
+        [0.03, h * 0.45],
+        [0, h * 0.46],
+      ],
+      28,
+    );
+    p.lathe(
+      'main',
+      0,
+      0,
+      0,
+      [
+        [0, h * 0.46],
+        [0.03, h * 0.45],
+        [r * 0.5, h * 0.35],
+        [r * 0.96, 0.02],
+        [r, 0],
+      ],
+      28,
+    );
     p.ball('lampshade', 0, 0.05, 0, Math.min(0.05, r * 0.3));
   },
   plant: (p, w, d, h) => {
     const r = Math.min(w, d) / 2;
     const potH = Math.min(0.4, h * 0.3);
-    p.lathe('main', 0, 0, 0, [[0, 0], [r * 0.6, 0], [r * 0.78, potH * 0.95], [r * 0.82, potH], [r * 0.7, potH], [0, potH * 0.9]], 20);
+    p.lathe(
+      'main',
+      0,
+      0,
+      0,
+      [
+        [0, 0],
+        [r * 0.6, 0],
+        [r * 0.78, potH * 0.95],
+        [r * 0.82, potH],
+        [r * 0.7, potH],
+        [0, potH * 0.9],
+      ],
+      20,
+    );
     p.cylinder('soil', 0, potH * 0.88, 0, r * 0.7, r * 0.7, 0.01, 16);
     p.cylinder('darkWood', 0, potH * 0.88, 0, 0.015, 0.02, (h - potH) * 0.55, 8);
     const crown = h - potH;
@@ -301,7 +401,11 @@ const BUILDERS: Record<Shape, Builder> = {
     ];
     for (const [x, y, z, s] of leaves) {
       const size = s! * r * 1.6;
-      p.ball('leaf', x! * r * 1.3, potH + y! * crown, z! * r * 1.3, size, [1, Math.min(1.6, (crown * 0.45) / size + 0.3), 1]);
+      p.ball('leaf', x! * r * 1.3, potH + y! * crown, z! * r * 1.3, size, [
+        1,
+        Math.min(1.6, (crown * 0.45) / size + 0.3),
+        1,
+      ]);
     }
   },
   rug: (p, w, d, h) => {
@@ -331,7 +435,12 @@ const BUILDERS: Record<Shape, Builder> = {
   stove: (p, w, d, h) => {
     p.box('main', [-w / 2, 0, -d / 2], [w / 2, h - 0.02, d / 2 - 0.04], 0.006);
     p.box('screen', [-w / 2, h - 0.02, -d / 2], [w / 2, h - 0.004, d / 2 - 0.04], 0.004);
-    for (const [x, z] of [[-0.14, -0.13], [0.14, -0.13], [-0.14, 0.12], [0.14, 0.12]]) {
+    for (const [x, z] of [
+      [-0.14, -0.13],
+      [0.14, -0.13],
+      [-0.14, 0.12],
+      [0.14, 0.12],
+    ]) {
       p.cylinder('black', x! * (w / 0.6), h - 0.004, z! * (d / 0.62) - 0.02, 0.08, 0.08, 0.004, 20);
     }
     p.box('glass', [-w / 2 + 0.06, 0.12, d / 2 - 0.045], [w / 2 - 0.06, h - 0.22, d / 2 - 0.025], 0.004);
@@ -342,8 +451,16 @@ const BUILDERS: Record<Shape, Builder> = {
     p.box('main', [-w / 2, 0, -d / 2], [w / 2, h, d / 2 - 0.06], 0.015);
     const split = h * 0.62;
     p.box('main', [-w / 2 + 0.003, 0.02, d / 2 - 0.06], [w / 2 - 0.003, split - 0.006, d / 2 - 0.03], 0.012);
-    p.box('main', [-w / 2 + 0.003, split + 0.006, d / 2 - 0.06], [w / 2 - 0.003, h - 0.01, d / 2 - 0.03], 0.012);
-    for (const [y0, y1] of [[split - 0.4, split - 0.06], [split + 0.06, split + 0.36]]) {
+    p.box(
+      'main',
+      [-w / 2 + 0.003, split + 0.006, d / 2 - 0.06],
+      [w / 2 - 0.003, h - 0.01, d / 2 - 0.03],
+      0.012,
+    );
+    for (const [y0, y1] of [
+      [split - 0.4, split - 0.06],
+      [split + 0.06, split + 0.36],
+    ]) {
       p.box('metal', [w / 2 - 0.07, y0!, d / 2 - 0.03], [w / 2 - 0.05, y1!, d / 2], 0.006);
     }
   },
@@ -362,14 +479,38 @@ const BUILDERS: Record<Shape, Builder> = {
     p.box('main', [-w / 2, 0.12, -d / 2], [w / 2, vanity, d / 2 - 0.02], 0.008);
     fronts(p, w, d, 0.13, vanity - 0.01, 1, 2);
     p.box('ceramic', [-w / 2, vanity, -d / 2], [w / 2, h - 0.02, d / 2], 0.025);
-    p.lathe('ceramic', 0, h - 0.02, 0.02, [[0, 0], [Math.min(w, d) * 0.3, 0.005], [Math.min(w, d) * 0.32, 0.02]], 24);
+    p.lathe(
+      'ceramic',
+      0,
+      h - 0.02,
+      0.02,
+      [
+        [0, 0],
+        [Math.min(w, d) * 0.3, 0.005],
+        [Math.min(w, d) * 0.32, 0.02],
+      ],
+      24,
+    );
     p.cylinder('metal', 0, h - 0.02, -d / 2 + 0.06, 0.014, 0.016, 0.02, 10);
     p.box('metal', [-0.01, h - 0.01, -d / 2 + 0.05], [0.01, h, -d / 2 + 0.15], 0.004);
   },
   toilet: (p, w, d, h) => {
     const seatY = Math.min(0.42, h * 0.54);
     const tank = Math.min(0.2, d * 0.3);
-    p.lathe('ceramic', 0, 0, d * 0.12, [[0, 0], [w * 0.28, 0], [w * 0.32, seatY * 0.6], [w * 0.45, seatY - 0.03], [0, seatY - 0.03]], 24);
+    p.lathe(
+      'ceramic',
+      0,
+      0,
+      d * 0.12,
+      [
+        [0, 0],
+        [w * 0.28, 0],
+        [w * 0.32, seatY * 0.6],
+        [w * 0.45, seatY - 0.03],
+        [0, seatY - 0.03],
+      ],
+      24,
+    );
     p.cylinder('ceramic', 0, seatY - 0.03, d * 0.12, w * 0.46, w * 0.46, 0.03, 28);
     p.box('ceramic', [-w / 2, seatY - 0.1, -d / 2], [w / 2, h, -d / 2 + tank], 0.03);
     p.box('metal', [-0.03, h - 0.004, -d / 2 + tank / 2 - 0.02], [0.03, h, -d / 2 + tank / 2 + 0.02], 0.002);

@@ -70,7 +70,9 @@ export async function productGlb(spec: MeshSpec, name: string): Promise<Uint8Arr
     const index = geometry.index!;
     const vertices = position.count;
     const indices =
-      vertices < 65536 ? new Uint16Array(index.array as ArrayLike<number>) : new Uint32Array(index.array as ArrayLike<number>);
+      vertices < 65536
+        ? new Uint16Array(index.array as ArrayLike<number>)
+        : new Uint32Array(index.array as ArrayLike<number>);
     const normals = new Float32Array(normal.array as ArrayLike<number>);
     // glTF wants unit normals; a scaled box's are not, once the fit stretched it
     for (let i = 0; i < normals.length; i += 3) {
@@ -84,7 +86,11 @@ export async function productGlb(spec: MeshSpec, name: string): Promise<Uint8Arr
       .setMaterial(material)
       .setAttribute(
         'POSITION',
-        doc.createAccessor().setType('VEC3').setArray(new Float32Array(position.array as ArrayLike<number>)).setBuffer(buffer),
+        doc
+          .createAccessor()
+          .setType('VEC3')
+          .setArray(new Float32Array(position.array as ArrayLike<number>))
+          .setBuffer(buffer),
       )
       .setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(normals).setBuffer(buffer))
       .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer));

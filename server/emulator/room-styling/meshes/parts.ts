@@ -92,7 +92,14 @@ export class Parts {
   }
 
   /** A turned shape: `profile` is [radius, height] pairs from the bottom up, at (`x`, `y0`, `z`). */
-  lathe(material: MaterialName, x: number, y0: number, z: number, profile: [number, number][], segments = 20): void {
+  lathe(
+    material: MaterialName,
+    x: number,
+    y0: number,
+    z: number,
+    profile: [number, number][],
+    segments = 20,
+  ): void {
     const geometry = new LatheGeometry(
       profile.map(([r, h]) => new Vector2(r, h)),
       segments,
@@ -101,7 +108,14 @@ export class Parts {
   }
 
   /** A faceted ball (foliage), squashed or stretched by `scale`. */
-  ball(material: MaterialName, x: number, y: number, z: number, radius: number, scale: [number, number, number] = [1, 1, 1]): void {
+  ball(
+    material: MaterialName,
+    x: number,
+    y: number,
+    z: number,
+    radius: number,
+    scale: [number, number, number] = [1, 1, 1],
+  ): void {
     const geometry = new IcosahedronGeometry(radius, 1);
     const matrix = new Matrix4()
       .makeTranslation(x, y, z)
@@ -110,7 +124,15 @@ export class Parts {
   }
 
   /** Four legs under a rectangle `w` × `d`, inset by `inset`, `height` high. */
-  legs(material: MaterialName, w: number, d: number, height: number, inset: number, radius: number, round = true): void {
+  legs(
+    material: MaterialName,
+    w: number,
+    d: number,
+    height: number,
+    inset: number,
+    radius: number,
+    round = true,
+  ): void {
     for (const sx of [-1, 1]) {
       for (const sz of [-1, 1]) {
         const x = sx * (w / 2 - inset);

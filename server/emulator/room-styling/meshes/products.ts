@@ -44,7 +44,12 @@ const KINDS: Record<string, [Shape, Finish, Rgb?]> = {
   'office chair': ['office-chair', 'fabric'],
 };
 
-const CEILING_LAMP: MeshSpec = { shape: 'pendant', size: [50, 50, 40], colour: [240, 238, 232], finish: 'lacquer' };
+const CEILING_LAMP: MeshSpec = {
+  shape: 'pendant',
+  size: [50, 50, 40],
+  colour: [240, 238, 232],
+  finish: 'lacquer',
+};
 
 function generatedSpec(item: FurnitureItem): MeshSpec {
   const [shape, finish, accent] = KINDS[item.name] ?? ['cabinet', 'wood'];
