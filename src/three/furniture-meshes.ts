@@ -474,6 +474,8 @@ const MATTE_ROUGHNESS = 0.6;
  */
 function viewerMaterial(material: Material): Material {
   const standard = material as MeshStandardMaterial;
+  // vertex colours are not kept (parts merge on positions, normals and uvs): a material must not ask for them
+  (material as MeshStandardMaterial).vertexColors = false;
   if (
     standard.isMeshStandardMaterial &&
     standard.roughness >= MATTE_ROUGHNESS &&

@@ -275,6 +275,29 @@ describe('room-viewer: products’ meshes (furniture-base)', function () {
     expect(problems).to.deep.equal([]);
   });
 
+  it('loads a decoder only for a file that names its extension; a KTX2 file without a transcoder keeps its box', async () => {
+    // test/browser/fixtures/tagged-glb.ts made them: a side table naming EXT_meshopt_compression (used),
+    // and one requiring KHR_texture_basisu; an absolute http(s) `model` is taken as it is
+    const fixtures = `${location.origin}/test/browser/fixtures`;
+    const room = boxRoom({ components: 2, kinds: 2 }) as { components: Record<string, unknown>[] };
+    const pieces = room.components.filter((c) => c.type === 'Component');
+    pieces[0]!.model = `${fixtures}/meshopt-listed.glb`;
+    pieces[1]!.model = `${fixtures}/ktx2-required.glb`;
+    const viewer = makeViewer(
+      { loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING },
+      [200, 150],
+    );
+    viewer.model = room;
+    const problems = problemsOf(viewer);
+    fixtureContainer().append(viewer);
+    await mountLoaded(viewer);
+    await until(() => furniture(viewer).pending === 0, 15000, 'both settled');
+    expect(furniture(viewer)).to.deep.equal({ boxes: 1, meshes: 1, pending: 0 });
+    expect(furnitureCacheStats().decoders).to.deep.equal(['meshopt']);
+    expect(problems.length).to.equal(1);
+    expect(problems[0]!.error.message).to.contain('ktx2-required.glb').and.contain('basisTranscoderPath');
+  });
+
   it('lets a page’s own componentLoader win over furniture-base', async () => {
     const THREE = await import('three');
     const asked: string[] = [];
