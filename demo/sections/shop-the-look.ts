@@ -37,7 +37,7 @@ const OPENING_VIEWS: Record<string, { position: Vec3; target: Vec3 }> = {
   // the sample's living room
   [SAMPLE_ROOM]: { position: [550, -729, 574], target: [550, 90, 0] },
   // the whole showcase room
-  [SHOWCASE_ROOM]: { position: [400, -420, 560], target: [400, 240, 0] },
+  [SHOWCASE_ROOM]: { position: [400, -260, 470], target: [400, 230, 0] },
 };
 
 function button(text: string, part?: string): HTMLButtonElement {

@@ -202,7 +202,6 @@ export const SHOWCASE_PRODUCTS: readonly ShowcaseProduct[] = [
       colour: [178, 132, 86],
       finish: 'wood',
     },
-    true,
   ),
   product('c989e57fbd0a6ca042c445953c7aefee7d9d4083', 'Lark dining chair', 'Chair', 18_900, 'lark-chair', {
     shape: 'chair',
@@ -236,6 +235,7 @@ export const SHOWCASE_PRODUCTS: readonly ShowcaseProduct[] = [
       colour: [88, 104, 92],
       finish: 'lacquer',
     },
+    true,
   ),
   product(
     '4d23e793ea8cc4b413bdf3d180145faad3ce863f',
