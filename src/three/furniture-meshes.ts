@@ -276,7 +276,7 @@ export function furnitureCacheStats(): FurnitureCacheStats {
   return cache.stats();
 }
 
-/** Sets the cache's limits (a page with large products may raise them; tests lower them). */
+/** Sets the cache's limits (tests and benches lower them; the defaults are DEFAULT_LIMITS). */
 export function setFurnitureLimits(limits: Partial<FurnitureLimits>): void {
   cache.limits = { ...cache.limits, ...limits };
 }
