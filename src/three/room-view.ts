@@ -6,7 +6,7 @@ import { PerspectiveCamera, Sphere } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
-import { RoomScene, type ComponentLoader } from './build-room.js';
+import { RoomScene, type ComponentLoader, type MeshLoader } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
 import { createControls, dolly } from './controls.js';
 import { EXPOSURE } from './look-shader.js';
@@ -35,6 +35,8 @@ export interface RoomViewOptions {
   autoRotate?: boolean;
   mediaBase?: string;
   componentLoader?: ComponentLoader;
+  /** The products' meshes (`furniture-base`); `componentLoader` wins. */
+  meshLoader?: MeshLoader;
   /** CSS size of the canvas and the device pixel ratio. */
   width: number;
   height: number;
@@ -85,6 +87,7 @@ export class RoomView implements RenderView {
     this.room = new RoomScene(options.model, options.plan, {
       mediaBase: options.mediaBase,
       componentLoader: options.componentLoader,
+      meshLoader: options.meshLoader,
       onChange: () => this.requestRender(),
       onTextureError: (url, id) => options.onTextureError?.(url, id),
       onComponentError: (error, component) => options.onComponentError?.(error, component),

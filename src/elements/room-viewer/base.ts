@@ -16,7 +16,15 @@ import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import { loadFeatures, prepareRoom, startThree, type ThreeModule, type ViewerContext } from './load.js';
+import { getConfig } from '../../config.js';
+import {
+  furnitureLoader,
+  loadFeatures,
+  prepareRoom,
+  startThree,
+  type ThreeModule,
+  type ViewerContext,
+} from './load.js';
 import { VIEWER_ERROR_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
@@ -63,6 +71,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    */
   @property({ attribute: false }) componentLoader?: ComponentLoader;
 
+  /**
+   * Root of the products' 3D models (glTF binary): each piece of furniture's `model` path, its extension
+   * made `.glb`, is fetched under it (`models/ab/<id>_00.mi` → `{furniture-base}/models/ab/<id>_00.glb`)
+   * and its box is swapped for the mesh, fitted into the piece's bounding box, once it arrives. One cache
+   * for every viewer of the page; a product without a mesh (404) keeps its box; a failed or oversized
+   * mesh keeps its box and fires a non-fatal `model-error`. Default: configure()'s `furnitureBase`
+   * (unset: boxes). A `componentLoader` wins over it.
+   */
+  @property({ attribute: 'furniture-base' }) furnitureBase?: string;
+
   /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
   @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
 
@@ -83,7 +101,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * model source, what changes the room drawn loads it again too.
    */
   #source = new ModelSourceController(this, {
-    keys: ['mediaBase', 'componentLoader', 'sectionHeight'],
+    keys: ['mediaBase', 'componentLoader', 'furnitureBase', 'sectionHeight'],
     floorChanged: (detail) => this.emit('floor-change', detail),
   });
   #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
@@ -202,6 +220,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     await this.updateComplete;
     if (!run.current()) return;
     const { width, height } = this.#size();
+    const furnitureBase = this.furnitureBase ?? getConfig().furnitureBase;
+    // the page's own loader wins; the products' meshes come through the built-in one
+    const meshLoader = !this.componentLoader && furnitureBase ? furnitureLoader(furnitureBase) : undefined;
     try {
       this.#view = new three.RoomView({
         canvas: this._canvas,
@@ -214,6 +235,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         autoRotate: this.autoRotate,
         mediaBase: this.mediaBase,
         componentLoader: this.componentLoader,
+        meshLoader,
         width,
         height,
         pixelRatio: Math.min(2, globalThis.devicePixelRatio || 1),
@@ -225,14 +247,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
           this.#partialFailure(
             new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
           ),
-        onComponentError: (error, component: ModelComponent) =>
-          this.#partialFailure(
-            new ElementError(`componentLoader failed for ${component.id}`, {
-              kind: 'invalid',
-              reason: 'component',
-              cause: error,
-            }),
-          ),
+        onComponentError: (error, component: ModelComponent) => this.#componentFailed(error, component),
       });
     } catch (error) {
       return this.#fail(
@@ -243,6 +258,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       this.#unstack = stacker.stackFloors(this.#view, above, {
         mediaBase: this.mediaBase,
         componentLoader: this.componentLoader,
+        meshLoader,
+        onComponentError: (error, component) => this.#componentFailed(error, component),
       });
     const context: ViewerContext = {
       view: this.#view,
@@ -283,6 +300,20 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     if (error.reason === 'texture') this._warning = 'textures';
     else this._warning ??= 'components';
     this.emit('model-error', { error, fatal: false });
+  }
+
+  /** A piece's page-supplied object or product mesh failed: it keeps its box. */
+  #componentFailed(error: unknown, component: ModelComponent): void {
+    const mesh = (error as { name?: string } | null)?.name === 'FurnitureMeshError';
+    const kind = mesh ? ((error as { kind?: ElementError['kind'] }).kind ?? 'invalid') : 'invalid';
+    this.#partialFailure(
+      new ElementError(
+        mesh
+          ? `the mesh of ${component.id} failed: ${(error as Error).message}`
+          : `componentLoader failed for ${component.id}`,
+        { kind, reason: 'component', cause: error },
+      ),
+    );
   }
 
   #size(): { width: number; height: number } {

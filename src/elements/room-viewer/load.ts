@@ -3,10 +3,11 @@
  * which reads the room model or the FML floor): `floor="all"`'s stack, the section cut, and the lazy
  * three.js chunks, fetched while the room is. Kept apart from base.ts, which turns the result into a view.
  */
+import { getConfig } from '../../config.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import type { RoomView } from '../../three/index.js';
+import type { MeshLoader, RoomView } from '../../three/index.js';
 import type { Shown } from '../../features/model-source/source-controller.js';
 import { sectionModel } from './floors/section.js';
 import { floorStack, isAllFloors } from './floors/stack.js';
@@ -19,6 +20,19 @@ export type ThreeModule = typeof import('../../three/index.js');
 const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
 /** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
 export const loadFeatures = lazyModule(() => import('../../three/features.js'));
+/**
+ * The built-in furniture loader (GLTFLoader and the page's mesh cache): a chunk of its own, fetched
+ * when the first viewer with a `furniture-base` has drawn its boxes.
+ */
+export const loadFurniture = lazyModule(() => import('../../three/furniture-meshes.js'));
+
+/** The products' meshes under `base` (the element's `furniture-base`, else configure()'s). */
+export function furnitureLoader(base: string): MeshLoader {
+  return (component) =>
+    loadFurniture().then((module) =>
+      module.loadFurnitureMesh(component, base, { basisTranscoderPath: getConfig().basisTranscoderPath }),
+    );
+}
 /** The lazily loaded features chunk's exports (types only here). */
 export type FeaturesModule = typeof import('../../three/features.js');
 /** The floor-stacking chunk's exports. */

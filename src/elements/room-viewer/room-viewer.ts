@@ -15,7 +15,8 @@ export type * from '../../events/index.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
- * floors and ceilings with their materials, furniture as boxes (or the page's own meshes), the sun, and
+ * floors and ceilings with their materials, furniture as boxes (then the products' meshes of `furniture-base`,
+ * or the page's own meshes), the sun, and
  * the model's own camera view. Every `<room-viewer>` on a page draws through ONE shared WebGL context,
  * only when something changed. three.js is loaded only when a viewer starts.
  *
@@ -28,8 +29,8 @@ export type * from '../../events/index.js';
  *
  * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
- *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
- *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
+ *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component
+ *   or a product's mesh failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
  *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
@@ -41,7 +42,7 @@ export type * from '../../events/index.js';
  * @csspart error - The error message box (with the retry button).
  * @csspart retry - The retry button.
  * @csspart warning - The notice shown while the room is drawn but part of it could not be (textures failed: plain
- *   colours; a `componentLoader` call failed: boxes).
+ *   colours; a `componentLoader` call or a product's mesh failed: boxes).
  *
  * @cssprop --room-viewer-background - Behind the room (the canvas is transparent). Default `#f3f2ef`.
  * @cssprop --room-viewer-color - Text colour of status and messages.
