@@ -34,7 +34,11 @@ const slug = (heading: string) =>
 
 function anchorsOf(page: string): Set<string> {
   const text = read(page).replace(/```[\s\S]*?```/g, '');
-  return new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1]!)));
+  // headings, and explicit anchors (`<a id="…">`, as the generated contract writes them)
+  return new Set([
+    ...[...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => slug(m[1]!.replace(/<a id="[^"]*"><\/a>/g, ''))),
+    ...[...text.matchAll(/<a id="([^"]+)"/g)].map((m) => m[1]!),
+  ]);
 }
 
 /** The code blocks of a page with their language. */
