@@ -42,7 +42,7 @@ describe('<room-plan> FML', function () {
       const el = await mount(projectAttributes(id));
       const floors = (doc.floors as unknown[]).length;
       const root = el.shadowRoot!;
-      expect(root.querySelectorAll('.wall-fills polygon').length, 'walls').to.be.greaterThan(0);
+      expect(root.querySelectorAll('.wall-fills path').length, 'walls').to.be.greaterThan(0);
       expect(root.querySelectorAll('[part~="area"]').length, 'areas').to.be.greaterThan(0);
       expect(root.querySelector('[part="scale-bar"]'), 'scale bar').not.to.equal(null);
       expect(root.querySelector('[part="north-arrow"]'), 'north arrow').not.to.equal(null);
@@ -144,7 +144,7 @@ describe('<room-plan> FML', function () {
       <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
       <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas></design></designs></floor></floors></project>`;
     const el = await mount({}, xml);
-    expect(el.shadowRoot!.querySelectorAll('.wall-fills polygon').length).to.equal(4);
+    expect(el.shadowRoot!.querySelectorAll('.wall-fills path').length).to.equal(4);
     expect(labels(el).join(' ')).to.contain('12.0 m²');
   });
 

@@ -23,7 +23,6 @@ import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.
 const STATES = ['idle', 'loading', 'loaded', 'error'] as const;
 type Phase = (typeof STATES)[number];
 
-let instances = 0;
 /** The inputs that make up what is drawn: a change to any of them loads again. */
 const SOURCE_KEYS = ['roomId', 'src', 'model', 'apiBase', ...FML_SOURCE_KEYS] as const;
 
@@ -66,7 +65,6 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   #interrupted = false;
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
-  #maskId = `room-plan-cuts-${++instances}`;
   // words and number formats follow `lang` (the element's, an ancestor's, the page's)
   #language = new LanguageController(this);
   #request = new LatestRequestController(this);
@@ -226,13 +224,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     const lang = this.#language.lang;
     const key = [loaded.plan, units, lang];
     if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
-      this.#drawing = drawPlan(
-        loaded.plan,
-        units,
-        lang,
-        this.#maskId,
-        this.fmlShown ? loaded.model : undefined,
-      );
+      this.#drawing = drawPlan(loaded.plan, units, lang, this.fmlShown ? loaded.model : undefined);
       this.#drawingKey = key;
     }
     return this.#drawing;

@@ -21,6 +21,7 @@ export type PlanStringKey =
   | 'noModel'
   | 'badId'
   | 'badSrc'
+  | 'untrustedPlanner'
   | 'failed'
   | 'retry'
   | 'idle';
@@ -50,6 +51,8 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     failed: 'The floor plan could not be drawn: {message}',
     retry: 'Try again',
     idle: 'No room chosen.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
   },
   nl: {
     floor: 'Verdieping',
@@ -75,6 +78,8 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     failed: 'De plattegrond kon niet getekend worden: {message}',
     retry: 'Opnieuw proberen',
     idle: 'Geen kamer gekozen.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
   },
 };
 
@@ -84,6 +89,7 @@ export const PLAN_ERROR_WORDS: ErrorWords<PlanStringKey> = {
     'not-drawable': 'notDrawable',
     'no-model': 'noModel',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badSrc',
     render: 'failed',
   },

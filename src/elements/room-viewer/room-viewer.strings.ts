@@ -18,7 +18,8 @@ export type ViewerStringKey =
   | 'components'
   | 'retry'
   | 'failed'
-  | 'badId';
+  | 'badId'
+  | 'untrustedPlanner';
 
 /** The viewer's own words, in English and Dutch (following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
@@ -40,6 +41,8 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
   },
   nl: {
     floor: 'Verdieping',
@@ -60,6 +63,8 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Opnieuw proberen',
     failed: 'De 3D-kamer kon niet worden getoond.',
     badId: 'Dit is geen geldig kamernummer.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
   },
 };
 
@@ -68,6 +73,7 @@ export const VIEWER_ERROR_WORDS: ErrorWords<ViewerStringKey> = {
   reasons: {
     'no-webgl': 'noWebgl',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badModel',
     'no-model': 'badModel',
     'not-drawable': 'badModel',
