@@ -26,19 +26,35 @@ export interface ReadPlan {
   ranIn: 'worker' | 'main';
 }
 
-/** Below this many walls plus components, the main thread is faster than a round trip to a worker. */
+/**
+ * Below this many walls plus components plus area vertices, the main thread is faster than a round
+ * trip to a worker.
+ */
 export const OFF_THREAD_MIN_ITEMS = 2_000;
 
+const membersOf = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
+
+/**
+ * How much work the model is, roughly: walls, components and the areas' vertices (outlines are
+ * compared with each other: 8 nested areas of 2 000 vertices and 3 walls once froze a tab 10 s).
+ */
 function sizeOf(raw: unknown): number {
   if (!raw || typeof raw !== 'object') return 0;
-  const { plan, components } = raw as { plan?: { walls?: unknown }; components?: unknown };
+  const { plan, components } = raw as { plan?: { walls?: unknown; areas?: unknown }; components?: unknown };
   const walls = plan?.walls;
   const wallCount = Array.isArray(walls)
     ? walls.length
     : walls && typeof walls === 'object'
       ? Object.keys(walls).length
       : 0;
-  return wallCount + (Array.isArray(components) ? components.length : 0);
+  let vertices = 0;
+  for (const area of membersOf(plan?.areas)) {
+    const indices = (area as { indices?: unknown } | null)?.indices;
+    if (Array.isArray(indices)) vertices += indices.length;
+    if (vertices >= OFF_THREAD_MIN_ITEMS) break;
+  }
+  return wallCount + (Array.isArray(components) ? components.length : 0) + vertices;
 }
 
 function onMainThread(raw: unknown): ReadPlan {

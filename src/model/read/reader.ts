@@ -27,6 +27,13 @@ export const MODEL_LIMITS = {
   areas: 2_000,
   openings: 2_000,
   components: 20_000,
+  /**
+   * Vertices of one area's outline (the FML reader's cap too), and of all areas together: outlines
+   * are compared with each other to find which areas lie in which, and 50 nested rings of 2 000
+   * vertices once took 143 s (issue 22).
+   */
+  areaVertices: 2_000,
+  areaVertexTotal: 40_000,
 } as const;
 
 /** The first `limit` items of a list, with a problem naming how many were left out. */
