@@ -223,16 +223,25 @@ async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSig
   return (await showProjectFml(ctx, Number(id))).text;
 }
 
-/** An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be drawn. */
-export async function readFmlSource(raw: unknown): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
-  const fml = await loadFmlModule(raw);
-  const { plan, problems, drawable } = fml.readFml(raw);
-  if (!drawable)
-    throw new ElementError('the FML document has no wall or area that can be drawn', {
-      kind: 'invalid',
-      reason: 'not-drawable',
-      problems,
-    });
+/**
+ * An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be
+ * drawn. `readElsewhere` may read it instead (a long document in the model worker: the elements pass
+ * readFmlOffThread), answering undefined to leave it to the main thread.
+ */
+export async function readFmlSource(
+  raw: unknown,
+  readElsewhere?: (raw: unknown) => Promise<FmlReadResult | undefined>,
+): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
+  const [fml, elsewhere] = await Promise.all([loadFmlModule(raw), readElsewhere?.(raw)]);
+  const { plan, problems, drawable } = elsewhere ?? fml.readFml(raw);
+  if (!drawable) {
+    // a document refused whole (too long, not FML) says why in the error itself
+    const whole = problems.find((p) => p.path === '');
+    throw new ElementError(
+      `the FML document has no wall or area that can be drawn${whole ? `: it ${whole.message}` : ''}`,
+      { kind: 'invalid', reason: 'not-drawable', problems },
+    );
+  }
   return { kind: 'fml', plan, problems, fml };
 }
 
