@@ -93,6 +93,8 @@ const de: Translation = {
     retry: 'Erneut versuchen',
     failed: 'Der 3D-Raum konnte nicht gezeigt werden.',
     badId: 'Dies ist keine gültige Raum-ID.',
+    untrustedPlanner:
+      'Das Projekt wurde nicht geladen: Sein Planungsdienst ist nicht der, für den das Partner-Backend bürgt, und die Seite hat ihm nicht per Skript vertraut.',
   },
   plan: {
     floor: 'Etage',
@@ -117,6 +119,8 @@ const de: Translation = {
     failed: 'Der Grundriss konnte nicht gezeichnet werden: {message}',
     retry: 'Erneut versuchen',
     idle: 'Kein Raum gewählt.',
+    untrustedPlanner:
+      'Das Projekt wurde nicht geladen: Sein Planungsdienst ist nicht der, für den das Partner-Backend bürgt, und die Seite hat ihm nicht per Skript vertraut.',
   },
   exportButton: {
     label2d: 'Plan exportieren',

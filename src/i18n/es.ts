@@ -93,6 +93,8 @@ const es: Translation = {
     retry: 'Reintentar',
     failed: 'No se pudo mostrar la habitación en 3D.',
     badId: 'Este no es un identificador de habitación válido.',
+    untrustedPlanner:
+      'El proyecto no se cargó: su servicio de planificación no es el que avala el servidor del socio, y la página no confió en él desde un script.',
   },
   plan: {
     floor: 'Planta',
@@ -118,6 +120,8 @@ const es: Translation = {
     failed: 'No se pudo dibujar el plano: {message}',
     retry: 'Reintentar',
     idle: 'No se ha elegido ninguna habitación.',
+    untrustedPlanner:
+      'El proyecto no se cargó: su servicio de planificación no es el que avala el servidor del socio, y la página no confió en él desde un script.',
   },
   exportButton: {
     label2d: 'Exportar el plano',

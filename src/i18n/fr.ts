@@ -95,6 +95,8 @@ const fr: Translation = {
     retry: 'Réessayer',
     failed: 'La pièce en 3D n’a pas pu être affichée.',
     badId: 'Ce n’est pas un identifiant de pièce valide.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
   },
   plan: {
     floor: 'Étage',
@@ -120,6 +122,8 @@ const fr: Translation = {
     failed: 'Le plan n’a pas pu être dessiné : {message}',
     retry: 'Réessayer',
     idle: 'Aucune pièce choisie.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
   },
   exportButton: {
     label2d: 'Exporter le plan',

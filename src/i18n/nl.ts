@@ -94,6 +94,8 @@ const nl: Translation = {
     retry: 'Opnieuw proberen',
     failed: 'De 3D-kamer kon niet worden getoond.',
     badId: 'Dit is geen geldig kamernummer.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
   },
   plan: {
     floor: 'Verdieping',
@@ -119,6 +121,8 @@ const nl: Translation = {
     failed: 'De plattegrond kon niet getekend worden: {message}',
     retry: 'Opnieuw proberen',
     idle: 'Geen kamer gekozen.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
   },
   exportButton: {
     label2d: 'Plattegrond exporteren',

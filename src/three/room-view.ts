@@ -47,6 +47,8 @@ export interface RoomViewOptions {
   onCameraChange?(change: CameraChange): void;
   onTextureError?(url: string, materialId: string): void;
   onComponentError?(error: unknown, component: ModelComponent): void;
+  /** The WebGL context was lost for good (SharedRenderer.restoreWait): the view draws no more. */
+  onContextGone?(): void;
 }
 
 export class RoomView implements RenderView {
@@ -226,6 +228,10 @@ export class RoomView implements RenderView {
   contextRestored(): void {
     this.room.shadowsDirty = true;
     this.requestRender();
+  }
+
+  contextGone(): void {
+    this.#options.onContextGone?.();
   }
 
   /** Camera position and target in model space. */

@@ -130,6 +130,20 @@ describe('<room-panorama>', function () {
     expect(viewerCanvas(el)).to.not.equal(null);
   });
 
+  it('a relative api-base (resolved against the document, as the service call is) shows the panorama', async () => {
+    // issue 22 finding 17: the faces were checked against the bare "/room-styling", which is no base
+    // URL, so every face failed the http(s) check
+    const id = ids.withPanorama[2]!;
+    const el = make({ 'room-id': String(id), loading: 'eager', 'api-base': '/room-styling' });
+    const errors: string[] = [];
+    el.addEventListener('panorama-error', (e) => errors.push(e.detail.error.message));
+    fixtureContainer().append(el);
+    await until(() => el.getAttribute('state') === 'ready' || errors.length, 20000, 'an outcome');
+    expect(errors).to.deep.equal([]);
+    expect(el.getAttribute('state')).to.equal('ready');
+    expect((await receivedRequests(`/room-styling/rooms/${id}/panorama`)).length).to.be.greaterThan(0);
+  });
+
   it('passes pano-viewer-url through to the service and hands back its pano_viewer_url', async () => {
     const id = ids.withPanorama[1]!;
     const el = make({

@@ -2,9 +2,9 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportIssue } from '../../api/planning/export-issues.js';
 import { ExportRequestError } from '../../api/planning/export-request.js';
+import { plannerChoice } from '../../api/planning/planner-trust.js';
 import type { ExportRequestInput } from '../../api/planning/export-tables.js';
 import type { ExportOutcome, ExportResultMap } from '../../api/planning/types.js';
-import { DEFAULT_CONFIG, getConfig } from '../../config.js';
 import type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail } from '../../events/index.js';
 import { presentUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
@@ -224,12 +224,7 @@ export class ProjectExportButton extends RoomElement {
       const outcome = await runExport({
         projectId,
         body,
-        planner: {
-          element: this.plannerBase || undefined,
-          configured: getConfig().plannerBase,
-          configuredByPage: getConfig().plannerBase !== DEFAULT_CONFIG.plannerBase,
-          trusted: Array.isArray(this.trustedPlannerBases) ? this.trustedPlannerBases : undefined,
-        },
+        planner: plannerChoice(this.plannerBase, this.trustedPlannerBases),
         tokenEndpoint: this.tokenEndpoint,
         proxyBase: this.proxyBase,
         tokens: this.#tokens,

@@ -23,7 +23,6 @@ import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 
-let instances = 0;
 
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
@@ -59,7 +58,6 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
   #interrupted = false;
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
-  #maskId = `room-plan-cuts-${++instances}`;
   // words and number formats follow `lang` (the element's, an ancestor's, the page's)
   #language = new LanguageController(this);
   /** Inputs to model, FML floor, state, latest request wins (shared with `<room-viewer>`). */
@@ -202,13 +200,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     const lang = this.#language.lang;
     const key = [loaded.plan, units, lang];
     if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
-      this.#drawing = drawPlan(
-        loaded.plan,
-        units,
-        lang,
-        this.#maskId,
-        this.#source.fml ? loaded.model : undefined,
-      );
+      this.#drawing = drawPlan(loaded.plan, units, lang, this.#source.fml ? loaded.model : undefined);
       this.#drawingKey = key;
     }
     return this.#drawing;

@@ -60,14 +60,14 @@ const ownStyles = css`
   .area.nested:not([fill]) {
     fill: var(--room-plan-area-nested, #e3ecf4);
   }
-  .wall-outlines polygon {
+  .wall-outlines path {
     fill: none;
     stroke: var(--room-plan-wall-outline, #000);
     stroke-width: 2px;
     stroke-linejoin: miter;
     vector-effect: non-scaling-stroke;
   }
-  .wall-fills polygon {
+  .wall-fills path {
     fill: var(--room-plan-wall, #3a3a3a);
     /* a hairline in the fill colour hides the anti-aliasing seams where footprints meet */
     stroke: var(--room-plan-wall, #3a3a3a);

@@ -35,7 +35,7 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed (the floor switcher or `floor`). Detail `{ index, id, name, level }`.
- * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
+ * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`, `untrusted-planner`: a `token-endpoint` token would have gone to a planner nobody vouched for, and nothing was sent).
  *
  * @csspart base - The wrapper of everything.
  * @csspart viewport - The focusable box the plan is moved and zoomed in (arrow keys, + − 0).

@@ -243,6 +243,17 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
           if (frames === 1 && run.current()) this.#loaded(model, problems);
         },
         onCameraChange: (change) => this.emit('camera-change', change),
+        // lost for good (too many contexts on the page, a GPU that did not come back): an error with a
+        // retry, which makes a new renderer, instead of a picture frozen on its last frame
+        onContextGone: () => {
+          if (!run.current()) return;
+          this.#fail(
+            new ElementError('the WebGL context was lost and not restored', {
+              kind: 'invalid',
+              reason: 'no-webgl',
+            }),
+          );
+        },
         onTextureError: (url) =>
           this.#partialFailure(
             new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),

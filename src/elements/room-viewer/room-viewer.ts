@@ -31,7 +31,7 @@ export type * from '../../events/index.js';
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component
  *   or a product's mesh failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
- *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
+ *   and `reason` `no-webgl` (also a WebGL context lost for good), `bad-id`, `bad-src`, `no-model`, `not-drawable`, `untrusted-planner`, `texture` or `component`).
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).

@@ -13,7 +13,7 @@ import {
   type ModelSource,
 } from '../../api/model-source.js';
 import { ElementError } from '../../internal/element-error.js';
-import { readPlanOffThread } from '../model-worker/model-off-thread.js';
+import { readFmlOffThread, readPlanOffThread } from '../model-worker/model-off-thread.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 
@@ -86,7 +86,8 @@ export async function loadShown(
     // a `src` is told apart once fetched: a room model is then read off the main thread too
     const tagged = await loadRaw(source, signal);
     if (tagged.kind === 'room') return readRoomOffThread(tagged.raw, signal);
-    loaded = await readFmlSource(tagged.raw);
+    // a long FML document is parsed in the model worker: XML costs about 0.2 s per MB
+    loaded = await readFmlSource(tagged.raw, (raw) => readFmlOffThread(raw, { signal }));
   }
   const fml = { plan: loaded.plan, fml: loaded.fml, problems: loaded.problems };
   const picked = pickDesign(fml, source.floor, source.design);

@@ -7,7 +7,14 @@ import type { RoomElement } from '../../internal/room-element.js';
 import type { Constructor } from '../../internal/mixin.js';
 
 /** The FML inputs that change what is loaded (floor and design only change what is shown). */
-export const FML_SOURCE_KEYS = ['fml', 'projectId', 'plannerBase', 'projectToken', 'tokenEndpoint'] as const;
+export const FML_SOURCE_KEYS = [
+  'fml',
+  'projectId',
+  'plannerBase',
+  'projectToken',
+  'tokenEndpoint',
+  'trustedPlannerBases',
+] as const;
 
 /** The inputs the mixin adds (documented on the class below). */
 export interface FmlInputProperties {
@@ -16,6 +23,7 @@ export interface FmlInputProperties {
   plannerBase?: string;
   projectToken?: string;
   tokenEndpoint?: string;
+  trustedPlannerBases?: readonly string[];
   floor?: string;
   design?: string;
 }
@@ -29,8 +37,20 @@ export function FmlInputs<T extends Constructor<RoomElement>>(Base: T): T & Cons
     /** A planning project whose FML to show (with `planner-base`, and `project-token` or `token-endpoint`). */
     @property({ attribute: 'project-id' }) projectId?: string;
 
-    /** Root of the planning API (`…/api/v2`); the project token is sent only there. */
+    /**
+     * Root of the planning API (`…/api/v2`); the project token is sent only there. With
+     * `token-endpoint` it must be the planner the partner's token answer names (`planner_base`),
+     * configure()'s `plannerBase`, or one in `trustedPlannerBases`: any other ends in a `model-error`
+     * with `reason: 'untrusted-planner'` and the token is not sent. Without it: configure()'s if the
+     * page set one, else the partner's.
+     */
     @property({ attribute: 'planner-base' }) plannerBase?: string;
+
+    /**
+     * Planner roots the page's script trusts with a `token-endpoint` token besides the one the partner
+     * vouches for (property only: markup cannot name where the user's token goes).
+     */
+    @property({ attribute: false }) trustedPlannerBases?: readonly string[];
 
     /** A token for the project (sent only to `planner-base`). */
     @property({ attribute: 'project-token' }) projectToken?: string;

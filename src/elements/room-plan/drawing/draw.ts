@@ -3,7 +3,7 @@
  * model's y points up, SVG's down). Layers, bottom to top: area fills (outer areas first, so nested
  * ones lie above), wall outlines, wall fills (together they draw the outline of the union of all
  * walls, so walls that overlap at joins show no seams), door and window symbols, dimension lines,
- * labels. Openings are cut out of the walls with a mask. Strokes do not scale with zoom
+ * labels. Openings are gaps cut out of the walls' geometry (plan-wall-cuts.ts). Strokes do not scale with zoom
  * (`vector-effect: non-scaling-stroke`), so lines stay crisp and thin at any zoom and in print.
  * Every untrusted string (an area's name) goes in as text.
  */
@@ -17,6 +17,7 @@ import { baseFontSize, layoutLabels, type LabelShown, type PlacedLabel } from '.
 import { drawNorthArrow, drawScaleBar } from './scale-bar.js';
 import { grow, line, pointsOf, pt, r } from './svg.js';
 import { drawTexts } from './texts.js';
+import { wallShapes } from './wall-cuts.js';
 import type { ViewBox } from '../view-box.js';
 
 export interface PlanDrawing {
@@ -49,15 +50,6 @@ function frameOf(wall: WallGeometry): Frame {
       wall.start[1] + d[1] * along + n[1] * across,
     ],
   };
-}
-
-/** The rectangle cut out of a wall for an opening (a little deeper than the wall, to cut its outline). */
-function cutOf(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
-  const f = frameOf(wall);
-  const half = wall.thickness / 2 + 2;
-  const a = o.offset - o.width / 2;
-  const b = o.offset + o.width / 2;
-  return svg`<polygon points=${pointsOf([f.at(a, -half), f.at(b, -half), f.at(b, half), f.at(a, half)])} fill="black"></polygon>`;
 }
 
 function openingSymbol(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
@@ -146,7 +138,7 @@ function labelShown(model: RoomModel | undefined): LabelShown | undefined {
 }
 
 /**
- * Draws a plan. `maskId` must be unique within the shadow root. With the `model` (FML plans), also
+ * Draws a plan. With the `model` (FML plans), also
  * its items, own texts, dimension lines and stairs, a scale bar and a north arrow, and areas print
  * their name and floor area only where the model says so.
  */
@@ -154,7 +146,6 @@ export function drawPlan(
   plan: PlanGeometry,
   units: Units,
   locale: string | undefined,
-  maskId: string,
   model?: RoomModel,
 ): PlanDrawing {
   const font = baseFontSize(plan);
@@ -187,18 +178,11 @@ export function drawPlan(
   const labels = layoutLabels(plan, units, locale, labelShown(model));
   const colours = areaColours(model);
   const walls = plan.walls;
-  const hasCuts = walls.some((w) => w.openings.length);
   const hasWalls = walls.length > 0;
+  // doors and windows as gaps in the walls' geometry, not a mask: plan-wall-cuts.ts says why
+  const shapes = wallShapes(walls);
 
   const content = svg`
-    ${
-      hasCuts
-        ? svg`<defs><mask id=${maskId} maskUnits="userSpaceOnUse" x=${r(fit.x)} y=${r(fit.y)} width=${r(fit.width)} height=${r(fit.height)}>
-        <rect x=${r(fit.x)} y=${r(fit.y)} width=${r(fit.width)} height=${r(fit.height)} fill="white"></rect>
-        ${walls.flatMap((w) => w.openings.map((o) => cutOf(w, o)))}
-      </mask></defs>`
-        : nothing
-    }
     <g class="areas">${areas.map(({ area }) => {
       // the FML's own colour where it gives one: a presentation attribute, which a strict CSP allows
       // (a style attribute it would not), and which the theme's rules leave alone (`:not([fill])`)
@@ -209,11 +193,9 @@ export function drawPlan(
     })}</g>
     ${
       hasWalls
-        ? svg`<g part="wall" class="walls" mask=${hasCuts ? `url(#${maskId})` : nothing}>
-      <g class="wall-outlines">${walls.map((w) => svg`<polygon points=${pointsOf(w.polygon)}></polygon>`)}</g>
-      <g class="wall-fills">${walls.map(
-        (w) => svg`<polygon data-wall=${w.name} points=${pointsOf(w.polygon)}></polygon>`,
-      )}</g>
+        ? svg`<g part="wall" class="walls">
+      <g class="wall-outlines">${shapes.map((s) => svg`<path d=${s.outline}></path>`)}</g>
+      <g class="wall-fills">${walls.map((w, i) => svg`<path data-wall=${w.name} d=${shapes[i]!.fill}></path>`)}</g>
     </g>`
         : nothing
     }

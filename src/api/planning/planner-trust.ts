@@ -1,11 +1,13 @@
 /**
- * Where the planner token may go. The partner's token answer names the planner root it uses itself
+ * Where the planner token may go: one rule for `<project-export-button>` and the FML inputs of
+ * `<room-plan>` / `<room-viewer>` (`project-id` with `token-endpoint`, src/api/model-source.ts). The partner's token answer names the planner root it uses itself
  * (`planner_base`): the token goes to that origin. Any other planner root must be trusted by the
  * page's own script (the `trustedPlannerBases` property, or `configure({ plannerBase })`), never by
  * markup alone: a `planner-base` attribute may come from user content, a CMS field or an injected
  * fragment, and the token it would receive is the user's.
  */
-import { ElementError } from '../../internal/element-error.js';
+import { DEFAULT_CONFIG, getConfig } from '../../config.js';
+import { ElementError } from '../failure.js';
 
 /** An http(s) URL's origin, or undefined for anything else. */
 export function originOf(raw: string | undefined, base?: string): string | undefined {
@@ -57,4 +59,18 @@ export function plannerFor(choice: PlannerChoice, vouched: string | undefined): 
       `${vouchedOrigin ? ` (${vouchedOrigin})` : ''}; trust it from script (trustedPlannerBases or configure({ plannerBase }))`,
     { kind: 'invalid', reason: 'untrusted-planner' },
   );
+}
+
+/**
+ * The choice an element makes from its `planner-base` and `trustedPlannerBases` and the page's
+ * configure() (read now).
+ */
+export function plannerChoice(element: string | null | undefined, trusted: unknown): PlannerChoice {
+  const { plannerBase } = getConfig();
+  return {
+    element: element?.trim() || undefined,
+    configured: plannerBase,
+    configuredByPage: plannerBase !== DEFAULT_CONFIG.plannerBase,
+    trusted: Array.isArray(trusted) ? (trusted as readonly string[]) : undefined,
+  };
 }
