@@ -9,6 +9,7 @@ const ELEMENTS = {
   group: [
     '**/elements/**',
     '**/internal/**',
+    '**/features/**',
     '**/events/**',
     '**/cdn/**',
     'lit',
@@ -40,6 +41,7 @@ function layerRules() {
         'src/config.ts',
         'src/elements/**/*.ts',
         'src/internal/**/*.ts',
+        'src/features/**/*.ts',
         'src/events/**/*.ts',
         'src/cdn/**/*.ts',
         'src/index.ts',

@@ -11,7 +11,9 @@ export type DescriptionKey =
   | 'size'
   | 'selectedNone'
   | 'selectedSome'
-  | 'more';
+  | 'more'
+  | 'addToCart'
+  | 'addToCartOf';
 
 /** The room description's words (shared by `<room-viewer>` and `<room-plan>`), English and Dutch. */
 export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
@@ -27,6 +29,8 @@ export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
     selectedNone: 'Nothing selected.',
     selectedSome: 'Selected: {names}.',
     more: '{count} more pieces are not listed.',
+    addToCart: 'Add to cart',
+    addToCartOf: 'Add to cart: {name}',
   },
   nl: {
     description: 'Beschrijving van de kamer',
@@ -40,5 +44,7 @@ export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
     selectedNone: 'Niets geselecteerd.',
     selectedSome: 'Geselecteerd: {names}.',
     more: 'Nog {count} stukken staan niet in de lijst.',
+    addToCart: 'In winkelwagen',
+    addToCartOf: 'In winkelwagen: {name}',
   },
 };

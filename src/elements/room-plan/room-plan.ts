@@ -2,7 +2,10 @@ import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
 import { RoomPlanBase } from './plan-base.js';
+import { PlanCart } from './plan-cart.js';
+import { PlanFurniture } from './plan-furniture.js';
 import { PlanMeasure } from './plan-measure.js';
+import { PlanQuantities } from './plan-quantities.js';
 import { PlanSelection } from './plan-selection.js';
 import { PlanSnapshot } from './plan-snapshot.js';
 import { PlanSync } from './plan-sync.js';
@@ -33,7 +36,11 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
+ *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
+ *   componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed (the floor switcher or `floor`). Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
  *
@@ -94,7 +101,9 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @cssstate loaded - The plan is drawn.
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
-export class RoomPlan extends PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))) {
+export class RoomPlan extends PlanQuantities(
+  PlanFurniture(PlanCart(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+) {
   static override styles = styles;
 }
 

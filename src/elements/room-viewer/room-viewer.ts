@@ -2,6 +2,9 @@ import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
 import { RoomViewerBase } from './viewer-base.js';
 import { ViewerCamera } from './viewer-camera.js';
+import { ViewerCart } from './viewer-cart.js';
+import { ViewerFurniture } from './viewer-furniture.js';
+import { ViewerSyncCamera } from './viewer-sync-camera.js';
 import { ViewerHotspots } from './viewer-hotspots.js';
 import { ViewerMeasure } from './viewer-measure.js';
 import { ViewerSelection } from './viewer-selection.js';
@@ -26,7 +29,13 @@ export type * from '../../events/index.js';
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems, products }`
+ *   (`products` as the `products` property).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
+ *   with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`,
+ *   `add-to-cart`. Detail `{ action, roomId,
+ *   projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
  *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
@@ -61,8 +70,10 @@ export type * from '../../events/index.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSnapshot(
-  ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))),
+export class RoomViewer extends ViewerSyncCamera(
+  ViewerFurniture(
+    ViewerCart(ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))))),
+  ),
 ) {
   static override styles = viewerStyles;
 }

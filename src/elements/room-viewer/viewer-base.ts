@@ -5,7 +5,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { hasModelSource } from '../../api/model-source.js';
+import type { RoomProduct } from '../../model/products.js';
 import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.js';
+import { productsOf } from '../../features/products/products-of.js';
 import { FML_SOURCE_KEYS, FmlInputs } from '../room-plan/fml-inputs.js';
 import { floorDetail, floorSwitcher, type FmlShown } from '../room-plan/fml-floors.js';
 import { onUnlessFalse } from '../../internal/converters.js';
@@ -105,6 +107,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   constructor() {
     super();
+    // a hotspot on a piece (`data-component-id="model-10"`) is counted for its product
+    this.analytics.productOf = (id) => this.products.find((p) => p.ids.includes(id))?.componentId;
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
     new DisconnectController(this, {
       gone: () => {
@@ -118,6 +122,15 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** The view while a room is shown (for tests and tools: camera, scene, controls). */
   get view(): RoomView | undefined {
     return this.#view;
+  }
+
+  /**
+   * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
+   * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
+   * until a room is shown. Read-only.
+   */
+  get products(): readonly RoomProduct[] {
+    return productsOf(this.#context?.model);
   }
 
   /** The room on screen and what features need of it; undefined until loaded and after teardown. */
@@ -138,6 +151,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
   protected featuresAtStart(): boolean {
+    return false;
+  }
+
+  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
+  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
+    return undefined;
+  }
+
+  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
+  protected furnitureHidden(): boolean {
     return false;
   }
 
@@ -293,7 +316,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#warningShown());
-    this.emit('model-load', { model, problems });
+    this.emit('model-load', { model, problems, products: productsOf(model) });
   }
 
   /** The room is drawn but part of it is not as the model says. */

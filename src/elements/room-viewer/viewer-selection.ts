@@ -16,6 +16,9 @@ import { parseUnits } from '../../model/units.js';
 import type { SelectionOutline } from '../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from './viewer-base.js';
 
+/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
+const NONE: readonly ModelComponent[] = [];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Constructor<T> = abstract new (...args: any[]) => T;
 
@@ -67,9 +70,11 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
         return on;
       },
       pick: (event) => this.#pick(event),
-      components: () => this.#pickable,
+      components: () => (this.furnitureHidden() ? NONE : this.#pickable),
+      cart: () => this.pieceCart(),
       areas: () => this.viewContext?.plan.areas ?? [],
       // the viewer's `units` when a feature gives it one (measure)
+      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
       units: () => parseUnits((this as { units?: string }).units),
       changed: () => this.#showOutline(),
     });
