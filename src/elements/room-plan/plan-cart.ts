@@ -25,7 +25,7 @@ export function PlanCart<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
    *   `source` `description` (a piece's button: one of it), `look` (every product, as many as stand in the room) or `api`.
    *
    * @csspart add-to-cart - A piece's "add to cart" button in the room's description (with `cart`).
-   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), bottom left.
+   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), at the top in the middle.
    */
   abstract class WithPlanCart extends Base {
     /**

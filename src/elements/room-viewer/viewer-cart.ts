@@ -34,7 +34,7 @@ export function ViewerCart<T extends Constructor<RoomViewerBase>>(Base: T): T & 
    *   `hotspot` (a hotspot's `data-add-to-cart`: one of each product it names) or `api`.
    *
    * @csspart add-to-cart - A piece's "add to cart" button in the room's description (with `cart`).
-   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), bottom left.
+   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), at the top in the middle.
    */
   abstract class WithCart extends Base {
     /**

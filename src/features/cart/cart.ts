@@ -79,11 +79,15 @@ export function hotspotCartIds(hotspot: HTMLElement, cart: HTMLElement): string[
 }
 
 export const cartStyles = css`
+  /* top centre, over the description's panel (bottom left, while focus is in it): the corners hold
+     the floor switcher, the full-screen button and the element's other buttons */
   [part~='add-look'] {
     position: absolute;
-    inset-block-end: 0.5rem;
-    inset-inline-start: 0.5rem;
-    z-index: 1;
+    inset-block-start: 0.5rem;
+    inset-inline-start: 50%;
+    translate: -50% 0;
+    white-space: nowrap;
+    z-index: 3;
     padding: 0.25rem 0.55rem;
     font: inherit;
     font-size: 0.9rem;

@@ -55,7 +55,14 @@ export function quantitiesTable(
   const area = (cm2: number) => formatArea(cm2, units, lang);
   const length = (cm: number) => formatLength(cm, units, lang);
   const { totals } = quantities;
-  return html`<div part="quantities" class="quantities">
+  // focusable: a table taller than its box scrolls, and the keyboard must be able to scroll it
+  return html`<div
+    part="quantities"
+    class="quantities"
+    role="group"
+    tabindex="0"
+    aria-label=${words('quantities')}
+  >
     <table>
       <caption>
         ${words('quantities')}
