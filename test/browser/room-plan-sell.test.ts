@@ -224,8 +224,11 @@ describe('<room-plan> sells the look', function () {
     // imperial and Dutch
     plan.units = 'imperial';
     plan.lang = 'nl';
-    await plan.updateComplete;
-    expect(table.querySelector('caption')!.textContent!.trim()).to.equal('Hoeveelheden');
+    await until(
+      () => part(plan, 'quantities')!.querySelector('caption')!.textContent!.trim() === 'Hoeveelheden',
+      3000,
+      'Dutch',
+    );
     expect(rows[0]!.querySelector('td')!.textContent).to.match(/ft²/);
     // in print the whole table shows, not scrolled
     await emulateMedia({ media: 'print' });
