@@ -19,14 +19,7 @@ export interface PlanCartProperties {
 }
 
 export function PlanCart<T extends Constructor<RoomPlanBase>>(Base: T): T & Constructor<PlanCartProperties> {
-  /**
-   * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room
-   *   in the page's cart. Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`,
-   *   `source` `description` (a piece's button: one of it), `look` (every product, as many as stand in the room) or `api`.
-   *
-   * @csspart add-to-cart - A piece's "add to cart" button in the room's description (with `cart`).
-   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), at the top in the middle.
-   */
+  // its event and parts are declared on RoomPlan (room-plan.ts): the manifest's analyzer does not read a mixin's class tags
   abstract class WithPlanCart extends Base {
     /**
      * Shows the "add to cart" buttons: one per piece in the room's description (`part="add-to-cart"`)

@@ -25,9 +25,7 @@ const cache = new WeakMap<PlanGeometry, RoomQuantities>();
 export function PlanQuantities<T extends Constructor<RoomPlanBase>>(
   Base: T,
 ): T & Constructor<PlanQuantitiesProperties> {
-  /**
-   * @csspart quantities - The quantities table (`show-quantities`): a `<table>` with a row per area and the totals, below the plan; printed with it.
-   */
+  // its event and parts are declared on RoomPlan (room-plan.ts): the manifest's analyzer does not read a mixin's class tags
   abstract class WithQuantities extends Base {
     /** Shows the quantities table (`part="quantities"`) below the plan; it prints with the plan. */
     @property({ type: Boolean, attribute: 'show-quantities', reflect: true }) showQuantities = false;

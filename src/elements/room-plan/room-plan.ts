@@ -41,9 +41,16 @@ export type PlanErrorDetail = ModelErrorDetail;
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
  *   componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
+ * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
+ *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
+ *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room) or `api`.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed (the floor switcher or `floor`). Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
  *
+ * @csspart add-to-cart - With `cart`: a piece's "add to cart" button in the room's description (after the piece's own button).
+ * @csspart add-look - With `cart`: the "add the whole look" button, at the top in the middle (when the room has products).
+ * @csspart quantities - With `show-quantities`: the quantities table below the plan (a `<table>`, a row per area and the totals;
+ *   printed with the plan).
  * @csspart base - The wrapper of everything.
  * @csspart viewport - The focusable box the plan is moved and zoomed in (arrow keys, + − 0).
  * @csspart svg - The `<svg>` (role img, labelled with a summary of the plan).

@@ -40,10 +40,16 @@ export type * from '../../events/index.js';
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
  *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
  *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
+ * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
+ *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
+ *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's
+ *   `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`) or `api`.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
+ * @csspart add-to-cart - With `cart`: a piece's "add to cart" button in the room's description (after the piece's own button).
+ * @csspart add-look - With `cart`: the "add the whole look" button, at the top in the middle (when the room has products).
  * @csspart canvas - The canvas the room is drawn in.
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.

@@ -27,15 +27,7 @@ export interface CartProperties {
 }
 
 export function ViewerCart<T extends Constructor<RoomViewerBase>>(Base: T): T & Constructor<CartProperties> {
-  /**
-   * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room
-   *   in the page's cart. Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`,
-   *   `source` `description` (a piece's button: one of it), `look` (every product, as many as stand in the room),
-   *   `hotspot` (a hotspot's `data-add-to-cart`: one of each product it names) or `api`.
-   *
-   * @csspart add-to-cart - A piece's "add to cart" button in the room's description (with `cart`).
-   * @csspart add-look - The "add the whole look" button (with `cart`, when the room has products), at the top in the middle.
-   */
+  // its event and parts are declared on RoomViewer (room-viewer.ts): the manifest's analyzer does not read a mixin's class tags
   abstract class WithCart extends Base {
     /**
      * Shows the "add to cart" buttons: one per piece in the room's description (`part="add-to-cart"`)
