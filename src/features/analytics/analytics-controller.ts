@@ -62,7 +62,7 @@ export class AnalyticsController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#interacted = false;
+    // (an element moved in the page keeps its first interaction: it is still the same visit)
     this.host.addEventListener('pointerdown', this.#onInput, { capture: true });
     this.host.addEventListener('keydown', this.#onInput, { capture: true });
     this.host.addEventListener('click', this.#onClick);
