@@ -7,6 +7,7 @@
  * show them in m, m² or feet).
  */
 import { planGeometry } from './plan-geometry.js';
+import { SpatialIndex } from './spatial-index.js';
 import type { AreaGeometry, PlanGeometry, RoomModel, Vec2, WallGeometry } from './types.js';
 
 export interface AreaQuantities {
@@ -43,6 +44,8 @@ export interface RoomQuantities {
 const FACE_TOLERANCE = 3;
 /** Largest angle between an edge and a wall that still counts as parallel (sine). */
 const PARALLEL = Math.sin((2 * Math.PI) / 180);
+/** How far (cm) from an edge a wall's centre line may run (half the thickest wall, and the tolerance). */
+const NEAR = 100;
 /** An opening whose bottom is below this (cm) reaches the floor (a door, a French window). */
 const FLOOR_LEVEL = 5;
 
@@ -76,7 +79,7 @@ function alongWall(a: Vec2, b: Vec2, wall: WallGeometry): Along | undefined {
 
 function areaQuantities(
   area: AreaGeometry,
-  walls: readonly WallGeometry[],
+  walls: SpatialIndex<WallGeometry>,
   heightOf: (wall: WallGeometry) => number,
   kind: AreaQuantities['kind'],
 ): AreaQuantities {
@@ -96,7 +99,14 @@ function areaQuantities(
     perimeter += edge;
     // the parts of the edge that run along walls (collinear walls each take their part, no more than the edge)
     let walled = 0;
-    for (const wall of walls) {
+    // the walls near the edge only (a hostile plan of 30 000 walls must not be edges × walls)
+    const near = walls.search({
+      minX: Math.min(a[0], b[0]) - NEAR,
+      minY: Math.min(a[1], b[1]) - NEAR,
+      maxX: Math.max(a[0], b[0]) + NEAR,
+      maxY: Math.max(a[1], b[1]) + NEAR,
+    });
+    for (const wall of near) {
       const along = alongWall(a, b, wall);
       if (!along) continue;
       const part = Math.min(along.to - along.from, edge - walled);
@@ -145,8 +155,14 @@ export function roomQuantities(model: RoomModel, plan: PlanGeometry = planGeomet
     return own !== undefined && Number.isFinite(own) && own > 0 ? own : model.height;
   };
   const kinds = new Map(model.areas.map((a) => [a.name, a.kind ?? 'area']));
+  const index = new SpatialIndex(plan.walls, (w) => ({
+    minX: Math.min(w.start[0], w.end[0]),
+    minY: Math.min(w.start[1], w.end[1]),
+    maxX: Math.max(w.start[0], w.end[0]),
+    maxY: Math.max(w.start[1], w.end[1]),
+  }));
   const areas = plan.areas.map((area) =>
-    areaQuantities(area, plan.walls, heightOf, kinds.get(area.name) ?? 'area'),
+    areaQuantities(area, index, heightOf, kinds.get(area.name) ?? 'area'),
   );
   const totals = { floorArea: 0, perimeter: 0, wallLength: 0, wallArea: 0, skirting: 0 };
   for (const area of areas) {
