@@ -21,7 +21,14 @@ export class RoomElement extends LitElement {
   @property({ attribute: 'tracking-tag' }) trackingTag?: string;
 
   /** `room-analytics` for the visitor's actions (src/features/analytics/analytics-controller.ts). */
-  protected readonly analytics = new AnalyticsController(this);
+  protected readonly analytics = new AnalyticsController(this, {
+    productOf: (id) => this.productOfComponent(id),
+  });
+
+  /** The product hash (`componentId`) of a component id, for `room-analytics` (the viewer knows its room's). */
+  protected productOfComponent(_id: string): string | undefined {
+    return undefined;
+  }
 
   #internals?: ElementInternals;
 

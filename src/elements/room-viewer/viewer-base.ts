@@ -107,8 +107,6 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   constructor() {
     super();
-    // a hotspot on a piece (`data-component-id="model-10"`) is counted for its product
-    this.analytics.productOf = (id) => this.products.find((p) => p.ids.includes(id))?.componentId;
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
     new DisconnectController(this, {
       gone: () => {
@@ -131,6 +129,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    */
   get products(): readonly RoomProduct[] {
     return productsOf(this.#context?.model);
+  }
+
+  /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
+  protected override productOfComponent(id: string): string | undefined {
+    return this.products.find((p) => p.ids.includes(id))?.componentId;
   }
 
   /** The room on screen and what features need of it; undefined until loaded and after teardown. */

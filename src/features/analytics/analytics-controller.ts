@@ -51,13 +51,13 @@ export class AnalyticsController implements ReactiveController {
   #viewedAt?: number;
   #visible = false;
   #interacted = false;
-  /**
-   * The product hash of a component id a hotspot's `data-component-id` names (the viewer sets it); a
-   * hotspot's own value is given as it is otherwise.
-   */
-  productOf?: (id: string) => string | undefined;
-
-  constructor(private readonly host: AnalyticsHost) {
+  constructor(
+    private readonly host: AnalyticsHost,
+    private readonly options: {
+      /** The product hash of a component id a hotspot's `data-component-id` names (else it is given as it is). */
+      productOf?(id: string): string | undefined;
+    } = {},
+  ) {
     host.addController(this);
   }
 
@@ -120,7 +120,7 @@ export class AnalyticsController implements ReactiveController {
     const hit = hotspotClick(this.host, event);
     if (!hit) return;
     const id = hit.hotspot.getAttribute('data-component-id')?.trim();
-    this.track('hotspot', id ? { componentId: this.productOf?.(id) ?? id } : {});
+    this.track('hotspot', id ? { componentId: this.options.productOf?.(id) ?? id } : {});
   };
 
   #onIntersect = (entries: IntersectionObserverEntry[]) => {
