@@ -4,6 +4,7 @@
  * sell the whole look, and what `<room-viewer>` and `<room-plan>` give as `products`. Pure: no DOM.
  */
 import { pointInRing, signedArea } from './polygon.js';
+import { SpatialIndex } from './spatial-index.js';
 import type { ModelArea, ModelComponent, RoomModel, Vec2 } from './types.js';
 
 /** One product of the room: every piece of furniture with the same `componentId`. */
@@ -44,10 +45,23 @@ interface Outline {
   size: number;
 }
 
-/** The innermost (smallest) area under a point. */
-function areaUnder(outlines: readonly Outline[], point: Vec2): ModelArea | undefined {
+/** A ring's bounding box (a loop: a spread of a hostile ring's points would overflow the stack). */
+function boxOf(ring: readonly Vec2[]) {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const [x, y] of ring) {
+    box.minX = Math.min(box.minX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxX = Math.max(box.maxX, x);
+    box.maxY = Math.max(box.maxY, y);
+  }
+  return box;
+}
+
+/** The innermost (smallest) area under a point (among the areas whose box holds it: a grid, not a scan). */
+function areaUnder(outlines: SpatialIndex<Outline>, point: Vec2): ModelArea | undefined {
   let best: Outline | undefined;
-  for (const outline of outlines)
+  const [x, y] = point;
+  for (const outline of outlines.search({ minX: x, minY: y, maxX: x, maxY: y }))
     if ((!best || outline.size < best.size) && pointInRing(point, outline.ring)) best = outline;
   return best?.area;
 }
@@ -57,12 +71,13 @@ function areaUnder(outlines: readonly Outline[], point: Vec2): ModelArea | undef
  * model. The counts add up to `furnitureOf(model).length`.
  */
 export function roomProducts(model: RoomModel): RoomProduct[] {
-  const outlines: Outline[] = model.areas
+  const list: Outline[] = model.areas
     .map((area) => {
       const ring = area.indices.map((i) => model.points[i]).filter((p): p is Vec2 => !!p);
       return { area, ring, size: Math.abs(signedArea(ring)) };
     })
     .filter((o) => o.ring.length >= 3);
+  const outlines = new SpatialIndex(list, ({ ring }) => boxOf(ring));
   const byKey = new Map<string, RoomProduct>();
   for (const piece of furnitureOf(model)) {
     // a piece without a product hash is a product of its own (keyed by its id, which is unique)
