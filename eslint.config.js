@@ -11,6 +11,7 @@ const ELEMENTS = {
   group: [
     '**/elements/**',
     '**/internal/**',
+    '**/features/**',
     '**/events/**',
     '**/cdn/**',
     'lit',

@@ -21,6 +21,7 @@ import { safeHttpUrl } from '../../src/api/safe-url.ts';
 import { getConfig } from '../../src/config.ts';
 import { labelled, option } from '../controls.ts';
 import { CATALOGUE, formatPrice, type Product } from './shop-the-look.catalogue.ts';
+import { sellTheLook } from './shop-the-look.sell.ts';
 import styles from './shop-the-look.css?inline';
 
 const SHOWCASE_ROOM = '6346900';
@@ -96,7 +97,10 @@ export default function shopTheLookDemo(section: HTMLElement): void {
     'products’ own 3D models): pick a piece of furniture in the 3D view, on the plan, ' +
     'or with the keyboard through the room’s description (Tab into the viewer’s list), and its product ' +
     'card shows. The plan follows the 3D camera (the dot and cone) and a click on a room in the plan flies ' +
-    'the camera there. The products, prices and links are made up for this demo (shop.example).';
+    'the camera there. "Add the whole look" (top of the 3D view), a piece’s "Add to cart" in the description ' +
+    'and the card’s button fill the page’s own basket; the room can be shown empty, or furnished and empty side ' +
+    'by side on one camera, and the plan lists its quantities. The products, prices and links are made up for ' +
+    'this demo (shop.example).';
 
   const search = new URLSearchParams(location.search);
   const apiBase = getConfig().apiBase;
@@ -296,11 +300,14 @@ export default function shopTheLookDemo(section: HTMLElement): void {
   new MutationObserver(updateLink).observe(viewer, { attributes: true, attributeFilter: [...VIEW_PARAMS] });
   updateLink();
 
+  // selling the whole look: the basket, furnished or empty, side by side, quantities, analytics
+  const sell = sellTheLook({ viewer, plan, stage, write });
+
   const below = document.createElement('div');
   below.className = 'shop-below';
-  below.append(card, preview);
+  below.append(card, sell.basket, preview);
 
-  section.append(style, intro, controls, actions, stage, below, log);
+  section.append(style, intro, controls, sell.controls, actions, stage, sell.twin, below, log);
 }
 
 /** A pin over the first piece of each catalogue product marked `hotspot`: the page's own button. */
@@ -352,6 +359,13 @@ function productCard(
   url.hash = 'shop-the-look';
   inRoomLink.href = url.href;
   links.append(inRoomLink, ' ');
+  if (product && component.componentId) {
+    // the page's own button: addToCart() in answer to the visitor's click (as many as stand in the room)
+    const add = button(`Add ${inRoom > 1 ? `all ${inRoom}` : 'it'} to the basket`);
+    const id = component.componentId;
+    add.addEventListener('click', () => viewer.addToCart([id]));
+    links.append(add, ' ');
+  }
   const show = button('Show it in 3D');
   show.addEventListener('click', () => void viewer.flyTo(component.id).catch(() => undefined));
   links.append(show);

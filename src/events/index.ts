@@ -3,6 +3,7 @@
  * GlobalEventHandlersEventMap so `addEventListener('model-load', e => e.detail.model)` is typed on pages).
  * Each file exports only its detail type, so the index passes on whatever a file declares.
  */
+export type * from './add-to-cart.js';
 export type * from './camera-change.js';
 export type * from './component-select.js';
 export type * from './export-done.js';
@@ -17,10 +18,12 @@ export type * from './panorama-error.js';
 export type * from './panorama-ready.js';
 export type * from './room-select.js';
 export type * from './rooms-error.js';
+export type * from './room-analytics.js';
 export type * from './rooms-load.js';
 export type * from './view-change.js';
 
 export type RoomEventName =
+  | 'add-to-cart'
   | 'camera-change'
   | 'component-select'
   | 'export-done'
@@ -33,6 +36,7 @@ export type RoomEventName =
   | 'model-load'
   | 'panorama-error'
   | 'panorama-ready'
+  | 'room-analytics'
   | 'room-select'
   | 'rooms-error'
   | 'rooms-load'

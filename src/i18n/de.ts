@@ -201,12 +201,29 @@ const de: Translation = {
     selectedNone: 'Nichts ausgewählt.',
     selectedSome: 'Ausgewählt: {names}.',
     more: '{count} weitere Stücke sind nicht aufgeführt.',
+    addToCart: 'In den Warenkorb',
+    addToCartOf: 'In den Warenkorb: {name}',
   },
   fullscreen: { enter: 'Vollbild', exit: 'Vollbild beenden' },
   gestures: {
     wheel: 'Strg + Scrollen zum Zoomen',
     wheelMac: '⌘ + Scrollen zum Zoomen',
     touch: 'Mit zwei Fingern die Ansicht bewegen',
+  },
+  cart: {
+    addLook: 'Ganzen Look hinzufügen',
+    addLookLabel: 'Den ganzen Look in den Warenkorb legen ({count} Produkte)',
+  },
+  quantities: {
+    quantities: 'Mengen',
+    area: 'Bereich',
+    unnamedArea: 'Bereich {n}',
+    floorArea: 'Boden',
+    wallArea: 'Wände (netto)',
+    perimeter: 'Umfang',
+    skirting: 'Sockelleisten',
+    total: 'Gesamt',
+    inside: '{name} (in einem anderen Bereich)',
   },
 };
 

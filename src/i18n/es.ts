@@ -202,12 +202,29 @@ const es: Translation = {
     selectedNone: 'Nada seleccionado.',
     selectedSome: 'Seleccionado: {names}.',
     more: 'Otros {count} muebles no se muestran.',
+    addToCart: 'Añadir a la cesta',
+    addToCartOf: 'Añadir a la cesta: {name}',
   },
   fullscreen: { enter: 'Pantalla completa', exit: 'Salir de pantalla completa' },
   gestures: {
     wheel: 'Use Ctrl + rueda para hacer zoom',
     wheelMac: 'Use ⌘ + rueda para hacer zoom',
     touch: 'Use dos dedos para mover la vista',
+  },
+  cart: {
+    addLook: 'Añadir todo el look',
+    addLookLabel: 'Añadir todo el look a la cesta ({count} productos)',
+  },
+  quantities: {
+    quantities: 'Cantidades',
+    area: 'Espacio',
+    unnamedArea: 'Espacio {n}',
+    floorArea: 'Suelo',
+    wallArea: 'Paredes (neto)',
+    perimeter: 'Perímetro',
+    skirting: 'Rodapiés',
+    total: 'Total',
+    inside: '{name} (dentro de otro espacio)',
   },
 };
 

@@ -202,12 +202,29 @@ const fr: Translation = {
     selectedNone: 'Rien n’est sélectionné.',
     selectedSome: 'Sélection : {names}.',
     more: '{count} autres meubles ne sont pas listés.',
+    addToCart: 'Ajouter au panier',
+    addToCartOf: 'Ajouter au panier : {name}',
   },
   fullscreen: { enter: 'Plein écran', exit: 'Quitter le plein écran' },
   gestures: {
     wheel: 'Utilisez Ctrl + molette pour zoomer',
     wheelMac: 'Utilisez ⌘ + molette pour zoomer',
     touch: 'Utilisez deux doigts pour déplacer la vue',
+  },
+  cart: {
+    addLook: 'Ajouter tout le look',
+    addLookLabel: 'Ajouter tout le look au panier ({count} produits)',
+  },
+  quantities: {
+    quantities: 'Quantités',
+    area: 'Espace',
+    unnamedArea: 'Espace {n}',
+    floorArea: 'Sol',
+    wallArea: 'Murs (net)',
+    perimeter: 'Périmètre',
+    skirting: 'Plinthes',
+    total: 'Total',
+    inside: '{name} (dans un autre espace)',
   },
 };
 

@@ -201,12 +201,29 @@ const nl: Translation = {
     selectedNone: 'Niets geselecteerd.',
     selectedSome: 'Geselecteerd: {names}.',
     more: 'Nog {count} stukken staan niet in de lijst.',
+    addToCart: 'In winkelwagen',
+    addToCartOf: 'In winkelwagen: {name}',
   },
   fullscreen: { enter: 'Volledig scherm', exit: 'Volledig scherm sluiten' },
   gestures: {
     wheel: 'Gebruik Ctrl + scrollen om te zoomen',
     wheelMac: 'Gebruik ⌘ + scrollen om te zoomen',
     touch: 'Gebruik twee vingers om de weergave te verplaatsen',
+  },
+  cart: {
+    addLook: 'Hele look toevoegen',
+    addLookLabel: 'Hele look toevoegen aan de winkelwagen ({count} producten)',
+  },
+  quantities: {
+    quantities: 'Hoeveelheden',
+    area: 'Ruimte',
+    unnamedArea: 'Ruimte {n}',
+    floorArea: 'Vloer',
+    wallArea: 'Wanden (netto)',
+    perimeter: 'Omtrek',
+    skirting: 'Plinten',
+    total: 'Totaal',
+    inside: '{name} (binnen een andere ruimte)',
   },
 };
 

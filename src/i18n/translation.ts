@@ -15,6 +15,8 @@ import type { FullscreenKey } from '../features/fullscreen/fullscreen.strings.js
 import type { HintKey } from '../features/fullscreen/gestures.strings.js';
 import type { MeasureStringKey } from '../features/measure/measure.strings.js';
 import type { DescriptionKey } from '../features/selection/room-description.strings.js';
+import type { CartKey } from '../features/cart/cart.js';
+import type { QuantitiesKey } from '../features/quantities/quantities-table.js';
 
 type Table<K extends string> = Record<K, string>;
 
@@ -43,6 +45,10 @@ export interface Translation {
   fullscreen: Table<FullscreenKey>;
   /** The hint of cooperative gesture handling (wheel and touch). */
   gestures: Table<HintKey>;
+  /** `cart` on `<room-viewer>` and `<room-plan>`: the "add the whole look" button. */
+  cart: Table<CartKey>;
+  /** `show-quantities` on `<room-plan>`: the quantities table. */
+  quantities: Table<QuantitiesKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

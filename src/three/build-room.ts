@@ -357,6 +357,9 @@ export class RoomScene {
   #replaceGroup(group: ComponentGroup, object: Object3D): void {
     const holder = new Group();
     holder.name = `loaded:${group.key}`;
+    // the page's furniture arrives hidden when the furniture is (`furniture="hidden"`)
+    holder.userData.furniture = group.mesh.userData.furniture === true;
+    holder.visible = group.mesh.visible;
     const matrix = new Matrix4();
     for (const component of group.components) {
       const clone = object.clone();

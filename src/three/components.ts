@@ -167,6 +167,8 @@ export function buildComponents(model: RoomModel, materials: MaterialLibrary): C
     const mesh = new InstancedMesh(geometry, material, components.length);
     mesh.name = key;
     mesh.castShadow = true;
+    // what `furniture="hidden"` hides (RoomView.setFurnitureVisible): furniture, not doors or windows
+    mesh.userData.furniture = components[0]!.kind === 'furniture';
     components.forEach((component, i) => mesh.setMatrixAt(i, componentMatrix(component, matrix)));
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();

@@ -185,6 +185,22 @@ export class RoomView implements RenderView {
     this.requestRender();
   }
 
+  /**
+   * Shows or hides every piece of furniture (this room's and the floors stacked over it); walls,
+   * floors, doors and windows stay as they are. Hidden furniture casts no shadow and cannot be picked.
+   */
+  setFurnitureVisible(visible: boolean): void {
+    let changed = false;
+    this.scene.traverse((node) => {
+      if (node.userData.furniture !== true || node.visible === visible) return;
+      node.visible = visible;
+      changed = true;
+    });
+    if (!changed) return;
+    this.room.shadowsDirty = true;
+    this.requestRender();
+  }
+
   setControls(enabled: boolean): void {
     this.controls.enabled = enabled;
     // OrbitControls blocks touch scrolling on its canvas; without controls the page must scroll over it

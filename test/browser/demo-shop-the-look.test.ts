@@ -4,7 +4,7 @@
  * page's catalogue, the pins are the page's own buttons, and the view link carries the camera.
  */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
@@ -154,5 +154,43 @@ describe('demo: shop the look', function () {
     const url = new URL(link.href);
     expect(url.searchParams.get('camera-target')).to.equal('4m 0m -1.5m');
     expect(url.hash).to.equal('#shop-the-look');
+  });
+  it('sells the whole look: the basket, furnished or empty, side by side, quantities, analytics', async function () {
+    const { section, viewer, plan } = await mountSection();
+    const basket = section.querySelector('.shop-basket')!;
+    const look = viewer.shadowRoot!.querySelector<HTMLElement>('[part~="add-look"]')!;
+    look.scrollIntoView({ block: 'center' });
+    const rect = look.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)],
+    });
+    await until(() => basket.querySelectorAll('li').length > 0, 5000, 'the basket filled');
+    // every catalogue product of the room, as many as stand in it
+    const inRoom = viewer.products.filter((p) => p.componentId && CATALOGUE.has(p.componentId));
+    expect(basket.querySelectorAll('li').length).to.equal(inRoom.length);
+    expect(basket.textContent).to.match(/Total: /);
+    expect(section.querySelector('.log')!.textContent).to.contain('room-analytics room-viewer: add-to-cart');
+    // empty room: both elements
+    const empty = section.querySelector<HTMLInputElement>('.shop-empty input')!;
+    empty.click();
+    expect(viewer.getAttribute('furniture')).to.equal('hidden');
+    expect(plan.getAttribute('furniture')).to.equal('hidden');
+    empty.click();
+    expect(viewer.getAttribute('furniture')).to.equal('shown');
+    // side by side: the empty room on the same camera
+    section.querySelector<HTMLInputElement>('.shop-side-by-side input')!.click();
+    const twin = section.querySelector<RoomViewer>('.shop-twin room-viewer')!;
+    expect(twin.getAttribute('sync-camera')).to.equal('shop-viewer');
+    expect(twin.getAttribute('furniture')).to.equal('hidden');
+    await modelLoaded(twin, 30000);
+    await until(() => twin.syncedViewer === viewer, 5000, 'the twin linked');
+    // quantities under the plan
+    section.querySelector<HTMLInputElement>('.shop-quantities input')!.click();
+    await plan.updateComplete;
+    const table = plan.shadowRoot!.querySelector('[part~="quantities"]')!;
+    expect(table.querySelectorAll('tbody tr').length).to.equal(plan.quantities!.areas.length);
+    expect(await axeViolations(section)).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 });

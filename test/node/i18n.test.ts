@@ -19,6 +19,8 @@ import { FULLSCREEN_STRINGS } from '../../src/features/fullscreen/fullscreen.str
 import { GESTURE_STRINGS } from '../../src/features/fullscreen/gestures.strings.ts';
 import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
 import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
+import { CART_STRINGS } from '../../src/features/cart/cart.ts';
+import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities-table.ts';
 import { lookup, type StringTable } from '../../src/internal/language.ts';
 import nl from '../../src/i18n/nl.ts';
 import de from '../../src/i18n/de.ts';
@@ -39,6 +41,8 @@ const TABLES: StringTable<string>[] = [
   DESCRIPTION_STRINGS,
   FULLSCREEN_STRINGS,
   GESTURE_STRINGS,
+  CART_STRINGS,
+  QUANTITIES_STRINGS,
 ];
 const SHIPPED: Record<string, Translation> = { nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

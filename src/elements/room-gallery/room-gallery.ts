@@ -36,6 +36,10 @@ export type { CardContext, RenderCard } from './cards/card.js';
  *
  * @fires room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
  *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `select` (a card activated: `roomId`, and `trackingTag` from the room's `tracking_tag`
+ *   unless `tracking-tag` is set). Detail `{ action, roomId, trackingTag, experiment, duration }`. Never for property changes.
  * @fires rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
  *   loaded, `page` its number, `total` as the service gave it (undefined with `skip-total`).
  * @fires rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
@@ -283,7 +287,14 @@ export class RoomGallery extends RoomElement {
   #onCardClick = (event: MouseEvent): void => {
     const index = activatedIndex(event);
     const room = index === undefined ? undefined : this.rooms[index];
-    if (room && !this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    if (!room) return;
+    if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    // the room's own tracking tag, where the service gives one (room documents carry `tracking_tag`)
+    const tag = (room as { tracking_tag?: unknown }).tracking_tag;
+    this.analytics.track('select', {
+      roomId: String(room.id),
+      ...(typeof tag === 'string' ? { trackingTag: tag } : {}),
+    });
   };
 
   protected override updated(): void {

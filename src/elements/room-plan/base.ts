@@ -9,7 +9,9 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
-import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
+import type { RoomProduct } from '../../model/products.js';
+import type { ModelComponent, ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
+import { productsOf } from '../../features/products/products-of.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
@@ -101,6 +103,15 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     return this.loaded?.plan;
   }
 
+  /**
+   * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
+   * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
+   * until a plan is drawn. Read-only.
+   */
+  get products(): readonly RoomProduct[] {
+    return productsOf(this.loaded?.model);
+  }
+
   /** What readModel() left out or repaired in the model drawn. */
   get problems(): readonly ModelProblem[] {
     return this.loaded?.problems ?? [];
@@ -137,6 +148,16 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     return [];
   }
 
+  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
+  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
+    return undefined;
+  }
+
+  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
+  protected furnitureHidden(): boolean {
+    return false;
+  }
+
   /** A feature's hook: template pieces after the plan and its controls (call super and add). */
   protected renderFeatures(): unknown[] {
     return [];
@@ -164,7 +185,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
       if (!run.current() || !this.isConnected) return;
       const shown = this.planShown;
       if (shown) this.planReady(shown);
-      this.emit('model-load', { model, problems });
+      this.emit('model-load', { model, problems, products: productsOf(model) });
       return;
     }
     this.loaded = undefined;

@@ -4,6 +4,9 @@ import { descriptionStyles, planSelectionStyles } from '../../features/selection
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { planMeasureStyles } from './features/measure.styles.js';
 import { planSnapshotStyles } from './features/snapshot.styles.js';
+import { cartStyles } from '../../features/cart/cart.js';
+import { quantitiesStyles } from '../../features/quantities/quantities-table.js';
+import { planFurnitureStyles } from './features/furniture.js';
 
 const ownStyles = css`
   :host {
@@ -270,4 +273,7 @@ export const styles = [
   planSelectionStyles,
   planMeasureStyles,
   ...planSnapshotStyles,
+  cartStyles,
+  planFurnitureStyles,
+  quantitiesStyles,
 ];

@@ -8,6 +8,8 @@ import type { ModelComponent, ModelProblem, RoomModel } from '../../model/types.
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
+import type { RoomProduct } from '../../model/products.js';
+import { productsOf } from '../../features/products/products-of.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, errorWordKey } from '../../internal/element-error.js';
 import { LanguageController } from '../../internal/language.js';
@@ -123,6 +125,20 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return this.#view;
   }
 
+  /**
+   * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
+   * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
+   * until a room is shown. Read-only.
+   */
+  get products(): readonly RoomProduct[] {
+    return productsOf(this.#context?.model);
+  }
+
+  /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
+  protected override productOfComponent(id: string): string | undefined {
+    return this.products.find((p) => p.ids.includes(id))?.componentId;
+  }
+
   /** The room on screen and what features need of it; undefined until loaded and after teardown. */
   protected get viewContext(): ViewerContext | undefined {
     return this.#context;
@@ -141,6 +157,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
   protected featuresAtStart(): boolean {
+    return false;
+  }
+
+  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
+  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
+    return undefined;
+  }
+
+  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
+  protected furnitureHidden(): boolean {
     return false;
   }
 
@@ -298,7 +324,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', SOURCE_STATES);
     this.toggleState('warning', this.#warningShown());
-    this.emit('model-load', { model, problems });
+    this.emit('model-load', { model, problems, products: productsOf(model) });
   }
 
   /** The room is drawn but part of it is not as the model says. */

@@ -4,6 +4,7 @@ import { descriptionStyles } from '../../features/selection/room-description.sty
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { viewerMeasureStyles } from './features/measure.styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
+import { cartStyles } from '../../features/cart/cart.js';
 
 const ownStyles = css`
   :host {
@@ -57,4 +58,5 @@ export const viewerStyles = [
   descriptionStyles,
   viewerMeasureStyles,
   ...viewerSnapshotStyles,
+  cartStyles,
 ];

@@ -2,10 +2,13 @@ import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
 import { RoomViewerBase } from './base.js';
 import { ViewerCamera } from './features/camera.js';
+import { ViewerCart } from './features/cart.js';
+import { ViewerFurniture } from './features/furniture.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
+import { ViewerSyncCamera } from './features/sync-camera.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
 export type { ViewerContext } from './base.js';
@@ -27,15 +30,27 @@ export type * from '../../events/index.js';
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems, products }`
+ *   (`products` as the `products` property).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
+ *   with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`,
+ *   `add-to-cart`. Detail `{ action, roomId,
+ *   projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component
  *   or a product's mesh failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
  *   and `reason` `no-webgl` (also a WebGL context lost for good), `bad-id`, `bad-src`, `no-model`, `not-drawable`, `untrusted-planner`, `texture` or `component`).
+ * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
+ *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
+ *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's
+ *   `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`) or `api`.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
+ * @csspart add-to-cart - With `cart`: a piece's "add to cart" button in the room's description (after the piece's own button).
+ * @csspart add-look - With `cart`: the "add the whole look" button, at the top in the middle (when the room has products).
  * @csspart canvas - The canvas the room is drawn in.
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
@@ -62,8 +77,10 @@ export type * from '../../events/index.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSnapshot(
-  ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))),
+export class RoomViewer extends ViewerSyncCamera(
+  ViewerFurniture(
+    ViewerCart(ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))))),
+  ),
 ) {
   static override styles = viewerStyles;
 }

@@ -52,6 +52,8 @@ export function FullscreenGestures<T extends Constructor<RoomElement>>(
     protected readonly fullscreen = new FullscreenController(this, (on) => {
       this.toggleState('fullscreen', on);
       this.emit('fullscreen-change', { fullscreen: on });
+      // going full screen takes the visitor's click or key (the browser asks for it)
+      if (on) this.analytics.track('fullscreen');
       this.fullscreenChanged(on);
     });
 

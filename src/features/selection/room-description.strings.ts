@@ -11,7 +11,9 @@ export type DescriptionKey =
   | 'size'
   | 'selectedNone'
   | 'selectedSome'
-  | 'more';
+  | 'more'
+  | 'addToCart'
+  | 'addToCartOf';
 
 /** The room description's words (shared by `<room-viewer>` and `<room-plan>`), in English (other languages: src/i18n/). */
 export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
@@ -28,5 +30,7 @@ export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
     selectedNone: 'Nothing selected.',
     selectedSome: 'Selected: {names}.',
     more: '{count} more pieces are not listed.',
+    addToCart: 'Add to cart',
+    addToCartOf: 'Add to cart: {name}',
   },
 };

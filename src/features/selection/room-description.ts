@@ -28,6 +28,11 @@ export interface DescriptionOptions {
   selected: ReadonlySet<string>;
   words: Words;
   onComponent(component: ModelComponent, event: MouseEvent): void;
+  /**
+   * When given (the `cart` attribute), each piece with a product hash (`componentId`) gets an "add to
+   * cart" button (`part="add-to-cart"`) after its own, which calls it.
+   */
+  onAddToCart?(component: ModelComponent): void;
   /** When given, each area is a button (`part="area-button"`) that calls it. */
   onArea?(area: AreaGeometry): void;
 }
@@ -174,6 +179,20 @@ export function roomDescription(options: DescriptionOptions): TemplateResult {
                     >
                       ${names.long.get(c.id)}
                     </button>
+                    ${
+                      options.onAddToCart && c.componentId
+                        ? html`<button
+                            type="button"
+                            part="add-to-cart"
+                            tabindex="-1"
+                            data-component-id=${c.id}
+                            aria-label=${words('addToCartOf', { name: names.short.get(c.id)! })}
+                            @click=${() => options.onAddToCart!(c)}
+                          >
+                            ${words('addToCart')}
+                          </button>`
+                        : nothing
+                    }
                   </li>`,
               )}
             </ul>

@@ -42,6 +42,10 @@ export interface SelectionOptions {
   units(): Units;
   /** After an update in which the selection or the highlight changed. */
   changed?(): void;
+  /** With the `cart` attribute: what a piece's "add to cart" button in the description calls. */
+  cart?(): ((component: ModelComponent) => void) | undefined;
+  /** The visitor picked a piece (a click, a tap, the keyboard; not `selectComponent()`), not cancelled. */
+  picked?(component: ModelComponent): void;
 }
 
 export class ComponentSelection implements ReactiveController {
@@ -108,6 +112,7 @@ export class ComponentSelection implements ReactiveController {
     });
     if (!this.host.dispatchEvent(event)) return false;
     this.host.selected = selectionAfter(this.host.selected, component.id, add);
+    if (source !== 'api') this.options.picked?.(component);
     return true;
   }
 
@@ -130,6 +135,7 @@ export class ComponentSelection implements ReactiveController {
       words: (key, values) => language.t(DESCRIPTION_STRINGS, key, values),
       // a click from the keyboard (Enter, Space) has no pointer: detail 0
       onComponent: (c, event) => this.choose(c, event.detail === 0 ? 'keyboard' : 'pointer', additive(event)),
+      onAddToCart: this.options.cart?.(),
       onArea: typeof host.areaActivated === 'function' ? (area) => host.areaActivated!(area) : undefined,
     });
   }

@@ -131,6 +131,7 @@ export function PlanMeasure<T extends Constructor<RoomPlanBase>>(
         distance,
         text: this.#mode.format(distance),
       });
+      this.analytics.track('measure');
     };
 
     /** A label of `text` at the middle of a–b, along it, lifted `lift` CSS px off it. */

@@ -35,6 +35,17 @@ interface Footprint {
 }
 
 const footprintCache = new WeakMap<RoomModel, Footprint[]>();
+/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
+const NONE: readonly ModelComponent[] = [];
+const selectableCache = new WeakMap<RoomModel, ModelComponent[]>();
+
+/** The pickable pieces, one array per model (the description caches its names per array). */
+function selectableOf(model: RoomModel | undefined): readonly ModelComponent[] {
+  if (!model) return NONE;
+  let list = selectableCache.get(model);
+  if (!list) selectableCache.set(model, (list = selectableComponents(model)));
+  return list;
+}
 
 /** The selectable pieces' footprints (at most MAX_ITEMS, as the plan draws items). */
 function footprintsOf(model: RoomModel): Footprint[] {
@@ -85,8 +96,10 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
         return !!viewport && event.composedPath().includes(viewport);
       },
       pick: (event) => this.#pick(event),
-      components: () => selectableComponents(this.planShown?.model),
+      components: () => (this.furnitureHidden() ? NONE : selectableOf(this.planShown?.model)),
+      cart: () => this.pieceCart(),
       areas: () => this.planShown?.plan.areas ?? [],
+      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
       units: () => parseUnits(this.units),
     });
 
@@ -130,7 +143,7 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     #pick(event: PointerEvent): ModelComponent | undefined {
       const shown = this.planShown;
       const rect = this.shadowRoot?.querySelector('svg[part~="svg"]')?.getBoundingClientRect();
-      if (!shown || !rect?.width || !rect.height) return undefined;
+      if (this.furnitureHidden() || !shown || !rect?.width || !rect.height) return undefined;
       const view = this.navigation.view ?? shown.drawing.fit;
       const [x, y] = pointAt(
         view,

@@ -55,6 +55,7 @@ export function PlanSnapshot<T extends Constructor<RoomPlanBase>>(
         const message = 'toBlob(): no plan is shown (the plan is idle, loading or failed)';
         throw new DOMException(message, 'InvalidStateError');
       }
+      this.analytics.trackIfVisitor('snapshot');
       const size = snapshotSize(this, options);
       const canvas = await rasteriseSvg(svg, { ...size, background: backgroundOf(this) });
       return encodeCanvas(canvas, options);

@@ -159,6 +159,7 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
         const [from, to] = pair;
         const distance = three.distanceBetween(from, to);
         this.emit('measure', { from, to, distance, text: this.#mode.format(distance) });
+        this.analytics.track('measure');
       };
       // the code that finds the point is loaded as the mode starts; a click before it arrived waits
       if (this.#tools) measure(this.#tools);

@@ -17,6 +17,9 @@ import type { SelectionOutline } from '../../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
+/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
+const NONE: readonly ModelComponent[] = [];
+
 /** What the mixin adds (documented on the class below). */
 export interface ViewerSelectionProperties {
   selected: string[];
@@ -65,9 +68,11 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
         return on;
       },
       pick: (event) => this.#pick(event),
-      components: () => this.#pickable,
+      components: () => (this.furnitureHidden() ? NONE : this.#pickable),
+      cart: () => this.pieceCart(),
       areas: () => this.viewContext?.plan.areas ?? [],
       // the viewer's `units` when a feature gives it one (measure)
+      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
       units: () => parseUnits((this as { units?: string }).units),
       changed: () => this.#showOutline(),
     });

@@ -46,6 +46,7 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
         );
       const context = this.viewContext;
       if (!context) throw noRoom();
+      this.analytics.trackIfVisitor('snapshot');
       const [three, image] = await Promise.all([context.features ?? context.loadFeatures(), loadImage()]);
       // the room may have gone while the snapshot code arrived
       if (this.viewContext !== context) throw noRoom();
