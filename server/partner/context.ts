@@ -4,7 +4,14 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 
-export type PartnerEnv = { Variables: { prefix: string; origin: string } };
+export type PartnerEnv = {
+  Variables: {
+    prefix: string;
+    origin: string;
+    /** Aborts when the browser's connection closes (planner calls made for it end then too). */
+    clientGone: AbortSignal;
+  };
+};
 
 export const where: MiddlewareHandler<PartnerEnv> = async (c, next) => {
   c.set('prefix', c.req.routePath.replace(/\/?\*$/, ''));
