@@ -17,19 +17,30 @@ export interface RedisStoreOptions {
   /** Prefix of every key and channel (default `partner:`), so one Redis can serve several apps. */
   prefix?: string;
   /**
-   * Milliseconds a command may wait for Redis (connect() only; default 1 500). A stopped Redis fails a
+   * Milliseconds a command may wait for Redis (default 1 500). A stopped Redis fails a
    * command at once (no offline queue), a frozen one after this long: either way the request is
    * answered 503 `store_unavailable` instead of hanging.
    */
   commandTimeout?: number;
 }
 
-/** Runs a command; any failure of Redis (timeout, connection closed, refused) is a StoreUnavailable. */
-async function command<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a command within `timeoutMs`; any failure of Redis (no answer in time, connection closed,
+ * refused) is a StoreUnavailable. The timer is ours: node-redis's command timeout covers only the
+ * wait before a command is written, and a frozen Redis (SIGSTOP, a stalled host) accepts the write
+ * and never answers. A late answer then settles a promise nobody waits for.
+ */
+async function command<T>(timeoutMs: number, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
   try {
-    return await run();
+    return await Promise.race([run(), late]);
   } catch (error) {
     throw new StoreUnavailable(`redis: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -58,10 +69,12 @@ export class RedisStore implements PartnerStore {
   /** One Redis subscription per channel, fanned out here to every local listener. */
   readonly #listeners = new Map<string, Set<(message: string) => void>>();
   readonly #owned: boolean;
+  readonly #timeout: number;
 
   /** Wraps a connected client (it stays the caller's to close) or, through connect(), one of its own. */
   constructor(client: Client, options: RedisStoreOptions & { owned?: boolean } = {}) {
     this.#client = client;
+    this.#timeout = options.commandTimeout ?? 1500;
     this.#prefix = options.prefix ?? 'partner:';
     this.#owned = options.owned ?? false;
   }
@@ -75,7 +88,6 @@ export class RedisStore implements PartnerStore {
       url,
       // fail fast while Redis is away, never queue requests until it is back
       disableOfflineQueue: true,
-      commandOptions: { timeout: options.commandTimeout ?? 1500 },
       socket: {
         connectTimeout: 2000,
         reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 1000),
@@ -87,12 +99,12 @@ export class RedisStore implements PartnerStore {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const value = await command(() => this.#client.get(this.#prefix + key));
+    const value = await command(this.#timeout, () => this.#client.get(this.#prefix + key));
     return value === null || value === undefined ? undefined : (JSON.parse(String(value)) as T);
   }
 
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
-    await command(() =>
+    await command(this.#timeout, () =>
       this.#client.set(this.#prefix + key, JSON.stringify(value), {
         expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
       }),
@@ -100,7 +112,7 @@ export class RedisStore implements PartnerStore {
   }
 
   async add<T>(key: string, value: T, ttlSeconds: number): Promise<boolean> {
-    const answer = await command(() =>
+    const answer = await command(this.#timeout, () =>
       this.#client.set(this.#prefix + key, JSON.stringify(value), {
         expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
         condition: 'NX',
@@ -110,11 +122,11 @@ export class RedisStore implements PartnerStore {
   }
 
   async delete(key: string): Promise<void> {
-    await command(() => this.#client.del(this.#prefix + key));
+    await command(this.#timeout, () => this.#client.del(this.#prefix + key));
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await command(() => this.#client.publish(this.#prefix + channel, message));
+    await command(this.#timeout, () => this.#client.publish(this.#prefix + channel, message));
   }
 
   async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
