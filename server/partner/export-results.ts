@@ -17,7 +17,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { PartnerEnv } from './context.ts';
 import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
-import type { PartnerStore } from './store.ts';
+import { StoreUnavailable, type PartnerStore } from './store.ts';
 import { signatureMatches } from '../../src/api/planning-xml/callback.ts';
 
 export interface ResultMap {
@@ -322,7 +322,11 @@ export async function exportEvents(
           missed = true;
         };
         if (stream.aborted) return;
-        status = await exportStatus(options, id);
+        // the store away for a moment (Redis restarting): keep waiting, ask again at the next wake-up
+        status = await exportStatus(options, id).catch((error: unknown) => {
+          if (error instanceof StoreUnavailable) return status;
+          throw error;
+        });
       }
       if (stream.aborted) return;
       if (status.status === 'ready') await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });
