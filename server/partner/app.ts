@@ -247,10 +247,12 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
    */
   const after403 = async (c: Context<PartnerEnv>, session: Session, token: string) => {
     const ctx = plannerContext(options, plannerBases(c, options), token, c.get('clientGone'));
-    const dead = await gate.run(() => listProjects(ctx, { per_page: 1 })).then(
-      () => false,
-      (error: unknown) => [401, 403].includes(plannerStatus(error)),
-    );
+    const dead = await gate
+      .run(() => listProjects(ctx, { per_page: 1 }))
+      .then(
+        () => false,
+        (error: unknown) => [401, 403].includes(plannerStatus(error)),
+      );
     if (dead) {
       await sessions.end(c, session);
       return loginRequired(c);
@@ -495,7 +497,11 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     } catch {
       return false;
     }
-    const allowed = [new URL(ownCallback).origin, ...(options.allowedOrigins ?? []), ...options.callbackOrigins];
+    const allowed = [
+      new URL(ownCallback).origin,
+      ...(options.allowedOrigins ?? []),
+      ...options.callbackOrigins,
+    ];
     return allowed.includes(origin);
   };
 

@@ -144,7 +144,10 @@ describe('partner back end: a flood of anonymous sign-ins', () => {
     assert.ok(store.sizeOf('state') <= 1_000, `${store.sizeOf('state')} states kept`);
     const back = await midway.fetch(comeBack);
     assert.equal(back.status, 302, 'the sign-in under way completes');
-    assert.equal(((await (await midway.fetch('/partner/session')).json()) as { connected: boolean }).connected, true);
+    assert.equal(
+      ((await (await midway.fetch('/partner/session')).json()) as { connected: boolean }).connected,
+      true,
+    );
     const session = await (await user.fetch('/partner/session')).json();
     assert.equal(session.connected, true, 'still logged in after the flood');
     const token = await user.fetch('/partner/token', { json: { project_id: 186997360 } });
@@ -176,7 +179,10 @@ describe('partner back end: a flood of anonymous sign-ins', () => {
       assert.equal(statuses.filter((s) => s === 429).length, 241);
       assert.equal((await midway.fetch(comeBack)).status, 302, 'the sign-in under way completes');
       // its state is used: there is room for one more
-      const one = await fetch(`${url}/partner/oauth/start`, { redirect: 'manual', headers: { 'x-test-client': 'x' } });
+      const one = await fetch(`${url}/partner/oauth/start`, {
+        redirect: 'manual',
+        headers: { 'x-test-client': 'x' },
+      });
       assert.equal(one.status, 302);
     } finally {
       await flood.close();
@@ -280,7 +286,8 @@ describe('partner back end: start-up and cookies', () => {
           oauthBase: 'https://planner.example',
           apiBase: 'https://planner.example/api/v2',
         }),
-      (error: unknown) => error instanceof PartnerConfigError && /PARTNER_REDIRECT_URI not set/.test(error.message),
+      (error: unknown) =>
+        error instanceof PartnerConfigError && /PARTNER_REDIRECT_URI not set/.test(error.message),
     );
     // with all three, or against the local emulator, it starts
     createPartner({

@@ -71,6 +71,9 @@ describe('partner back end: callbacks it could not take can be sent again', () =
     const first = await sendCallback(url, 7300, { body: notAMap, timestamp });
     assert.equal(first.status, 400);
     const retry = await sendCallback(url, 7300, { body: notAMap, timestamp });
-    assert.deepEqual([retry.status, ((await retry.json()) as { error: string }).error], [400, 'not_a_result_map']);
+    assert.deepEqual(
+      [retry.status, ((await retry.json()) as { error: string }).error],
+      [400, 'not_a_result_map'],
+    );
   });
 });

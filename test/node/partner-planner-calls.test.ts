@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Hono } from 'hono';
-import { listen, type Running } from './helpers/server.ts';
+import { listen } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 import { login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
 
@@ -102,7 +102,12 @@ describe('partner back end: a slow planner', () => {
       [502],
       'each answered "planner unavailable" once the planner timeout passed',
     );
-    console.log(`  answered after ${answers.map((a) => a.ms).sort((x, y) => x - y).join(" ")} ms`);
+    console.log(
+      `  answered after ${answers
+        .map((a) => a.ms)
+        .sort((x, y) => x - y)
+        .join(' ')} ms`,
+    );
     // a generous guard: 1 s timeout, 50 calls on a shared machine
     assert.ok(Date.now() - started < 15_000, `all answered within ${Date.now() - started} ms`);
     for (let i = 0; i < 100 && slow.counts.open > 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -152,13 +157,21 @@ describe('partner back end: a slow planner', () => {
             json: exportBody,
           });
           const body = (await response.json()) as { error: string };
-          return { status: response.status, error: body.error, retry: response.headers.get('retry-after'), ms: Date.now() - t0 };
+          return {
+            status: response.status,
+            error: body.error,
+            retry: response.headers.get('retry-after'),
+            ms: Date.now() - t0,
+          };
         }),
       );
       const busy = answers.filter((a) => a.status === 503);
       assert.equal(busy.length, 15, JSON.stringify(answers.map((a) => a.status)));
       assert.ok(busy.every((a) => a.error === 'busy' && Number(a.retry) >= 1));
-      assert.ok(busy.every((a) => a.ms < 1500), 'refused at once, not after the timeout');
+      assert.ok(
+        busy.every((a) => a.ms < 1500),
+        'refused at once, not after the timeout',
+      );
       assert.equal(answers.filter((a) => a.status === 502).length, 5);
       assert.ok(slow.counts.most <= 5, `${slow.counts.most} planner calls at once`);
     } finally {

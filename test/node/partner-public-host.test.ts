@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import { listen, type Running } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
-import { DEMO_SECRET, login, PROJECT, sendCallback, startPartners, type Partners } from './partner-setup.ts';
+import { DEMO_SECRET, login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
 import { hmac } from './helpers/hmac.ts';
 
 /** A GET or POST to `url` with another Host header (what a forged request sends). */

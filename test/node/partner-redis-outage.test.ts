@@ -109,8 +109,14 @@ describe('partner back end: Redis stopped, frozen and back', () => {
     } finally {
       redis.kill('SIGCONT');
     }
-    assert.ok(logged.length <= 3, `${logged.length} log lines for 20 refused requests:\n${logged.join('\n')}`);
-    assert.ok(logged.every((line) => !line.includes('\n')), 'one line each, no stack');
+    assert.ok(
+      logged.length <= 3,
+      `${logged.length} log lines for 20 refused requests:\n${logged.join('\n')}`,
+    );
+    assert.ok(
+      logged.every((line) => !line.includes('\n')),
+      'one line each, no stack',
+    );
     const back = await visit(browser);
     assert.deepEqual(
       back.map((a) => a.status),
