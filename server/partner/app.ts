@@ -34,8 +34,11 @@ import {
   exportEvents,
   ExportNotifier,
   exportStatus,
+  isUrlList,
   receiveCallback,
+  storeResult,
   StreamCounter,
+  type ResultMap,
 } from './export-results.ts';
 import { rejectCrossSite } from './guards.ts';
 import { resolvePartnerOptions, type PartnerOptions, type ResolvedPartnerOptions } from './options.ts';
@@ -407,7 +410,12 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     c.header('Cache-Control', 'no-store');
     const access = await exportAccess(c);
     if ('response' in access) return access.response;
-    return c.json(await exportStatus(options, access.id));
+    const status = await exportStatus(options, access.id);
+    if (status.status === 'ready') return c.json(status);
+    // no callback yet: it may have been lost (this partner or its store away while the planner
+    // retried); the planner's own record of the export says whether it is done
+    const fetched = await resultFromPlanner(c, access.session, access.id);
+    return c.json(fetched ?? status);
   });
 
   app.get('/exports/:id{[0-9]+}/events', async (c) => {
@@ -463,6 +471,41 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     console.error('partner back end:', error);
     return c.json({ error: 'internal_error', message: 'something went wrong in the partner back end' }, 500);
   });
+
+  /** When each pending export was last looked up at the planner (at most once per 5 s, bounded). */
+  const lookedUp = new Map<number, number>();
+  /**
+   * A pending export's result from the planner's record (GET /exports/:id.json with the session's
+   * token), kept as a callback would have been; undefined when not done, not reachable or asked
+   * too recently.
+   */
+  const resultFromPlanner = async (c: Context<PartnerEnv>, session: Session, id: number) => {
+    const now = Date.now();
+    if (now - (lookedUp.get(id) ?? 0) < 5000) return undefined;
+    lookedUp.delete(id);
+    lookedUp.set(id, now);
+    if (lookedUp.size > 10_000) lookedUp.delete(lookedUp.keys().next().value!);
+    const token = await sessions.liveToken(session);
+    if (!token) return undefined;
+    const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, c.get('clientGone'));
+    const record = await gate.run(() => showExport(ctx, id)).catch(() => undefined);
+    const result = record?.result as Partial<ResultMap> | undefined;
+    if (record?.status !== 'done' || !result || !isUrlList(result.project) || !isUrlList(result.design))
+      return undefined;
+    const received = {
+      export_id: id,
+      project_id: typeof record.project_id === 'number' ? record.project_id : null,
+      result: { project: result.project, design: result.design },
+      received_at: new Date().toISOString(),
+    };
+    await storeResult(options, received);
+    return {
+      export_id: id,
+      status: 'ready' as const,
+      result: received.result,
+      received_at: received.received_at,
+    };
+  };
 
   /**
    * This app's /oauth/callback on the request's origin: only for the local emulator, and only on a

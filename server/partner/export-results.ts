@@ -42,7 +42,7 @@ export const EXPORT_READY = 'export-ready';
  */
 export const signatureValid = signatureMatches;
 
-function isUrlList(v: unknown): v is Record<string, string[]> {
+export function isUrlList(v: unknown): v is Record<string, string[]> {
   return (
     !!v &&
     typeof v === 'object' &&

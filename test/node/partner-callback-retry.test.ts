@@ -7,7 +7,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hmac } from './helpers/hmac.ts';
-import { PROJECT, sendCallback, startPartners, type Partners } from './partner-setup.ts';
+import {
+  exportStatus,
+  exportWithToken,
+  login,
+  PROJECT,
+  sendCallback,
+  startPartners,
+  type Partners,
+} from './partner-setup.ts';
+import { TestBrowser } from './partner-test-browser.ts';
 
 const API_KEY = `ak-${crypto.randomUUID()}`;
 const NS = 'xmlns="https://planner.example/export/result" xmlns:xlink="http://www.w3.org/1999/xlink"';
@@ -75,5 +84,15 @@ describe('partner back end: callbacks it could not take can be sent again', () =
       [retry.status, ((await retry.json()) as { error: string }).error],
       [400, 'not_a_result_map'],
     );
+  });
+
+  it("an export whose callback never arrived is read from the planner's record (no export lost)", async () => {
+    const browser = new TestBrowser(partners.partners[0]!.url);
+    await login(browser);
+    // the planner's callback goes to a port nobody listens on: it gives up after its retries
+    const exportId = await exportWithToken(browser, partners.planner.url, 'http://127.0.0.1:9/lost');
+    const status = await exportStatus(browser, exportId);
+    assert.equal(status.status, 'ready');
+    assert.ok(JSON.stringify(status.result).includes('http'), JSON.stringify(status.result));
   });
 });
