@@ -62,7 +62,7 @@ describe('partner back end: a slow planner', () => {
   let browser: TestBrowser;
   const slot: { url?: string } = {};
   before(async () => {
-    slow = await slowPlanner(() => partners.planner.url, 30_000);
+    slow = await slowPlanner(() => partners.planner.url, 60_000);
     slot.url = slow.running.url;
     partners = await startPartners(1, () => ({
       // the API through the slow front (the sign-in goes to the planner itself)
@@ -80,7 +80,7 @@ describe('partner back end: a slow planner', () => {
 
   it('every call ends at the planner timeout, garbage collection or not', async () => {
     const started = Date.now();
-    const collecting = setInterval(gc, 200);
+    const collecting = setInterval(gc, 500);
     let answers: { status: number; ms: number }[];
     try {
       answers = await Promise.all(
@@ -88,12 +88,14 @@ describe('partner back end: a slow planner', () => {
           const t0 = Date.now();
           const response = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
             json: exportBody,
-            signal: AbortSignal.timeout(20_000),
+            signal: AbortSignal.timeout(30_000),
           });
           await response.arrayBuffer();
           return { status: response.status, ms: Date.now() - t0 };
         }),
-      ).catch((error: Error) => assert.fail(`a call was held for 20 s: ${error.message}`));
+      ).catch((error: Error) =>
+        assert.fail(`a call was held for 30 s (the planner holds 60 s): ${error.message}`),
+      );
     } finally {
       clearInterval(collecting);
     }
@@ -108,8 +110,9 @@ describe('partner back end: a slow planner', () => {
         .sort((x, y) => x - y)
         .join(' ')} ms`,
     );
-    // a generous guard: 1 s timeout, 50 calls on a shared machine
-    assert.ok(Date.now() - started < 15_000, `all answered within ${Date.now() - started} ms`);
+    // a generous guard (1 s timeout, 50 calls at once on a shared machine took 2 to 14 s), far below
+    // the 60 s the planner holds each call
+    assert.ok(Date.now() - started < 30_000, `all answered within ${Date.now() - started} ms`);
     for (let i = 0; i < 100 && slow.counts.open > 0; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal(slow.counts.open, 0, 'no call left open at the planner');
   });
@@ -143,7 +146,7 @@ describe('partner back end: a slow planner', () => {
   it('calls under way at once are capped: beyond it 503 with Retry-After, at once', async () => {
     const capped = await startPartners(1, () => ({
       apiBase: `${slot.url}/planning/api/v2`,
-      plannerTimeout: 2000,
+      plannerTimeout: 5000,
       maxPlannerCalls: 5,
     }));
     try {
@@ -169,7 +172,7 @@ describe('partner back end: a slow planner', () => {
       assert.equal(busy.length, 15, JSON.stringify(answers.map((a) => a.status)));
       assert.ok(busy.every((a) => a.error === 'busy' && Number(a.retry) >= 1));
       assert.ok(
-        busy.every((a) => a.ms < 1500),
+        busy.every((a) => a.ms < 4000),
         'refused at once, not after the timeout',
       );
       assert.equal(answers.filter((a) => a.status === 502).length, 5);
