@@ -87,15 +87,12 @@ export function stop(child: ChildProcess): Promise<void> {
 
 /**
  * A tsx child running `script` (a file beside this one). LOAD_CPU_PROF=<dir> profiles it
- * (`node --cpu-prof`, one .cpuprofile per process in <dir>, written when it exits).
+ * (`node --cpu-prof`, .cpuprofile files in <dir>/<name>/, written when it exits).
  */
 export function startScript(name: string, port: number, script: string, env: Record<string, string>) {
+  // a folder per process: the main thread and tsx's loader thread each write a profile there
   const profile = process.env.LOAD_CPU_PROF
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`,
-        `--cpu-prof-name=${name.replace(/\W+/g, '-')}.cpuprofile`,
-      ]
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}/${name.replace(/\W+/g, '-')}`]
     : [];
   return start(
     name,

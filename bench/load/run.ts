@@ -18,7 +18,7 @@
  * It stops by itself: every phase has a duration, and the whole run a deadline (LOAD_DEADLINE_S, 480 s).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { execFileSync } from 'node:child_process';
@@ -530,6 +530,8 @@ async function chaosPhase(run: Run, redis: { current: Started; dir: string }) {
 
 async function main() {
   const started = Date.now();
+  // the machine may be shared: its load before and after the run goes with the figures
+  const loadBefore = loadavg().map((x) => round(x, 2));
   const redisDir = mkdtempSync(join(tmpdir(), 'partner-load-redis-'));
   const redis = { current: await startRedis(redisDir), dir: redisDir };
   const redisUrl = `redis://127.0.0.1:${redis.current.port}`;
@@ -621,6 +623,7 @@ async function main() {
       setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances (each asks the planner for the project). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
       ...notes,
       duration_s: round((Date.now() - started) / 1000),
+      'load average (1, 5, 15 min) before and after': [loadBefore, loadavg().map((x) => round(x, 2))],
       deadline_hit: deadline.signal.aborted,
     },
   };

@@ -28,7 +28,7 @@ import { authorizeUrl } from '../../src/api/planning/oauth.ts';
 import { listProjects, showProject } from '../../src/api/planning/projects.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { limitBodies } from './body-limit.ts';
-import { own, safeReturnPath, where, type PartnerEnv } from './context.ts';
+import { clientGone, own, safeReturnPath, where, type PartnerEnv } from './context.ts';
 import {
   EXPORT_READY,
   exportEvents,
@@ -90,7 +90,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   // a planner call made for a browser ends when the browser goes away (the body limit below swaps
   // c.req.raw, so the signal is taken from the request as the server made it)
   app.use('*', async (c, next) => {
-    c.set('clientGone', c.req.raw.signal);
+    c.set('clientRequest', c.req.raw);
     await next();
   });
   app.use('*', async (c, next) => {
@@ -203,7 +203,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (!code) return problemPage(c, text(c, 'noCode'), 400, retryHere);
     const bases = plannerBases(c, options);
     const exchanged = await gate.run(() =>
-      exchangeCode(options, bases, code, pending.redirectUri, c.get('clientGone')),
+      exchangeCode(options, bases, code, pending.redirectUri, clientGone(c)),
     );
     if (!exchanged.ok)
       return problemPage(c, text(c, 'refused', { status: exchanged.status }), 502, retryHere);
@@ -222,7 +222,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (session?.token) {
       const bases = plannerBases(c, options);
       const token = session.token.accessToken;
-      revoked = await gate.run(() => revokeToken(options, bases, token, c.get('clientGone')));
+      revoked = await gate.run(() => revokeToken(options, bases, token, clientGone(c)));
     }
     if (session) await sessions.end(c, session);
     const isForm = /form/i.test(c.req.header('content-type') ?? '');
@@ -249,7 +249,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
    * not the user's. The project list answers 403 only for bad credentials.
    */
   const after403 = async (c: Context<PartnerEnv>, session: Session, token: string) => {
-    const ctx = plannerContext(options, plannerBases(c, options), token, c.get('clientGone'));
+    const ctx = plannerContext(options, plannerBases(c, options), token, clientGone(c));
     const dead = await gate
       .run(() => listProjects(ctx, { per_page: 1 }))
       .then(
@@ -279,7 +279,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     // the token is handed out only for a project the user can reach, and only while the planner accepts it
     const bases = plannerBases(c, options);
     try {
-      const ctx = plannerContext(options, bases, auth.token, c.get('clientGone'));
+      const ctx = plannerContext(options, bases, auth.token, clientGone(c));
       await gate.run(() => showProject(ctx, projectId));
     } catch (error) {
       const status = plannerStatus(error);
@@ -330,7 +330,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
         422,
       );
     request.callback ??= ownCallback;
-    const ctx = plannerContext(options, plannerBases(c, options), auth.token, c.get('clientGone'));
+    const ctx = plannerContext(options, plannerBases(c, options), auth.token, clientGone(c));
     let answer: Record<string, unknown>;
     let exportId: number | undefined;
     try {
@@ -394,7 +394,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const token = await sessions.liveToken(session);
     if (!token) return unknown();
     try {
-      const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, c.get('clientGone'));
+      const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
       await gate.run(() => showExport(ctx, id));
     } catch (error) {
       if (error instanceof PlannerBusy) throw error;
@@ -487,7 +487,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (lookedUp.size > 10_000) lookedUp.delete(lookedUp.keys().next().value!);
     const token = await sessions.liveToken(session);
     if (!token) return undefined;
-    const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, c.get('clientGone'));
+    const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
     const record = await gate.run(() => showExport(ctx, id)).catch(() => undefined);
     const result = record?.result as Partial<ResultMap> | undefined;
     if (record?.status !== 'done' || !result || !isUrlList(result.project) || !isUrlList(result.design))

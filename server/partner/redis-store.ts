@@ -33,7 +33,12 @@ export interface RedisStoreOptions {
 async function command<T>(timeoutMs: number, run: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    // the refusal waits one turn of the event loop: after a busy stretch the timer phase comes
+    // before the socket is read, and an answer already there must win over the timer
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`no answer within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([run(), late]);
