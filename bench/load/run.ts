@@ -353,6 +353,12 @@ async function abusePhase(run: Run) {
     failed,
     notes: {
       token_statuses: Object.fromEntries(load.statuses),
+      stream_statuses: Object.fromEntries(
+        [...new Set(streamResults.map((r) => r.status))].map((st) => [
+          st,
+          streamResults.filter((r) => r.status === st).length,
+        ]),
+      ),
       anonymous_statuses: Object.fromEntries(anonymous),
       oversized_statuses: Object.fromEntries(
         [...new Set(oversizedResults.map((r) => r.status))].map((st) => [

@@ -17,7 +17,7 @@ export interface RedisStoreOptions {
   /** Prefix of every key and channel (default `partner:`), so one Redis can serve several apps. */
   prefix?: string;
   /**
-   * Milliseconds a command may wait for Redis (default 1 500). A stopped Redis fails a
+   * Milliseconds a command may wait for Redis (default 2 000). A stopped Redis fails a
    * command at once (no offline queue), a frozen one after this long: either way the request is
    * answered 503 `store_unavailable` instead of hanging.
    */
@@ -79,7 +79,7 @@ export class RedisStore implements PartnerStore {
   /** Wraps a connected client (it stays the caller's to close) or, through connect(), one of its own. */
   constructor(client: Client, options: RedisStoreOptions & { owned?: boolean } = {}) {
     this.#client = client;
-    this.#timeout = options.commandTimeout ?? 1500;
+    this.#timeout = options.commandTimeout ?? 2000;
     this.#prefix = options.prefix ?? 'partner:';
     this.#owned = options.owned ?? false;
   }
