@@ -120,7 +120,9 @@ describe('partner back end: a flood of anonymous sign-ins', () => {
     const comeBack = await startSignIn(midway);
 
     let next = 0;
-    const total = 10_050;
+    // more starts than the state lane holds (issue 22 measured 10 050): enough to push out the
+    // visitor's state, had the flood been let in
+    const total = 2_050;
     const statuses = new Map<number, number>();
     const started = Date.now();
     await Promise.all(
