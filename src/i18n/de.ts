@@ -169,6 +169,7 @@ const de: Translation = {
     integer: '{path} muss eine ganze Zahl sein (nicht {value})',
     'positive-integer': '{path} muss eine ganze Zahl über 0 sein (nicht {value})',
     'non-negative-integer': '{path} muss eine ganze Zahl ab 0 sein (nicht {value})',
+    'at-most': '{path} darf höchstens {allowed} sein (nicht {value})',
     number: '{path} muss eine Zahl sein (nicht {value})',
     'positive-number': '{path} muss eine Zahl über 0 sein (nicht {value})',
     'logo-scale':

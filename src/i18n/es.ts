@@ -170,6 +170,7 @@ const es: Translation = {
     integer: '{path} debe ser un número entero (no {value})',
     'positive-integer': '{path} debe ser un número entero mayor que 0 (no {value})',
     'non-negative-integer': '{path} debe ser un número entero de 0 o más (no {value})',
+    'at-most': '{path} debe ser como máximo {allowed} (no {value})',
     number: '{path} debe ser un número (no {value})',
     'positive-number': '{path} debe ser un número mayor que 0 (no {value})',
     'logo-scale':

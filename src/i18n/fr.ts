@@ -170,6 +170,7 @@ const fr: Translation = {
     integer: '{path} doit être un nombre entier (pas {value})',
     'positive-integer': '{path} doit être un nombre entier supérieur à 0 (pas {value})',
     'non-negative-integer': '{path} doit être un nombre entier positif ou nul (pas {value})',
+    'at-most': '{path} doit valoir au plus {allowed} (pas {value})',
     number: '{path} doit être un nombre (pas {value})',
     'positive-number': '{path} doit être un nombre supérieur à 0 (pas {value})',
     'logo-scale':

@@ -169,6 +169,7 @@ const nl: Translation = {
     integer: '{path} moet een geheel getal zijn (niet {value})',
     'positive-integer': '{path} moet een geheel getal boven 0 zijn (niet {value})',
     'non-negative-integer': '{path} moet een geheel getal van 0 of meer zijn (niet {value})',
+    'at-most': '{path} mag hoogstens {allowed} zijn (niet {value})',
     number: '{path} moet een getal zijn (niet {value})',
     'positive-number': '{path} moet een getal boven 0 zijn (niet {value})',
     'logo-scale':

@@ -25,7 +25,6 @@ import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_ERROR_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 
-
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
   model: RoomModel;

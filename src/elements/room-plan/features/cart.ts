@@ -10,7 +10,6 @@ import type { ModelComponent } from '../../../model/types.js';
 import type { RoomPlanBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface PlanCartProperties {
   cart: boolean;

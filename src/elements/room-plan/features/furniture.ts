@@ -9,7 +9,6 @@ import { property } from 'lit/decorators.js';
 import type { RoomPlanBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface PlanFurnitureProperties {
   furniture: 'shown' | 'hidden';

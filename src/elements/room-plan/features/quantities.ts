@@ -12,7 +12,6 @@ import { parseUnits } from '../../../model/units.js';
 import type { RoomPlanBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface PlanQuantitiesProperties {
   showQuantities: boolean;

@@ -18,7 +18,6 @@ import type { ModelComponent } from '../../../model/types.js';
 import type { RoomViewerBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface CartProperties {
   cart: boolean;

@@ -8,7 +8,6 @@ import { property } from 'lit/decorators.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface FurnitureProperties {
   furniture: 'shown' | 'hidden';

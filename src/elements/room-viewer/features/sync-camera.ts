@@ -11,7 +11,6 @@ import type { RoomView } from '../../../three/index.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
-
 /** What the mixin adds (documented on the class below). */
 export interface SyncCameraProperties {
   syncCamera?: string;
