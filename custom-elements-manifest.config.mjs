@@ -46,8 +46,15 @@ function sortModulesPlugin() {
 }
 
 export default {
-  // the public surface: elements, their base class, the entry and the config (not src/three internals)
-  globs: ['src/elements/**/*.ts', 'src/internal/room-element.ts', 'src/index.ts', 'src/config.ts'],
+  // the public surface: elements, the shared features they are made of (the FML inputs' attributes are
+  // declared there), their base class, the entry and the config (not src/three internals)
+  globs: [
+    'src/elements/**/*.ts',
+    'src/features/**/*.ts',
+    'src/internal/room-element.ts',
+    'src/index.ts',
+    'src/config.ts',
+  ],
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   litelement: true,
   // package.json's customElements field is kept by hand: the freshness test writes elsewhere

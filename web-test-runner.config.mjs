@@ -1,6 +1,6 @@
 // Browser tests in real headless Chromium. The emulator and the partner back end are mounted in the
 // test server itself, so pages and services share one origin (as in the demo).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
@@ -10,6 +10,7 @@ import { findChromium, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from './scripts/chro
 import { createDemoServer } from './server/demo-server.ts';
 import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
 import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
+import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -29,16 +30,31 @@ const emulatorMiddleware = async (ctx, next) => {
 };
 
 /**
+ * `/__ssr/<tag>?name=value…`: the element rendered by @lit-labs/ssr in this Node process, as a
+ * framework's server would (test/shared/ssr-render.ts), for the hydration test. Loaded on first use:
+ * it registers the elements with Lit's server-side registry.
+ */
+const ssrMiddleware = async (ctx, next) => {
+  if (!ctx.path.startsWith('/__ssr/')) return next();
+  const { renderElement } = await import('./test/shared/ssr-render.ts');
+  ctx.type = 'text/html';
+  ctx.body = await renderElement(ctx.path.slice('/__ssr/'.length), Object.fromEntries(ctx.URL.searchParams));
+};
+
+/**
  * For the CDN loader's retry test. `/__cdn/<run>/...` serves dist/cdn/... under URLs no other test
  * used (a browser keeps a module that loaded, or failed, under its URL, even across frames), and
  * `POST /__fail-once?path=<part>` makes the next request whose path contains `<part>` answer 503 (a
- * CDN hiccup); the requests after it pass.
+ * CDN hiccup); the requests after it pass. `POST /__tamper?path=<part>` serves the files of such a
+ * copy whose path contains `<part>` changed (for the integrity test).
  */
 const failOnce = new Set();
+/** `POST /__tamper?path=<part>`: every later request whose path contains `<part>` gets the file with a byte changed. */
+const tampered = new Set();
 const CDN_COPY = /^\/__cdn\/[\w-]+\//;
 const cdnTestMiddleware = async (ctx, next) => {
-  if (ctx.path === '/__fail-once') {
-    if (ctx.query.path) failOnce.add(String(ctx.query.path));
+  if (ctx.path === '/__fail-once' || ctx.path === '/__tamper') {
+    if (ctx.query.path) (ctx.path === '/__tamper' ? tampered : failOnce).add(String(ctx.query.path));
     ctx.status = ctx.query.path ? 204 : 400;
     return;
   }
@@ -51,8 +67,16 @@ const cdnTestMiddleware = async (ctx, next) => {
     }
   }
   const copy = CDN_COPY.exec(ctx.path);
-  if (copy) ctx.url = ctx.url.replace(copy[0], '/dist/cdn/');
-  return next();
+  if (!copy) return next();
+  // the file's bytes as a CDN serves them (the dev server's own transforms would break their
+  // integrity), changed on the way when asked: what a compromised CDN or a proxy would serve
+  const file = ctx.path.replace(copy[0], 'dist/cdn/');
+  if (!existsSync(file)) return next();
+  ctx.type = file.endsWith('.js') ? 'text/javascript' : 'application/json';
+  ctx.set('access-control-allow-origin', '*');
+  const bytes = readFileSync(file);
+  const changed = [...tampered].some((part) => ctx.path.includes(part));
+  ctx.body = changed ? Buffer.concat([bytes, Buffer.from('\n/* changed on the way */\n')]) : bytes;
 };
 
 /**
@@ -98,12 +122,14 @@ export default {
       : { groups: testGroups() }),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  middleware: [cdnTestMiddleware, testOriginsMiddleware, emulatorMiddleware],
+  middleware: [cdnTestMiddleware, ssrMiddleware, testOriginsMiddleware, emulatorMiddleware],
   plugins: [
     cssInline,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     // a real mouse wheel (the page scrolls unless the element takes it): test/browser/helpers/wheel-plugin.mjs
     wheelPlugin(),
+    // DOM nodes, listeners and JS heap after a forced GC, through CDP: test/browser/helpers/memory-plugin.mjs
+    memoryPlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

@@ -2,6 +2,8 @@
 export const ELEMENT_ENTRIES: Record<string, string> = {
   index: 'src/index.ts',
   config: 'src/config.ts',
+  // registerTranslation / overrideStrings: languages for every element, no element registered
+  i18n: 'src/i18n.ts',
   'room-gallery': 'src/elements/room-gallery/room-gallery.ts',
   'room-panorama': 'src/elements/room-panorama/room-panorama.ts',
   'room-viewer': 'src/elements/room-viewer/room-viewer.ts',

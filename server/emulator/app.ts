@@ -2,7 +2,7 @@
  * The embedded stand-in for the services, as one Hono app:
  *   /room-styling/...        Document 3 (room-styling REST API)
  *   /planning/api/v2/...     Document 1 (planning JSON API v2), OAuth under /planning/oauth/...
- *   /emulator/...            test hooks (request log, fault injection), see control.ts
+ *   /emulator/...            test hooks (request log, fault injection), see control/
  * It runs standalone (`npm run emulator`), inside the Vite dev server (`npm start`) and inside the
  * browser test runner, always on the same code.
  */
@@ -10,12 +10,15 @@ import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { controlMiddleware, controlRoutes, EmulatorControl, sameOriginJson } from './control.ts';
+import { EmulatorControl } from './control/emulator-control.ts';
+import { controlMiddleware } from './control/middleware.ts';
+import { controlRoutes } from './control/routes.ts';
+import { sameOriginJson } from './control/same-origin.ts';
 import { resolveOptions, type EmulatorOptions, type ResolvedEmulatorOptions } from './options.ts';
 import { createRoomStyling } from './room-styling/routes.ts';
-import { createPlanning, type PlanningApp } from './planning/routes.ts';
+import { createPlanning, type PlanningApp } from './planning/app.ts';
 import { createPlanningXml } from './planning-xml/routes.ts';
-import { sweeper } from './planning/sweep.ts';
+import { sweeper } from './planning/domain/sweep.ts';
 
 /** Request bodies above this answer 413 (the largest real one, an export request, is a few kB). */
 export const MAX_BODY_BYTES = 1024 * 1024;

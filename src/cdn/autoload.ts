@@ -9,53 +9,121 @@
  * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
-import loaderCss from '../loader.css?inline';
+// The loader stylesheet (src/loader.css: every element's box before its code arrives) is not carried
+// here: the loader runs after the page's first paint, too late for the elements in its HTML, so a page
+// links dist/loader.css in its <head> (docs/cdn.md), which holds the boxes of elements added later too.
 
-// Every element holds its box from the moment it is parsed (src/loader.css, issue 20): a constructed
-// sheet, so a strict Content-Security-Policy (no 'unsafe-inline' styles) lets it in.
-try {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(loaderCss);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-} catch {
-  // no constructable sheets (very old engines): the elements still work, their boxes grow as they load
+/**
+ * Each tag's chain: its chunk (which defines the tag when it runs), then every chunk that chunk
+ * imports statically, at any depth. Written in by the build (scripts/cdn/loader-chains.ts), as chunk
+ * names relative to `chunks/` without `.js`, so the loader knows the whole chain the moment it sees
+ * a tag and preloads it at once instead of finding it one round trip per level.
+ */
+declare const __ROOM_ELEMENTS_CHAINS__: Record<string, string[]>;
+const CHAINS = __ROOM_ELEMENTS_CHAINS__;
+const TAGS = Object.keys(CHAINS);
+/** The error event each tag fires (src/events/), for a chunk that could not be loaded. */
+const ERROR_EVENTS: Record<string, string> = {
+  'room-gallery': 'rooms',
+  'room-panorama': 'panorama',
+  'room-viewer': 'model',
+  'room-plan': 'model',
+  'project-export-button': 'export',
+};
+
+// (import.meta.url through a name: Vite would read `new URL(`…${x}`, import.meta.url)` as a glob)
+const HERE = import.meta.url;
+const chunkUrl = (name: string) => new URL(`chunks/${name}.js`, HERE).href;
+
+/**
+ * The integrity the page's import map gives `url` (docs/cdn.md: the generated importmap.json). The
+ * browser checks it for `import()` by itself; the loader needs it for the links it adds and for a
+ * retry, whose URL is not in the map.
+ */
+function integrityOf(url: string): string | undefined {
+  for (const map of document.querySelectorAll('script[type="importmap"]')) {
+    try {
+      const known = JSON.parse(map.textContent!).integrity?.[url];
+      if (known) return known;
+    } catch {
+      // not ours to judge: the browser reports a broken import map itself
+    }
+  }
+  return undefined;
 }
 
-/** Each tag's chunk; the chunk defines its tag when it runs. */
-const CHUNKS: Record<string, () => Promise<unknown>> = {
-  'room-gallery': () => import('../elements/room-gallery/room-gallery.js'),
-  'room-panorama': () => import('../elements/room-panorama/room-panorama.js'),
-  'room-viewer': () => import('../elements/room-viewer/room-viewer.js'),
-  'room-plan': () => import('../elements/room-plan/room-plan.js'),
-  'project-export-button': () => import('../elements/project-export-button/project-export-button.js'),
-};
-const TAGS = Object.keys(CHUNKS);
+/** Starts fetching `url` as a module (checked against `integrity` when given); settles when it has. */
+function preload(url: string, integrity = integrityOf(url)): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url });
+    if (integrity) link.integrity = integrity;
+    link.onload = resolve;
+    link.onerror = reject;
+    document.head.append(link);
+  });
+}
 
 /** Tags whose chunk is on its way or arrived; a failed one leaves, so its next appearance retries. */
 const requested = new Set<string>();
 /** Failed attempts per tag. */
 const failures = new Map<string, number>();
+/** The elements waiting for their tag's chunk (told when it fails). */
+const waiting = new Map<string, Set<Element>>();
+/** Chunks preloaded already (each once per page). */
+const preloaded = new Set<string>();
 
 /**
  * A retry must use another URL: the browser remembers a module that failed to load under its URL
- * (Chromium even across frames) and would answer the next import() with the same failure. The
- * chunk's URL is read from the bundler's own import() above. Only the element's chunk is fetched
- * anew: when a chunk it shares with other elements failed, the page must be reloaded.
+ * (Chromium even across frames) and would answer the next import() with the same failure. That URL
+ * is not in the page's import map, so it is preloaded with the integrity of the chunk's own URL
+ * first: a chunk refused once is refused again. Only the element's chunk is fetched anew: when a
+ * chunk it shares with other elements failed, the page must be reloaded.
  */
-function retryUrl(tag: string, attempt: number): string {
-  const path = /import\(\s*[`'"]([^`'"]+)/.exec(String(CHUNKS[tag]))![1]!;
-  return `${new URL(path, import.meta.url).href}?retry=${attempt}`;
+function importChunk(tag: string, attempt: number): Promise<unknown> {
+  const [own, ...imported] = CHAINS[tag]!.map(chunkUrl);
+  const retry = `${own}?retry=${attempt}`;
+  // the element's chunk first, then the rest of its chain, all at once
+  const loaded = attempt
+    ? preload(retry, integrityOf(own!)).then(() => import(/* @vite-ignore */ retry))
+    : import(/* @vite-ignore */ own!);
+  for (const url of imported) {
+    if (preloaded.has(url)) continue;
+    preloaded.add(url);
+    preload(url).catch(() => {}); // the element's import reports it
+  }
+  return loaded;
 }
 
-function load(tag: string): void {
-  if (requested.has(tag) || customElements.get(tag)) return;
+function load(element: Element): void {
+  const tag = element.localName;
+  if (customElements.get(tag)) return;
+  if (!waiting.has(tag)) waiting.set(tag, new Set());
+  waiting.get(tag)!.add(element);
+  if (requested.has(tag)) return;
   requested.add(tag);
   const failed = failures.get(tag) ?? 0;
-  (failed ? import(/* @vite-ignore */ retryUrl(tag, failed)) : CHUNKS[tag]!()).catch((error: unknown) => {
-    requested.delete(tag);
-    failures.set(tag, failed + 1);
-    console.warn(`room-elements: could not load <${tag}>; it loads again when one is added.`, error);
-  });
+  importChunk(tag, failed).then(
+    () => waiting.delete(tag),
+    (cause: unknown) => {
+      requested.delete(tag);
+      failures.set(tag, failed + 1);
+      console.warn(`room-elements: could not load <${tag}>; it loads again when one is added.`, cause);
+      // the elements show it as they show any failure: state="error" and their error event
+      const error = Object.assign(new Error(`The code of <${tag}> could not be loaded.`), {
+        name: 'ElementError',
+        kind: 'network',
+        reason: 'chunk',
+        cause,
+      });
+      for (const element of waiting.get(tag) ?? []) {
+        element.setAttribute('state', 'error');
+        element.dispatchEvent(
+          new CustomEvent(`${ERROR_EVENTS[tag]}-error`, { bubbles: true, composed: true, detail: { error } }),
+        );
+      }
+      waiting.delete(tag);
+    },
+  );
 }
 
 /** Shadow roots already watched (open ones found in the tree, and every root made by attachShadow). */
@@ -91,7 +159,7 @@ export function discover(root: Element | ShadowRoot | Document): void {
   // attachShadow after this script ran are watched as they are made; these are the others, open
   // roots made before and declarative ones (<template shadowrootmode="open">)
   for (const node of [root as Element, ...root.querySelectorAll('*')]) {
-    if (!watchable(node)) load(node.localName);
+    if (!watchable(node)) load(node);
     else if (node.shadowRoot) watch(node.shadowRoot);
   }
 }

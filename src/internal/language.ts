@@ -6,33 +6,64 @@
  * Languages inside another shadow root are read, but only changes in the document itself are watched.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import {
+  englishOverride,
+  ensureLanguage,
+  onTranslationsChanged,
+  registeredText,
+  resolveLanguage,
+} from './translations.js';
+// Dutch, German, French and Spanish: registered as downloadable, fetched only when a page speaks them
+import '../i18n/shipped.js';
 
-export type Language = 'en' | 'nl';
+/**
+ * A language an element speaks: `en`, `nl`, a shipped one (`de`, `fr`, `es`) or one a page registered
+ * (see src/internal/translations.ts); a lower-case tag.
+ */
+export type Language = string;
 
-/** A string table per language; `nl` may be partial or loaded later (English fills the gaps). */
-export type Strings<K extends string> = Record<Language, Record<K, string>>;
+/**
+ * An element's string table: its English, built in (the fallback for every other language, and the
+ * only language a page downloads with the element); every other language comes from the registry
+ * (src/internal/translations.ts): Dutch, German, French and Spanish are downloaded when an element
+ * speaks them. `name` is the table's key in a translation (`registerTranslation(lang, { [name]: … })`).
+ * `nl` is for tables that carry their Dutch along (tests, a page's own element).
+ */
 export interface StringTable<K extends string> {
+  name: string;
   en: Record<K, string>;
   nl?: Partial<Record<K, string>>;
 }
+export type Strings<K extends string> = StringTable<K>;
 
 type Host = ReactiveControllerHost & HTMLElement;
 
-/** The nearest `lang` of `element`, its ancestors (through shadow roots) or the page, as en / nl. */
+/**
+ * The language of `element`: its nearest `lang` (its own, an ancestor's through shadow roots, or the
+ * page's), as a language the elements speak (English when there are no strings for it). Reads no
+ * more of the DOM than a server renderer's element shim has: there, only the element's own `lang`.
+ */
 export function languageOf(element: Element): Language {
   let node: Element | null = element;
   let lang: string | null = null;
   while (node) {
+    if (typeof node.closest !== 'function') {
+      lang = typeof node.getAttribute === 'function' ? node.getAttribute('lang') : null;
+      break;
+    }
     const found: Element | null = node.closest('[lang]');
     if (found) {
       lang = found.getAttribute('lang');
       break;
     }
     // a shadow root has a host, the document has none: that is where the walk ends
-    node = (node.getRootNode() as Partial<ShadowRoot>).host ?? null;
+    node =
+      typeof node.getRootNode === 'function'
+        ? ((node.getRootNode() as Partial<ShadowRoot>).host ?? null)
+        : null;
   }
-  if (lang === null && typeof document !== 'undefined') lang = document.documentElement.lang;
-  return (lang ?? '').trim().toLowerCase().startsWith('nl') ? 'nl' : 'en';
+  if (lang === null && typeof document !== 'undefined') lang = document.documentElement?.lang ?? null;
+  return resolveLanguage(lang);
 }
 
 /** `text` with `{name}` placeholders filled from `values`. */
@@ -40,21 +71,41 @@ export function fill(text: string, values: Record<string, string | number> = {})
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
-/** The string `key` of `table` in `lang` (English when the language lacks it), placeholders filled. */
+/**
+ * The text of `key` in `table` for `lang`, placeholders left in: a page's override, else the
+ * registered or built-in translation, else English (a page's English override first).
+ */
+export function textOf<K extends string>(table: StringTable<K>, lang: Language, key: K): string {
+  return (
+    registeredText(lang, table.name, key) ??
+    (lang === 'nl' ? table.nl?.[key] : undefined) ??
+    englishOverride(table.name, key) ??
+    table.en[key] ??
+    key
+  );
+}
+
+/** The string `key` of `table` in `lang`, `{name}` placeholders filled from `values`. */
 export function lookup<K extends string>(
   table: StringTable<K>,
   lang: Language,
   key: K,
   values?: Record<string, string | number>,
 ): string {
-  return fill((lang === 'nl' ? table.nl?.[key] : undefined) ?? table.en[key] ?? key, values);
+  return fill(textOf(table, lang, key), values);
 }
 
 const controllers = new Set<LanguageController>();
 let observer: MutationObserver | undefined;
 
+let unlisten: (() => void) | undefined;
+
 function watch(controller: LanguageController): void {
   controllers.add(controller);
+  // a language downloaded or registered later: every element renders its words again
+  unlisten ??= onTranslationsChanged(() => {
+    for (const c of controllers) c.refresh();
+  });
   if (observer || typeof MutationObserver === 'undefined' || typeof document === 'undefined') return;
   observer = new MutationObserver(() => {
     for (const c of controllers) c.check();
@@ -68,6 +119,8 @@ function unwatch(controller: LanguageController): void {
     // no element left to tell: the page pays nothing for an observer nobody listens to
     observer?.disconnect();
     observer = undefined;
+    unlisten?.();
+    unlisten = undefined;
   }
 }
 
@@ -88,7 +141,10 @@ export class LanguageController implements ReactiveController {
 
   /** The current language, read afresh (cheap: a `closest()` or two). */
   get lang(): Language {
-    return (this.#lang = languageOf(this.host));
+    const lang = languageOf(this.host);
+    // a shipped language (de, fr, es) is downloaded on first use; English shows until it is here
+    if (lang !== this.#lang) ensureLanguage(lang);
+    return (this.#lang = lang);
   }
 
   /** The string `key` of `table` in the host's language, `{name}` placeholders filled from `values`. */
@@ -103,6 +159,12 @@ export class LanguageController implements ReactiveController {
 
   hostDisconnected(): void {
     unwatch(this);
+  }
+
+  /** Asks the host to render again: the strings of its language changed. */
+  refresh(): void {
+    this.check();
+    this.host.requestUpdate();
   }
 
   /** Asks the host to render again when its language is not the one it last rendered with. */

@@ -6,7 +6,7 @@ import { PerspectiveCamera, Sphere } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
-import { RoomScene, type ComponentLoader } from './build-room.js';
+import { RoomScene, type ComponentLoader, type MeshLoader } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
 import { createControls, dolly } from './controls.js';
 import { EXPOSURE } from './look-shader.js';
@@ -46,6 +46,8 @@ export interface RoomViewOptions {
   autoRotate?: boolean;
   mediaBase?: string;
   componentLoader?: ComponentLoader;
+  /** The products' meshes (`furniture-base`); `componentLoader` wins. */
+  meshLoader?: MeshLoader;
   /** CSS size of the canvas and the device pixel ratio. */
   width: number;
   height: number;
@@ -63,6 +65,8 @@ export interface RoomViewOptions {
   yieldToPage?(): Promise<void>;
   onTextureError?(url: string, materialId: string): void;
   onComponentError?(error: unknown, component: ModelComponent): void;
+  /** The WebGL context was lost for good (SharedRenderer.restoreWait): the view draws no more. */
+  onContextGone?(): void;
 }
 
 export class RoomView implements RenderView {
@@ -103,6 +107,7 @@ export class RoomView implements RenderView {
     this.room = new RoomScene(options.model, options.plan, {
       mediaBase: options.mediaBase,
       componentLoader: options.componentLoader,
+      meshLoader: options.meshLoader,
       onChange: () => this.requestRender(),
       onTextureError: (url, id) => options.onTextureError?.(url, id),
       onComponentError: (error, component) => options.onComponentError?.(error, component),
@@ -236,6 +241,22 @@ export class RoomView implements RenderView {
     this.requestRender();
   }
 
+  /**
+   * Shows or hides every piece of furniture (this room's and the floors stacked over it); walls,
+   * floors, doors and windows stay as they are. Hidden furniture casts no shadow and cannot be picked.
+   */
+  setFurnitureVisible(visible: boolean): void {
+    let changed = false;
+    this.scene.traverse((node) => {
+      if (node.userData.furniture !== true || node.visible === visible) return;
+      node.visible = visible;
+      changed = true;
+    });
+    if (!changed) return;
+    this.room.shadowsDirty = true;
+    this.requestRender();
+  }
+
   setControls(enabled: boolean): void {
     this.controls.enabled = enabled;
     // OrbitControls blocks touch scrolling on its canvas; without controls the page must scroll over it
@@ -281,6 +302,10 @@ export class RoomView implements RenderView {
   contextRestored(): void {
     this.room.shadowsDirty = true;
     this.requestRender();
+  }
+
+  contextGone(): void {
+    this.#options.onContextGone?.();
   }
 
   /** Camera position and target in model space. */

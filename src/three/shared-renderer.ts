@@ -93,6 +93,12 @@ export interface RenderView {
   afterRender(): void;
   /** The context was restored: GPU state is gone and comes back on the next draw. */
   contextRestored?(): void;
+  /**
+   * The context was lost and not restored within SharedRenderer.restoreWait (lost for good: more
+   * contexts than the browser keeps, or a GPU that does not come back). The renderer is dropped; a
+   * view made after this gets a new one.
+   */
+  contextGone?(): void;
 }
 
 export class SharedRenderer {
@@ -108,11 +114,31 @@ export class SharedRenderer {
    */
   static handOverCanvas: boolean | 'auto' = 'auto';
 
+  /**
+   * How long (ms) a lost context may take to come back before it counts as lost for good: Chromium
+   * restores a context after a GPU process restart within a second or two, and never one it took
+   * away because a page holds more than 16 contexts (nor one lost through WEBGL_lose_context without
+   * restoreContext()). Then every view hears contextGone() (the viewer shows its error, and a retry
+   * makes a new renderer), instead of staying frozen on its last frame.
+   */
+  static restoreWait = 5000;
+
   static #instance?: SharedRenderer;
 
-  /** The page's one renderer, created on first use. */
+  /**
+   * The page's one renderer, created on first use, and again after the last one's context was lost
+   * for good. Throws when the browser gives no WebGL context (the caller shows `no-webgl`).
+   */
   static get(): SharedRenderer {
-    return (SharedRenderer.#instance ??= new SharedRenderer());
+    if (SharedRenderer.#instance) return SharedRenderer.#instance;
+    const made = new SharedRenderer();
+    // a context lost at birth (the GPU gone, the browser out of contexts) is no renderer: the viewer
+    // says so at once instead of waiting for a restore
+    if (made.renderer.getContext().isContextLost()) {
+      made.#drop();
+      throw new Error('the WebGL context was lost as it was made');
+    }
+    return (SharedRenderer.#instance = made);
   }
 
   /** The page's renderer if one was created (tests and benches read its info). */
@@ -126,6 +152,8 @@ export class SharedRenderer {
   #frame = 0;
   #last = 0;
   #lost = false;
+  /** The timer that declares a lost context lost for good (restoreWait). */
+  #restoreTimer?: ReturnType<typeof setTimeout>;
   #software?: boolean;
   /** The one view on screen, which has the WebGL canvas itself (see the top of this file). */
   #solo?: RenderView;
@@ -396,9 +424,39 @@ export class SharedRenderer {
     this.#lost = true;
     if (this.#frame) cancelAnimationFrame(this.#frame);
     this.#frame = 0;
+    clearTimeout(this.#restoreTimer);
+    this.#restoreTimer = setTimeout(this.#gone, SharedRenderer.restoreWait);
   };
 
+  /** Lost for good: the renderer is dropped and every view told (their elements show an error). */
+  #gone = (): void => {
+    if (!this.#lost) return;
+    const views = [...this.#views];
+    this.#drop();
+    for (const view of views) view.contextGone?.();
+  };
+
+  /** Forgets this renderer: the next get() makes a new one with a new context. */
+  #drop(): void {
+    clearTimeout(this.#restoreTimer);
+    if (SharedRenderer.#instance === this) SharedRenderer.#instance = undefined;
+    this.canvas.removeEventListener('webglcontextlost', this.#onLost);
+    this.canvas.removeEventListener('webglcontextrestored', this.#onRestored);
+    if (this.#frame) cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    this.#lost = true;
+    this.#setSolo(undefined);
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+    this.#views.clear();
+    this.#seen.clear();
+    this.#rough.clear();
+    this.#still.release();
+    this.renderer.dispose();
+  }
+
   #onRestored = (): void => {
+    clearTimeout(this.#restoreTimer);
     this.#lost = false;
     this.#still.forget();
     for (const view of this.#views) {

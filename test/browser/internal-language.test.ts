@@ -8,6 +8,7 @@ import { LanguageController, type Strings } from '../../src/internal/language.ts
 import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
 
 const WORDS: Strings<'hello' | 'count'> = {
+  name: 'test',
   en: { hello: 'Hello', count: '{n} rooms' },
   nl: { hello: 'Hallo', count: '{n} kamers' },
 };
@@ -88,7 +89,7 @@ describe('LanguageController', () => {
   it('fills placeholders, falls back to English and does not render again for an unrelated change', async () => {
     const { el } = await mountProbe({ own: 'nl' });
     expect(el.language.t(WORDS, 'count', { n: 3 })).to.equal('3 kamers');
-    expect(el.language.t({ en: { only: 'Only English' } }, 'only')).to.equal('Only English');
+    expect(el.language.t({ name: 'only', en: { only: 'Only English' } }, 'only')).to.equal('Only English');
     const renders = el.renders;
     document.documentElement.lang = 'fr'; // the element keeps its own nl
     await new Promise((r) => setTimeout(r, 50));

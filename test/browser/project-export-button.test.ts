@@ -501,8 +501,8 @@ describe('<project-export-button>', function () {
 
   it('speaks Dutch under lang="nl"', async function () {
     const el = await button({ 'project-id': 'abc', callback: '' }, 'nl');
-    await el.updateComplete;
-    expect(inner(el).textContent!.trim()).to.equal('Plattegrond exporteren');
+    // Dutch is downloaded when an element first speaks it: English until it is in
+    await until(() => inner(el).textContent!.trim() === 'Plattegrond exporteren', 5000, 'Dutch label');
     const failed = waitForEvent(el, 'export-error');
     inner(el).click();
     await failed;

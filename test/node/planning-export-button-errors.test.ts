@@ -10,6 +10,7 @@ import { describeExportError } from '../../src/elements/project-export-button/ex
 import { ElementError } from '../../src/internal/element-error.ts';
 import { TokenEndpointError } from '../../src/elements/project-export-button/export-flow.ts';
 import { STRINGS } from '../../src/elements/project-export-button/project-export-button.strings.ts';
+import nl from '../../src/i18n/nl.ts';
 
 const http = (status: number, body?: unknown) => new ApiError(`HTTP ${status}`, status, 'u', 'http', body);
 const other = (kind: 'network' | 'timeout' | 'invalid' | 'abort') => new ApiError(kind, 0, 'u', kind);
@@ -39,7 +40,7 @@ describe('<project-export-button> errors in words', () => {
       assert.equal(described.words.key, key, String(error));
       assert.ok(described.error instanceof ElementError, 'export-error always carries an ElementError');
       // every key has both languages
-      assert.ok(STRINGS.en[described.words.key] && STRINGS.nl[described.words.key], key);
+      assert.ok(STRINGS.en[described.words.key] && nl.exportButton[described.words.key], key);
     }
   });
 

@@ -188,7 +188,7 @@ describe('planning emulator: OAuth 2.0', () => {
     try {
       const expired = await token({ ...valid, code: late });
       assert.equal(expired.status, 403);
-      // refused as expired, or as unknown once the emulator's sweeper (server/emulator/planning/sweep.ts) forgot it
+      // refused as expired, or as unknown once the emulator's sweeper (server/emulator/planning/domain/sweep.ts) forgot it
       const refusal = await expired.json();
       assert.equal(refusal.error, 'invalid_grant');
       assert.match(refusal.error_description, /^the code (has expired|is not valid)$/);

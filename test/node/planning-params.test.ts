@@ -1,7 +1,7 @@
 /** Form fields with brackets, as the planning emulator reads them (Rails' convention, which Document 1's tables use). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseBracketed } from '../../server/emulator/planning/request-params.ts';
+import { parseBracketed } from '../../server/emulator/planning/routes/request-params.ts';
 
 const parse = (query: string) => parseBracketed(new URLSearchParams(query));
 

@@ -1,8 +1,9 @@
 /** The planning emulator's memory: export files are kept for the newest exports only; reset restores the seed. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { planningConfigFromEnv } from '../../server/emulator/planning/config.ts';
-import { FILES_KEPT_FOR, PlanningState, type ExportRecord } from '../../server/emulator/planning/state.ts';
+import { planningConfigFromEnv } from '../../server/emulator/planning/domain/config.ts';
+import type { ExportRecord } from '../../server/emulator/planning/domain/records.ts';
+import { FILES_KEPT_FOR, PlanningState } from '../../server/emulator/planning/domain/state.ts';
 
 const record = (id: number) => ({ id, user_id: 1001, project_id: 1 }) as ExportRecord;
 const file = (name: string) =>

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { listen, startDemoServer, type Running } from './helpers/server.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { redact } from '../../server/emulator/control.ts';
+import { redact } from '../../server/emulator/control/redact.ts';
 
 describe('RoomStylingClient against the emulator', () => {
   let running: Awaited<ReturnType<typeof startDemoServer>>;
@@ -153,7 +153,7 @@ describe('RoomStylingClient against the emulator', () => {
     const withPanorama = (await client.listPanoramas({ limit: 1 })).rooms[0]!;
     await asOwner.getPanorama(withPanorama.id!);
     const [sent] = await received(`/room-styling/rooms/${withPanorama.id}/panorama`);
-    // The log holds a fingerprint of the token (control.ts redact()), never the token itself.
+    // The log holds a fingerprint of the token (control/redact.ts), never the token itself.
     assert.equal(sent!.query.token, redact(ownerToken));
   });
 
@@ -209,7 +209,7 @@ describe('RoomStylingClient against the emulator', () => {
     assert.equal(comment.room_id, room!.id);
     assert.equal(comment.user_id, created.id);
     const log = await received(`/room-styling/rooms/${room!.id}/comments`);
-    // The log fingerprints tokens (control.ts redact()): the same token gives the same fingerprint.
+    // The log fingerprints tokens (control/redact.ts): the same token gives the same fingerprint.
     assert.deepEqual(log[0]!.body, { comment: { comment: 'Mooi!' }, token: redact(token) });
     await assert.rejects(client.comment(room!.id!, 'no token'), TypeError);
     // An answer that is not JSON is an ApiError, not a record.

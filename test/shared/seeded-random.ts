@@ -3,4 +3,4 @@
  * draws the same cases, and a failure that prints its seed can be replayed. It is the emulators' own
  * generator (a module without imports, so the browser can load it too).
  */
-export { createRandom as seededRandom } from '../../server/emulator/room-styling/random.ts';
+export { createRandom as seededRandom } from '../../server/emulator/shared/random.ts';

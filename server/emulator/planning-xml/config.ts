@@ -1,6 +1,6 @@
 /**
  * Configuration of the legacy XML API (Document 2) in the emulator, read from the environment when the
- * emulator is created. The accounts and their API keys are the v2 API's (planning/config.ts).
+ * emulator is created. The accounts and their API keys are the v2 API's (planning/domain/config.ts).
  *
  *   PLANNER_ACCOUNT_TYPES  comma list of the `account-type` values agreed with the partner
  *                          (section 2: "a value agreed with the provider"). Default: subuser,plus,pro,

@@ -6,16 +6,17 @@
  * `send_to`, puts an email in the emulator's outbox. The files are the v2 export files (same renderer,
  * same /planning/files URLs) and every export is a v2 export record too.
  */
-import { randomBytes } from 'node:crypto';
-import { renderExport, type ResultMap } from '../planning/export-render.ts';
-import type { ExportPaper, ExportRequest, ExportView } from '../planning/export-rules.ts';
-import { postSigned } from '../planning/exports.ts';
-import { planDrawing2d } from '../planning/plan-drawing.ts';
-import type { PlanDesign } from '../planning/plan-geometry.ts';
-import { iso, type ProjectRecord } from '../planning/seed.ts';
-import type { ExportRecord, PlanningState, StoredFile } from '../planning/state.ts';
+import { randomHex } from '../shared/random-hex.ts';
+import { postSigned } from '../planning/domain/delivery.ts';
+import type { ExportPaper, ExportRequest, ExportView } from '../planning/domain/export-rules.ts';
+import type { PlanDesign } from '../planning/domain/plan-geometry.ts';
+import type { ExportRecord, ProjectRecord, ResultMap, StoredFile } from '../planning/domain/records.ts';
+import { iso } from '../planning/domain/seed.ts';
+import type { PlanningState } from '../planning/domain/state.ts';
+import { renderExport } from '../planning/render/export-render.ts';
+import { planDrawing2d } from '../planning/render/plan-drawing.ts';
 import { designKml, designStl, designSvg, zip } from './files.ts';
-import { booleanOf, EMAIL, findProject, Problems, type Handler, type Op } from './operation.ts';
+import { booleanOf, EMAIL, findProject, type Handler, type Op, Problems } from './operation.ts';
 import { emptyResponse, fail } from './respond.ts';
 import { attr, child, leaf, type XmlValue } from './xml-read.ts';
 import { escapeXml } from './xml-write.ts';
@@ -256,7 +257,7 @@ async function deliver(
   if (!delivery.callback) return;
   const headers: Record<string, string> = { 'Content-Type': 'application/xml; charset=utf-8' };
   if (delivery.designId !== undefined) headers['X-Planner-Design-Id'] = String(delivery.designId);
-  // the same signed, retried delivery as the v2 callback (planning/exports.ts)
+  // the same signed, retried delivery as the v2 callback (planning/domain/delivery.ts)
   await postSigned(record, signingKey, delivery.body, headers, delivery.callback);
 }
 
@@ -281,7 +282,7 @@ function finish(
   },
 ): Response {
   const id = op.state.newExportId();
-  const token = randomBytes(12).toString('hex');
+  const token = randomHex(12);
   const key = `${token}/${spec.file.name}`;
   const url = `${op.root.replace(/\/planning-xml$/, '/planning')}/files/${key}`;
   const result: ResultMap =

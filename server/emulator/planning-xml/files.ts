@@ -3,8 +3,8 @@
  * of the plan, a KMZ (a zip holding a KML ground overlay and its PNG), an STL (application/sla: the
  * walls extruded to the storey height, ASCII) and the zip archive a project render delivers.
  */
-import { planDrawing2d } from '../planning/plan-drawing.ts';
-import { segmentQuad, wallPath, type Bounds, type PlanDesign } from '../planning/plan-geometry.ts';
+import { type Bounds, type PlanDesign, segmentQuad, wallPath } from '../planning/domain/plan-geometry.ts';
+import { planDrawing2d } from '../planning/render/plan-drawing.ts';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);

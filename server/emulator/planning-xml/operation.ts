@@ -4,11 +4,11 @@
  * (section 1.4), with the access rule of section 5.3 (responses are relative to the caller).
  */
 import type { Context } from 'hono';
-import { isWithin, type UserRecord } from '../planning/accounts.ts';
-import type { ProjectRecord } from '../planning/seed.ts';
-import type { PlanningState } from '../planning/state.ts';
+import { isWithin, type UserRecord } from '../planning/domain/accounts.ts';
+import type { ProjectRecord } from '../planning/domain/records.ts';
+import type { PlanningState } from '../planning/domain/state.ts';
 import type { PlanningXmlConfig } from './config.ts';
-import { fail, XmlFailure, type FieldError, type Format } from './respond.ts';
+import { fail, type FieldError, type Format, XmlFailure } from './respond.ts';
 import type { XmlSideTables } from './side-tables.ts';
 import { child, leaf, type ParsedBody, type XmlObject } from './xml-read.ts';
 

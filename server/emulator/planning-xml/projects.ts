@@ -3,28 +3,29 @@
  * FML export and copy, over the v2 API's projects (PlanningState.projects): a project made here is
  * the same record GET /planning/api/v2/projects/:id.json shows.
  */
-import { randomBytes } from 'node:crypto';
-import { projectFml } from '../planning/fml-xml.ts';
-import { cloneProject } from '../planning/project-ops.ts';
-import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from '../planning/publication.ts';
-import { generatedProject, iso, type ProjectRecord } from '../planning/seed.ts';
+import { randomHex } from '../shared/random-hex.ts';
+import { cloneProject } from '../planning/domain/projects.ts';
+import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from '../planning/domain/publication.ts';
+import type { ProjectRecord } from '../planning/domain/records.ts';
+import { generatedProject, iso } from '../planning/domain/seed.ts';
+import { projectFml } from '../planning/formats/fml-xml.ts';
 import {
-  booleanOf,
   bodyOf,
+  booleanOf,
   checkExternalId,
   findProject,
+  type Handler,
   inScope,
+  type Op,
   Problems,
   scopeUser,
   textField,
-  type Handler,
-  type Op,
 } from './operation.ts';
-import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import { projectXml } from './represent.ts';
+import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import { paging } from './users.ts';
-import { array } from './xml-write.ts';
 import { attr, child, fileOf, isXmlObject, items, type XmlObject, type XmlValue } from './xml-read.ts';
+import { array } from './xml-write.ts';
 
 export const MAX_FLOORS = 20;
 export const MAX_DRAWING_FILE_BYTES = 512 * 1024;
@@ -128,7 +129,7 @@ function readDrawing(
     problems.add(`${where}drawing`, 'Drawing must be a jpg, png, gif or swf file');
     return undefined;
   }
-  const key = `${randomBytes(12).toString('hex')}/${file.name.replace(/[^\w.-]/g, '_')}`;
+  const key = `${randomHex(12)}/${file.name.replace(/[^\w.-]/g, '_')}`;
   op.side.addDrawingFile(key, file);
   return { url: `${op.root}/drawings/${key}`, contentType: file.contentType };
 }

@@ -3,9 +3,10 @@
  * samples (api-v1-xml/skalar-*.xml) element for element; the values come from the shared v2 records,
  * plus the side tables for what only the XML API has.
  */
-import type { UserRecord } from '../planning/accounts.ts';
-import type { ProjectRecord } from '../planning/seed.ts';
-import { PUBLISH_FLAGS, type PublishConfiguration, type XmlSideTables } from './side-tables.ts';
+import type { UserRecord } from '../planning/domain/accounts.ts';
+import { PUBLISH_FLAGS, type PublishConfiguration } from '../planning/domain/publication.ts';
+import type { ProjectRecord } from '../planning/domain/records.ts';
+import type { XmlSideTables } from './side-tables.ts';
 import { array, datetime, node, plainTimestamp, text, typed, type XmlNode } from './xml-write.ts';
 
 export function userXml(user: UserRecord, token?: string): XmlNode {

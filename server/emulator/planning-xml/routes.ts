@@ -11,8 +11,8 @@
  * route (404 / 405), the XML body (400). Choices: docs/emulator-planning-xml.md.
  */
 import { Hono, type Context } from 'hono';
-import type { PlanningState } from '../planning/state.ts';
-import { planningXmlConfigFromEnv, type PlanningXmlConfig } from './config.ts';
+import type { PlanningState } from '../planning/domain/state.ts';
+import { type PlanningXmlConfig, planningXmlConfigFromEnv } from './config.ts';
 import { exportDesign, render3d, renderProject } from './exports.ts';
 import type { Handler, Op } from './operation.ts';
 import {
@@ -24,7 +24,7 @@ import {
   showProject,
   updateProject,
 } from './projects.ts';
-import { fail, failureResponse, XmlFailure, type Format } from './respond.ts';
+import { fail, failureResponse, type Format, XmlFailure } from './respond.ts';
 import { collaborate, deliver, publish, publishedPages, unpublish } from './sharing.ts';
 import { XmlSideTables } from './side-tables.ts';
 import { createUser, destroyUser, listUsers, resetToken, showUser, updateUser } from './users.ts';

@@ -4,30 +4,30 @@
  * deleted), and the stand-in page a published plan opens at.
  */
 import { Hono } from 'hono';
-import { planDrawing2d } from '../planning/plan-drawing.ts';
-import type { PlanningState } from '../planning/state.ts';
-import {
-  booleanOf,
-  bodyOf,
-  EMAIL,
-  findProject,
-  Problems,
-  textField,
-  type Handler,
-  type Op,
-} from './operation.ts';
-import { copyProject } from './projects.ts';
-import { emptyResponse, xmlResponse } from './respond.ts';
-import { projectXml, publishXml, userXml } from './represent.ts';
 import {
   INIT_MODULES,
   PUBLISH_FLAGS,
   type PublishConfiguration,
   type PublishFlag,
-  type XmlSideTables,
-} from './side-tables.ts';
-import { escapeXml } from './xml-write.ts';
+} from '../planning/domain/publication.ts';
+import type { PlanningState } from '../planning/domain/state.ts';
+import { planDrawing2d } from '../planning/render/plan-drawing.ts';
+import {
+  bodyOf,
+  booleanOf,
+  EMAIL,
+  findProject,
+  type Handler,
+  type Op,
+  Problems,
+  textField,
+} from './operation.ts';
+import { copyProject } from './projects.ts';
+import { projectXml, publishXml, userXml } from './represent.ts';
+import { emptyResponse, xmlResponse } from './respond.ts';
+import type { XmlSideTables } from './side-tables.ts';
 import type { XmlObject } from './xml-read.ts';
+import { escapeXml } from './xml-write.ts';
 
 /** The `<email>ADDRESS</email>` body: the address is the root's own text. */
 function emailOf(op: Op, problems: Problems): string | undefined {

@@ -4,8 +4,8 @@
  * permissions; publish configurations are the shared state's `publications`, seen here as `publish`.)
  * Keyed by the v2 ids; emptied whenever the shared state is reset. Bounded like the rest.
  */
-import type { PublishConfiguration } from '../planning/publication.ts';
-import type { PlanningState } from '../planning/state.ts';
+import type { PublishConfiguration } from '../planning/domain/publication.ts';
+import type { PlanningState } from '../planning/domain/state.ts';
 import type { XmlFile } from './xml-read.ts';
 
 // the publish configuration belongs to the shared project (the v2 API applies its rule too)
@@ -14,7 +14,7 @@ export {
   PUBLISH_FLAGS,
   type PublishConfiguration,
   type PublishFlag,
-} from '../planning/publication.ts';
+} from '../planning/domain/publication.ts';
 
 export interface DrawingRecord {
   id: number;

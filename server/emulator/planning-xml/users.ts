@@ -3,26 +3,31 @@
  * v2 API's (PlanningState.users): a user the XML API creates is a sub-user of the calling partner
  * account and shows in GET /users.json as well.
  */
-import { randomBytes } from 'node:crypto';
-import { digestPassword, newProfile, newUserRecord, type UserRecord } from '../planning/accounts.ts';
-import { USER_TOKEN_TTL_S } from '../planning/users.ts';
+import { randomHex } from '../shared/random-hex.ts';
+import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
 import {
+  digestPassword,
+  newProfile,
+  newUserRecord,
+  USER_TOKEN_TTL_S,
+  type UserRecord,
+} from '../planning/domain/accounts.ts';
+import {
+  bodyOf,
   checkExternalId,
   EMAIL,
   findUser,
+  type Handler,
   human,
   inScope,
+  type Op,
   Problems,
   textField,
-  bodyOf,
-  type Handler,
-  type Op,
 } from './operation.ts';
-import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import { userXml } from './represent.ts';
-import { array } from './xml-write.ts';
+import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import type { XmlObject } from './xml-read.ts';
-import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
+import { array } from './xml-write.ts';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -201,7 +206,7 @@ export const resetToken: Handler = (op) => {
   const user = findUser(op, op.params.id!);
   const previous = op.side.userTokens.get(user.id);
   if (previous) op.state.tokens.delete(previous);
-  const token = randomBytes(20).toString('hex');
+  const token = randomHex(20);
   const now = Date.now();
   op.state.tokens.set(token, {
     token,

@@ -6,6 +6,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { TEXT_XML_OPTIONS } from '../../../src/model/fml/fml-xml-nodes.ts';
+import { parseXmlSafely } from '../shared/xml-parse.ts';
 
 /** A parsed element: a string (text only), or an object of children, attributes (`@_x`) and `#text`. */
 export type XmlValue = string | XmlObject | XmlValue[];
@@ -24,14 +25,19 @@ export type BodyResult = { ok: true; body: ParsedBody | null } | { ok: false; me
 // the same set-up as the client's readers (values kept as text), with HTML entities as the service decodes them
 const parser = new XMLParser({ ...TEXT_XML_OPTIONS, htmlEntities: true });
 
-/** The body as XML; null when there is none. A document type (and so entity definitions) is refused. */
+/**
+ * The body as XML; null when there is none. A document type (and so entity definitions) is refused,
+ * and so is what the parser throws on (too deep, a `__proto__` element): the route answers 400.
+ */
 export function parseXmlBody(text: string): BodyResult {
   if (!text.trim()) return { ok: true, body: null };
   if (/<!DOCTYPE|<!ENTITY/i.test(text))
     return { ok: false, message: 'Document type declarations are not accepted' };
   const valid = XMLValidator.validate(text);
   if (valid !== true) return { ok: false, message: `The body is not well-formed XML: ${valid.err.msg}` };
-  const parsed = parser.parse(text) as XmlObject;
+  const read = parseXmlSafely(parser, text);
+  if (!read.ok) return { ok: false, message: `The body cannot be read: ${read.message}` };
+  const parsed = read.value as XmlObject;
   const roots = Object.keys(parsed).filter((k) => !k.startsWith('@_') && k !== '#text');
   if (roots.length !== 1) return { ok: false, message: 'The body must have exactly one root element' };
   return { ok: true, body: { root: roots[0]!, value: parsed[roots[0]!]! } };

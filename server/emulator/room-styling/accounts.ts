@@ -4,10 +4,10 @@
  * the seed and the user id, so it is the same for every login and every run with the same seed, and
  * it does not expire.
  */
+import { hexOf } from '../shared/random.ts';
 import type { Dataset, UserRecord } from './dataset.ts';
-import { HttpError } from './params.ts';
-import { hexOf } from './random.ts';
 import { formatTimestamp } from './dates.ts';
+import { HttpError } from './params.ts';
 
 export interface CommentRecord {
   id: number;

@@ -7,8 +7,8 @@
  */
 import type { Context } from 'hono';
 import type { Accounts } from './accounts.ts';
-import type { UserRecord, RoomRecord } from './dataset.ts';
-import { HttpError, text, type Params } from './params.ts';
+import type { RoomRecord, UserRecord } from './dataset.ts';
+import { HttpError, type Params, text } from './params.ts';
 import { WHITELABELS } from './vocabulary.ts';
 
 export interface Caller {

@@ -9,20 +9,29 @@
  * - rooms 2 and 3 are private (2 belongs to whitelabel `woonhuis`), room 4 is photoreal and has a
  *   panorama, room 5 has an empty category.
  */
-import { createRandom, chance, hash32, hexOf, intBetween, pick, pickSome, between } from './random.ts';
+import {
+  between,
+  chance,
+  createRandom,
+  hash32,
+  hexOf,
+  intBetween,
+  pick,
+  pickSome,
+} from '../shared/random.ts';
 import { DAY, HOUR } from './dates.ts';
 import {
   BIOS,
   CATEGORY_KEYS,
   CATEGORY_NOUNS,
+  type CategoryKey,
   FIRST_NAMES,
   LAST_NAMES,
   ROOM_ADJECTIVES,
   STYLE_KEYS,
+  type StyleKey,
   TAGS,
   WHITELABELS,
-  type CategoryKey,
-  type StyleKey,
 } from './vocabulary.ts';
 
 export const SAMPLE_ROOM_ID = 6346838;

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hash32, hashInts } from '../shared/random.ts';
 import { Lru } from './lru.ts';
-import { Raster, mix, shade, type Rgb } from './raster.ts';
+import { type AnyModel, materialColour, num, planOf, vec } from './model-read.ts';
+import { type Face, renderFace, renderView, type SceneSpec } from './panorama-scene.ts';
+import { mix, Raster, type Rgb, shade } from './raster.ts';
 import { renderTopView } from './thumbnail.ts';
-import { renderFace, renderView, type Face, type SceneSpec } from './panorama-scene.ts';
-import { materialColour, num, planOf, vec, type AnyModel } from './model-read.ts';
-import { hash32, hashInts } from './random.ts';
 
 export const THUMB_SIZE = { width: 480, height: 270 };
 export const HQ_SIZE = { width: 960, height: 540 };

@@ -5,7 +5,7 @@
  */
 import type { RoomRecord } from './dataset.ts';
 import { formatTimestamp, parseFilterTimestamp, timeframeStart } from './dates.ts';
-import { flag, HttpError, integer, text, type Params } from './params.ts';
+import { flag, HttpError, integer, type Params, text } from './params.ts';
 import { TIMEFRAME_KEYS } from './vocabulary.ts';
 
 export const MAX_LIMIT = 50;

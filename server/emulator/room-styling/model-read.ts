@@ -2,8 +2,8 @@
  * Reading a model (generated or the real sample) for the emulator's own drawings: numbers may arrive
  * as strings, as in the sample, and material ids map to colours.
  */
+import { hash32, hexOf } from '../shared/random.ts';
 import { FLOOR_DECORS, FRAME_DECOR, FURNITURE_BY_CATEGORY } from './catalogue.ts';
-import { hash32, hexOf } from './random.ts';
 import type { Rgb } from './raster.ts';
 
 export type AnyModel = Record<string, unknown>;

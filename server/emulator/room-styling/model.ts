@@ -12,17 +12,26 @@
  * - numbers the sample sends as strings stay strings: texture_width, configuration.open; and one room in
  *   seven sends plan.height as a string, so readers must be lenient as they must be with the sample.
  */
-import { createRandom, hexOf, intBetween, pick, round2, between, chance, type Random } from './random.ts';
-import { makePlan, type DraftWall, type PlanDraft, type Rect, type Vec2 } from './plan-shapes.ts';
+import {
+  between,
+  chance,
+  createRandom,
+  hexOf,
+  intBetween,
+  pick,
+  type Random,
+  round2,
+} from '../shared/random.ts';
 import {
   FLOOR_DECORS,
   FLOORS_BY_CATEGORY,
   FRAME_DECOR,
   FURNITURE_BY_CATEGORY,
+  type FurnitureItem,
   SECOND_AREA,
   WALL_COLOURS,
-  type FurnitureItem,
 } from './catalogue.ts';
+import { type DraftWall, makePlan, type PlanDraft, type Rect, type Vec2 } from './plan-shapes.ts';
 import type { CategoryKey } from './vocabulary.ts';
 
 type V3 = [number, number, number];

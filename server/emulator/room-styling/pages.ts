@@ -3,8 +3,8 @@
  * (`pano_viewer_url`). Every string from the data is escaped: names may carry markup.
  */
 import type { RoomRecord, UserRecord } from './dataset.ts';
-import type { Links } from './serialize.ts';
 import { FACES } from './panorama-scene.ts';
+import type { Links } from './serialize.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

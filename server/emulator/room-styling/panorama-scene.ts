@@ -10,8 +10,8 @@
  * t (top -1 .. bottom +1) of a face:
  *   f (s, -t, 1)   r (1, -t, -s)   b (-s, -t, -1)   l (-1, -t, s)   u (s, 1, t)   d (s, -1, -t)
  */
-import { Raster, mix, shade, type Rgb } from './raster.ts';
-import { hashInts } from './random.ts';
+import { hashInts } from '../shared/random.ts';
+import { mix, Raster, type Rgb, shade } from './raster.ts';
 
 export const FACES = ['r', 'd', 'l', 'u', 'b', 'f'] as const;
 export type Face = (typeof FACES)[number];

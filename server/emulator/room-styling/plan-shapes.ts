@@ -5,7 +5,7 @@
  * Shapes vary so viewers meet more than rectangles: rectangle, L, cut corner (a diagonal wall),
  * a rectangle split in two areas by an interior wall, and an L split in two areas.
  */
-import { between, intBetween, pick, round2, type Random } from './random.ts';
+import { between, intBetween, pick, type Random, round2 } from '../shared/random.ts';
 
 export type Vec2 = [number, number];
 

@@ -5,8 +5,8 @@
  */
 import type { Dataset, PanoramaRecord, RoomRecord, UserRecord } from './dataset.ts';
 import { formatTimestamp } from './dates.ts';
-import { FACES } from './panorama-scene.ts';
 import { FACE_SIZE, REAL_FACE_SIZE } from './images.ts';
+import { FACES } from './panorama-scene.ts';
 
 export interface Links {
   /** Absolute root of the room-styling emulator, e.g. `http://127.0.0.1:4010/room-styling`. */

@@ -2,8 +2,8 @@
  * A room's picture drawn from its model: a top view (floors, furniture footprints, walls, doors and
  * windows) fitted into a 16:9 frame. Used for image_url (480x270) and hq_image_url (960x540).
  */
-import { Raster, shade, type Rgb } from './raster.ts';
 import {
+  type AnyModel,
   componentsOf,
   furnitureColour,
   materialColour,
@@ -11,8 +11,8 @@ import {
   planOf,
   polygonArea,
   vec,
-  type AnyModel,
 } from './model-read.ts';
+import { Raster, type Rgb, shade } from './raster.ts';
 
 const BACKGROUND: Rgb = [236, 238, 241];
 const WALL: Rgb = [64, 66, 72];

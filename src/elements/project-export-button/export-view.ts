@@ -4,11 +4,16 @@
  * service's own problems and the partner's login link).
  */
 import { html, nothing } from 'lit';
-import { describeIssue, type ExportIssue } from '../../api/planning/export-issues.js';
+import {
+  describeIssue,
+  type ExportIssue,
+  type ExportIssueCode,
+  type IssueMessages,
+} from '../../api/planning/export-issues.js';
 import { resultFiles } from '../../api/planning/exports.js';
 import type { ExportResultMap } from '../../api/planning/types.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
-import type { Language } from '../../internal/language.js';
+import { textOf, type Language } from '../../internal/language.js';
 import type { ErrorWordsShown } from './export-failure.js';
 import { ISSUE_MESSAGES, type Key } from './project-export-button.strings.js';
 
@@ -62,7 +67,13 @@ export function renderFiles(t: T, result: ExportResultMap) {
 }
 
 export function renderIssues(t: T, lang: Language, issues: readonly ExportIssue[]) {
-  const messages = ISSUE_MESSAGES[lang];
+  // placeholders ({path}, {allowed}) are filled by describeIssue, so the raw texts
+  const messages = Object.fromEntries(
+    Object.keys(ISSUE_MESSAGES.en).map((code) => [
+      code,
+      textOf(ISSUE_MESSAGES, lang, code as ExportIssueCode),
+    ]),
+  ) as IssueMessages;
   return html`<div part="error" class="error" role="alert">
     ${t('invalid')}
     <ul>

@@ -1,6 +1,6 @@
 /**
- * What a failed load says, per kind of failure (the shared classifyFailure decides the kind), English
- * and Dutch. A lazy chunk: downloaded only on the way to an error (the element waits for it before it
+ * What a failed load says, per kind of failure (the shared classifyFailure decides the kind), in
+ * English (other languages: src/i18n/). A lazy chunk: downloaded only on the way to an error (the element waits for it before it
  * shows the error state; if even this cannot be downloaded, the error's own message is shown with the
  * retry button). `{status}` is the HTTP status, `{message}` the service's own words, cut short.
  */
@@ -8,6 +8,7 @@ import type { FailureKind } from '../../api/failure.js';
 import type { Strings } from '../../internal/language.js';
 
 export const ERROR_STRINGS: Strings<FailureKind> = {
+  name: 'galleryErrors',
   en: {
     timeout: 'The room service did not answer in time.',
     network: 'The room service could not be reached. Check the connection.',
@@ -17,15 +18,5 @@ export const ERROR_STRINGS: Strings<FailureKind> = {
     'not-found': 'The room service was not found at this address ({status}).',
     forbidden: 'The room service does not allow this request ({status}).',
     aborted: 'The rooms could not be loaded: {message}',
-  },
-  nl: {
-    timeout: 'De kamerdienst antwoordde niet op tijd.',
-    network: 'De kamerdienst is niet bereikbaar. Controleer de verbinding.',
-    refused: 'De kamerdienst weigerde het verzoek ({status}): {message}',
-    server: 'De kamerdienst had een probleem ({status}). Probeer het later opnieuw.',
-    invalid: 'De kamerdienst stuurde een antwoord dat de galerij niet kan lezen.',
-    'not-found': 'De kamerdienst is op dit adres niet gevonden ({status}).',
-    forbidden: 'De kamerdienst staat dit verzoek niet toe ({status}).',
-    aborted: 'De kamers konden niet geladen worden: {message}',
   },
 };

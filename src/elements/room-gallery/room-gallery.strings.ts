@@ -1,5 +1,5 @@
 /**
- * The gallery's own words, English and Dutch (the element picks by the nearest `lang`, through the
+ * The gallery's own words, in English (other languages are in src/i18n/, picked by the nearest `lang` through the
  * shared LanguageController), the pager's among them. The filter controls bring their own words in
  * their lazy chunk; what a failure says, per kind of failure, is in room-gallery.error-strings.ts, a lazy chunk
  * downloaded only on the way to an error.
@@ -30,6 +30,7 @@ export type StringKey =
   | 'loadMore';
 
 export const STRINGS: Strings<StringKey> = {
+  name: 'gallery',
   en: {
     rooms: 'Rooms',
     loading: 'Loading rooms…',
@@ -52,29 +53,6 @@ export const STRINGS: Strings<StringKey> = {
     pageOf: 'Page {page} of {pages}',
     pageOnly: 'Page {page}',
     loadMore: 'Show more rooms',
-  },
-  nl: {
-    rooms: 'Kamers',
-    loading: 'Kamers laden…',
-    loadingMore: 'Meer kamers laden…',
-    countTotal: '{total} kamers',
-    countRange: 'Kamers {from} tot {to} van {total}',
-    countShown: '{shown} kamers getoond',
-    countShownOfTotal: '{shown} van {total} kamers getoond',
-    countRangeOpen: 'Kamers {from} tot {to}',
-    empty: 'Geen kamers gevonden voor deze zoekopdracht.',
-    clearFilters: 'Filters wissen',
-    retry: 'Opnieuw proberen',
-    panorama: '360°',
-    photoreal: 'Foto',
-    untitled: 'Kamer zonder naam',
-    noImage: 'Geen afbeelding',
-    pager: 'Pagina’s',
-    previous: 'Vorige',
-    next: 'Volgende',
-    pageOf: 'Pagina {page} van {pages}',
-    pageOnly: 'Pagina {page}',
-    loadMore: 'Meer kamers tonen',
   },
 };
 

@@ -15,8 +15,8 @@ import { css } from 'lit';
  * In order: host and its custom properties, status line (the live region), grid and cards, skeleton
  * cards while the first page loads: only what shows before an answer is in. The rest travels in lazy
  * chunks: what an answer shows (pictures, badges, hover and focus, error and empty panels, buttons:
- * gallery-result-styles.ts, fetched beside the first rooms), filters (gallery-filters.ts), pager and
- * load-more (gallery-pager-controls.ts), virtualised rows (gallery-virtual.ts). No comments inside the
+ * cards/result-styles.ts, fetched beside the first rooms), filters (features/filters.ts), pager and
+ * load-more (features/pager-controls.ts), virtualised rows (features/virtual.ts). No comments inside the
  * CSS: they would be downloaded.
  */
 export const galleryStyles = css`

@@ -30,6 +30,7 @@ export type PanoramaStringKey =
   | 'gyroscope';
 
 export const STRINGS: Strings<PanoramaStringKey> = {
+  name: 'panorama',
   en: {
     label: '360° panorama. Drag or use the arrow keys to look around, + and - to zoom.',
     poster: 'Panorama preview',
@@ -55,33 +56,6 @@ export const STRINGS: Strings<PanoramaStringKey> = {
     ctrlZoom: 'Use ctrl + scroll to zoom',
     twoFingers: 'Use two fingers to look around',
     gyroscope: 'Look around by moving your phone',
-  },
-  nl: {
-    label: '360°-panorama. Sleep of gebruik de pijltjestoetsen om rond te kijken, + en - om te zoomen.',
-    poster: 'Voorbeeld van het panorama',
-    loading: 'Panorama laden…',
-    progress: 'Panorama laden: {percent}%',
-    show: 'Panorama tonen',
-    retry: 'Opnieuw proberen',
-    noPanorama: 'Deze kamer heeft geen panorama.',
-    badRoomId: 'Het attribuut room-id moet een kamernummer zijn.',
-    badFaces:
-      'De adressen van de panorama-afbeeldingen zijn onbruikbaar (alleen http- en https-adressen kunnen).',
-    serviceError: 'Het panorama kon niet worden geladen (de dienst antwoordde {status}).',
-    viewerCode: 'De panoramaweergave kon niet worden gedownload.',
-    network: 'De panoramadienst is niet bereikbaar.',
-    timeout: 'De panoramadienst antwoordde niet op tijd.',
-    invalid: 'De panoramadienst stuurde gegevens die niet te tonen zijn.',
-    face: 'Een afbeelding van het panorama kon niet worden geladen.',
-    webgl: 'Deze browser kan geen 3D-panorama’s tonen (WebGL is niet beschikbaar).',
-    zoom: 'Zoomen',
-    zoomIn: 'Inzoomen',
-    zoomOut: 'Uitzoomen',
-    fullscreen: 'Volledig scherm',
-    autorotate: 'Automatisch draaien',
-    ctrlZoom: 'Gebruik ctrl + scrollen om te zoomen',
-    twoFingers: 'Gebruik twee vingers om rond te kijken',
-    gyroscope: 'Rondkijken door je telefoon te bewegen',
   },
 };
 

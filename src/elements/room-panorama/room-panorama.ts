@@ -9,7 +9,7 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
-import type { SnapshotOptions } from '../../internal/snapshot-image.js';
+import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
 import { AutorotationController } from './autorotation.js';
 import { GyroscopeController } from './gyroscope.js';
@@ -56,6 +56,10 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  *   service's record when `room-id` was used).
  * @fires {CustomEvent<PanoramaErrorDetail>} panorama-error - Loading failed. detail `{ error }`: an `ElementError` (`kind` `not-found`, `status`
  *   404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click),
+ *   `fullscreen`. Detail `{ action, roomId, componentId, trackingTag, experiment, duration }`. Never for property changes.
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
  * @fires {CustomEvent<FullscreenChangeDetail>} fullscreen-change - The element went into or out of full screen (the navbar's
  *   button, the page's `requestFullscreen()`, or Escape). detail `{ fullscreen }`.
@@ -170,6 +174,7 @@ export class RoomPanorama extends RoomElement {
     fullscreen: (on) => {
       this.toggleState('fullscreen', on);
       this.emit('fullscreen-change', { fullscreen: on });
+      if (on) this.analytics.track('fullscreen');
     },
   });
   #gyroscope = new GyroscopeController(this, () => this.#live.viewer, this.#autorotation.interacted);
@@ -210,6 +215,7 @@ export class RoomPanorama extends RoomElement {
    * @returns {Promise<Blob>} The image.
    */
   toBlob(options: PanoramaSnapshotOptions = {}): Promise<Blob> {
+    this.analytics.trackIfVisitor('snapshot');
     return this.#live.toBlob(options);
   }
 

@@ -21,12 +21,14 @@ export type PlanStringKey =
   | 'noModel'
   | 'badId'
   | 'badSrc'
+  | 'untrustedPlanner'
   | 'failed'
   | 'retry'
   | 'idle';
 
-/** The element's own words, in English and Dutch (chosen by the nearest `lang`). */
+/** The element's own words, in English (other languages: src/i18n/, chosen by the nearest `lang`). */
 export const PLAN_STRINGS: Strings<PlanStringKey> = {
+  name: 'plan',
   en: {
     floor: 'Floor',
     floorLevel: 'Level {level}',
@@ -50,31 +52,8 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     failed: 'The floor plan could not be drawn: {message}',
     retry: 'Try again',
     idle: 'No room chosen.',
-  },
-  nl: {
-    floor: 'Verdieping',
-    floorLevel: 'Verdieping {level}',
-    allFloors: 'Alle verdiepingen',
-    summary: 'Plattegrond, {areas} ruimtes, {total}, {width} × {depth}',
-    summaryEmpty: 'Plattegrond, {width} × {depth}',
-    viewport: 'Plattegrond. Pijltjestoetsen verschuiven, + en − zoomen, 0 toont alles.',
-    zoomIn: 'Inzoomen',
-    zoomOut: 'Uitzoomen',
-    fit: 'Toon de hele plattegrond',
-    loading: 'De plattegrond wordt geladen…',
-    notFound: 'Deze kamer bestaat niet (404).',
-    private: 'Deze kamer is privé (403).',
-    server: 'De dienst antwoordt niet goed ({status}). Probeer het later opnieuw.',
-    network: 'De plattegrond kon niet geladen worden: {message}',
-    badModel: 'Het kamermodel kon niet gelezen worden: {message}',
-    notDrawable:
-      'Deze kamer heeft geen plattegrond die getekend kan worden ({problems} problemen in het model).',
-    noModel: 'Deze kamer heeft geen model om te tekenen.',
-    badId: 'Het kamernummer “{id}” is geen getal.',
-    badSrc: 'De src “{src}” is geen http(s)-URL.',
-    failed: 'De plattegrond kon niet getekend worden: {message}',
-    retry: 'Opnieuw proberen',
-    idle: 'Geen kamer gekozen.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
   },
 };
 
@@ -84,6 +63,7 @@ export const PLAN_ERROR_WORDS: ErrorWords<PlanStringKey> = {
     'not-drawable': 'notDrawable',
     'no-model': 'noModel',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badSrc',
     render: 'failed',
   },

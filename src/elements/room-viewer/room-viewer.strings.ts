@@ -19,11 +19,13 @@ export type ViewerStringKey =
   | 'retry'
   | 'failed'
   | 'badId'
+  | 'untrustedPlanner'
   | 'reveal'
   | 'poster';
 
-/** The viewer's own words, in English and Dutch (following `lang`). */
+/** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
+  name: 'viewer',
   en: {
     floor: 'Floor',
     floorLevel: 'Level {level}',
@@ -42,30 +44,10 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
     reveal: 'View in 3D',
     poster: 'Picture of the room',
-  },
-  nl: {
-    floor: 'Verdieping',
-    floorLevel: 'Verdieping {level}',
-    allFloors: 'Alle verdiepingen',
-    labelStatic: '3D-weergave van de kamer.',
-    label:
-      '3D-weergave van de kamer. Sleep om rond te kijken, Ctrl + scroll of knijp om te zoomen, pijltjestoetsen om te verplaatsen.',
-    loading: 'De 3D-kamer wordt geladen…',
-    notFound: 'Deze kamer is niet gevonden.',
-    private: 'Deze kamer is privé.',
-    network: 'De kamer kon niet worden geladen. Controleer de verbinding en probeer het opnieuw.',
-    server: 'De kamerdienst had een probleem. Probeer het later opnieuw.',
-    badModel: 'Deze kamer heeft geen 3D-model dat getekend kan worden.',
-    noWebgl: 'Deze browser kan geen 3D tonen (WebGL is niet beschikbaar).',
-    textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
-    components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
-    retry: 'Opnieuw proberen',
-    failed: 'De 3D-kamer kon niet worden getoond.',
-    badId: 'Dit is geen geldig kamernummer.',
-    reveal: 'Bekijk in 3D',
-    poster: 'Afbeelding van de kamer',
   },
 };
 
@@ -74,6 +56,7 @@ export const VIEWER_ERROR_WORDS: ErrorWords<ViewerStringKey> = {
   reasons: {
     'no-webgl': 'noWebgl',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badModel',
     'no-model': 'badModel',
     'not-drawable': 'badModel',

@@ -1,9 +1,10 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles } from '../../internal/room-description.styles.js';
+import { descriptionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
-import { viewerMeasureStyles } from './viewer-measure.styles.js';
-import { viewerSnapshotStyles } from './viewer-snapshot.styles.js';
+import { viewerMeasureStyles } from './features/measure.styles.js';
+import { viewerSnapshotStyles } from './features/snapshot.styles.js';
+import { cartStyles } from '../../features/cart/cart.js';
 
 const ownStyles = css`
   :host {
@@ -109,4 +110,5 @@ export const viewerStyles = [
   descriptionStyles,
   viewerMeasureStyles,
   ...viewerSnapshotStyles,
+  cartStyles,
 ];

@@ -1,9 +1,9 @@
 /**
  * The emulator's test hooks, reached on the test page's own origin (web-test-runner.config.mjs mounts
- * the emulator there). See server/emulator/control.ts.
+ * the emulator there). See server/emulator/control/.
  */
-// Types only (erased when the browser loads this file): control.ts itself needs Node.
-import type { ArmedFault, LoggedRequest } from '../../../server/emulator/control-types.ts';
+// Types only (erased when the browser loads this file): the hooks themselves need Node.
+import type { ArmedFault, LoggedRequest } from '../../../server/emulator/control/types.ts';
 
 export const ROOM_STYLING = `${location.origin}/room-styling`;
 export const PLANNING = `${location.origin}/planning/api/v2`;

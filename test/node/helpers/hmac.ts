@@ -3,4 +3,4 @@
  * `sha256=<hex>` (the value of its signature header). The emulator's own signer, so the tests sign
  * exactly as the planner does.
  */
-export { signBody as hmac } from '../../../server/emulator/planning/sign.ts';
+export { signBody as hmac } from '../../../server/emulator/planning/domain/sign.ts';

@@ -1,0 +1,146 @@
+/**
+ * How the bench counts a page's bytes (bench/scenarios/05-page-bytes.ts, and the budget test
+ * test/node/cdn-budgets.test.ts through the same code): each element alone on a page, the JS the
+ * browser requests before the element's first painted result, gzip as transferred (Resource
+ * Timing's `encodedBodySize` from a server that gzips at level 9 and forbids caching:
+ * bench/harness.ts). "First painted result": gallery, its first cards on screen; plan, `model-load`
+ * (drawn); viewer, `model-load` (first frame); panorama, `panorama-ready`; export button, its button
+ * rendered; each then one more frame. Only requests that started by then count.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Browser } from 'puppeteer-core';
+import { budgets } from '../scripts/cdn/folders.ts';
+
+export const DIR = 'bench/.tmp/page-bytes';
+/** What a page with only the first-cards element (the gallery) may request before its first cards (issue 9). */
+export const GALLERY_GOAL = budgets().firstCards.bytes;
+const SAMPLE_ROOM = '6346838';
+
+export interface PageElement {
+  tag: string;
+  /** What "painted" means for it (figure names). */
+  result: string;
+  /** The element's markup; `{panorama}` becomes a room with a panorama. */
+  markup: string;
+  /** Page expression that is true once the result is on screen; throws on the element's error. */
+  painted: string;
+}
+
+export const ELEMENTS: PageElement[] = [
+  {
+    tag: 'room-gallery',
+    result: 'first cards',
+    markup: '<room-gallery></room-gallery>',
+    painted: `(() => {
+      if (window.__marks['rooms-error']) throw new Error('rooms-error');
+      const cards = document.querySelector('room-gallery').shadowRoot?.querySelectorAll('[part~="card"]');
+      return window.__marks['rooms-load'] !== undefined && cards && cards.length > 0;
+    })()`,
+  },
+  {
+    tag: 'room-plan',
+    result: 'drawn plan',
+    markup: `<room-plan room-id="${SAMPLE_ROOM}"></room-plan>`,
+    painted: `(() => {
+      if (window.__marks['model-error']) throw new Error('model-error');
+      return window.__marks['model-load'] !== undefined;
+    })()`,
+  },
+  {
+    tag: 'room-viewer',
+    result: 'first frame',
+    markup: `<room-viewer room-id="${SAMPLE_ROOM}"></room-viewer>`,
+    painted: `(() => {
+      if (window.__marks['model-error']) throw new Error('model-error');
+      return window.__marks['model-load'] !== undefined;
+    })()`,
+  },
+  {
+    tag: 'room-panorama',
+    result: 'panorama-ready',
+    markup: '<room-panorama room-id="{panorama}"></room-panorama>',
+    painted: `(() => {
+      if (window.__marks['panorama-error']) throw new Error('panorama-error');
+      return window.__marks['panorama-ready'] !== undefined;
+    })()`,
+  },
+  {
+    tag: 'project-export-button',
+    result: 'rendered',
+    markup: '<project-export-button project-id="1"></project-export-button>',
+    painted: `!!document.querySelector('project-export-button').shadowRoot?.querySelector('[part~="button"]')`,
+  },
+];
+
+/** Runs before any script of the page: remembers when each element event first fired. */
+export const PROBE = `
+  window.__marks = {};
+  performance.setResourceTimingBufferSize(1000);
+  for (const name of ['rooms-load', 'rooms-error', 'model-load', 'model-error', 'panorama-ready', 'panorama-error']) {
+    window.addEventListener(name, () => (window.__marks[name] ??= performance.now()), true);
+  }`;
+
+const STYLE = `<style>
+  body { margin: 0 auto; max-width: 1200px; font-family: system-ui, sans-serif; }
+  room-plan, room-viewer, room-panorama { display: block; inline-size: 640px; block-size: 400px; }
+</style>`;
+
+export const page = (title: string, markup: string, scripts: string) => `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>${title}</title>${STYLE}</head>
+  <body>
+    ${markup}
+    ${scripts}
+  </body>
+</html>
+`;
+
+/** The CDN page: markup, then the one script tag (its module also configures the service). */
+export function cdnPage(element: PageElement, markup: string): string {
+  mkdirSync(`${DIR}/cdn`, { recursive: true });
+  const path = `${DIR}/cdn/${element.tag}.html`;
+  const script = `<script type="module">
+      import { configure } from '/dist/cdn/room-elements.js';
+      configure({ apiBase: \`\${location.origin}/room-styling\` });
+    </script>`;
+  writeFileSync(path, page(`CDN: &lt;${element.tag}&gt;`, markup, script));
+  return `/${path}`;
+}
+
+export interface Measured {
+  bytes: number;
+  files: string[];
+  ms: number;
+}
+
+/** Loads `path` from `origin` in a fresh context; the JS requested until the element's result was painted. */
+export async function measurePage(
+  browser: Browser,
+  origin: string,
+  element: PageElement,
+  path: string,
+): Promise<Measured> {
+  const context = await browser.createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    await tab.setViewport({ width: 1280, height: 800 });
+    await tab.evaluateOnNewDocument(PROBE);
+    await tab.goto(`${origin}${path}`);
+    await tab.waitForFunction(element.painted, { polling: 'raf', timeout: 60_000 });
+    return (await tab.evaluate(`(async () => {
+      // the frame that shows the result
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const paintedAt = performance.now();
+      const js = performance.getEntriesByType('resource').filter(
+        (e) => /\\.js$/.test(new URL(e.name).pathname) && e.startTime <= paintedAt,
+      );
+      return {
+        bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0),
+        files: js.map((e) => new URL(e.name).pathname.split('/').pop() + ' ' + e.encodedBodySize),
+        ms: paintedAt,
+      };
+    })()`)) as Measured;
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,77 @@
+import { existsSync, readdirSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { elementModule, elementOf, FOLDERS, inFolder, inPackage } from './folders.ts';
+
+/** A manual chunk: a name and the modules it holds (filled once the module graph is known). */
+export interface ChunkGroup {
+  name: string;
+  modules: Set<string>;
+}
+
+/**
+ * The chunks an element's page downloads, by folder:
+ * - `src/elements/<tag>/`: each element module is an emitted chunk, named after its tag, holding
+ *   the modules of its folder it reaches by static imports and no other element does (its lazy
+ *   parts stay chunks of their own). The chunk *is* the module, so the loader's `import()`
+ *   resolves to it as it is; imported only dynamically, a module that shares its chunk with others
+ *   (the eager entry takes exports of the gallery's cards too) is handed out as a namespace object
+ *   that Rolldown's runtime helper builds, a file of its own fetched before any card.
+ * - `shared`: what the first-cards element (budgets.json: the gallery) loads statically and any
+ *   other element may ever load (lit, http.ts, the controllers of src/internal/), as one file rather
+ *   than one per set of elements: fewer requests, and gzip sees them together. An element that
+ *   uses only some of it downloads the rest too (today the export button: about 1 KB).
+ * - `three`: what draws a viewer's first frame, one file: the modules of src/three/ (and three.js's
+ *   add-ons) that src/three/index.ts reaches statically, apart from the modules the viewer loads
+ *   with import() (index.ts itself, the features, the floor stack), which it would otherwise split
+ *   into four.
+ * Everything else is Rolldown's automatic chunking: a chunk per set of entries that use a module.
+ */
+export function elementChunks(options: {
+  firstCards: string;
+  groups: { shared: ChunkGroup; three: ChunkGroup };
+}): Plugin {
+  const { shared, three } = options.groups;
+  return {
+    name: 'room-elements:element-chunks',
+    buildStart() {
+      for (const tag of readdirSync('src/elements')) {
+        const id = elementModule(tag);
+        if (existsSync(id)) this.emitFile({ type: 'chunk', id, name: tag });
+      }
+    },
+    buildEnd() {
+      shared.modules.clear();
+      three.modules.clear();
+      const ids = [...this.getModuleIds()];
+      const first = elementModule(options.firstCards);
+      if (!ids.includes(first)) this.error(`element-chunks: no ${first} (budgets.json's firstCards.tag)`);
+      /** What `roots` import, statically only or with their lazy imports too. */
+      const reach = (roots: string[], lazy: boolean, within: (id: string) => boolean = () => true) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id) || !within(id)) return;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          for (const next of info?.importedIds ?? []) visit(next);
+          if (lazy) for (const next of info?.dynamicallyImportedIds ?? []) visit(next);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      // everything another element may ever load: what of it the first-cards element loads too is `shared`
+      const otherRoots = ids.filter((id) => {
+        const tag = elementOf(id);
+        return tag !== undefined && tag !== options.firstCards && id === elementModule(tag);
+      });
+      const others = reach(otherRoots, true);
+      for (const id of reach([first], false)) if (others.has(id)) shared.modules.add(id);
+
+      const threeSide = (id: string) =>
+        inFolder(id, FOLDERS.three) || inPackage(id, FOLDERS.threeAddOns.pkg, FOLDERS.threeAddOns.folder);
+      const drawEntry = ids.find((id) => inFolder(id, FOLDERS.three) && /[\\/]index\.ts$/.test(id));
+      if (!drawEntry) this.error('element-chunks: no src/three/index.ts');
+      const lazyEntries = new Set(ids.filter((id) => this.getModuleInfo(id)?.dynamicImporters.length));
+      for (const id of reach([drawEntry], false, threeSide)) if (!lazyEntries.has(id)) three.modules.add(id);
+    },
+  };
+}

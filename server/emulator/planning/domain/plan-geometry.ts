@@ -1,0 +1,210 @@
+/**
+ * The little of a floor plan the emulator needs to draw exports: walls, room polygons and cameras,
+ * in centimetres with y pointing down (as FML stores them). Read from a real FML v3 JSON document
+ * when the real samples are present, generated from the seed otherwise.
+ */
+import { createRandom } from '../../shared/random.ts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface PlanWall {
+  a: Point;
+  b: Point;
+  /** Control point of a curved wall (quadratic), as FML's `c`. */
+  c?: Point | null;
+  thickness: number;
+}
+
+export interface PlanArea {
+  poly: Point[];
+  /** CSS hex colour, e.g. #ffffff. */
+  color: string;
+  name?: string;
+}
+
+export interface PlanCamera {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export interface PlanDesign {
+  id: number;
+  name: string;
+  /** When it was saved (the floor's times when unknown). */
+  createdAt?: string;
+  updatedAt?: string;
+  walls: PlanWall[];
+  areas: PlanArea[];
+  cameras: PlanCamera[];
+}
+
+export interface PlanFloor {
+  id: number;
+  name: string;
+  level: number;
+  /** Storey height in centimetres. */
+  height: number;
+  createdAt: string;
+  updatedAt: string;
+  designs: PlanDesign[];
+  cameras: PlanCamera[];
+}
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+const num = (v: unknown, fallback = 0): number => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
+};
+
+const point = (v: unknown): Point | null => {
+  if (!v || typeof v !== 'object') return null;
+  const p = v as Record<string, unknown>;
+  const x = num(p.x, NaN);
+  const y = num(p.y, NaN);
+  return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
+};
+
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object') : [];
+
+function camerasOf(v: unknown): PlanCamera[] {
+  return list(v)
+    .filter((c) => Number.isInteger(c.id))
+    .map((c) => ({ id: c.id as number, name: String(c.name ?? ''), type: String(c.type_name ?? 'orbital') }));
+}
+
+/** Floors of an FML v3 JSON project document (lenient: what is malformed is skipped). */
+export function floorsFromFml(fml: unknown): PlanFloor[] {
+  const doc = (fml && typeof fml === 'object' ? fml : {}) as Record<string, unknown>;
+  return list(doc.floors).map((floor, index) => ({
+    id: num(floor.id, index + 1),
+    name: String(floor.name ?? `Floor ${index}`),
+    level: num(floor.level, index),
+    height: num(floor.height, 280),
+    createdAt: String(floor.created_at ?? '2026-01-01T00:00:00.000Z'),
+    updatedAt: String(floor.updated_at ?? '2026-01-01T00:00:00.000Z'),
+    cameras: camerasOf(floor.cameras),
+    designs: list(floor.designs).map((design, d) => ({
+      id: num(design.id, (index + 1) * 100 + d),
+      name: String(design.name ?? 'Design'),
+      cameras: camerasOf(design.cameras),
+      walls: list(design.walls).flatMap((wall) => {
+        const a = point(wall.a);
+        const b = point(wall.b);
+        if (!a || !b) return [];
+        return [{ a, b, c: point(wall.c), thickness: Math.max(1, num(wall.thickness, 20)) }];
+      }),
+      areas: list(design.areas).flatMap((area) => {
+        const poly = Array.isArray(area.poly) ? area.poly.map(point).filter((p): p is Point => !!p) : [];
+        if (poly.length < 3) return [];
+        const color =
+          typeof area.color === 'string' && /^#[0-9a-f]{6}$/i.test(area.color) ? area.color : '#ffffff';
+        return [{ poly, color, name: typeof area.name === 'string' ? area.name : undefined }];
+      }),
+    })),
+  }));
+}
+
+/** mulberry32: small, fast, deterministic (the emulators share one generator). */
+export const rng = createRandom;
+
+const ROOM_COLOURS = ['#f4e1c1', '#cfe3f0', '#d8ecd0', '#f0d5d5', '#e6dcf2', '#f2ecc8'];
+
+/**
+ * A plausible apartment: an outer rectangle split into four to six rooms. Deterministic for a seed.
+ */
+export function generatedDesign(id: number, name: string, seed: number, cameraId: number): PlanDesign {
+  const random = rng(seed);
+  const w = 600 + Math.round(random() * 8) * 100;
+  const h = 500 + Math.round(random() * 5) * 100;
+  const splitX = Math.round(w * (0.35 + random() * 0.3));
+  const splitY = Math.round(h * (0.4 + random() * 0.2));
+  const splitX2 = Math.round(splitX + (w - splitX) * (0.4 + random() * 0.2));
+  const outer = 30;
+  const inner = 10;
+  const walls: PlanWall[] = [
+    { a: { x: 0, y: 0 }, b: { x: w, y: 0 }, thickness: outer },
+    { a: { x: w, y: 0 }, b: { x: w, y: h }, thickness: outer },
+    { a: { x: w, y: h }, b: { x: 0, y: h }, thickness: outer },
+    { a: { x: 0, y: h }, b: { x: 0, y: 0 }, thickness: outer },
+    { a: { x: splitX, y: 0 }, b: { x: splitX, y: h }, thickness: inner },
+    { a: { x: 0, y: splitY }, b: { x: splitX, y: splitY }, thickness: inner },
+    { a: { x: splitX2, y: 0 }, b: { x: splitX2, y: splitY }, thickness: inner },
+    { a: { x: splitX, y: splitY }, b: { x: w, y: splitY }, thickness: inner },
+  ];
+  const rect = (x0: number, y0: number, x1: number, y1: number, i: number, room: string): PlanArea => ({
+    poly: [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ],
+    color: ROOM_COLOURS[i % ROOM_COLOURS.length]!,
+    name: room,
+  });
+  const areas = [
+    rect(0, 0, splitX, splitY, 0, 'Living room'),
+    rect(0, splitY, splitX, h, 1, 'Kitchen'),
+    rect(splitX, 0, splitX2, splitY, 2, 'Bedroom'),
+    rect(splitX2, 0, w, splitY, 3, 'Bathroom'),
+    rect(splitX, splitY, w, h, 4, 'Bedroom 2'),
+  ];
+  return { id, name, walls, areas, cameras: [{ id: cameraId, name: 'Camera 1', type: 'orbital' }] };
+}
+
+/** The points a wall passes through (a curved wall as 8 straight pieces). */
+export function wallPath(wall: PlanWall): Point[] {
+  if (!wall.c) return [wall.a, wall.b];
+  const out: Point[] = [];
+  for (let i = 0; i <= 8; i++) {
+    const t = i / 8;
+    const u = 1 - t;
+    out.push({
+      x: u * u * wall.a.x + 2 * u * t * wall.c.x + t * t * wall.b.x,
+      y: u * u * wall.a.y + 2 * u * t * wall.c.y + t * t * wall.b.y,
+    });
+  }
+  return out;
+}
+
+export function boundsOf(design: PlanDesign): Bounds {
+  const b: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  const add = (p: Point, pad = 0) => {
+    b.minX = Math.min(b.minX, p.x - pad);
+    b.minY = Math.min(b.minY, p.y - pad);
+    b.maxX = Math.max(b.maxX, p.x + pad);
+    b.maxY = Math.max(b.maxY, p.y + pad);
+  };
+  for (const wall of design.walls) for (const p of wallPath(wall)) add(p, wall.thickness / 2);
+  for (const area of design.areas) for (const p of area.poly) add(p);
+  if (!Number.isFinite(b.minX)) return { minX: 0, minY: 0, maxX: 100, maxY: 100 };
+  return b;
+}
+
+/** The four corners of a straight wall piece of the given thickness (a thick line as a polygon). */
+export function segmentQuad(a: Point, b: Point, thickness: number): Point[] {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const nx = (-dy / len) * (thickness / 2);
+  const ny = (dx / len) * (thickness / 2);
+  // extend the ends by half the thickness so corners meet without notches
+  const ex = (dx / len) * (thickness / 2);
+  const ey = (dy / len) * (thickness / 2);
+  return [
+    { x: a.x - ex + nx, y: a.y - ey + ny },
+    { x: b.x + ex + nx, y: b.y + ey + ny },
+    { x: b.x + ex - nx, y: b.y + ey - ny },
+    { x: a.x - ex - nx, y: a.y - ey - ny },
+  ];
+}

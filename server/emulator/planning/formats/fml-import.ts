@@ -1,0 +1,217 @@
+/**
+ * Reading FML XML (Document 1 rule 1): the body of POST /projects/import.json, of the FML design
+ * create and update, and of a project update sent as FML. Parsed with fast-xml-parser (no regular
+ * expressions over XML). A document whose root is `project` gives floors and designs; one whose root
+ * is `design` (as many real files are) gives one floor with that design. Lengths are metres in FML,
+ * centimetres in the emulator's plan geometry.
+ */
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { TEXT_XML_OPTIONS } from '../../../../src/model/fml/fml-xml-nodes.ts';
+import { parseXmlSafely } from '../../shared/xml-parse.ts';
+import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from '../domain/plan-geometry.ts';
+
+export type XmlNode = Record<string, unknown>;
+
+const ARRAYS = new Set(['floor', 'design', 'line', 'area', 'camera']);
+
+// as the client's FML reader sets it up; entities beyond the five XML ones are never expanded (no
+// DOCTYPE is accepted at all, below)
+const parser = new XMLParser({ ...TEXT_XML_OPTIONS, isArray: (name) => ARRAYS.has(name) });
+
+export type FmlRead =
+  { ok: true; root: 'project' | 'design'; node: XmlNode } | { ok: false; problem: string };
+
+/** Parses an FML document; `problem` says why it is not one. */
+export function readFml(text: string): FmlRead {
+  if (!text.trim()) return { ok: false, problem: 'body: an FML document is required' };
+  // a DOCTYPE can declare entities that expand without bound: FML never has one
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, problem: 'body: DOCTYPE is not allowed in FML' };
+  const valid = XMLValidator.validate(text);
+  if (valid !== true)
+    return { ok: false, problem: `body: not well-formed XML (${valid.err.msg}, line ${valid.err.line})` };
+  // what the parser throws on (too deep, a `__proto__` element) is the sender's problem too
+  const parsed = parseXmlSafely(parser, text);
+  if (!parsed.ok) return { ok: false, problem: `body: ${parsed.message}` };
+  const doc = parsed.value as XmlNode;
+  for (const root of ['project', 'design'] as const) {
+    const value = doc[root];
+    const node = Array.isArray(value) ? value[0] : value;
+    if (node && typeof node === 'object') return { ok: true, root, node: node as XmlNode };
+  }
+  return { ok: false, problem: 'body: the root element must be project or design' };
+}
+
+/** The text of an element: `<id type="integer">5</id>` and `<id>5</id>` alike; nil="true" is null. */
+export function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const node = value as XmlNode;
+    if (node['@_nil'] === 'true') return null;
+    const text = node['#text'];
+    return text === undefined ? '' : String(text);
+  }
+  return null;
+}
+
+const listOf = (value: unknown): XmlNode[] => {
+  // <lines type="array"><line>…</line></lines> → lines.line is an array (ARRAYS)
+  const arr = Array.isArray(value) ? value : value ? [value] : [];
+  return arr.filter((v): v is XmlNode => !!v && typeof v === 'object');
+};
+const childList = (node: XmlNode, container: string, item: string): XmlNode[] => {
+  const box = node[container];
+  return box && typeof box === 'object' ? listOf((box as XmlNode)[item]) : [];
+};
+
+const numbers = (text: string): number[] =>
+  text
+    .trim()
+    .split(/\s+/)
+    .map(Number)
+    .filter((n) => Number.isFinite(n));
+
+const cm = (metres: number) => Math.round(metres * 10000) / 100;
+
+function wallOf(line: XmlNode): PlanWall | null {
+  const type = textOf(line.type) ?? '';
+  if (!/wall/i.test(type)) return null; // dimension lines, railings drawn as lines, … are not walls
+  const first = (textOf(line.points) ?? '').split(',')[0] ?? '';
+  const n = numbers(first);
+  let a: Point;
+  let b: Point;
+  if (n.length >= 6)
+    [a, b] = [
+      { x: cm(n[0]!), y: cm(n[1]!) },
+      { x: cm(n[3]!), y: cm(n[4]!) },
+    ];
+  else if (n.length >= 4)
+    [a, b] = [
+      { x: cm(n[0]!), y: cm(n[1]!) },
+      { x: cm(n[2]!), y: cm(n[3]!) },
+    ];
+  else return null;
+  const thickness = Number(textOf(line.thickness));
+  return { a, b, thickness: Number.isFinite(thickness) && thickness > 0 ? cm(thickness) : 20 };
+}
+
+function areaOf(area: XmlNode): PlanArea | null {
+  const groups = (textOf(area.points) ?? '').split(',');
+  const poly = groups
+    .map(numbers)
+    .filter((n) => n.length >= 2)
+    .map((n) => ({ x: cm(n[0]!), y: cm(n[1]!) }));
+  if (poly.length < 3) return null;
+  const colour = textOf(area.color) ?? '';
+  const name = textOf(area.name);
+  return {
+    poly,
+    color: /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#ffffff',
+    ...(name ? { name } : {}),
+  };
+}
+
+/** The geometry and name of a `design` element (ids are the caller's to give). */
+export function designFromNode(node: XmlNode, id: number, stamp: string): PlanDesign {
+  return {
+    id,
+    name: (textOf(node.name) ?? '').trim().slice(0, 255) || 'Design',
+    walls: childList(node, 'lines', 'line')
+      .map(wallOf)
+      .filter((w): w is PlanWall => !!w)
+      .slice(0, 5000),
+    areas: childList(node, 'areas', 'area')
+      .map(areaOf)
+      .filter((a): a is PlanArea => !!a)
+      .slice(0, 2000),
+    cameras: [],
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+export interface ImportedProject {
+  name: string;
+  description: string | null;
+  public: boolean;
+  externalIdentifier: string | null;
+  floors: PlanFloor[];
+}
+
+/**
+ * A project from an FML document. `ids.floor()` and `ids.design()` give new ids (the document's own
+ * ids belong to the service it came from).
+ */
+export function projectFromFml(
+  read: Extract<FmlRead, { ok: true }>,
+  ids: { floor(): number; design(): number },
+  stamp: string,
+): ImportedProject {
+  if (read.root === 'design') {
+    return {
+      name: (textOf(read.node.name) ?? '').trim() || 'New floorplan',
+      description: null,
+      public: false,
+      externalIdentifier: null,
+      floors: [
+        {
+          id: ids.floor(),
+          name: 'Ground floor',
+          level: 0,
+          height: 280,
+          createdAt: stamp,
+          updatedAt: stamp,
+          cameras: [],
+          designs: [designFromNode(read.node, ids.design(), stamp)],
+        },
+      ],
+    };
+  }
+  const node = read.node;
+  const floors = childList(node, 'floors', 'floor')
+    .slice(0, 50)
+    .map((floor, index): PlanFloor => {
+      const height = Number(textOf(floor.height));
+      const level = Number(textOf(floor.level));
+      return {
+        id: ids.floor(),
+        name: (textOf(floor.name) ?? '').trim().slice(0, 255) || `Floor ${index}`,
+        level: Number.isInteger(level) ? level : index,
+        height: Number.isFinite(height) && height > 0 ? cm(height) : 280,
+        createdAt: stamp,
+        updatedAt: stamp,
+        cameras: [],
+        designs: childList(floor, 'designs', 'design')
+          .slice(0, 50)
+          .map((design) => designFromNode(design, ids.design(), stamp)),
+      };
+    })
+    .map((floor) => {
+      // every floor holds at least one design (an empty one), so exports always have something to draw
+      if (!floor.designs.length)
+        floor.designs.push(designFromNode({ name: 'First design' }, ids.design(), stamp));
+      return floor;
+    });
+  const external = (textOf(node['external-identifier']) ?? '').trim();
+  return {
+    name: (textOf(node.name) ?? '').trim().slice(0, 255) || 'New floorplan',
+    description: textOf(node.description) || null,
+    public: textOf(node.public) === 'true',
+    externalIdentifier: external && !/^\d+$/.test(external) ? external.slice(0, 255) : null,
+    floors: floors.length
+      ? floors
+      : [
+          {
+            id: ids.floor(),
+            name: 'Ground floor',
+            level: 0,
+            height: 280,
+            createdAt: stamp,
+            updatedAt: stamp,
+            cameras: [],
+            designs: [designFromNode({ name: 'First design' }, ids.design(), stamp)],
+          },
+        ],
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The shape of a whole translation: every string table of every element, by the table's `name`.
+ * `registerTranslation(lang, strings)` takes this type, so a translation that misses a key, or
+ * misspells one, is a type error; `overrideStrings()` takes any part of it.
+ */
+import type { FailureKind } from '../api/failure.js';
+import type { IssueMessages } from '../api/planning/export-issues.js';
+import type { Key as ExportButtonKey } from '../elements/project-export-button/project-export-button.strings.js';
+import type { FilterKey } from '../elements/room-gallery/features/filters.js';
+import type { StringKey as GalleryKey } from '../elements/room-gallery/room-gallery.strings.js';
+import type { PanoramaStringKey } from '../elements/room-panorama/room-panorama.strings.js';
+import type { PlanStringKey } from '../elements/room-plan/room-plan.strings.js';
+import type { ViewerStringKey } from '../elements/room-viewer/room-viewer.strings.js';
+import type { FullscreenKey } from '../features/fullscreen/fullscreen.strings.js';
+import type { HintKey } from '../features/fullscreen/gestures.strings.js';
+import type { MeasureStringKey } from '../features/measure/measure.strings.js';
+import type { DescriptionKey } from '../features/selection/room-description.strings.js';
+import type { CartKey } from '../features/cart/cart.js';
+import type { QuantitiesKey } from '../features/quantities/quantities-table.js';
+
+type Table<K extends string> = Record<K, string>;
+
+export interface Translation {
+  /** `<room-gallery>`: cards, counts, paging. */
+  gallery: Table<GalleryKey>;
+  /** `<room-gallery filters>`: the search box and the selects. */
+  galleryFilters: Table<FilterKey>;
+  /** `<room-gallery>`: what a failed load says, per kind of failure. */
+  galleryErrors: Table<FailureKind>;
+  /** `<room-panorama>`, and the labels it hands to the panorama viewer's navigation bar. */
+  panorama: Table<PanoramaStringKey>;
+  /** `<room-viewer>`. */
+  viewer: Table<ViewerStringKey>;
+  /** `<room-plan>`. */
+  plan: Table<PlanStringKey>;
+  /** `<project-export-button>`. */
+  exportButton: Table<ExportButtonKey>;
+  /** `<project-export-button>`: why an export request is not valid (`{path}`, `{allowed}`...). */
+  exportIssues: Table<keyof IssueMessages>;
+  /** Measuring in `<room-viewer>` and `<room-plan>`. */
+  measure: Table<MeasureStringKey>;
+  /** The room description (areas and furniture) of `<room-viewer>` and `<room-plan>`. */
+  description: Table<DescriptionKey>;
+  /** The full-screen button. */
+  fullscreen: Table<FullscreenKey>;
+  /** The hint of cooperative gesture handling (wheel and touch). */
+  gestures: Table<HintKey>;
+  /** `cart` on `<room-viewer>` and `<room-plan>`: the "add the whole look" button. */
+  cart: Table<CartKey>;
+  /** `show-quantities` on `<room-plan>`: the quantities table. */
+  quantities: Table<QuantitiesKey>;
+}
+
+/** Any part of a translation: the strings a page wants to change. */
+export type PartialTranslation = { [T in keyof Translation]?: Partial<Translation[T]> };

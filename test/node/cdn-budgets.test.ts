@@ -1,0 +1,55 @@
+/**
+ * The CDN build's byte budgets (scripts/cdn/budgets.json), on the built files (`npm run build`
+ * first; npm test runs the node tests after the build):
+ * - the loader, which every page with the script tag pays, elements or not, gzip level 9;
+ * - the first cards of the first-cards element (the gallery) alone on a CDN page: the JS Chromium
+ *   requests before they are painted, gzip as transferred, counted by the bench's own code
+ *   (bench/page-bytes.ts, the `page-bytes` scenario).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser, startBenchServer } from '../../bench/harness.ts';
+import { cdnPage, ELEMENTS, measurePage } from '../../bench/page-bytes.ts';
+import { budgets } from '../../scripts/cdn/folders.ts';
+
+const { loader, firstCards } = budgets();
+const LOADER = `dist/cdn/${loader.file}`;
+
+describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
+  before(() => {
+    assert.ok(existsSync(LOADER), `${LOADER} is missing: run \`npm run build\` first`);
+  });
+
+  it(`the loader stays within ${loader.bytes} B gzip`, () => {
+    const bytes = gzipSync(readFileSync(LOADER), { level: 9 }).length;
+    assert.ok(bytes <= loader.bytes, `${LOADER} is ${bytes} B gzip, over its ${loader.bytes} B budget`);
+  });
+
+  describe(`<${firstCards.tag}> alone on a CDN page`, () => {
+    let browser: Browser;
+    let server: Awaited<ReturnType<typeof startBenchServer>>;
+    before(async () => {
+      server = await startBenchServer({ gzip: true });
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
+
+    it(`requests at most ${firstCards.bytes} B gzip of JS before its first cards`, async () => {
+      const element = ELEMENTS.find((e) => e.tag === firstCards.tag);
+      assert.ok(element, `bench/page-bytes.ts has no page for <${firstCards.tag}>`);
+      const measured = await measurePage(browser, server.origin, element, cdnPage(element, element.markup));
+      const files = measured.files.join(', ');
+      assert.ok(measured.files.length > 0, 'no JS was counted: the page did not load through the CDN loader');
+      assert.ok(
+        measured.bytes <= firstCards.bytes,
+        `${measured.bytes} B gzip before the first cards, over the ${firstCards.bytes} B budget (${files})`,
+      );
+    });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Every language has every string: the shipped translations (Dutch, German, French, Spanish) against
+ * each table's English, key for key and placeholder for placeholder; the public
+ * registerTranslation / overrideStrings reach the lookup every element uses.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  STRINGS as EXPORT_BUTTON,
+  ISSUE_MESSAGES,
+} from '../../src/elements/project-export-button/project-export-button.strings.ts';
+import { FILTER_STRINGS } from '../../src/elements/room-gallery/features/filters.ts';
+import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
+import { STRINGS as GALLERY } from '../../src/elements/room-gallery/room-gallery.strings.ts';
+import { STRINGS as PANORAMA } from '../../src/elements/room-panorama/room-panorama.strings.ts';
+import { PLAN_STRINGS } from '../../src/elements/room-plan/room-plan.strings.ts';
+import { VIEWER_STRINGS } from '../../src/elements/room-viewer/room-viewer.strings.ts';
+import { FULLSCREEN_STRINGS } from '../../src/features/fullscreen/fullscreen.strings.ts';
+import { GESTURE_STRINGS } from '../../src/features/fullscreen/gestures.strings.ts';
+import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
+import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
+import { CART_STRINGS } from '../../src/features/cart/cart.ts';
+import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities-table.ts';
+import { lookup, type StringTable } from '../../src/internal/language.ts';
+import nl from '../../src/i18n/nl.ts';
+import de from '../../src/i18n/de.ts';
+import es from '../../src/i18n/es.ts';
+import fr from '../../src/i18n/fr.ts';
+import { languages, overrideStrings, registerTranslation, type Translation } from '../../src/i18n.ts';
+
+const TABLES: StringTable<string>[] = [
+  GALLERY,
+  FILTER_STRINGS,
+  ERROR_STRINGS,
+  PANORAMA,
+  VIEWER_STRINGS,
+  PLAN_STRINGS,
+  EXPORT_BUTTON,
+  ISSUE_MESSAGES,
+  MEASURE_STRINGS,
+  DESCRIPTION_STRINGS,
+  FULLSCREEN_STRINGS,
+  GESTURE_STRINGS,
+  CART_STRINGS,
+  QUANTITIES_STRINGS,
+];
+const SHIPPED: Record<string, Translation> = { nl, de, fr, es };
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('every table has a distinct name, and a translation has exactly those tables', () => {
+  const names = TABLES.map((t) => t.name);
+  assert.equal(new Set(names).size, names.length);
+  for (const [lang, translation] of Object.entries(SHIPPED)) {
+    assert.deepEqual(Object.keys(translation).sort(), [...names].sort(), `${lang}: tables`);
+  }
+});
+
+test('every shipped language (Dutch, German, French, Spanish) has every key of English, with the same placeholders', () => {
+  for (const table of TABLES) {
+    const keys = Object.keys(table.en).sort();
+    const languages: [string, Record<string, string>][] = [
+      ...Object.entries(SHIPPED).map(
+        ([lang, t]) =>
+          [lang, (t as unknown as Record<string, Record<string, string>>)[table.name]!] as [
+            string,
+            Record<string, string>,
+          ],
+      ),
+    ];
+    for (const [lang, texts] of languages) {
+      assert.ok(texts, `${lang} has no ${table.name} table`);
+      assert.deepEqual(Object.keys(texts).sort(), keys, `${lang}.${table.name}: keys`);
+      for (const key of keys) {
+        assert.ok(texts[key]!.trim(), `${lang}.${table.name}.${key} is empty`);
+        assert.deepEqual(
+          placeholders(texts[key]!),
+          placeholders(table.en[key]!),
+          `${lang}.${table.name}.${key}: placeholders`,
+        );
+      }
+    }
+  }
+});
+
+test('a registered language and an override reach the lookup elements use; a bad tag is refused', () => {
+  registerTranslation('pt-BR', { ...de, plan: { ...de.plan, retry: 'Tentar de novo' } });
+  assert.ok(languages().includes('pt-br'));
+  assert.equal(lookup(PLAN_STRINGS, 'pt-br', 'retry'), 'Tentar de novo');
+  overrideStrings('en', { plan: { retry: 'Retry now' } });
+  assert.equal(lookup(PLAN_STRINGS, 'en', 'retry'), 'Retry now');
+  // an English override is English's: Dutch keeps its own word
+  registerTranslation('nl', nl);
+  assert.equal(lookup(PLAN_STRINGS, 'nl', 'retry'), nl.plan.retry);
+  overrideStrings('nl', { plan: { floorLevel: 'Niveau {level}!' } });
+  assert.equal(lookup(PLAN_STRINGS, 'nl', 'floorLevel', { level: 2 }), 'Niveau 2!');
+  assert.throws(() => registerTranslation('<img src=x>', de), TypeError);
+});
