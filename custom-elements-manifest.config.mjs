@@ -47,7 +47,7 @@ function sortModulesPlugin() {
 }
 
 /**
- * Our feature mixins (viewer-*.ts, plan-*.ts, fullscreen-gestures.ts) document what they add on the class
+ * Our feature mixins (room-viewer/features/*.ts, room-plan/features/*.ts, fullscreen-gestures.ts) document what they add on the class
  * they declare inside the mixin function (`@fires`, `@csspart`, `@cssprop`, `@cssstate`, `@slot`). The
  * analyzer reads those tags only above a top-level class, so the mixin declaration would lose them and
  * with it every element built from the mixin. Read them here into the mixin's declaration; the analyzer's
@@ -103,12 +103,12 @@ function mixinJsDocPlugin() {
 }
 
 export default {
-  // the public surface: elements, their base class, the entry and the config (not src/three internals)
-  // (and the shared feature mixins the elements are built from)
+  // the public surface: elements, the shared features they are made of (the FML inputs' attributes are
+  // declared there), their base class, the entry and the config (not src/three internals)
   globs: [
     'src/elements/**/*.ts',
+    'src/features/**/*.ts',
     'src/internal/room-element.ts',
-    'src/internal/fullscreen-gestures.ts',
     'src/index.ts',
     'src/config.ts',
   ],

@@ -95,6 +95,10 @@ const fr: Translation = {
     retry: 'Réessayer',
     failed: 'La pièce en 3D n’a pas pu être affichée.',
     badId: 'Ce n’est pas un identifiant de pièce valide.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
+    reveal: 'Voir en 3D',
+    poster: 'Image de la pièce',
   },
   plan: {
     floor: 'Étage',
@@ -120,6 +124,8 @@ const fr: Translation = {
     failed: 'Le plan n’a pas pu être dessiné : {message}',
     retry: 'Réessayer',
     idle: 'Aucune pièce choisie.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
   },
   exportButton: {
     label2d: 'Exporter le plan',
@@ -166,6 +172,7 @@ const fr: Translation = {
     integer: '{path} doit être un nombre entier (pas {value})',
     'positive-integer': '{path} doit être un nombre entier supérieur à 0 (pas {value})',
     'non-negative-integer': '{path} doit être un nombre entier positif ou nul (pas {value})',
+    'at-most': '{path} doit valoir au plus {allowed} (pas {value})',
     number: '{path} doit être un nombre (pas {value})',
     'positive-number': '{path} doit être un nombre supérieur à 0 (pas {value})',
     'logo-scale':
@@ -198,12 +205,29 @@ const fr: Translation = {
     selectedNone: 'Rien n’est sélectionné.',
     selectedSome: 'Sélection : {names}.',
     more: '{count} autres meubles ne sont pas listés.',
+    addToCart: 'Ajouter au panier',
+    addToCartOf: 'Ajouter au panier : {name}',
   },
   fullscreen: { enter: 'Plein écran', exit: 'Quitter le plein écran' },
   gestures: {
     wheel: 'Utilisez Ctrl + molette pour zoomer',
     wheelMac: 'Utilisez ⌘ + molette pour zoomer',
     touch: 'Utilisez deux doigts pour déplacer la vue',
+  },
+  cart: {
+    addLook: 'Ajouter tout le look',
+    addLookLabel: 'Ajouter tout le look au panier ({count} produits)',
+  },
+  quantities: {
+    quantities: 'Quantités',
+    area: 'Espace',
+    unnamedArea: 'Espace {n}',
+    floorArea: 'Sol',
+    wallArea: 'Murs (net)',
+    perimeter: 'Périmètre',
+    skirting: 'Plinthes',
+    total: 'Total',
+    inside: '{name} (dans un autre espace)',
   },
 };
 

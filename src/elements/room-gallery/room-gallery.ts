@@ -4,26 +4,26 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { BrokenImages, type RenderCard } from './gallery-card.js';
-import { GalleryColumns } from './gallery-columns.js';
-import type { GalleryFiltersController } from './gallery-filters-controller.js';
-import { renderErrorPanel } from './gallery-error-panel.js';
-import { renderGrid } from './gallery-grid.js';
-import type { GalleryHistory } from './gallery-history-controller.js';
-import type { GalleryInfinite } from './gallery-infinite.js';
-import * as lazy from './gallery-lazy.js';
-import { GalleryLoader, STATUSES } from './gallery-loader.js';
-import { pagerView, statusText } from './gallery-pager.js';
-import { pagerStyles, renderPager } from './gallery-pager-controls.js';
-import { normalisePaging } from './gallery-paging.js';
-import { activatedIndex, focusCard, renderEmpty, resultStyles } from './gallery-results.js';
-import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './gallery-query.js';
-import { serviceOf, serviceRoot } from './gallery-service.js';
-import { StyleAttribute } from './gallery-style-attribute.js';
+import { BrokenImages, type RenderCard } from './cards/card.js';
+import { GalleryColumns } from './cards/columns.js';
+import type { GalleryFiltersController } from './features/filters-controller.js';
+import { renderErrorPanel } from './cards/error-panel.js';
+import { renderGrid } from './cards/grid.js';
+import type { GalleryHistory } from './features/history-controller.js';
+import type { GalleryInfinite } from './features/infinite.js';
+import * as lazy from './lazy.js';
+import { GalleryLoader, STATUSES } from './loader.js';
+import { pagerView, statusText } from './features/pager.js';
+import { pagerStyles, renderPager } from './features/pager-controls.js';
+import { normalisePaging } from './paging.js';
+import { activatedIndex, focusCard, renderEmpty, resultStyles } from './cards/results.js';
+import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './query.js';
+import { serviceOf, serviceRoot } from './service.js';
+import { StyleAttribute } from './style-attribute.js';
 import { STRINGS, type Translate } from './room-gallery.strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
 
-export type { CardContext, RenderCard } from './gallery-card.js';
+export type { CardContext, RenderCard } from './cards/card.js';
 
 /**
  * Lists rooms of the room-styling service as a responsive grid of cards, with optional search
@@ -36,6 +36,10 @@ export type { CardContext, RenderCard } from './gallery-card.js';
  *
  * @fires {CustomEvent<RoomSelectDetail>} room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
  *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `select` (a card activated: `roomId`, and `trackingTag` from the room's `tracking_tag`
+ *   unless `tracking-tag` is set). Detail `{ action, roomId, trackingTag, experiment, duration }`. Never for property changes.
  * @fires {CustomEvent<RoomsLoadDetail>} rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
  *   loaded, `page` its number, `total` as the service gave it (undefined with `skip-total`).
  * @fires {CustomEvent<RoomsErrorDetail>} rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
@@ -132,7 +136,7 @@ export class RoomGallery extends RoomElement {
 
   /**
    * Style key from search meta (`source="search"`). Read from the `style` attribute (DESIGN.md), unless
-   * that holds inline CSS (gallery-style-attribute.ts), and from `room-style`, which the style select
+   * that holds inline CSS (style-attribute.ts), and from `room-style`, which the style select
    * writes (reflected) and which never clashes with the page's inline styles. The property is
    * `roomStyle` because `style` is the element's CSSStyleDeclaration.
    */
@@ -289,7 +293,14 @@ export class RoomGallery extends RoomElement {
   #onCardClick = (event: MouseEvent): void => {
     const index = activatedIndex(event);
     const room = index === undefined ? undefined : this.rooms[index];
-    if (room && !this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    if (!room) return;
+    if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    // the room's own tracking tag, where the service gives one (room documents carry `tracking_tag`)
+    const tag = (room as { tracking_tag?: unknown }).tracking_tag;
+    this.analytics.track('select', {
+      roomId: String(room.id),
+      ...(typeof tag === 'string' ? { trackingTag: tag } : {}),
+    });
   };
 
   protected override updated(): void {
@@ -314,7 +325,8 @@ export class RoomGallery extends RoomElement {
     if (!loading && !rooms.length) return nothing;
     const { shown } = state;
     return renderGrid({
-      skeletons: loading ? Math.min(galleryLimit(this.limit), 24) : 0,
+      // as many as the page will hold, so the box the first cards land in is the one the skeleton held
+      skeletons: loading ? galleryLimit(this.limit) : 0,
       rooms,
       label: this.#t('rooms'),
       virtual: this.#infinite?.rows,
@@ -347,6 +359,12 @@ export class RoomGallery extends RoomElement {
       <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this.#renderRooms()} ${renderErrorPanel(this.#loader.state, this.#lang.lang, this.#t, this.#onRetry)}
       ${renderPager(pager)}
+      ${
+        // the pager's place is held while the first page loads (src/loader.css counts it too)
+        this.#paging === 'pages' && !this.#loader.shownPage && this.#loader.state.status === 'loading'
+          ? html`<div class="pager-slot" aria-hidden="true"></div>`
+          : nothing
+      }
       ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
       <div class="probe" aria-hidden="true"></div>
     `;

@@ -35,12 +35,21 @@ export class AutorotationController implements ReactiveController {
     host.addController(this);
   }
 
+  /**
+   * The query the listener was added to: each matchMedia() call makes a new MediaQueryList, so removing
+   * the listener from a fresh one removed nothing and kept every removed panorama alive (issue 22).
+   */
+  #query?: MediaQueryList;
+
   hostConnected(): void {
-    motionQuery()?.addEventListener('change', this.apply);
+    this.#query?.removeEventListener('change', this.apply);
+    this.#query = motionQuery();
+    this.#query?.addEventListener('change', this.apply);
   }
 
   hostDisconnected(): void {
-    motionQuery()?.removeEventListener('change', this.apply);
+    this.#query?.removeEventListener('change', this.apply);
+    this.#query = undefined;
   }
 
   /** Gives the viewer the speed that holds now (also after `autorotate` changed, or a new viewer). */

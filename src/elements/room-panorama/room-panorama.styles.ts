@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { hotspotLayerStyles } from '../../internal/slotted-spots.styles.js';
+import { hotspotLayerStyles } from '../../features/hotspots/slotted-spots.styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
 
 /**

@@ -21,6 +21,7 @@ export type PlanStringKey =
   | 'noModel'
   | 'badId'
   | 'badSrc'
+  | 'untrustedPlanner'
   | 'failed'
   | 'retry'
   | 'idle';
@@ -51,6 +52,8 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     failed: 'The floor plan could not be drawn: {message}',
     retry: 'Try again',
     idle: 'No room chosen.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
   },
 };
 
@@ -60,6 +63,7 @@ export const PLAN_ERROR_WORDS: ErrorWords<PlanStringKey> = {
     'not-drawable': 'notDrawable',
     'no-model': 'noModel',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badSrc',
     render: 'failed',
   },

@@ -18,7 +18,10 @@ export type ViewerStringKey =
   | 'components'
   | 'retry'
   | 'failed'
-  | 'badId';
+  | 'badId'
+  | 'untrustedPlanner'
+  | 'reveal'
+  | 'poster';
 
 /** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
@@ -41,6 +44,10 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     retry: 'Try again',
     failed: 'The 3D room could not be shown.',
     badId: 'This is not a valid room id.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
+    reveal: 'View in 3D',
+    poster: 'Picture of the room',
   },
 };
 
@@ -49,6 +56,7 @@ export const VIEWER_ERROR_WORDS: ErrorWords<ViewerStringKey> = {
   reasons: {
     'no-webgl': 'noWebgl',
     'bad-id': 'badId',
+    'untrusted-planner': 'untrustedPlanner',
     'bad-src': 'badModel',
     'no-model': 'badModel',
     'not-drawable': 'badModel',
