@@ -10,7 +10,13 @@ import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { RoomProduct } from '../../model/products.js';
-import type { ModelComponent, ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
+import type {
+  ModelComponent,
+  ModelProblem,
+  PlanGeometry,
+  RoomModel,
+  RoomModelJson,
+} from '../../model/types.js';
 import { productsOf } from '../../features/products/products-of.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
