@@ -1,5 +1,6 @@
 // custom-elements.json, generated from src by @custom-elements-manifest/analyzer (`npm run analyze`).
-// test/node/manifest.test.ts fails when the committed file is stale.
+// test/node/manifest.test.ts fails when the committed file is stale; test/node/manifest-complete.test.ts
+// and test/browser/manifest-complete.test.ts fail when something public is missing from it.
 
 /**
  * Our elements register through the guarded `defineElement('tag', Class)` (src/internal/define.ts)
@@ -45,12 +46,75 @@ function sortModulesPlugin() {
   };
 }
 
+/**
+ * Our feature mixins (room-viewer/features/*.ts, room-plan/features/*.ts, fullscreen-gestures.ts) document what they add on the class
+ * they declare inside the mixin function (`@fires`, `@csspart`, `@cssprop`, `@cssstate`, `@slot`). The
+ * analyzer reads those tags only above a top-level class, so the mixin declaration would lose them and
+ * with it every element built from the mixin. Read them here into the mixin's declaration; the analyzer's
+ * own inheritance step then carries them, like the members, into each element.
+ */
+function mixinJsDocPlugin() {
+  const lists = {
+    fires: 'events',
+    event: 'events',
+    csspart: 'cssParts',
+    part: 'cssParts',
+    cssprop: 'cssProperties',
+    cssproperty: 'cssProperties',
+    cssstate: 'cssStates',
+    cssState: 'cssStates',
+    slot: 'slots',
+    attr: 'attributes',
+    attribute: 'attributes',
+  };
+  const oneLine = (text) => text.replace(/\s+/g, ' ').replace(/^-\s*/, '').trim();
+  return {
+    name: 'room-elements-mixin-jsdoc',
+    analyzePhase({ ts, node, moduleDoc }) {
+      if (!ts.isFunctionDeclaration(node) || !node.name || !node.body) return;
+      const mixin = moduleDoc.declarations?.find((d) => d.kind === 'mixin' && d.name === node.name.text);
+      if (!mixin) return;
+      const classes = [];
+      const visit = (child) => {
+        if (ts.isClassDeclaration(child) || ts.isClassExpression(child)) classes.push(child);
+        else ts.forEachChild(child, visit);
+      };
+      ts.forEachChild(node.body, visit);
+      for (const klass of classes) {
+        for (const tag of ts.getJSDocTags(klass)) {
+          const list = lists[tag.tagName.text];
+          if (!list) continue;
+          // `{Type} name - description` (TypeScript leaves unknown tags' text to us)
+          const text = ts.getTextOfJSDocComment(tag.comment) ?? '';
+          const match = /^\s*(?:\{([^}]*)\}\s*)?(\S+)?\s*(?:-\s*)?([\s\S]*)$/.exec(text);
+          if (!match) continue;
+          const [, type, name = '', description] = match;
+          const item = { name: name === '-' ? '' : name };
+          if (description.trim()) item.description = oneLine(description);
+          if (type) item.type = { text: type };
+          mixin[list] ??= [];
+          const existing = mixin[list].find((x) => x.name === item.name);
+          if (existing) Object.assign(existing, item);
+          else mixin[list].push(item);
+        }
+      }
+    },
+  };
+}
+
 export default {
-  // the public surface: elements, their base class, the entry and the config (not src/three internals)
-  globs: ['src/elements/**/*.ts', 'src/internal/room-element.ts', 'src/index.ts', 'src/config.ts'],
+  // the public surface: elements, the shared features they are made of (the FML inputs' attributes are
+  // declared there), their base class, the entry and the config (not src/three internals)
+  globs: [
+    'src/elements/**/*.ts',
+    'src/features/**/*.ts',
+    'src/internal/room-element.ts',
+    'src/index.ts',
+    'src/config.ts',
+  ],
   exclude: ['src/**/*.test.ts', 'src/**/*.d.ts'],
   litelement: true,
   // package.json's customElements field is kept by hand: the freshness test writes elsewhere
   packagejson: false,
-  plugins: [defineElementPlugin(), sortModulesPlugin()],
+  plugins: [defineElementPlugin(), mixinJsDocPlugin(), sortModulesPlugin()],
 };

@@ -3,12 +3,15 @@ import tseslint from 'typescript-eslint';
 import { configs as litConfigs } from 'eslint-plugin-lit';
 import { configs as wcConfigs } from 'eslint-plugin-wc';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const SERVER = { group: ['**/server/**'], message: 'src/ never imports server code.' };
 const ELEMENTS = {
   group: [
     '**/elements/**',
     '**/internal/**',
+    '**/features/**',
     '**/events/**',
     '**/cdn/**',
     'lit',
@@ -23,6 +26,14 @@ const THREE = {
   message: 'no three.js / panorama layer here',
 };
 const API = { group: ['**/api/**'], message: 'no HTTP client here' };
+const ELEMENT = {
+  group: ['**/elements/**'],
+  message: 'no element here: elements import features, never the reverse',
+};
+const FEATURE = {
+  group: ['**/features/**'],
+  message: 'src/internal/ is element infrastructure: it never imports a feature',
+};
 
 /** `no-restricted-imports` per folder of src/ (see the README's architecture section). */
 function layerRules() {
@@ -35,15 +46,11 @@ function layerRules() {
     layer(['src/three/**/*.ts'], SERVER, ELEMENTS, API),
     layer(['src/panorama/**/*.ts'], SERVER, ELEMENTS),
     layer(['src/api/**/*.ts'], SERVER, ELEMENTS, THREE),
+    // the element layer: internal/ (infrastructure) <- features/ (what several elements share) <- elements/
+    layer(['src/internal/**/*.ts'], SERVER, ELEMENT, FEATURE),
+    layer(['src/features/**/*.ts'], SERVER, ELEMENT),
     layer(
-      [
-        'src/config.ts',
-        'src/elements/**/*.ts',
-        'src/internal/**/*.ts',
-        'src/events/**/*.ts',
-        'src/cdn/**/*.ts',
-        'src/index.ts',
-      ],
+      ['src/config.ts', 'src/elements/**/*.ts', 'src/events/**/*.ts', 'src/cdn/**/*.ts', 'src/index.ts'],
       SERVER,
     ),
   ];
@@ -89,6 +96,19 @@ export default tseslint.config(
   // the servers. A rule, so a convenient shortcut across layers fails `npm test` instead of review.
   ...layerRules(),
   ...emulatorLayerRules(),
+  // No import cycle anywhere (a type-only import is no cycle: it is gone at run time). The TypeScript
+  // resolver maps our `./x.js` specifiers to their `.ts` files.
+  {
+    files: ['src/**/*.ts', 'server/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // which files the rule reads, with which parser (as the plugin's `typescript` config sets them)
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.mocha } },
     rules: {

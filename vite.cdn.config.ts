@@ -31,7 +31,7 @@ const shared: ChunkGroup = { name: 'shared', modules: new Set() };
 const three: ChunkGroup = { name: 'three', modules: new Set() };
 
 export default defineConfig({
-  // the model worker (src/internal/model-worker.ts) as an ES module, as it is started (type: 'module')
+  // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   worker: { format: 'es' },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`

@@ -28,6 +28,14 @@ export default defineConfig({
     host: process.env.HOST ?? '127.0.0.1',
     port: Number(process.env.PORT) || 4010,
     strictPort: true,
-    open: process.env.CI || process.env.NO_OPEN ? false : '/demo/',
+    // a browser only where one can be shown: not on CI, not over SSH or in a container without a display
+    open: canOpenBrowser() ? '/demo/' : false,
   },
 });
+
+/** Whether `npm start` should open a browser: a desktop session (a display on Linux), and not CI. */
+function canOpenBrowser(): boolean {
+  if (process.env.CI || process.env.NO_OPEN) return false;
+  if (process.platform === 'darwin' || process.platform === 'win32') return true;
+  return !!(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}

@@ -16,7 +16,7 @@ const SERVER_ENTRIES = {
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
  */
 export default defineConfig({
-  // the model worker (src/internal/model-worker.ts) as an ES module, as it is started (type: 'module')
+  // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   worker: { format: 'es' },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
@@ -56,7 +56,7 @@ export default defineConfig({
               // The FML readers (and fast-xml-parser with them) in a chunk of their own, loaded by
               // import() only when a document is FML (src/api/model-source.ts). The room-model barrel
               // (src/model/index.ts, the `model` entry) goes with them: it re-exports them, and
-              // src/internal/model-off-thread.ts imports readModel and planGeometry through it, which
+              // src/features/model-worker/model-off-thread.ts imports readModel and planGeometry through it, which
               // put the whole FML reader (21 KB gzip of fast-xml-parser beside ours) before the first
               // frame of every plan and viewer installed from npm.
               name: 'fml',

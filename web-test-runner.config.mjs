@@ -10,6 +10,7 @@ import { findChromium, CHROMIUM_ARGS, HOW_TO_GET_CHROMIUM } from './scripts/chro
 import { createDemoServer } from './server/demo-server.ts';
 import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
 import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
+import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -127,6 +128,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     // a real mouse wheel (the page scrolls unless the element takes it): test/browser/helpers/wheel-plugin.mjs
     wheelPlugin(),
+    // DOM nodes, listeners and JS heap after a forced GC, through CDP: test/browser/helpers/memory-plugin.mjs
+    memoryPlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

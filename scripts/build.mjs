@@ -2,7 +2,7 @@
 // against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7), and for
 // the CDN loader's size (every page that has the script tag pays it, elements or not).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -13,7 +13,9 @@ run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.partner.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
-run('node', ['scripts/jsx-types.mjs']);
+run('node', ['scripts/framework-types.mjs']);
+// room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)
+copyFileSync('src/loader.css', 'dist/loader.css');
 
 const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
 const files = (dir) =>

@@ -11,6 +11,13 @@ export interface RoomElementsConfig {
   whitelabel?: string;
   /** A logged-in user's token (Document 3, section 5). */
   token?: string;
+  /**
+   * Root of the products' 3D models: `<room-viewer>` fetches each piece's `model` path, as `.glb`, under
+   * it and swaps the piece's box for the mesh (the element's `furniture-base` wins). Unset: boxes.
+   */
+  furnitureBase?: string;
+  /** The folder of the Basis transcoder (`basis_transcoder.js` / `.wasm`), for meshes with KTX2 textures. */
+  basisTranscoderPath?: string;
 }
 
 export const DEFAULT_CONFIG: Readonly<RoomElementsConfig> = Object.freeze({

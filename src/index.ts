@@ -23,6 +23,7 @@ export { ProjectExportButton } from './elements/project-export-button/project-ex
 // Types at the elements' boundaries (event details, properties), for pages and for room-elements/jsx.
 // Every event's detail is declared once, in src/events.
 export type {
+  AddToCartDetail,
   CameraChangeDetail,
   ComponentSelectDetail,
   DetailOf,
@@ -36,6 +37,9 @@ export type {
   ModelLoadDetail,
   PanoramaErrorDetail,
   PanoramaReadyDetail,
+  ProgressDetail,
+  RenderScaleDetail,
+  RoomAnalyticsDetail,
   RoomEventName,
   RoomSelectDetail,
   RoomsErrorDetail,
@@ -43,9 +47,12 @@ export type {
   ViewChangeDetail,
 } from './events/index.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
-export type { CardContext, RenderCard } from './elements/room-gallery/gallery-card.js';
+export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
 export type { PanoramaView } from './panorama/view.js';
 export type { Units } from './model/units.js';
+export type { RoomModelJson } from './model/types.js';
+export type { RoomProduct } from './model/products.js';
+export type { RoomQuantities, AreaQuantities } from './model/quantities.js';
 export type { CameraChange, CameraMode, ComponentLoader } from './three/index.js';
 export type { RoomElement } from './internal/room-element.js';

@@ -20,6 +20,8 @@ const app = new Hono().route(
     env: {},
     // 2 000 streams over two instances, with room to spare
     maxStreams: 1500,
+    // the chaos run's planner is slow on purpose: a page hears 502 after 2 s, not 30
+    plannerTimeout: Number(process.env.PLANNER_TIMEOUT_MS) || undefined,
   }),
 );
 serve({
@@ -28,6 +30,7 @@ serve({
   hostname: '127.0.0.1',
   serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000 },
 });
+process.removeAllListeners('SIGTERM');
 process.on('SIGTERM', () => {
   void store.close().finally(() => process.exit(0));
 });

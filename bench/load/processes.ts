@@ -41,26 +41,66 @@ export async function start(
   return { name, port, url: `http://127.0.0.1:${port}`, child, output: () => output };
 }
 
-export async function startRedis(): Promise<Started> {
+/**
+ * A redis-server on a free port (or `port`, for a restart), persisting every write to `dir` (an
+ * append-only file), so the chaos run can stop and restart it as a production Redis would be and
+ * lose no session.
+ */
+export async function startRedis(dir: string, port?: number): Promise<Started> {
   if (!existsSync(REDIS_SERVER))
     throw new Error(
       `redis-server not found at ${REDIS_SERVER}: apt-get install redis-server, or set REDIS_SERVER`,
     );
-  const port = await freePort();
+  const at = port ?? (await freePort());
   return start(
     'redis',
-    port,
+    at,
     REDIS_SERVER,
-    redisArgs(port, '--maxmemory', '256mb', '--maxmemory-policy', 'volatile-ttl'),
+    redisArgs(
+      at,
+      '--maxmemory',
+      '256mb',
+      '--maxmemory-policy',
+      'volatile-ttl',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+    ),
   );
 }
 
-/** A tsx child running `script` (a file beside this one). */
-export function startScript(name: string, port: number, script: string, env: Record<string, string>) {
-  return start(name, port, process.execPath, ['--import', 'tsx', new URL(script, import.meta.url).pathname], {
-    ...env,
-    PORT: String(port),
+/** Stops one child (SIGTERM, SIGKILL after 3 s) and waits for it to exit. */
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
+}
+
+/**
+ * A tsx child running `script` (a file beside this one). LOAD_CPU_PROF=<dir> profiles it
+ * (`node --cpu-prof`, .cpuprofile files in <dir>/<name>/, written when it exits).
+ */
+export function startScript(name: string, port: number, script: string, env: Record<string, string>) {
+  // a folder per process: the main thread and tsx's loader thread each write a profile there
+  const profile = process.env.LOAD_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}/${name.replace(/\W+/g, '-')}`]
+    : [];
+  return start(
+    name,
+    port,
+    process.execPath,
+    [...profile, '--import', 'tsx', new URL(script, import.meta.url).pathname],
+    { ...env, PORT: String(port) },
+  );
 }
 
 /** Asks a child for a figure over IPC (memory peaks); undefined after `timeoutMs`. */

@@ -1,33 +1,53 @@
 /**
- * The partner back end under load (issue 12), bounded and on loopback only:
- * `node --import tsx bench/load/run.ts` (or `npm run load`).
+ * The partner back end under load (issues 12 and 22), bounded and on loopback only:
+ * `npm run load` (all three phases), `npm run load -- load` (the first two), `npm run load -- chaos`.
  *
- * Two partner instances (child processes) on one Redis, the planning emulator as the planner. While
- * 20 000 token requests go out at 50 concurrency across both instances, 2 000 server-sent-event
- * streams wait for exports, chunked 200 MB bodies are thrown at the callback endpoints and anonymous
- * sign-ins flood the start endpoint; halfway, every awaited export is called back (to instance A).
- * Recorded in bench/load-results.json: requests/s, p50 / p99, each instance's peak memory, streams
- * that heard "ready", oversized bodies refused, and sessions lost (must be 0).
+ * Two partner instances (child processes) on one Redis, the planning emulator as the planner, 400
+ * users signed in. Three phases of LOAD_PHASE_S seconds (default 20) each:
+ * - `partner-load-clean`: token requests at 50 concurrency across both instances, nothing else.
+ * - `partner-load`: the same while 2 000 server-sent-event streams wait for exports, chunked 200 MB
+ *   bodies are thrown at the callback endpoint and anonymous sign-ins flood the start endpoint;
+ *   halfway, every awaited export is called back (to instance A).
+ * - `chaos`: 50 users go on using the partner (session, token, now and then an export through the
+ *   proxy) while the planner turns slow, then fails, then Redis is stopped and restarted; recorded is
+ *   what they saw (statuses and error codes, the slowest answer: no hang), and afterwards sessions
+ *   lost and exports lost (an accepted export whose result never became readable), both must be 0.
+ * Recorded in bench/load-results.json: requests/s, p50 / p99, each instance's peak memory per phase,
+ * streams that heard "ready", oversized bodies refused, and sessions lost (must be 0).
  *
- * It stops by itself: everything has a count, and the whole run a deadline (LOAD_DEADLINE_S, 480 s).
+ * It stops by itself: every phase has a duration, and the whole run a deadline (LOAD_DEADLINE_S, 480 s).
  */
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from 'redis';
 import { execFileSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { chunkedUpload } from '../../test/node/helpers/chunked-upload.ts';
 import { PROJECT, sendCallback } from '../../test/node/partner-setup.ts';
-import { ask, freePort, REDIS_SERVER, startRedis, startScript, stopAll, type Started } from './processes.ts';
+import {
+  ask,
+  freePort,
+  REDIS_SERVER,
+  startRedis,
+  startScript,
+  stop,
+  stopAll,
+  type Started,
+} from './processes.ts';
 
-const TOKEN_REQUESTS = Number(process.env.LOAD_TOKENS) || 20_000;
+const MODE = process.argv[2] ?? 'all';
+if (!['all', 'load', 'chaos'].includes(MODE)) throw new Error(`usage: run.ts [all|load|chaos], not ${MODE}`);
+const PHASE_MS = (Number(process.env.LOAD_PHASE_S) || 20) * 1000;
+const CHAOS_MS = (Number(process.env.LOAD_CHAOS_S) || 30) * 1000;
 const CONCURRENCY = 50;
+const CHAOS_USERS = 50;
+const PLANNER_TIMEOUT_MS = 2000;
 const STREAMS = Number(process.env.LOAD_STREAMS ?? 2_000);
 const USERS = 400; // 5 streams each: under the 6 a session may hold on one instance
 const EXPORTS_PER_USER = 1;
 const OVERSIZED_LOOPS = Number(process.env.LOAD_OVERSIZED ?? 4); // chunked 200 MB bodies, one after another in each loop
 const OVERSIZED_BYTES = 200 * 1024 * 1024;
-const ANONYMOUS_STARTS = Number(process.env.LOAD_ANONYMOUS ?? 10_000);
 const DEADLINE_MS = (Number(process.env.LOAD_DEADLINE_S) || 480) * 1000;
 
 const percentile = (sorted: number[], p: number) =>
@@ -120,17 +140,419 @@ async function listen(
   return { opened, readyAfter: null, status, reconnects: 0 };
 }
 
+type Figures = Record<string, { value: number; unit: string }>;
+const mb = (bytes: number | undefined) => (bytes === undefined ? NaN : round(bytes / 1048576));
+const sorted = (values: number[]) => [...values].sort((x, y) => x - y);
+
+interface Run {
+  instances: Started[];
+  planner: Started;
+  users: User[];
+  deadline: AbortSignal;
+}
+
+/** Each instance's (and the planner's) peak memory since the last call, then a fresh start. */
+async function phasePeaks(run: Run): Promise<number[]> {
+  const children = [...run.instances, run.planner].map((s) => s.child);
+  const peaks = await Promise.all(children.map((child) => ask<number>(child, 'peak-rss')));
+  await Promise.all(children.map((child) => ask<number>(child, 'reset-peak')));
+  return peaks.map((p) => p ?? NaN);
+}
+
+/**
+ * POST /partner/token at CONCURRENCY for `durationMs`, alternating instances; the latencies per
+ * instance and the statuses. `halfway` is called once half the time has gone.
+ */
+async function tokenLoad(run: Run, durationMs: number, halfway: () => void = () => {}) {
+  const latencies: number[][] = [[], []];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const until = started + durationMs;
+  let i = 0;
+  let half = false;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until && !run.deadline.aborted) {
+        if (!half && performance.now() > started + durationMs / 2) {
+          half = true;
+          halfway();
+        }
+        const n = i++;
+        const which = n % 2;
+        const instance = run.instances[which]!;
+        const user = run.users[n % run.users.length]!;
+        const t0 = performance.now();
+        let status = 0;
+        try {
+          const response = await fetch(`${instance.url}/partner/token`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Origin: instance.url, Cookie: user.cookie },
+            body: JSON.stringify({ project_id: PROJECT }),
+            signal: run.deadline,
+          });
+          status = response.status;
+          await response.arrayBuffer();
+        } catch {
+          status = 0;
+        }
+        latencies[which]!.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  if (!half) halfway();
+  return { latencies, statuses, ms: performance.now() - started };
+}
+
+function tokenFigures(load: Awaited<ReturnType<typeof tokenLoad>>): Figures {
+  const all = sorted([...load.latencies[0]!, ...load.latencies[1]!]);
+  const a = sorted(load.latencies[0]!);
+  const b = sorted(load.latencies[1]!);
+  return {
+    'token requests': { value: all.length, unit: 'requests' },
+    'token requests ok (200)': { value: load.statuses.get(200) ?? 0, unit: 'requests' },
+    'token requests/s': { value: round(all.length / (load.ms / 1000)), unit: 'req/s' },
+    'token p50': { value: round(percentile(all, 50)), unit: 'ms' },
+    'token p99': { value: round(percentile(all, 99)), unit: 'ms' },
+    'token max': { value: round(all[all.length - 1] ?? NaN), unit: 'ms' },
+    'token p50 instance A': { value: round(percentile(a, 50)), unit: 'ms' },
+    'token p99 instance A': { value: round(percentile(a, 99)), unit: 'ms' },
+    'token p50 instance B': { value: round(percentile(b, 50)), unit: 'ms' },
+    'token p99 instance B': { value: round(percentile(b, 99)), unit: 'ms' },
+  };
+}
+
+function memoryFigures(peaks: number[]): Figures {
+  return {
+    'peak memory instance A': { value: mb(peaks[0]), unit: 'MB' },
+    'peak memory instance B': { value: mb(peaks[1]), unit: 'MB' },
+    'peak memory planner': { value: mb(peaks[2]), unit: 'MB' },
+  };
+}
+
+/** Every user must still be signed in, on both instances; how many are not. */
+async function sessionsLost(run: Run): Promise<number> {
+  let lost = 0;
+  await pool(run.users.length, 20, async (i) => {
+    for (const instance of run.instances) {
+      const state = (await (
+        await fetch(`${instance.url}/partner/session`, { headers: { Cookie: run.users[i]!.cookie } })
+      ).json()) as { connected: boolean };
+      if (!state.connected) {
+        lost++;
+        break;
+      }
+    }
+  });
+  return lost;
+}
+
+/** Phase 1: the token load alone. */
+async function cleanPhase(run: Run) {
+  await phasePeaks(run);
+  const load = await tokenLoad(run, PHASE_MS);
+  const figures = { ...tokenFigures(load), ...memoryFigures(await phasePeaks(run)) };
+  return { figures, statuses: Object.fromEntries(load.statuses) };
+}
+
+/** Phase 2: the token load with streams, oversized bodies, an anonymous flood and callbacks. */
+async function abusePhase(run: Run) {
+  const { instances, users, deadline } = run;
+  await phasePeaks(run);
+  callbackSentAt.clear();
+  // 2 000 event streams, 5 per user, users alternating instances
+  const streams = Array.from({ length: STREAMS }, (_, i) => {
+    const user = users[i % users.length]!;
+    const instance = instances[i % 2]!;
+    return listen(
+      `${instance.url}/partner/exports/${user.exports[0]}/events`,
+      user.exports[0]!,
+      user.cookie,
+      deadline,
+    );
+  });
+  let abusing = true;
+  const oversizedResults: { status: number; sent: number }[] = [];
+  const oversizedLoad = Promise.all(
+    Array.from({ length: OVERSIZED_LOOPS }, async (_, loop) => {
+      while (abusing && !deadline.aborted)
+        oversizedResults.push(await oversized(instances[loop % 2]!.url, OVERSIZED_BYTES));
+    }),
+  );
+  const anonymous = new Map<number, number>();
+  const anonymousLoad = Promise.all(
+    Array.from({ length: 5 }, async (_, worker) => {
+      for (let i = worker; abusing && !deadline.aborted; i += 5) {
+        try {
+          const response = await fetch(`${instances[i % 2]!.url}/partner/oauth/start`, {
+            redirect: 'manual',
+            signal: deadline,
+          });
+          await response.arrayBuffer();
+          anonymous.set(response.status, (anonymous.get(response.status) ?? 0) + 1);
+        } catch {
+          anonymous.set(0, (anonymous.get(0) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  // halfway through the token load: every awaited export is called back, to instance A
+  const callbackStatuses = new Map<number, number>();
+  let callbacks: Promise<void> = Promise.resolve();
+  const load = await tokenLoad(run, PHASE_MS, () => {
+    callbacks = pool(users.length, 10, async (i) => {
+      const exportId = users[i]!.exports[0]!;
+      callbackSentAt.set(exportId, Date.now());
+      // signed as the planner signs it (the demo secret), with the result map the partner tests send
+      const response = await sendCallback(instances[0]!.url, exportId);
+      await response.arrayBuffer();
+      callbackStatuses.set(response.status, (callbackStatuses.get(response.status) ?? 0) + 1);
+    });
+  });
+  abusing = false;
+  await callbacks;
+  const streamResults = await Promise.all(streams);
+  await Promise.all([oversizedLoad, anonymousLoad]);
+  const peaks = await phasePeaks(run);
+  const ready = sorted(streamResults.filter((s) => s.readyAfter !== null).map((s) => s.readyAfter!));
+  const refused = oversizedResults.filter((r) => r.status === 413).length;
+  const cutOff = oversizedResults.filter((r) => r.status === 0).length;
+  const figures: Figures = {
+    ...tokenFigures(load),
+    'event streams opened': { value: streamResults.filter((s) => s.opened).length, unit: 'streams' },
+    'event streams that heard ready': { value: ready.length, unit: 'streams' },
+    'ready heard on a stream after its callback p50': { value: round(percentile(ready, 50)), unit: 'ms' },
+    'ready heard on a stream after its callback p99': { value: round(percentile(ready, 99)), unit: 'ms' },
+    'callbacks accepted': { value: callbackStatuses.get(200) ?? 0, unit: 'callbacks' },
+    'oversized bodies sent (200 MB chunked)': { value: oversizedResults.length, unit: 'bodies' },
+    'oversized bodies refused (413)': { value: refused, unit: 'bodies' },
+    'oversized bodies cut off (connection closed after the 413, before the client read it)': {
+      value: cutOff,
+      unit: 'bodies',
+    },
+    'oversized: most bytes sent before the answer': {
+      value: mb(Math.max(0, ...oversizedResults.map((r) => r.sent))),
+      unit: 'MB',
+    },
+    'anonymous sign-in starts sent': {
+      value: [...anonymous.values()].reduce((x, y) => x + y, 0),
+      unit: 'requests',
+    },
+    'anonymous sign-in starts refused (429, the per-address cap)': {
+      value: anonymous.get(429) ?? 0,
+      unit: 'requests',
+    },
+    ...memoryFigures(peaks),
+  };
+  const failed =
+    ready.length !== STREAMS ||
+    refused + cutOff !== oversizedResults.length ||
+    (load.statuses.get(200) ?? 0) !== [...load.statuses.values()].reduce((x, y) => x + y, 0);
+  return {
+    figures,
+    failed,
+    notes: {
+      token_statuses: Object.fromEntries(load.statuses),
+      stream_statuses: Object.fromEntries(
+        [...new Set(streamResults.map((r) => r.status))].map((st) => [
+          st,
+          streamResults.filter((r) => r.status === st).length,
+        ]),
+      ),
+      anonymous_statuses: Object.fromEntries(anonymous),
+      oversized_statuses: Object.fromEntries(
+        [...new Set(oversizedResults.map((r) => r.status))].map((st) => [
+          st,
+          oversizedResults.filter((r) => r.status === st).length,
+        ]),
+      ),
+    },
+  };
+}
+
+/** Arms a fault at the planner (the emulator's control API) for every matching request until cleared. */
+async function plannerFault(planner: Started, fault: { delay?: number; status?: number } | null) {
+  await fetch(`${planner.url}/emulator/faults`, { method: 'DELETE' });
+  if (!fault) return;
+  const armed = await fetch(`${planner.url}/emulator/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ match: '/planning/api/v2/projects', times: 1_000_000, ...fault }),
+  });
+  if (armed.status !== 201) throw new Error(`arming a planner fault: ${armed.status}`);
+}
+
+/**
+ * Phase 3: CHAOS_USERS users go on using the partner while the planner turns slow (answers after
+ * 5 s, over the partner's 2 s planner timeout), then fails (503), then Redis is stopped and restarted.
+ */
+async function chaosPhase(run: Run, redis: { current: Started; dir: string }) {
+  const { instances, planner, deadline } = run;
+  const users = run.users.slice(0, CHAOS_USERS);
+  await phasePeaks(run);
+  const step = CHAOS_MS / 6;
+  const timeline: { at: number; what: string }[] = [];
+  const started = Date.now();
+  const mark = (what: string) => timeline.push({ at: round((Date.now() - started) / 1000), what });
+  const seen = new Map<string, number>();
+  const latencies: number[] = [];
+  const accepted: { user: User; exportId: number }[] = [];
+  const see = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
+  let running = true;
+
+  /** One request as a page makes it; what it saw is counted as `<route> <status> <error code>`. */
+  const call = async (route: string, url: string, user: User, body?: unknown) => {
+    const t0 = performance.now();
+    let status = 0;
+    let error = '';
+    let answer: Record<string, unknown> = {};
+    try {
+      const response = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          Cookie: user.cookie,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json', Origin: new URL(url).origin }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // no hang: a page would give up after 15 s; anything near it is counted below
+        signal: AbortSignal.any([deadline, AbortSignal.timeout(15_000)]),
+      });
+      status = response.status;
+      const text = await response.text();
+      try {
+        answer = JSON.parse(text) as Record<string, unknown>;
+        error = typeof answer.error === 'string' ? answer.error : '';
+      } catch {
+        error = 'not JSON';
+      }
+      if (/\n\s+at /.test(text)) error += ' (with a stack trace)';
+    } catch (cause) {
+      error = (cause as Error).name === 'TimeoutError' ? 'no answer in 15 s' : 'network error';
+    }
+    latencies.push(performance.now() - t0);
+    see(`${route} ${status}${error ? ` ${error}` : ''}`);
+    return { status, answer };
+  };
+
+  const usersAtWork = Promise.all(
+    users.map(async (user, u) => {
+      for (let n = 0; running && !deadline.aborted; n++) {
+        const instance = instances[(u + n) % 2]!;
+        await call('session', `${instance.url}/partner/session`, user);
+        await call('token', `${instance.url}/partner/token`, user, { project_id: PROJECT });
+        if (n % 8 === u % 8) {
+          const made = await call(
+            'export',
+            `${instance.url}/partner/proxy/projects/${PROJECT}/export.json`,
+            user,
+            {
+              type: '2d',
+              fmt: ['png'],
+              width: 40,
+              height: 30,
+              paper: { combine: true },
+            },
+          );
+          if (made.status === 200 && typeof made.answer.export_id === 'number')
+            accepted.push({ user, exportId: made.answer.export_id });
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }),
+  );
+
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  mark('users at work');
+  await wait(step);
+  mark('planner slow (5 s per project call; the partner gives up after 2 s)');
+  await plannerFault(planner, { delay: 5000 });
+  await wait(step);
+  mark('planner failing (503)');
+  await plannerFault(planner, { status: 503 });
+  await wait(step);
+  await plannerFault(planner, null);
+  mark('planner well; Redis stopped');
+  const port = redis.current.port;
+  await stop(redis.current.child);
+  await wait(step);
+  redis.current = await startRedis(redis.dir, port);
+  mark('Redis restarted');
+  await wait(step * 2);
+  running = false;
+  await usersAtWork;
+  mark('users stopped');
+  const peaks = await phasePeaks(run);
+
+  // afterwards: every user still signed in, every accepted export readable (its callback, or the
+  // planner's record when the callback was lost while Redis was away)
+  const lost = await sessionsLost(run);
+  let exportsLost = 0;
+  await pool(accepted.length, 10, async (i) => {
+    const { user, exportId } = accepted[i]!;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const response = await fetch(`${instances[attempt % 2]!.url}/partner/exports/${exportId}/status`, {
+        headers: { Cookie: user.cookie },
+      });
+      const status = response.ok
+        ? ((await response.json()) as { status: string }).status
+        : String(response.status);
+      if (status === 'ready') return;
+      await wait(500);
+    }
+    exportsLost++;
+  });
+  const all = sorted(latencies);
+  const figures: Figures = {
+    'requests by users': { value: all.length, unit: 'requests' },
+    'answer p50': { value: round(percentile(all, 50)), unit: 'ms' },
+    'answer p99': { value: round(percentile(all, 99)), unit: 'ms' },
+    'slowest answer': { value: round(all[all.length - 1] ?? NaN), unit: 'ms' },
+    'requests with no answer in 15 s (hung)': { value: seen.get('no answer in 15 s') ?? 0, unit: 'requests' },
+    'answers with a stack trace': {
+      value: [...seen].filter(([k]) => k.includes('stack trace')).reduce((x, [, v]) => x + v, 0),
+      unit: 'answers',
+    },
+    'answers that were not JSON': {
+      value: [...seen].filter(([k]) => k.includes('not JSON')).reduce((x, [, v]) => x + v, 0),
+      unit: 'answers',
+    },
+    'exports accepted': { value: accepted.length, unit: 'exports' },
+    'exports lost': { value: exportsLost, unit: 'exports' },
+    'sessions lost': { value: lost, unit: 'sessions' },
+    ...memoryFigures(peaks),
+  };
+  const hung = [...seen].filter(([k]) => /no answer|network error/.test(k)).reduce((x, [, v]) => x + v, 0);
+  return {
+    figures,
+    failed: lost > 0 || exportsLost > 0 || hung > 0 || figures['answers with a stack trace']!.value > 0,
+    notes: {
+      timeline,
+      'what users saw (route status error)': Object.fromEntries(
+        [...seen].sort(([x], [y]) => x.localeCompare(y)),
+      ),
+    },
+  };
+}
+
 async function main() {
   const started = Date.now();
-  const redis = await startRedis();
-  const redisUrl = `redis://127.0.0.1:${redis.port}`;
+  // the machine may be shared: its load before and after the run goes with the figures
+  const loadBefore = loadavg().map((x) => round(x, 2));
+  const redisDir = mkdtempSync(join(tmpdir(), 'partner-load-redis-'));
+  const redis = { current: await startRedis(redisDir), dir: redisDir };
+  const redisUrl = `redis://127.0.0.1:${redis.current.port}`;
   const [plannerPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
   const redirectUri = `http://127.0.0.1:${portA}/partner/oauth/callback`;
   const planner = await startScript('planner', plannerPort, './planner.ts', {
     PLANNER_REDIRECT_URIS: redirectUri,
     PLANNER_TOKEN_TTL: '7200',
   });
-  const env = { REDIS_URL: redisUrl, PLANNER_URL: planner.url, REDIRECT_URI: redirectUri };
+  const env = {
+    REDIS_URL: redisUrl,
+    PLANNER_URL: planner.url,
+    REDIRECT_URI: redirectUri,
+    PLANNER_TIMEOUT_MS: String(PLANNER_TIMEOUT_MS),
+  };
   const a = await startScript('partner A', portA, './partner.ts', env);
   const b = await startScript('partner B', portB, './partner.ts', env);
   const instances: Started[] = [a, b];
@@ -159,191 +581,66 @@ async function main() {
   const deadline = new AbortController();
   setMaxListeners(0, deadline.signal); // every request of the run listens to it
   const deadlineTimer = setTimeout(() => deadline.abort(), DEADLINE_MS - (Date.now() - started));
+  const run: Run = { instances, planner, users, deadline: deadline.signal };
 
-  // 2 000 event streams, 5 per user, users alternating instances
-  const streams = Array.from({ length: STREAMS }, (_, i) => {
-    const user = users[i % users.length]!;
-    const instance = instances[i % 2]!;
-    return listen(
-      `${instance.url}/partner/exports/${user.exports[0]}/events`,
-      user.exports[0]!,
-      user.cookie,
-      deadline.signal,
-    );
-  });
-
-  // the token load, with the oversized bodies and the anonymous flood at the same time
-  const latencies: number[][] = [[], []];
-  const statuses = new Map<number, number>();
-  let halfway: () => void = () => {};
-  const atHalf = new Promise<void>((resolve) => (halfway = resolve));
-  let oversizedRunning = true;
-  const tokenStarted = performance.now();
-  const tokenLoad = pool(TOKEN_REQUESTS, CONCURRENCY, async (i) => {
-    if (i === TOKEN_REQUESTS / 2) halfway();
-    if (deadline.signal.aborted) return;
-    const which = i % 2;
-    const user = users[i % users.length]!;
-    const t0 = performance.now();
-    let status = 0;
-    try {
-      const response = await fetch(`${instances[which]!.url}/partner/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: instances[which]!.url, Cookie: user.cookie },
-        body: JSON.stringify({ project_id: PROJECT }),
-        signal: deadline.signal,
-      });
-      status = response.status;
-      await response.arrayBuffer();
-    } catch {
-      status = 0;
-    }
-    latencies[which]!.push(performance.now() - t0);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  }).then(() => performance.now() - tokenStarted);
-
-  const oversizedResults: { status: number; sent: number }[] = [];
-  const oversizedLoad = Promise.all(
-    Array.from({ length: OVERSIZED_LOOPS }, async (_, loop) => {
-      while (oversizedRunning && !deadline.signal.aborted)
-        oversizedResults.push(await oversized(instances[loop % 2]!.url, OVERSIZED_BYTES));
-    }),
-  );
-  let anonymousOk = 0;
-  const anonymousLoad = pool(ANONYMOUS_STARTS, 5, async (i) => {
-    if (deadline.signal.aborted) return;
-    try {
-      const response = await fetch(`${instances[i % 2]!.url}/partner/oauth/start`, {
-        redirect: 'manual',
-        signal: deadline.signal,
-      });
-      await response.arrayBuffer();
-      if (response.status === 302) anonymousOk++;
-    } catch {
-      // counted as not ok
-    }
-  });
-
-  // halfway through the token load: every awaited export is called back, to instance A
-  await atHalf;
-  const callbackStatuses = new Map<number, number>();
-  await pool(users.length, 10, async (i) => {
-    const exportId = users[i]!.exports[0]!;
-    callbackSentAt.set(exportId, Date.now());
-    // signed as the planner signs it (the demo secret), with the result map the partner tests send
-    const response = await sendCallback(a.url, exportId);
-    await response.arrayBuffer();
-    callbackStatuses.set(response.status, (callbackStatuses.get(response.status) ?? 0) + 1);
-  });
-
-  const tokenMs = await tokenLoad;
-  oversizedRunning = false;
-  const streamResults = await Promise.all(streams);
-  await Promise.all([oversizedLoad, anonymousLoad]);
+  const scenarios: Record<string, Figures> = {};
+  const notes: Record<string, unknown> = {};
+  let failed = false;
+  if (MODE !== 'chaos') {
+    console.log('load: phase partner-load-clean');
+    const clean = await cleanPhase(run);
+    scenarios['partner-load-clean'] = clean.figures;
+    notes['partner-load-clean'] = { token_statuses: clean.statuses };
+    console.log('load: phase partner-load (with the abuse)');
+    const abuse = await abusePhase(run);
+    scenarios['partner-load'] = abuse.figures;
+    notes['partner-load'] = abuse.notes;
+    failed ||= abuse.failed;
+  }
+  if (MODE !== 'load') {
+    console.log('load: phase chaos');
+    const chaos = await chaosPhase(run, redis);
+    scenarios.chaos = chaos.figures;
+    notes.chaos = chaos.notes;
+    failed ||= chaos.failed;
+  }
+  const lost = await sessionsLost(run);
+  for (const figures of Object.values(scenarios))
+    figures['sessions lost'] = { value: lost, unit: 'sessions' };
+  failed ||= lost > 0;
   clearTimeout(deadlineTimer);
 
-  // sessions lost: every user must still be signed in, on both instances
-  let lost = 0;
-  await pool(users.length, 20, async (i) => {
-    for (const instance of instances) {
-      const state = (await (
-        await fetch(`${instance.url}/partner/session`, { headers: { Cookie: users[i]!.cookie } })
-      ).json()) as { connected: boolean };
-      if (!state.connected) {
-        lost++;
-        break;
-      }
-    }
-  });
-
-  const peaks = await Promise.all(instances.map((instance) => ask<number>(instance.child, 'peak-rss')));
-  const plannerPeak = await ask<number>(planner.child, 'peak-rss');
-  const all = [...latencies[0]!, ...latencies[1]!].sort((x, y) => x - y);
-  const ready = streamResults.filter((s) => s.readyAfter !== null).map((s) => s.readyAfter!);
-  ready.sort((x, y) => x - y);
-  const refused = oversizedResults.filter((r) => r.status === 413).length;
-  const cutOff = oversizedResults.filter((r) => r.status === 0).length;
-  const maxSent = Math.max(0, ...oversizedResults.map((r) => r.sent));
-  const ok = statuses.get(200) ?? 0;
-  const mb = (bytes: number | undefined) => (bytes === undefined ? NaN : round(bytes / 1048576));
-
-  const figures: Record<string, { value: number; unit: string }> = {
-    'token requests': { value: all.length, unit: 'requests' },
-    'token requests ok (200)': { value: ok, unit: 'requests' },
-    'token requests/s': { value: round(all.length / (tokenMs / 1000)), unit: 'req/s' },
-    'token p50': { value: round(percentile(all, 50)), unit: 'ms' },
-    'token p99': { value: round(percentile(all, 99)), unit: 'ms' },
-    'token p50 instance A': {
-      value: round(
-        percentile(
-          latencies[0]!.sort((x, y) => x - y),
-          50,
-        ),
-      ),
-      unit: 'ms',
-    },
-    'token p99 instance A': { value: round(percentile(latencies[0]!, 99)), unit: 'ms' },
-    'token p50 instance B': {
-      value: round(
-        percentile(
-          latencies[1]!.sort((x, y) => x - y),
-          50,
-        ),
-      ),
-      unit: 'ms',
-    },
-    'token p99 instance B': { value: round(percentile(latencies[1]!, 99)), unit: 'ms' },
-    'event streams opened': { value: streamResults.filter((s) => s.opened).length, unit: 'streams' },
-    'event streams that heard ready': { value: ready.length, unit: 'streams' },
-    'event stream reconnects after a timeout': {
-      value: streamResults.reduce((sum, s) => sum + s.reconnects, 0),
-      unit: 'reconnects',
-    },
-    'ready heard on a stream after its callback p50': { value: round(percentile(ready, 50)), unit: 'ms' },
-    'ready heard on a stream after its callback p99': { value: round(percentile(ready, 99)), unit: 'ms' },
-    'callbacks accepted': { value: callbackStatuses.get(200) ?? 0, unit: 'callbacks' },
-    'oversized bodies sent (200 MB chunked)': { value: oversizedResults.length, unit: 'bodies' },
-    'oversized bodies refused (413)': { value: refused, unit: 'bodies' },
-    'oversized bodies cut off (connection closed after the 413, before the client read it)': {
-      value: cutOff,
-      unit: 'bodies',
-    },
-    'oversized: most bytes sent before the answer': { value: mb(maxSent), unit: 'MB' },
-    'anonymous sign-in starts (302)': { value: anonymousOk, unit: 'requests' },
-    'peak memory instance A': { value: mb(peaks[0]), unit: 'MB' },
-    'peak memory instance B': { value: mb(peaks[1]), unit: 'MB' },
-    'peak memory planner': { value: mb(plannerPeak), unit: 'MB' },
-    'sessions lost': { value: lost, unit: 'sessions' },
-  };
+  // a run of one mode keeps the other mode's figures from the last run
+  let previous: { scenarios?: Record<string, Figures>; notes?: Record<string, unknown> } = {};
+  try {
+    previous = JSON.parse(readFileSync('bench/load-results.json', 'utf8')) as typeof previous;
+  } catch {
+    // first run
+  }
   const result = {
     measured: new Date().toISOString(),
+    command: `npm run load${MODE === 'all' ? '' : ` -- ${MODE}`}${process.env.LOAD_PHASE_S ? ` (LOAD_PHASE_S=${process.env.LOAD_PHASE_S})` : ''}`,
     machine: `${process.platform} ${process.arch}, node ${process.version}, ${cpus().length} cores, redis-server ${
       execFileSync(REDIS_SERVER, ['--version']).toString().split(' ')[2]?.replace('v=', '') ?? '?'
     }`,
-    scenarios: {
-      'partner-load': figures,
-    },
+    scenarios: { ...(MODE === 'all' ? {} : previous.scenarios), ...scenarios },
     notes: {
-      setup: `two partner instances (child processes) on one redis-server, the planning emulator as the planner; ${USERS} users signed in; ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances); ${TOKEN_REQUESTS} POST /partner/token at ${CONCURRENCY} concurrency alternating instances (each asks the planner for the project); ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and ${ANONYMOUS_STARTS} anonymous /partner/oauth/start during the token load; every awaited export called back to instance A halfway`,
-      token_statuses: Object.fromEntries(statuses),
-      oversized_statuses: Object.fromEntries(
-        [...new Set(oversizedResults.map((r) => r.status))].map((s) => [
-          s,
-          oversizedResults.filter((r) => r.status === s).length,
-        ]),
-      ),
+      ...(MODE === 'all' ? {} : previous.notes),
+      setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances (each asks the planner for the project). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
+      ...notes,
       duration_s: round((Date.now() - started) / 1000),
+      'load average (1, 5, 15 min) before and after': [loadBefore, loadavg().map((x) => round(x, 2))],
       deadline_hit: deadline.signal.aborted,
     },
   };
   writeFileSync('bench/load-results.json', JSON.stringify(result, null, 2) + '\n');
-  for (const [name, figure] of Object.entries(figures))
-    console.log(`  ${name}: ${figure.value} ${figure.unit}`);
-  const failed =
-    lost > 0 ||
-    ok !== TOKEN_REQUESTS ||
-    ready.length !== STREAMS ||
-    refused + cutOff !== oversizedResults.length;
+  for (const [scenario, figures] of Object.entries(scenarios)) {
+    console.log(`${scenario}:`);
+    for (const [name, figure] of Object.entries(figures))
+      console.log(`  ${name}: ${figure.value} ${figure.unit}`);
+  }
+  if (notes.chaos) console.log(JSON.stringify(notes.chaos, null, 2));
+  rmSync(redisDir, { recursive: true, force: true });
   if (failed) console.error('load: FAILED (see the figures above)');
   return failed ? 1 : 0;
 }

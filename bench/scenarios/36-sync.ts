@@ -1,5 +1,5 @@
 /**
- * A `<room-plan for>` linked to a `<room-viewer>` (plan-sync.ts): what drawing the viewer's camera and
+ * A `<room-plan for>` linked to a `<room-viewer>` (room-plan/features/sync.ts): what drawing the viewer's camera and
  * view cone on the plan adds to the viewer's frames while it orbits (goal ≤ 10 % added, issue 14).
  *
  * One page shows the real sample in a viewer (320 × 240, auto-rotating, as 30-viewer.ts orbits it);

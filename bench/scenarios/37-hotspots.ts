@@ -1,5 +1,5 @@
 /**
- * `<room-viewer>` hotspots (viewer-hotspots.ts): what ten of the page's elements following the view
+ * `<room-viewer>` hotspots (room-viewer/features/hotspots.ts): what ten of the page's elements following the view
  * add to the viewer's frames while it orbits the real sample (goal ≤ 10 % added, issue 14).
  *
  * One page shows the real sample in a viewer (320 × 240, auto-rotating, as 30-viewer.ts orbits it);

@@ -4,7 +4,7 @@
  * from a zoom key to the next painted frame on that large plan. The page scripts are strings: tsx
  * would wrap named functions in a helper (__name) that does not exist in the page.
  *
- * Two kinds of step (plan-navigation.ts): a key held down (keydown after keydown, no keyup: the steps
+ * Two kinds of step (room-plan/navigation.ts): a key held down (keydown after keydown, no keyup: the steps
  * after the first are a gesture, drawn as a compositor transform, the viewBox set when it settles), and
  * single presses (keydown then keyup: each sets the viewBox, so the browser paints the plan again).
  */

@@ -1,10 +1,15 @@
 /**
- * The demo shop's own catalogue: which product each piece of the real sample room (6346838, "The
- * Lake") is, keyed by the model's `component_id` (the product hash `component-select` gives as
- * `componentId`). The products, prices and links are MADE UP for the demo (names guessed from each
- * piece's size in the model); a retailer puts its own catalogue here. `shop.example` is a reserved
- * domain: the links lead nowhere.
+ * The demo shop's own catalogue: which product each piece of a room is, keyed by the model's
+ * `component_id` (the product hash `component-select` gives as `componentId`). The products, prices
+ * and links are MADE UP for the demo; a retailer puts its own catalogue here. `shop.example` is a
+ * reserved domain: the links lead nowhere.
+ * - the project's showcase room (6346900, served by the emulator on a plain clone): its products
+ *   come from the emulator's own list (server/emulator/room-styling/showcase-products.ts, pure data),
+ *   the same products the emulator makes meshes of;
+ * - the real sample room (6346838, "The Lake", when ../shared/realdata is there): names guessed from
+ *   each piece's size in the model.
  */
+import { SHOWCASE_PRODUCTS } from '../../server/emulator/room-styling/showcase-products.ts';
 
 export interface Product {
   name: string;
@@ -16,7 +21,14 @@ export interface Product {
   hotspot?: boolean;
 }
 
-export const CATALOGUE: ReadonlyMap<string, Product> = new Map([
+/** The showcase room's products, as this shop's products. */
+const SHOWCASE: [string, Product][] = SHOWCASE_PRODUCTS.map((p) => [
+  p.componentId,
+  { name: p.name, priceCents: p.priceCents, url: p.url, ...(p.hotspot ? { hotspot: true } : {}) },
+]);
+
+/** The real sample's products (hotspots there: the dining table, the sofa, the armchair). */
+const SAMPLE: [string, Product][] = [
   [
     '742b500956e5f8cf22233853b973a1ab597d1eb5',
     {
@@ -76,7 +88,9 @@ export const CATALOGUE: ReadonlyMap<string, Product> = new Map([
     '5282738a51f4fb36dc3380955f771b3a66c84ae0',
     { name: 'Olive tree in a clay pot', priceCents: 17_900, url: 'https://shop.example/products/olive-tree' },
   ],
-]);
+];
+
+export const CATALOGUE: ReadonlyMap<string, Product> = new Map([...SHOWCASE, ...SAMPLE]);
 
 const EURO = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 

@@ -1,7 +1,9 @@
 /**
- * Demo: "shop the look" on the real sample room (6346838, "The Lake", when ../shared/realdata is
- * there; without it the emulator serves a generated room under the same id, whose pieces are not in
- * the shop's catalogue: the cards then say so). A `<room-viewer>` and a `<room-plan for=…>` in sync,
+ * Demo: "shop the look" on the project's showcase room (6346900: an open-plan living room, dining
+ * corner and kitchen the emulator serves on a plain clone, its furniture drawn as the products' meshes
+ * through `furniture-base`), or with `?shop-room=6346838` on the real sample room ("The Lake", when
+ * ../shared/realdata is there; without it the emulator serves a generated room under that id, whose
+ * pieces are not in the shop's catalogue: the cards then say so). A `<room-viewer>` and a `<room-plan for=…>` in sync,
  * a product card per picked piece from the page's own catalogue (shop-the-look.catalogue.ts, made-up
  * products), pins (`slot="hotspot"`) on a few products, measuring, cutaway, a snapshot, full screen,
  * and a link that carries the current view.
@@ -19,16 +21,25 @@ import { safeHttpUrl } from '../../src/api/safe-url.ts';
 import { getConfig } from '../../src/config.ts';
 import { labelled, option } from '../controls.ts';
 import { CATALOGUE, formatPrice, type Product } from './shop-the-look.catalogue.ts';
+import { sellTheLook } from './shop-the-look.sell.ts';
 import styles from './shop-the-look.css?inline';
 
+const SHOWCASE_ROOM = '6346900';
 const SAMPLE_ROOM = '6346838';
+/** `?shop-room=6346838`: the real sample instead of the showcase room. */
+const ROOM_PARAM = 'shop-room';
 const VIEWER_ID = 'shop-viewer';
 /** The URL parameters of a linked view: the viewer's own attribute names. */
 const VIEW_PARAMS = ['camera-orbit', 'camera-target'] as const;
 /** A product page's link into the room: `?focus=<component id>` opens the viewer framed on it. */
 const FOCUS_PARAM = 'focus';
-/** The sample's living room from the south, above the walls: model space, centimetres, z up. */
-const SAMPLE_VIEW: { position: Vec3; target: Vec3 } = { position: [550, -729, 574], target: [550, 90, 0] };
+/** Each room's opening view from the south, above the walls: model space, centimetres, z up. */
+const OPENING_VIEWS: Record<string, { position: Vec3; target: Vec3 }> = {
+  // the sample's living room
+  [SAMPLE_ROOM]: { position: [550, -729, 574], target: [550, 90, 0] },
+  // the whole showcase room
+  [SHOWCASE_ROOM]: { position: [400, -260, 470], target: [400, 230, 0] },
+};
 
 function button(text: string, part?: string): HTMLButtonElement {
   const b = document.createElement('button');
@@ -82,18 +93,27 @@ export default function shopTheLookDemo(section: HTMLElement): void {
 
   const intro = document.createElement('p');
   intro.textContent =
-    'A retailer’s page around the real sample room: pick a piece of furniture in the 3D view, on the plan, ' +
+    'A retailer’s page around a furnished room (the project’s showcase room, its furniture drawn from the ' +
+    'products’ own 3D models): pick a piece of furniture in the 3D view, on the plan, ' +
     'or with the keyboard through the room’s description (Tab into the viewer’s list), and its product ' +
     'card shows. The plan follows the 3D camera (the dot and cone) and a click on a room in the plan flies ' +
-    'the camera there. The products, prices and links are made up for this demo (shop.example).';
+    'the camera there. "Add the whole look" (top of the 3D view), a piece’s "Add to cart" in the description ' +
+    'and the card’s button fill the page’s own basket; the room can be shown empty, or furnished and empty side ' +
+    'by side on one camera, and the plan lists its quantities. The products, prices and links are made up for ' +
+    'this demo (shop.example).';
 
   const search = new URLSearchParams(location.search);
-  const mediaBase = `${getConfig().apiBase}/media`;
+  const apiBase = getConfig().apiBase;
+  const mediaBase = `${apiBase}/media`;
+  const room = param(search, ROOM_PARAM) === SAMPLE_ROOM ? SAMPLE_ROOM : SHOWCASE_ROOM;
 
   const viewer = document.createElement('room-viewer');
   viewer.id = VIEWER_ID;
-  viewer.setAttribute('room-id', SAMPLE_ROOM);
+  viewer.setAttribute('room-id', room);
   viewer.setAttribute('media-base', mediaBase);
+  // the products' meshes: each piece's `model` path, as .glb, under the service's root (the real
+  // sample's products have none there: they stay boxes)
+  viewer.setAttribute('furniture-base', apiBase);
   viewer.setAttribute('aria-label', 'The room in 3D');
   for (const name of VIEW_PARAMS) {
     const value = param(search, name);
@@ -105,7 +125,7 @@ export default function shopTheLookDemo(section: HTMLElement): void {
 
   const plan = document.createElement('room-plan');
   plan.setAttribute('for', VIEWER_ID);
-  plan.setAttribute('room-id', SAMPLE_ROOM);
+  plan.setAttribute('room-id', room);
   plan.setAttribute('aria-label', 'The room’s floor plan');
 
   const stage = document.createElement('div');
@@ -172,9 +192,9 @@ export default function shopTheLookDemo(section: HTMLElement): void {
     components = e.detail.model.components;
     placeHotspots(viewer, e.detail.model);
     const known = components.filter((c) => c.componentId && CATALOGUE.has(c.componentId)).length;
-    // the real sample, opened without a linked view: fly out of the model's own camera to a dollhouse
-    // view of the living room (the cutaway opens its south walls), where the three pins show
-    if (known && !linkedView) viewer.flyTo(SAMPLE_VIEW).catch(() => undefined);
+    // opened without a linked view: fly out of the model's own camera to a dollhouse view (the cutaway
+    // opens the south walls), where the pins show
+    if (known && !linkedView) viewer.flyTo(OPENING_VIEWS[room]!).catch(() => undefined);
     // opened from a product's link: that piece is framed (focus-component) and its card shows
     if (focus) viewer.selectComponent(focus);
     write(
@@ -280,11 +300,14 @@ export default function shopTheLookDemo(section: HTMLElement): void {
   new MutationObserver(updateLink).observe(viewer, { attributes: true, attributeFilter: [...VIEW_PARAMS] });
   updateLink();
 
+  // selling the whole look: the basket, furnished or empty, side by side, quantities, analytics
+  const sell = sellTheLook({ viewer, plan, stage, write });
+
   const below = document.createElement('div');
   below.className = 'shop-below';
-  below.append(card, preview);
+  below.append(card, sell.basket, preview);
 
-  section.append(style, intro, controls, actions, stage, below, log);
+  section.append(style, intro, controls, sell.controls, actions, stage, sell.twin, below, log);
 }
 
 /** A pin over the first piece of each catalogue product marked `hotspot`: the page's own button. */
@@ -336,6 +359,13 @@ function productCard(
   url.hash = 'shop-the-look';
   inRoomLink.href = url.href;
   links.append(inRoomLink, ' ');
+  if (product && component.componentId) {
+    // the page's own button: addToCart() in answer to the visitor's click (as many as stand in the room)
+    const add = button(`Add ${inRoom > 1 ? `all ${inRoom}` : 'it'} to the basket`);
+    const id = component.componentId;
+    add.addEventListener('click', () => viewer.addToCart([id]));
+    links.append(add, ' ');
+  }
   const show = button('Show it in 3D');
   show.addEventListener('click', () => void viewer.flyTo(component.id).catch(() => undefined));
   links.append(show);

@@ -28,27 +28,35 @@ import { authorizeUrl } from '../../src/api/planning/oauth.ts';
 import { listProjects, showProject } from '../../src/api/planning/projects.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { limitBodies } from './body-limit.ts';
-import { own, safeReturnPath, where, type PartnerEnv } from './context.ts';
+import { clientGone, own, safeReturnPath, where, type PartnerEnv } from './context.ts';
 import {
   EXPORT_READY,
   exportEvents,
   ExportNotifier,
   exportStatus,
+  isUrlList,
   receiveCallback,
+  storeResult,
   StreamCounter,
+  type ResultMap,
 } from './export-results.ts';
 import { rejectCrossSite } from './guards.ts';
 import { resolvePartnerOptions, type PartnerOptions, type ResolvedPartnerOptions } from './options.ts';
 import { loginPage, problemPage, text } from './pages.ts';
+import { PendingLogins } from './pending-logins.ts';
 import {
   exchangeCode,
   NotConfigured,
+  PlannerBusy,
+  PlannerGate,
   plannerBases,
   plannerContext,
   plannerStatus,
   revokeToken,
 } from './planner.ts';
+import { isLoopbackHost, isPrivateHost } from './options.ts';
 import { LOGIN_TTL, randomId, Sessions, type Session } from './session.ts';
+import { StoreUnavailable } from './store.ts';
 import { xmlExportCallback } from './xml-callback.ts';
 
 export type { PartnerOptions } from './options.ts';
@@ -70,8 +78,21 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   const sessions = new Sessions(options);
   const notifier = new ExportNotifier(options.store);
   const streams = new StreamCounter(options.maxStreams, options.maxStreamsPerSession);
+  const gate = new PlannerGate(options.maxPlannerCalls);
+  const pendingLogins = new PendingLogins(
+    options.maxPendingLogins,
+    options.maxPendingLoginsPerClient,
+    LOGIN_TTL * 1000,
+  );
+  const storeTrouble = new OneLinePerInterval(10_000);
   const app = new Hono<PartnerEnv>();
   app.use('*', where);
+  // a planner call made for a browser ends when the browser goes away (the body limit below swaps
+  // c.req.raw, so the signal is taken from the request as the server made it)
+  app.use('*', async (c, next) => {
+    c.set('clientRequest', c.req.raw);
+    await next();
+  });
   app.use('*', async (c, next) => {
     await next();
     c.header('Vary', 'Origin, Cookie', { append: true });
@@ -127,15 +148,36 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
 
   app.get('/oauth/start', async (c) => {
     const bases = plannerBases(c, options);
-    // no session yet: only a short-lived state, bound to this browser's login cookie
+    const redirectUri = options.redirectUri ?? derivedRedirectUri(c);
+    // no session yet: only a short-lived state, bound to this browser's login cookie; counted, so a
+    // flood is refused here (429) instead of pushing out the states of sign-ins under way
     const state = randomId();
-    const redirectUri = options.redirectUri ?? `${c.get('origin')}${own(c, '/oauth/callback')}`;
+    const counted = pendingLogins.add(state, options.clientAddress(c));
+    if (counted !== true) {
+      c.header('Retry-After', String(counted === 'client' ? 60 : pendingLogins.retryAfter()));
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        {
+          error: 'too_many_sign_ins',
+          message:
+            counted === 'client'
+              ? 'too many sign-ins started from this address; finish one or try again in a minute'
+              : 'too many sign-ins are under way; try again shortly',
+        },
+        429,
+      );
+    }
     const pending: PendingLogin = {
       binding: sessions.loginBinding(c),
       returnTo: safeReturnPath(c.req.query('return_to'), own(c, '/login')),
       redirectUri,
     };
-    await options.store.set(`state:${state}`, pending, LOGIN_TTL);
+    try {
+      await options.store.set(`state:${state}`, pending, LOGIN_TTL);
+    } catch (error) {
+      pendingLogins.remove(state);
+      throw error;
+    }
     const authorize = authorizeUrl(
       { oauthBase: bases.oauthBase, clientId: options.clientId, redirectUri },
       { state, scope: 'public' },
@@ -153,12 +195,16 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (!pending || !binding || pending.binding !== binding)
       return problemPage(c, text(c, 'badState'), 400, retry);
     await options.store.delete(`state:${stateParam}`);
+    pendingLogins.remove(stateParam);
     const retryHere = `${retry}?return_to=${encodeURIComponent(pending.returnTo)}`;
     if (c.req.query('error'))
       return problemPage(c, text(c, 'denied', { error: c.req.query('error')! }), 400, retryHere);
     const code = c.req.query('code');
     if (!code) return problemPage(c, text(c, 'noCode'), 400, retryHere);
-    const exchanged = await exchangeCode(options, plannerBases(c, options), code, pending.redirectUri);
+    const bases = plannerBases(c, options);
+    const exchanged = await gate.run(() =>
+      exchangeCode(options, bases, code, pending.redirectUri, clientGone(c)),
+    );
     if (!exchanged.ok)
       return problemPage(c, text(c, 'refused', { status: exchanged.status }), 502, retryHere);
     // the session is made now, with a new id (an id fixed before login is worth nothing afterwards)
@@ -173,8 +219,11 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     if (rejected) return rejected;
     const session = await sessions.current(c);
     let revoked = false;
-    if (session?.token)
-      revoked = await revokeToken(options, plannerBases(c, options), session.token.accessToken);
+    if (session?.token) {
+      const bases = plannerBases(c, options);
+      const token = session.token.accessToken;
+      revoked = await gate.run(() => revokeToken(options, bases, token, clientGone(c)));
+    }
     if (session) await sessions.end(c, session);
     const isForm = /form/i.test(c.req.header('content-type') ?? '');
     if (isForm)
@@ -200,12 +249,13 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
    * not the user's. The project list answers 403 only for bad credentials.
    */
   const after403 = async (c: Context<PartnerEnv>, session: Session, token: string) => {
-    const dead = await listProjects(plannerContext(options, plannerBases(c, options), token), {
-      per_page: 1,
-    }).then(
-      () => false,
-      (error: unknown) => [401, 403].includes(plannerStatus(error)),
-    );
+    const ctx = plannerContext(options, plannerBases(c, options), token, clientGone(c));
+    const dead = await gate
+      .run(() => listProjects(ctx, { per_page: 1 }))
+      .then(
+        () => false,
+        (error: unknown) => [401, 403].includes(plannerStatus(error)),
+      );
     if (dead) {
       await sessions.end(c, session);
       return loginRequired(c);
@@ -229,7 +279,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     // the token is handed out only for a project the user can reach, and only while the planner accepts it
     const bases = plannerBases(c, options);
     try {
-      await showProject(plannerContext(options, bases, auth.token), projectId);
+      const ctx = plannerContext(options, bases, auth.token, clientGone(c));
+      await gate.run(() => showProject(ctx, projectId));
     } catch (error) {
       const status = plannerStatus(error);
       if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
@@ -266,12 +317,24 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
         422,
       );
     const request = { ...built.body };
-    request.callback ??= options.callbackUrl ?? `${c.get('origin')}${own(c, '/export-callback')}`;
-    const ctx = plannerContext(options, plannerBases(c, options), auth.token);
+    const ownCallback = options.callbackUrl ?? derivedCallback(c);
+    // the planner posts to the callback from its side: only targets this partner vouches for, never
+    // a page's choice of a loopback or private address
+    if (request.callback !== undefined && !callbackAllowed(c, request.callback, ownCallback))
+      return c.json(
+        {
+          error: 'invalid parameters specified',
+          details: ['callback: not a callback target this partner allows (leave it out to use its own)'],
+          issues: [{ path: 'callback', code: 'callback-target' }],
+        },
+        422,
+      );
+    request.callback ??= ownCallback;
+    const ctx = plannerContext(options, plannerBases(c, options), auth.token, clientGone(c));
     let answer: Record<string, unknown>;
     let exportId: number | undefined;
     try {
-      const outcome = await exportProject(ctx, Number(c.req.param('id')), request);
+      const outcome = await gate.run(() => exportProject(ctx, Number(c.req.param('id')), request));
       exportId = outcome.exportId;
       const ids = exportId === undefined ? {} : { export_id: exportId };
       answer =
@@ -331,8 +394,10 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     const token = await sessions.liveToken(session);
     if (!token) return unknown();
     try {
-      await showExport(plannerContext(options, plannerBases(c, options), token.accessToken), id);
+      const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
+      await gate.run(() => showExport(ctx, id));
     } catch (error) {
+      if (error instanceof PlannerBusy) throw error;
       plannerStatus(error);
       return unknown();
     }
@@ -345,7 +410,12 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     c.header('Cache-Control', 'no-store');
     const access = await exportAccess(c);
     if ('response' in access) return access.response;
-    return c.json(await exportStatus(options, access.id));
+    const status = await exportStatus(options, access.id);
+    if (status.status === 'ready') return c.json(status);
+    // no callback yet: it may have been lost (this partner or its store away while the planner
+    // retried); the planner's own record of the export says whether it is done
+    const fetched = await resultFromPlanner(c, access.session, access.id);
+    return c.json(fetched ?? status);
   });
 
   app.get('/exports/:id{[0-9]+}/events', async (c) => {
@@ -367,6 +437,24 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   });
 
   app.onError((error, c) => {
+    if (error instanceof StoreUnavailable) {
+      storeTrouble.log(() => `partner back end: the store is unavailable (${error.message}); answering 503`);
+      c.header('Retry-After', '2');
+      return c.json(
+        {
+          error: 'store_unavailable',
+          message: 'sessions cannot be reached for a moment; try again in a few seconds',
+        },
+        503,
+      );
+    }
+    if (error instanceof PlannerBusy) {
+      c.header('Retry-After', '2');
+      return c.json(
+        { error: 'busy', message: 'too many calls to the planning service are under way; try again shortly' },
+        503,
+      );
+    }
     if (error instanceof NotConfigured)
       return c.json(
         { error: 'not_configured', message: 'the partner back end has no planning service configured' },
@@ -384,7 +472,102 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     return c.json({ error: 'internal_error', message: 'something went wrong in the partner back end' }, 500);
   });
 
+  /** When each pending export was last looked up at the planner (at most once per 5 s, bounded). */
+  const lookedUp = new Map<number, number>();
+  /**
+   * A pending export's result from the planner's record (GET /exports/:id.json with the session's
+   * token), kept as a callback would have been; undefined when not done, not reachable or asked
+   * too recently.
+   */
+  const resultFromPlanner = async (c: Context<PartnerEnv>, session: Session, id: number) => {
+    const now = Date.now();
+    if (now - (lookedUp.get(id) ?? 0) < 5000) return undefined;
+    lookedUp.delete(id);
+    lookedUp.set(id, now);
+    if (lookedUp.size > 10_000) lookedUp.delete(lookedUp.keys().next().value!);
+    const token = await sessions.liveToken(session);
+    if (!token) return undefined;
+    const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
+    const record = await gate.run(() => showExport(ctx, id)).catch(() => undefined);
+    const result = record?.result as Partial<ResultMap> | undefined;
+    if (record?.status !== 'done' || !result || !isUrlList(result.project) || !isUrlList(result.design))
+      return undefined;
+    const received = {
+      export_id: id,
+      project_id: typeof record.project_id === 'number' ? record.project_id : null,
+      result: { project: result.project, design: result.design },
+      received_at: new Date().toISOString(),
+    };
+    await storeResult(options, received);
+    return {
+      export_id: id,
+      status: 'ready' as const,
+      result: received.result,
+      received_at: received.received_at,
+    };
+  };
+
+  /**
+   * This app's /oauth/callback on the request's origin: only for the local emulator, and only on a
+   * loopback host or in-process (the demo), since the origin comes from the Host header.
+   */
+  const derivedRedirectUri = (c: Context<PartnerEnv>) => {
+    if (!options.fetch && !isLoopbackHost(new URL(c.req.url).hostname))
+      throw new NotConfigured('set PARTNER_REDIRECT_URI');
+    return `${c.get('origin')}${own(c, '/oauth/callback')}`;
+  };
+
+  /**
+   * This app's /export-callback on the request's origin. That origin comes from the Host header: with
+   * a real planner, one naming a loopback or private address is forged, and the planner must not be
+   * sent there.
+   */
+  const derivedCallback = (c: Context<PartnerEnv>) => {
+    if (!options.localPlanner && isPrivateHost(new URL(c.req.url).hostname))
+      throw new NotConfigured('set PARTNER_CALLBACK_URL');
+    return `${c.get('origin')}${own(c, '/export-callback')}`;
+  };
+
+  /**
+   * May a page name `callback`? Email addresses yes (the planner mails them); URLs only on the origin
+   * of the partner's own callback, of the allowed page origins, or of PARTNER_CALLBACK_ORIGINS.
+   */
+  const callbackAllowed = (c: Context<PartnerEnv>, callback: string, ownCallback: string) => {
+    if (!/^https?:/i.test(callback)) return true;
+    let origin: string;
+    try {
+      origin = new URL(callback).origin;
+    } catch {
+      return false;
+    }
+    const allowed = [
+      new URL(ownCallback).origin,
+      ...(options.allowedOrigins ?? []),
+      ...options.callbackOrigins,
+    ];
+    return allowed.includes(origin);
+  };
+
   return app;
+}
+
+/** Logs a line at most once per `intervalMs`, with how many were left out since the last one. */
+class OneLinePerInterval {
+  #last = 0;
+  #skipped = 0;
+  constructor(readonly intervalMs: number) {}
+
+  log(line: () => string): void {
+    const now = Date.now();
+    if (now - this.#last < this.intervalMs) {
+      this.#skipped++;
+      return;
+    }
+    const skipped = this.#skipped ? ` (and ${this.#skipped} more since the last line)` : '';
+    this.#last = now;
+    this.#skipped = 0;
+    console.error(line() + skipped);
+  }
 }
 
 export type { ResolvedPartnerOptions };

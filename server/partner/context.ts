@@ -4,13 +4,26 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 
-export type PartnerEnv = { Variables: { prefix: string; origin: string } };
+export type PartnerEnv = {
+  Variables: {
+    prefix: string;
+    origin: string;
+    /** The request as the server made it (the body limit swaps c.req.raw): see clientGone(). */
+    clientRequest: Request;
+  };
+};
 
 export const where: MiddlewareHandler<PartnerEnv> = async (c, next) => {
   c.set('prefix', c.req.routePath.replace(/\/?\*$/, ''));
   c.set('origin', new URL(c.req.url).origin);
   await next();
 };
+
+/**
+ * Aborts when the browser's connection closes: planner calls made for it end then too. Read only
+ * when a planner call is made (the server makes a request's AbortController on first use).
+ */
+export const clientGone = (c: Context<PartnerEnv>): AbortSignal => c.get('clientRequest').signal;
 
 /** A path inside this app, e.g. own(c, '/oauth/callback') → /partner/oauth/callback */
 export const own = (c: Context<PartnerEnv>, path: string) => `${c.get('prefix')}${path}`;

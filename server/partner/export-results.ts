@@ -16,8 +16,8 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { PartnerEnv } from './context.ts';
-import type { ResolvedPartnerOptions } from './options.ts';
-import type { PartnerStore } from './store.ts';
+import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
+import { StoreUnavailable, type PartnerStore } from './store.ts';
 import { signatureMatches } from '../../src/api/planning-xml/callback.ts';
 
 export interface ResultMap {
@@ -42,7 +42,7 @@ export const EXPORT_READY = 'export-ready';
  */
 export const signatureValid = signatureMatches;
 
-function isUrlList(v: unknown): v is Record<string, string[]> {
+export function isUrlList(v: unknown): v is Record<string, string[]> {
   return (
     !!v &&
     typeof v === 'object' &&
@@ -106,6 +106,16 @@ export async function checkSignedDelivery(
 }
 
 /**
+ * The keys a callback may be signed with: the client secret and the callback keys. The demo secret
+ * is public: it counts only for the local demo (a loopback host, or the in-process demo server),
+ * never on a public host.
+ */
+function callbackSecrets(c: Context<PartnerEnv>, options: ResolvedPartnerOptions): string[] {
+  const demoOnly = options.demoSecret && !options.inProcess && !isLoopbackHost(new URL(c.req.url).hostname);
+  return demoOnly ? [...options.callbackKeys] : [options.clientSecret, ...options.callbackKeys];
+}
+
+/**
  * checkSignedDelivery for the partner's own receivers, with its keys (the client secret and the
  * callback keys), window and store; a refusal comes as the JSON answer to send.
  */
@@ -118,7 +128,7 @@ export async function refuseUnsignedOrReplayed(
   const checked = await checkSignedDelivery(
     (name) => c.req.header(name),
     {
-      keys: [options.clientSecret, ...options.callbackKeys],
+      keys: callbackSecrets(c, options),
       maxAge: options.callbackMaxAge,
       store: options.store,
     },
@@ -137,32 +147,46 @@ export async function receiveCallback(c: Context<PartnerEnv>, options: ResolvedP
   const projectHeader = c.req.header('x-planner-project-id') ?? '';
   const checked = await refuseUnsignedOrReplayed(c, options, [exportHeader, projectHeader], body);
   if ('refused' in checked) return checked.refused;
-  const exportId = Number(exportHeader);
-  if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
-    return c.json({ error: 'missing_export_id' }, 400);
-  let result: unknown;
-  try {
-    result = JSON.parse(body);
-  } catch {
-    return c.json({ error: 'not_json' }, 400);
-  }
-  const map = result as Partial<ResultMap> | null;
-  if (!map || !isUrlList(map.project) || !isUrlList(map.design))
-    return c.json({ error: 'not_a_result_map' }, 400);
-  const projectId = projectHeader === '' ? NaN : Number(projectHeader);
-  try {
+  return keptOrForgotten(checked.forget, async () => {
+    const exportId = Number(exportHeader);
+    if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
+      return { refused: c.json({ error: 'missing_export_id' }, 400) };
+    let result: unknown;
+    try {
+      result = JSON.parse(body);
+    } catch {
+      return { refused: c.json({ error: 'not_json' }, 400) };
+    }
+    const map = result as Partial<ResultMap> | null;
+    if (!map || !isUrlList(map.project) || !isUrlList(map.design))
+      return { refused: c.json({ error: 'not_a_result_map' }, 400) };
+    const projectId = projectHeader === '' ? NaN : Number(projectHeader);
     await storeResult(options, {
       export_id: exportId,
       project_id: Number.isSafeInteger(projectId) ? projectId : null,
       result: { project: map.project, design: map.design },
       received_at: new Date().toISOString(),
     });
-  } catch (error) {
-    // not kept (the store failed): the planner's retry of this same callback must get through
-    await checked.forget().catch(() => {});
-    throw error;
+    return { kept: c.json({}) };
+  });
+}
+
+/**
+ * Runs what follows a passed signature check. Only a delivery that was kept keeps its replay mark:
+ * one refused (400) or failed (the store, a parser) forgets it, so the planner's retry of the same
+ * callback is judged again instead of being answered 409 `replayed_callback`.
+ */
+export async function keptOrForgotten(
+  forget: () => Promise<void>,
+  handle: () => Promise<{ kept: Response } | { refused: Response }>,
+): Promise<Response> {
+  let outcome: { kept: Response } | { refused: Response } | undefined;
+  try {
+    outcome = await handle();
+    return 'kept' in outcome ? outcome.kept : outcome.refused;
+  } finally {
+    if (!outcome || !('kept' in outcome)) await forget().catch(() => {});
   }
-  return c.json({});
 }
 
 /** Keeps a received result and tells every instance it is there. */
@@ -298,7 +322,11 @@ export async function exportEvents(
           missed = true;
         };
         if (stream.aborted) return;
-        status = await exportStatus(options, id);
+        // the store away for a moment (Redis restarting): keep waiting, ask again at the next wake-up
+        status = await exportStatus(options, id).catch((error: unknown) => {
+          if (error instanceof StoreUnavailable) return status;
+          throw error;
+        });
       }
       if (stream.aborted) return;
       if (status.status === 'ready') await stream.writeSSE({ event: 'status', data: JSON.stringify(status) });

@@ -12,7 +12,13 @@ export {
   type PlannerFetch,
   type ResolvedPartnerOptions,
 } from './options.ts';
-export { MemoryStore, DEFAULT_MEMORY_LIMITS, type MemoryStoreLimits, type PartnerStore } from './store.ts';
+export {
+  MemoryStore,
+  DEFAULT_MEMORY_LIMITS,
+  StoreUnavailable,
+  type MemoryStoreLimits,
+  type PartnerStore,
+} from './store.ts';
 export { CALLBACK_BODY_BYTES, PROXY_BODY_BYTES, SMALL_BODY_BYTES } from './body-limit.ts';
 export {
   EXPORT_READY,

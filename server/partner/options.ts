@@ -3,6 +3,7 @@
  * Secrets (the client secret, an API key) come only from here and are never put into a response.
  * See docs/partner.md for every variable.
  */
+import type { Context } from 'hono';
 import { MemoryStore, type PartnerStore } from './store.ts';
 
 export type PlannerFetch = (request: Request) => Promise<Response>;
@@ -20,12 +21,22 @@ export interface PartnerOptions {
   oauthBase?: string;
   /** Root of the JSON API v2 ({base_url}, ends in /api/v2) (env PLANNER_API_BASE). Unset: `<origin>/planning/api/v2`. */
   apiBase?: string;
-  /** The redirect URI registered with the application (env PARTNER_REDIRECT_URI). Unset: this app's /oauth/callback on the request's origin. */
+  /**
+   * The redirect URI registered with the application (env PARTNER_REDIRECT_URI). Required with a real
+   * planner (start-up fails without it). Unset with the local emulator: this app's /oauth/callback on the
+   * request's origin, and then only on a loopback host, since that origin comes from the Host header.
+   */
   redirectUri?: string;
   /** Origins allowed to call /token, /proxy and /oauth/revoke (env PARTNER_ALLOWED_ORIGINS, comma list). Unset: the request's own origin. */
   allowedOrigins?: string[];
   /** Public URL of this app's /export-callback, put into proxied exports without a callback (env PARTNER_CALLBACK_URL). */
   callbackUrl?: string;
+  /**
+   * Origins (besides this app's own and PARTNER_CALLBACK_URL's) a page may name as an export's
+   * `callback` through the proxy (env PARTNER_CALLBACK_ORIGINS, comma list). Any other callback,
+   * a loopback or private address included, is refused with 422 before the planner is asked.
+   */
+  callbackOrigins?: string[];
   /** Extra keys export callbacks may be signed with, e.g. the API key when the partner also exports with it (env PLANNER_API_KEY). */
   callbackKeys?: string[];
   /** Session store; default: in memory. */
@@ -48,6 +59,23 @@ export interface PartnerOptions {
   callbackMaxAge?: number;
   /** Milliseconds a request body may take to arrive in full (default 10 000); a slower one is answered 408. */
   bodyTimeout?: number;
+  /** Milliseconds one call to the planner may take (default 30 000); a slower one is answered 502. */
+  plannerTimeout?: number;
+  /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
+  maxPlannerCalls?: number;
+  /**
+   * Sign-ins started and not yet finished that this instance keeps (default 5 000, ten minutes each).
+   * When full, new starts answer 429 with Retry-After: a flood never pushes out a sign-in under way.
+   */
+  maxPendingLogins?: number;
+  /** Sign-ins one client address may have under way at once (default 20); more answer 429. */
+  maxPendingLoginsPerClient?: number;
+  /**
+   * The client's address, for the per-client cap of sign-ins. Default: the socket's peer address on
+   * Node (@hono/node-server), else none (only the total cap applies). Behind a proxy, read the header
+   * it sets, e.g. `(c) => c.req.header('x-forwarded-for')?.split(',').pop()?.trim()`.
+   */
+  clientAddress?: (c: Context) => string | undefined;
   /**
    * How server-side calls reach the planning service (default: global fetch). The demo passes the
    * emulator's own handler, so those calls stay in the process whatever Host header a request carries.
@@ -65,7 +93,10 @@ export interface ResolvedPartnerOptions {
   redirectUri: string | null;
   allowedOrigins: string[] | null;
   callbackUrl: string | null;
+  callbackOrigins: string[];
   callbackKeys: string[];
+  /** The client secret is the public demo one: it signs callbacks only on a loopback host or in-process. */
+  demoSecret: boolean;
   store: PartnerStore;
   sessionTtl: number;
   cookieName: string;
@@ -74,9 +105,16 @@ export interface ResolvedPartnerOptions {
   maxStreamsPerSession: number;
   callbackMaxAge: number;
   bodyTimeout: number;
-  fetch: PlannerFetch;
+  plannerTimeout: number;
+  maxPlannerCalls: number;
+  maxPendingLogins: number;
+  maxPendingLoginsPerClient: number;
+  clientAddress: (c: Context) => string | undefined;
+  fetch: PlannerFetch | null;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
   inProcess: boolean;
+  /** The planner is the local emulator (bases unset or on a loopback host). */
+  localPlanner: boolean;
 }
 
 /**
@@ -92,6 +130,20 @@ const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/i;
 /** 127.x.x.x, localhost or [::1]: a developer's machine, where cookies need not be Secure. */
 export const isLoopbackHost = (hostname: string) => LOOPBACK_HOST.test(hostname);
 
+const PRIVATE_V4 = /^(10|127)\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\.|^169\.254\.|^0\.0\.0\.0$/;
+
+/**
+ * Loopback, private, link-local or unspecified: an address a request's Host header names only when
+ * forged (or in development). IPv6 in brackets as URL.hostname gives it.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (isLoopbackHost(host) || host.endsWith('.localhost') || PRIVATE_V4.test(host)) return true;
+  if (!host.startsWith('[')) return false;
+  const v6 = host.slice(1, -1);
+  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || /^::ffff:/.test(v6);
+}
+
 /** Bases unset (the emulator on the request's own origin) or on a loopback host: the local emulator. */
 function plannerIsLocal(oauthBase: string | undefined, apiBase: string | undefined): boolean {
   return [oauthBase, apiBase].every((base) => {
@@ -102,6 +154,12 @@ function plannerIsLocal(oauthBase: string | undefined, apiBase: string | undefin
       return false;
     }
   });
+}
+
+/** The peer address of the socket on Node (@hono/node-server passes `incoming` as env). */
+function socketAddress(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress;
 }
 
 const positive = (value: unknown, fallback: number) => {
@@ -140,14 +198,23 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
         `Set ${missing} (or the clientId / clientSecret options) to the OAuth application's credentials.`,
     );
   }
+  const redirectUri = options.redirectUri ?? env.PARTNER_REDIRECT_URI;
+  // derived, it would follow the Host header: a forged one would send the code elsewhere
+  if (!redirectUri && !plannerIsLocal(oauthBase, apiBase))
+    throw new PartnerConfigError(
+      `partner back end: PARTNER_REDIRECT_URI not set, and the planner (${oauthBase ?? apiBase}) is not the local emulator. ` +
+        `Set PARTNER_REDIRECT_URI (or the redirectUri option) to the redirect URI registered with the OAuth application.`,
+    );
   return {
     clientId: clientId ?? 'demo-client',
     clientSecret: clientSecret ?? 'demo-secret',
     oauthBase: oauthBase ? trimSlash(oauthBase) : null,
     apiBase: apiBase ? trimSlash(apiBase) : null,
-    redirectUri: options.redirectUri ?? env.PARTNER_REDIRECT_URI ?? null,
+    redirectUri: redirectUri ?? null,
     allowedOrigins: origins.length ? origins.map(trimSlash) : null,
     callbackUrl: options.callbackUrl ?? env.PARTNER_CALLBACK_URL ?? null,
+    callbackOrigins: (options.callbackOrigins ?? listOf(env.PARTNER_CALLBACK_ORIGINS)).map(trimSlash),
+    demoSecret: !clientSecret,
     callbackKeys: options.callbackKeys ?? (env.PLANNER_API_KEY ? [env.PLANNER_API_KEY] : []),
     store: options.store ?? new MemoryStore(),
     sessionTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : 8 * 3600,
@@ -158,7 +225,15 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxStreamsPerSession: positive(options.maxStreamsPerSession, 6),
     callbackMaxAge: positive(options.callbackMaxAge, 300),
     bodyTimeout: positive(options.bodyTimeout, 10_000),
-    fetch: options.fetch ?? ((request) => fetch(request)),
+    plannerTimeout: positive(options.plannerTimeout, 30_000),
+    maxPlannerCalls: positive(options.maxPlannerCalls, 64),
+    maxPendingLogins: positive(options.maxPendingLogins, 5000),
+    maxPendingLoginsPerClient: positive(options.maxPendingLoginsPerClient, 20),
+    clientAddress: options.clientAddress ?? socketAddress,
+    // global fetch is called as fetch(url, init) (planner.ts): a Request made first would lose its
+    // timeout signal once garbage-collected (an open Node bug)
+    fetch: options.fetch ?? null,
     inProcess: !!options.fetch,
+    localPlanner: plannerIsLocal(oauthBase, apiBase),
   };
 }

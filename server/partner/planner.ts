@@ -41,9 +41,46 @@ export function plannerBases(c: Context<PartnerEnv>, options: ResolvedPartnerOpt
   };
 }
 
-/** The options' transport in the shape the client takes (it calls fetch(url, init)). */
-function transport(options: ResolvedPartnerOptions): typeof fetch {
-  return (input, init) => options.fetch(new Request(input, init));
+/**
+ * The options' transport in the shape the client takes (it calls fetch(url, init)). Global fetch gets
+ * the init as it is, its `signal` included: `fetch(new Request(url, {signal}))` loses the timeout once
+ * that Request is garbage-collected (an open Node bug), and a slow planner then holds the call for as
+ * long as it likes. `clientGone` (the browser's request signal) ends the call too.
+ */
+function transport(options: ResolvedPartnerOptions, clientGone?: AbortSignal): typeof fetch {
+  const custom = options.fetch;
+  return (input, init) => {
+    const signal = clientGone && init?.signal ? AbortSignal.any([init.signal, clientGone]) : init?.signal;
+    return custom ? custom(new Request(input, { ...init, signal })) : fetch(input, { ...init, signal });
+  };
+}
+
+/** Every planner call slot of this instance is taken: answered 503 with Retry-After. */
+export class PlannerBusy extends Error {
+  override readonly name = 'PlannerBusy';
+}
+
+/**
+ * At most `max` calls to the planner at once on this instance: a slow planner (or a flood of
+ * retries) then costs a bounded number of sockets and buffers, and the rest hear "busy" at once.
+ */
+export class PlannerGate {
+  #open = 0;
+  constructor(readonly max: number) {}
+
+  get open(): number {
+    return this.#open;
+  }
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.#open >= this.max) throw new PlannerBusy('too many planner calls under way');
+    this.#open++;
+    try {
+      return await call();
+    } finally {
+      this.#open--;
+    }
+  }
 }
 
 /**
@@ -54,8 +91,15 @@ export function plannerContext(
   options: ResolvedPartnerOptions,
   bases: PlannerBases,
   token: string,
+  clientGone?: AbortSignal,
 ): PlanningContext {
-  return { base: bases.apiBase, auth: bearer(token), timeout: 30_000, retries: 0, fetch: transport(options) };
+  return {
+    base: bases.apiBase,
+    auth: bearer(token),
+    timeout: options.plannerTimeout,
+    retries: 0,
+    fetch: transport(options, clientGone),
+  };
 }
 
 function oauthClient(options: ResolvedPartnerOptions, bases: PlannerBases, redirectUri = '') {
@@ -67,9 +111,9 @@ function oauthClient(options: ResolvedPartnerOptions, bases: PlannerBases, redir
   };
 }
 
-const oauthCall = (options: ResolvedPartnerOptions): OAuthCallOptions => ({
-  timeout: 10_000,
-  fetch: transport(options),
+const oauthCall = (options: ResolvedPartnerOptions, clientGone?: AbortSignal): OAuthCallOptions => ({
+  timeout: Math.min(10_000, options.plannerTimeout),
+  fetch: transport(options, clientGone),
 });
 
 export type Exchange = { ok: true; token: PlannerToken } | { ok: false; status: number };
@@ -80,9 +124,14 @@ export async function exchangeCode(
   bases: PlannerBases,
   code: string,
   redirectUri: string,
+  clientGone?: AbortSignal,
 ): Promise<Exchange> {
   try {
-    const token = await clientExchange(oauthClient(options, bases, redirectUri), code, oauthCall(options));
+    const token = await clientExchange(
+      oauthClient(options, bases, redirectUri),
+      code,
+      oauthCall(options, clientGone),
+    );
     const expiresIn = token.expires_in > 0 ? token.expires_in : 3600;
     return {
       ok: true,
@@ -103,9 +152,10 @@ export async function revokeToken(
   options: ResolvedPartnerOptions,
   bases: PlannerBases,
   token: string,
+  clientGone?: AbortSignal,
 ): Promise<boolean> {
   try {
-    await clientRevoke(oauthClient(options, bases), token, oauthCall(options));
+    await clientRevoke(oauthClient(options, bases), token, oauthCall(options, clientGone));
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http') return false;

@@ -9,13 +9,62 @@
  * has a lifetime, and the soonest to expire go first: OAuth states before sessions).
  */
 import { createClient } from 'redis';
-import type { PartnerStore } from './store.ts';
+import { StoreUnavailable, type PartnerStore } from './store.ts';
 
 type Client = ReturnType<typeof createClient>;
 
 export interface RedisStoreOptions {
   /** Prefix of every key and channel (default `partner:`), so one Redis can serve several apps. */
   prefix?: string;
+  /**
+   * Milliseconds a command may wait for Redis (default 2 000). A stopped Redis fails a
+   * command at once (no offline queue), a frozen one after this long: either way the request is
+   * answered 503 `store_unavailable` instead of hanging.
+   */
+  commandTimeout?: number;
+}
+
+/**
+ * Runs a command within `timeoutMs`; any failure of Redis (no answer in time, connection closed,
+ * refused) is a StoreUnavailable. The timer is ours: node-redis's command timeout covers only the
+ * wait before a command is written, and a frozen Redis (SIGSTOP, a stalled host) accepts the write
+ * and never answers. A late answer then settles a promise nobody waits for.
+ */
+async function command<T>(timeoutMs: number, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    // the refusal waits one turn of the event loop: after a busy stretch the timer phase comes
+    // before the socket is read, and an answer already there must win over the timer
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`no answer within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([run(), late]);
+  } catch (error) {
+    throw new StoreUnavailable(`redis: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One log line when the connection is lost (with the reason) and one when it is back, not one per
+ * reconnection attempt or per failed request.
+ */
+function logConnection(client: Client, name: string): void {
+  let down = false;
+  client.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    console.error(`${name}: connection lost (${error.message}); requests answer 503 until it is back`);
+  });
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    console.error(`${name}: connection back`);
+  });
 }
 
 export class RedisStore implements PartnerStore {
@@ -25,54 +74,71 @@ export class RedisStore implements PartnerStore {
   /** One Redis subscription per channel, fanned out here to every local listener. */
   readonly #listeners = new Map<string, Set<(message: string) => void>>();
   readonly #owned: boolean;
+  readonly #timeout: number;
 
   /** Wraps a connected client (it stays the caller's to close) or, through connect(), one of its own. */
   constructor(client: Client, options: RedisStoreOptions & { owned?: boolean } = {}) {
     this.#client = client;
+    this.#timeout = options.commandTimeout ?? 2000;
     this.#prefix = options.prefix ?? 'partner:';
     this.#owned = options.owned ?? false;
   }
 
-  /** Connects to `url` (e.g. redis://127.0.0.1:6379, env REDIS_URL). Errors after start-up are logged, not thrown. */
+  /**
+   * Connects to `url` (e.g. redis://127.0.0.1:6379, env REDIS_URL). Errors after start-up are logged
+   * (one line per change: "lost", "back"), not thrown; the client reconnects by itself.
+   */
   static async connect(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
-    const client: Client = createClient({ url });
-    client.on('error', (error: Error) => console.error('partner redis:', error.message));
+    const client: Client = createClient({
+      url,
+      // fail fast while Redis is away, never queue requests until it is back
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 2000,
+        reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 1000),
+      },
+    });
+    logConnection(client, 'partner redis');
     await client.connect();
     return new RedisStore(client, { ...options, owned: true });
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const value = await this.#client.get(this.#prefix + key);
+    const value = await command(this.#timeout, () => this.#client.get(this.#prefix + key));
     return value === null || value === undefined ? undefined : (JSON.parse(String(value)) as T);
   }
 
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
-    await this.#client.set(this.#prefix + key, JSON.stringify(value), {
-      expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
-    });
+    await command(this.#timeout, () =>
+      this.#client.set(this.#prefix + key, JSON.stringify(value), {
+        expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
+      }),
+    );
   }
 
   async add<T>(key: string, value: T, ttlSeconds: number): Promise<boolean> {
-    const answer = await this.#client.set(this.#prefix + key, JSON.stringify(value), {
-      expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
-      condition: 'NX',
-    });
+    const answer = await command(this.#timeout, () =>
+      this.#client.set(this.#prefix + key, JSON.stringify(value), {
+        expiration: { type: 'PX', value: Math.max(1, Math.round(ttlSeconds * 1000)) },
+        condition: 'NX',
+      }),
+    );
     return answer === 'OK';
   }
 
   async delete(key: string): Promise<void> {
-    await this.#client.del(this.#prefix + key);
+    await command(this.#timeout, () => this.#client.del(this.#prefix + key));
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.#client.publish(this.#prefix + channel, message);
+    await command(this.#timeout, () => this.#client.publish(this.#prefix + channel, message));
   }
 
   async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
     // a connection in subscriber mode takes no other command: a second one, made once
     this.#subscriber ??= (async () => {
       const subscriber = this.#client.duplicate();
-      subscriber.on('error', (error: Error) => console.error('partner redis subscriber:', error.message));
+      logConnection(subscriber, 'partner redis subscriber');
       await subscriber.connect();
       return subscriber;
     })();

@@ -25,6 +25,15 @@ export interface PartnerStore {
   subscribe?(channel: string, listener: (message: string) => void): Promise<() => Promise<void>>;
 }
 
+/**
+ * The store could not be reached in time (Redis stopped, frozen, unreachable). A store throws it so
+ * the partner answers at once with a clear 503 (`store_unavailable`, Retry-After) instead of hanging
+ * or answering a bare 500.
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+}
+
 /** Entries kept per kind of key; a kind not listed (a partner's own keys) shares `other`. */
 export interface MemoryStoreLimits {
   session: number;

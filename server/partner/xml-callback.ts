@@ -16,7 +16,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { Hono } from 'hono';
-import { checkSignedDelivery, type ReplayStore } from './export-results.ts';
+import { checkSignedDelivery, keptOrForgotten, type ReplayStore } from './export-results.ts';
 import { MemoryStore } from './store.ts';
 
 /**
@@ -142,36 +142,39 @@ export function xmlExportCallback(options: XmlCallbackOptions): Hono {
       const { status, error, message } = checked.refused;
       return c.json({ error, message }, status);
     }
-    const exportId = Number(exportHeader);
-    if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
-      return c.json({ error: 'missing_export_id' }, 400);
-    const read = readXmlResult(body);
-    if (typeof read === 'string') return c.json({ error: 'not_an_export_result', message: read }, 400);
-    const id = (raw: string | undefined) => {
-      const n = raw ? Number(raw) : NaN;
-      return Number.isSafeInteger(n) && n > 0 ? n : null;
-    };
-    const projectId = id(projectHeader);
-    const designId = id(c.req.header('x-planner-design-id'));
-    const hrefs = read.links.map((l) => l.href);
-    const received: ReceivedXmlExport = {
-      export_id: exportId,
-      project_id: projectId,
-      result:
-        designId !== null
-          ? { project: {}, design: { [designId]: hrefs } }
-          : { project: projectId !== null ? { [projectId]: hrefs } : {}, design: {} },
-      received_at: new Date().toISOString(),
-      ...read,
-    };
-    try {
+    return keptOrForgotten(checked.forget, async () => {
+      const exportId = Number(exportHeader);
+      if (!/^\d+$/.test(exportHeader) || !Number.isSafeInteger(exportId) || exportId < 1)
+        return { refused: c.json({ error: 'missing_export_id' }, 400) };
+      let read: ReturnType<typeof readXmlResult>;
+      try {
+        read = readXmlResult(body);
+      } catch (error) {
+        // the parser's own refusals (nesting too deep, a reserved name such as <__proto__>): bad input
+        read = `the XML could not be read (${(error as Error).message.slice(0, 120)})`;
+      }
+      if (typeof read === 'string')
+        return { refused: c.json({ error: 'not_an_export_result', message: read }, 400) };
+      const id = (raw: string | undefined) => {
+        const n = raw ? Number(raw) : NaN;
+        return Number.isSafeInteger(n) && n > 0 ? n : null;
+      };
+      const projectId = id(projectHeader);
+      const designId = id(c.req.header('x-planner-design-id'));
+      const hrefs = read.links.map((l) => l.href);
+      const received: ReceivedXmlExport = {
+        export_id: exportId,
+        project_id: projectId,
+        result:
+          designId !== null
+            ? { project: {}, design: { [designId]: hrefs } }
+            : { project: projectId !== null ? { [projectId]: hrefs } : {}, design: {} },
+        received_at: new Date().toISOString(),
+        ...read,
+      };
       await given.set(`export:${exportId}`, received, options.ttlSeconds ?? RESULT_TTL);
-    } catch (error) {
-      // not kept: the planner's retry of this same callback must get through
-      await checked.forget().catch(() => {});
-      throw error;
-    }
-    return c.json({});
+      return { kept: c.json({}) };
+    });
   });
   return app;
 }

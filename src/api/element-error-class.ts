@@ -2,9 +2,13 @@
  * The one error type every element puts in its error events (`model-error`, `rooms-error`,
  * `panorama-error`, `export-error`); see src/internal/element-error.ts, which re-exports it. Apart
  * from the classifier (failure.ts re-exports it) so a page can hold the class, for `instanceof`,
- * without the classifier: LatestRequestController loads that only when a run fails.
+ * without the classifier: LatestRequestController loads that only when a run fails. It imports
+ * nothing: failure.ts imports it, never the reverse.
  */
-import type { FailureKind } from './failure.js';
+
+/** What went wrong, in the words every element's errors use (failure.ts classifies into these). */
+export type FailureKind =
+  'timeout' | 'network' | 'not-found' | 'forbidden' | 'server' | 'refused' | 'invalid' | 'aborted';
 
 export interface ElementErrorInit {
   kind: FailureKind;

@@ -3,10 +3,10 @@
  * reasons, src/internal/element-error.ts), so a timeout is never called "not found" and a bug is never
  * blamed on the service. Pure: imports only the ApiError type of the fetch wrapper.
  */
+import type { FailureKind } from './element-error-class.js';
 import { ApiError } from './http.js';
 
-export type FailureKind =
-  'timeout' | 'network' | 'not-found' | 'forbidden' | 'server' | 'refused' | 'invalid' | 'aborted';
+export type { FailureKind };
 
 /** What kind of failure `status` is, for an HTTP answer that was not 2xx. */
 export function kindOfStatus(status: number): FailureKind {

@@ -88,16 +88,34 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The service's own words from an error body: `{error}`, `{message}`, `{errors: [...]}` or `{status}`. */
+/** The longest service message handed to a page (an error's words, not its data). */
+export const MAX_SERVICE_MESSAGE = 500;
+/** How many of an `errors` list are quoted before "and N more". */
+const QUOTED_ERRORS = 5;
+
+/** Cuts a message to `max` characters, marking the cut. */
+function bounded(text: string, max = MAX_SERVICE_MESSAGE): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * The service's own words from an error body: `{error}`, `{message}`, `{errors: [...]}` or `{status}`,
+ * at most MAX_SERVICE_MESSAGE characters: a list of errors gives its first few and "and N more" (a
+ * 500 with 100 000 errors once became a two-million-character message).
+ */
 export function serviceMessage(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() && body.length < 300 ? body.trim() : undefined;
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   for (const key of ['error', 'message', 'error_description']) {
-    if (typeof b[key] === 'string' && b[key]) return b[key] as string;
+    if (typeof b[key] === 'string' && b[key]) return bounded(b[key] as string);
   }
-  if (Array.isArray(b.errors)) return b.errors.map(String).join('; ');
-  if (typeof b.status === 'string') return b.status;
+  if (Array.isArray(b.errors) && b.errors.length) {
+    const quoted = b.errors.slice(0, QUOTED_ERRORS).map((e) => bounded(String(e), 200));
+    const more = b.errors.length - quoted.length;
+    return bounded(quoted.join('; ') + (more > 0 ? ` and ${more} more` : ''));
+  }
+  if (typeof b.status === 'string') return bounded(b.status);
   return undefined;
 }
 

@@ -9,8 +9,9 @@
  *   `model` member, whichever input it came from;
  * - the FML reader (and fast-xml-parser with it) is loaded with import() only when a document is FML,
  *   so it is not part of the elements' start-up bytes;
- * - a project token goes only to `planner-base` (the partner's `token-endpoint` is asked on the page's
- *   own origin, as `<project-export-button>` does);
+ * - a project token goes only to `planner-base`; a token from the partner's `token-endpoint` (asked on
+ *   the page's own origin) only to the planner the partner vouches for or the page trusts from script,
+ *   as `<project-export-button>`'s (src/api/planning/planner-trust.ts): else `untrusted-planner`;
  * - every failure is an ElementError: the service's (kind and status from the classifier) or the
  *   element's own reasons `bad-src`, `bad-id`, `no-model`, `not-drawable` (with the problems).
  */
@@ -32,6 +33,11 @@ export interface ModelSource {
   plannerBase?: string | null;
   projectToken?: string | null;
   tokenEndpoint?: string | null;
+  /**
+   * Planner roots the page's script trusts with a token from `tokenEndpoint`, besides the one the
+   * partner's answer names and configure()'s (src/api/planning/planner-trust.ts).
+   */
+  trustedPlannerBases?: readonly string[] | null;
   roomId?: string | number | null;
   apiBase?: string | null;
 }
@@ -183,18 +189,27 @@ export async function loadRaw(
 async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSignal): Promise<unknown> {
   if (!/^[1-9]\d{0,15}$/.test(id))
     throw new ElementError(`not a project id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
-  const base = safeHttpUrl(text(source.plannerBase));
+  let token = text(source.projectToken);
+  const endpoint = text(source.tokenEndpoint);
+  let base = safeHttpUrl(text(source.plannerBase));
+  if (!token && endpoint) {
+    // the partner's token is the user's: it goes only to the planner the partner vouches for, or one
+    // the page trusts from script, never to whatever host markup names (issue 22, finding 1)
+    const [{ fetchPartnerToken }, { plannerChoice, plannerFor }] = await Promise.all([
+      import('./planning/partner-token.js'),
+      import('./planning/planner-trust.js'),
+    ]);
+    const answer = await fetchPartnerToken(endpoint, Number(id), { signal });
+    base = safeHttpUrl(
+      plannerFor(plannerChoice(source.plannerBase, source.trustedPlannerBases), answer.planner_base),
+    );
+    token = answer.access_token;
+  }
   if (!base)
     throw new ElementError('project-id needs a planner-base http(s) URL', {
       kind: 'invalid',
       reason: 'bad-src',
     });
-  let token = text(source.projectToken);
-  const endpoint = text(source.tokenEndpoint);
-  if (!token && endpoint) {
-    const { fetchPartnerToken } = await import('./planning/partner-token.js');
-    token = (await fetchPartnerToken(endpoint, Number(id), { signal })).access_token;
-  }
   const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
   const root = base.replace(/\/+$/, '');
   try {
@@ -208,16 +223,25 @@ async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSig
   return (await showProjectFml(ctx, Number(id))).text;
 }
 
-/** An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be drawn. */
-export async function readFmlSource(raw: unknown): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
-  const fml = await loadFmlModule(raw);
-  const { plan, problems, drawable } = fml.readFml(raw);
-  if (!drawable)
-    throw new ElementError('the FML document has no wall or area that can be drawn', {
-      kind: 'invalid',
-      reason: 'not-drawable',
-      problems,
-    });
+/**
+ * An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be
+ * drawn. `readElsewhere` may read it instead (a long document in the model worker: the elements pass
+ * readFmlOffThread), answering undefined to leave it to the main thread.
+ */
+export async function readFmlSource(
+  raw: unknown,
+  readElsewhere?: (raw: unknown) => Promise<FmlReadResult | undefined>,
+): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
+  const [fml, elsewhere] = await Promise.all([loadFmlModule(raw), readElsewhere?.(raw)]);
+  const { plan, problems, drawable } = elsewhere ?? fml.readFml(raw);
+  if (!drawable) {
+    // a document refused whole (too long, not FML) says why in the error itself
+    const whole = problems.find((p) => p.path === '');
+    throw new ElementError(
+      `the FML document has no wall or area that can be drawn${whole ? `: it ${whole.message}` : ''}`,
+      { kind: 'invalid', reason: 'not-drawable', problems },
+    );
+  }
   return { kind: 'fml', plan, problems, fml };
 }
 

@@ -9,6 +9,9 @@
  * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
+// The loader stylesheet (src/loader.css: every element's box before its code arrives) is not carried
+// here: the loader runs after the page's first paint, too late for the elements in its HTML, so a page
+// links dist/loader.css in its <head> (docs/cdn.md), which holds the boxes of elements added later too.
 
 /**
  * Each tag's chain: its chunk (which defines the tag when it runs), then every chunk that chunk

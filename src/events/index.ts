@@ -3,6 +3,7 @@
  * GlobalEventHandlersEventMap so `addEventListener('model-load', e => e.detail.model)` is typed on pages).
  * Each file exports only its detail type, so the index passes on whatever a file declares.
  */
+export type * from './add-to-cart.js';
 export type * from './camera-change.js';
 export type * from './component-select.js';
 export type * from './export-done.js';
@@ -15,12 +16,16 @@ export type * from './model-error.js';
 export type * from './model-load.js';
 export type * from './panorama-error.js';
 export type * from './panorama-ready.js';
+export type * from './progress.js';
+export type * from './render-scale.js';
 export type * from './room-select.js';
 export type * from './rooms-error.js';
+export type * from './room-analytics.js';
 export type * from './rooms-load.js';
 export type * from './view-change.js';
 
 export type RoomEventName =
+  | 'add-to-cart'
   | 'camera-change'
   | 'component-select'
   | 'export-done'
@@ -33,6 +38,9 @@ export type RoomEventName =
   | 'model-load'
   | 'panorama-error'
   | 'panorama-ready'
+  | 'progress'
+  | 'render-scale'
+  | 'room-analytics'
   | 'room-select'
   | 'rooms-error'
   | 'rooms-load'

@@ -1,3 +1,4 @@
+import type { RoomProduct } from '../model/products.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';
 
 /**
@@ -7,6 +8,8 @@ import type { ModelProblem, RoomModel } from '../model/types.js';
 export interface ModelLoadDetail {
   model: RoomModel;
   problems: readonly ModelProblem[];
+  /** The room's products (as the element's `products`): the furniture grouped by `componentId`, with counts. */
+  products: readonly RoomProduct[];
 }
 
 declare global {

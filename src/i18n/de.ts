@@ -90,6 +90,10 @@ const de: Translation = {
     textures: 'Einige Texturen konnten nicht geladen werden; stattdessen werden einfache Farben gezeigt.',
     components: 'Einige Möbel konnten nicht geladen werden; stattdessen werden einfache Quader gezeigt.',
     badId: 'Dies ist keine gültige Raum-ID.',
+    untrustedPlanner:
+      'Das Projekt wurde nicht geladen: Sein Planungsdienst ist nicht der, für den das Partner-Backend bürgt, und die Seite hat ihm nicht per Skript vertraut.',
+    reveal: 'In 3D ansehen',
+    poster: 'Bild des Raums',
   },
   plan: {
     floor: 'Etage',
@@ -108,6 +112,8 @@ const de: Translation = {
     badSrc: 'Die Quelle „{src}“ ist keine http(s)-URL.',
     failed: 'Der Grundriss konnte nicht gezeichnet werden: {message}',
     idle: 'Kein Raum gewählt.',
+    untrustedPlanner:
+      'Das Projekt wurde nicht geladen: Sein Planungsdienst ist nicht der, für den das Partner-Backend bürgt, und die Seite hat ihm nicht per Skript vertraut.',
   },
   exportButton: {
     label2d: 'Plan exportieren',
@@ -156,6 +162,7 @@ const de: Translation = {
     integer: '{path} muss eine ganze Zahl sein (nicht {value})',
     'positive-integer': '{path} muss eine ganze Zahl über 0 sein (nicht {value})',
     'non-negative-integer': '{path} muss eine ganze Zahl ab 0 sein (nicht {value})',
+    'at-most': '{path} darf höchstens {allowed} sein (nicht {value})',
     number: '{path} muss eine Zahl sein (nicht {value})',
     'positive-number': '{path} muss eine Zahl über 0 sein (nicht {value})',
     'logo-scale':
@@ -188,12 +195,29 @@ const de: Translation = {
     selectedNone: 'Nichts ausgewählt.',
     selectedSome: 'Ausgewählt: {names}.',
     more: '{count} weitere Stücke sind nicht aufgeführt.',
+    addToCart: 'In den Warenkorb',
+    addToCartOf: 'In den Warenkorb: {name}',
   },
   fullscreen: { enter: 'Vollbild', exit: 'Vollbild beenden' },
   gestures: {
     wheel: 'Strg + Scrollen zum Zoomen',
     wheelMac: '⌘ + Scrollen zum Zoomen',
     touch: 'Mit zwei Fingern die Ansicht bewegen',
+  },
+  cart: {
+    addLook: 'Ganzen Look hinzufügen',
+    addLookLabel: 'Den ganzen Look in den Warenkorb legen ({count} Produkte)',
+  },
+  quantities: {
+    quantities: 'Mengen',
+    area: 'Bereich',
+    unnamedArea: 'Bereich {n}',
+    floorArea: 'Boden',
+    wallArea: 'Wände (netto)',
+    perimeter: 'Umfang',
+    skirting: 'Sockelleisten',
+    total: 'Gesamt',
+    inside: '{name} (in einem anderen Bereich)',
   },
 };
 

@@ -90,6 +90,10 @@ const es: Translation = {
     textures: 'Algunas texturas no se pudieron cargar; se muestran colores lisos en su lugar.',
     components: 'Algunos muebles no se pudieron cargar; se muestran bloques simples en su lugar.',
     badId: 'Este no es un identificador de habitación válido.',
+    untrustedPlanner:
+      'El proyecto no se cargó: su servicio de planificación no es el que avala el servidor del socio, y la página no confió en él desde un script.',
+    reveal: 'Ver en 3D',
+    poster: 'Imagen de la habitación',
   },
   plan: {
     floor: 'Planta',
@@ -109,6 +113,8 @@ const es: Translation = {
     badSrc: 'La fuente «{src}» no es una URL http(s).',
     failed: 'No se pudo dibujar el plano: {message}',
     idle: 'No se ha elegido ninguna habitación.',
+    untrustedPlanner:
+      'El proyecto no se cargó: su servicio de planificación no es el que avala el servidor del socio, y la página no confió en él desde un script.',
   },
   exportButton: {
     label2d: 'Exportar el plano',
@@ -157,6 +163,7 @@ const es: Translation = {
     integer: '{path} debe ser un número entero (no {value})',
     'positive-integer': '{path} debe ser un número entero mayor que 0 (no {value})',
     'non-negative-integer': '{path} debe ser un número entero de 0 o más (no {value})',
+    'at-most': '{path} debe ser como máximo {allowed} (no {value})',
     number: '{path} debe ser un número (no {value})',
     'positive-number': '{path} debe ser un número mayor que 0 (no {value})',
     'logo-scale':
@@ -189,12 +196,29 @@ const es: Translation = {
     selectedNone: 'Nada seleccionado.',
     selectedSome: 'Seleccionado: {names}.',
     more: 'Otros {count} muebles no se muestran.',
+    addToCart: 'Añadir a la cesta',
+    addToCartOf: 'Añadir a la cesta: {name}',
   },
   fullscreen: { enter: 'Pantalla completa', exit: 'Salir de pantalla completa' },
   gestures: {
     wheel: 'Use Ctrl + rueda para hacer zoom',
     wheelMac: 'Use ⌘ + rueda para hacer zoom',
     touch: 'Use dos dedos para mover la vista',
+  },
+  cart: {
+    addLook: 'Añadir todo el look',
+    addLookLabel: 'Añadir todo el look a la cesta ({count} productos)',
+  },
+  quantities: {
+    quantities: 'Cantidades',
+    area: 'Espacio',
+    unnamedArea: 'Espacio {n}',
+    floorArea: 'Suelo',
+    wallArea: 'Paredes (neto)',
+    perimeter: 'Perímetro',
+    skirting: 'Rodapiés',
+    total: 'Total',
+    inside: '{name} (dentro de otro espacio)',
   },
 };
 

@@ -92,6 +92,10 @@ const fr: Translation = {
     textures: 'Certaines textures n’ont pas pu être chargées ; des couleurs unies les remplacent.',
     components: 'Certains meubles n’ont pas pu être chargés ; des blocs simples les remplacent.',
     badId: 'Ce n’est pas un identifiant de pièce valide.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
+    reveal: 'Voir en 3D',
+    poster: 'Image de la pièce',
   },
   plan: {
     floor: 'Étage',
@@ -111,6 +115,8 @@ const fr: Translation = {
     badSrc: 'La source « {src} » n’est pas une URL http(s).',
     failed: 'Le plan n’a pas pu être dessiné : {message}',
     idle: 'Aucune pièce choisie.',
+    untrustedPlanner:
+      'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
   },
   exportButton: {
     label2d: 'Exporter le plan',
@@ -157,6 +163,7 @@ const fr: Translation = {
     integer: '{path} doit être un nombre entier (pas {value})',
     'positive-integer': '{path} doit être un nombre entier supérieur à 0 (pas {value})',
     'non-negative-integer': '{path} doit être un nombre entier positif ou nul (pas {value})',
+    'at-most': '{path} doit valoir au plus {allowed} (pas {value})',
     number: '{path} doit être un nombre (pas {value})',
     'positive-number': '{path} doit être un nombre supérieur à 0 (pas {value})',
     'logo-scale':
@@ -189,12 +196,29 @@ const fr: Translation = {
     selectedNone: 'Rien n’est sélectionné.',
     selectedSome: 'Sélection : {names}.',
     more: '{count} autres meubles ne sont pas listés.',
+    addToCart: 'Ajouter au panier',
+    addToCartOf: 'Ajouter au panier : {name}',
   },
   fullscreen: { enter: 'Plein écran', exit: 'Quitter le plein écran' },
   gestures: {
     wheel: 'Utilisez Ctrl + molette pour zoomer',
     wheelMac: 'Utilisez ⌘ + molette pour zoomer',
     touch: 'Utilisez deux doigts pour déplacer la vue',
+  },
+  cart: {
+    addLook: 'Ajouter tout le look',
+    addLookLabel: 'Ajouter tout le look au panier ({count} produits)',
+  },
+  quantities: {
+    quantities: 'Quantités',
+    area: 'Espace',
+    unnamedArea: 'Espace {n}',
+    floorArea: 'Sol',
+    wallArea: 'Murs (net)',
+    perimeter: 'Périmètre',
+    skirting: 'Plinthes',
+    total: 'Total',
+    inside: '{name} (dans un autre espace)',
   },
 };
 

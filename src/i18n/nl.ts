@@ -91,6 +91,10 @@ const nl: Translation = {
     textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
     components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
     badId: 'Dit is geen geldig kamernummer.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
+    reveal: 'Bekijk in 3D',
+    poster: 'Afbeelding van de kamer',
   },
   plan: {
     floor: 'Verdieping',
@@ -110,6 +114,8 @@ const nl: Translation = {
     badSrc: 'De src “{src}” is geen http(s)-URL.',
     failed: 'De plattegrond kon niet getekend worden: {message}',
     idle: 'Geen kamer gekozen.',
+    untrustedPlanner:
+      'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
   },
   exportButton: {
     label2d: 'Plattegrond exporteren',
@@ -156,6 +162,7 @@ const nl: Translation = {
     integer: '{path} moet een geheel getal zijn (niet {value})',
     'positive-integer': '{path} moet een geheel getal boven 0 zijn (niet {value})',
     'non-negative-integer': '{path} moet een geheel getal van 0 of meer zijn (niet {value})',
+    'at-most': '{path} mag hoogstens {allowed} zijn (niet {value})',
     number: '{path} moet een getal zijn (niet {value})',
     'positive-number': '{path} moet een getal boven 0 zijn (niet {value})',
     'logo-scale':
@@ -188,12 +195,29 @@ const nl: Translation = {
     selectedNone: 'Niets geselecteerd.',
     selectedSome: 'Geselecteerd: {names}.',
     more: 'Nog {count} stukken staan niet in de lijst.',
+    addToCart: 'In winkelwagen',
+    addToCartOf: 'In winkelwagen: {name}',
   },
   fullscreen: { enter: 'Volledig scherm', exit: 'Volledig scherm sluiten' },
   gestures: {
     wheel: 'Gebruik Ctrl + scrollen om te zoomen',
     wheelMac: 'Gebruik ⌘ + scrollen om te zoomen',
     touch: 'Gebruik twee vingers om de weergave te verplaatsen',
+  },
+  cart: {
+    addLook: 'Hele look toevoegen',
+    addLookLabel: 'Hele look toevoegen aan de winkelwagen ({count} producten)',
+  },
+  quantities: {
+    quantities: 'Hoeveelheden',
+    area: 'Ruimte',
+    unnamedArea: 'Ruimte {n}',
+    floorArea: 'Vloer',
+    wallArea: 'Wanden (netto)',
+    perimeter: 'Omtrek',
+    skirting: 'Plinten',
+    total: 'Totaal',
+    inside: '{name} (binnen een andere ruimte)',
   },
 };
 

@@ -6,15 +6,17 @@
 import type { ErrorPanelKey } from '../features/error-panel/error-panel.strings.js';
 import type { IssueMessages } from '../api/planning/export-issues.js';
 import type { Key as ExportButtonKey } from '../elements/project-export-button/project-export-button.strings.js';
-import type { FilterKey } from '../elements/room-gallery/gallery-filters.js';
+import type { FilterKey } from '../elements/room-gallery/features/filters.js';
 import type { StringKey as GalleryKey } from '../elements/room-gallery/room-gallery.strings.js';
 import type { PanoramaStringKey } from '../elements/room-panorama/room-panorama.strings.js';
 import type { PlanStringKey } from '../elements/room-plan/room-plan.strings.js';
 import type { ViewerStringKey } from '../elements/room-viewer/room-viewer.strings.js';
-import type { FullscreenKey } from '../internal/fullscreen.strings.js';
-import type { HintKey } from '../internal/gestures.strings.js';
-import type { MeasureStringKey } from '../internal/measure.strings.js';
-import type { DescriptionKey } from '../internal/room-description.strings.js';
+import type { FullscreenKey } from '../features/fullscreen/fullscreen.strings.js';
+import type { HintKey } from '../features/fullscreen/gestures.strings.js';
+import type { MeasureStringKey } from '../features/measure/measure.strings.js';
+import type { DescriptionKey } from '../features/selection/room-description.strings.js';
+import type { CartKey } from '../features/cart/cart.strings.js';
+import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
 
 type Table<K extends string> = Record<K, string>;
 
@@ -43,6 +45,10 @@ export interface Translation {
   fullscreen: Table<FullscreenKey>;
   /** The hint of cooperative gesture handling (wheel and touch). */
   gestures: Table<HintKey>;
+  /** `cart` on `<room-viewer>` and `<room-plan>`: the "add the whole look" button. */
+  cart: Table<CartKey>;
+  /** `show-quantities` on `<room-plan>`: the quantities table. */
+  quantities: Table<QuantitiesKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

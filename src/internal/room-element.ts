@@ -1,5 +1,7 @@
 import { adoptStyles, LitElement } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { DetailOf } from '../events/index.js';
+import { AnalyticsController } from './analytics/analytics-controller.js';
 
 /**
  * The thin base every element extends: typed, bubbling, composed events and a way to show
@@ -7,6 +9,27 @@ import type { DetailOf } from '../events/index.js';
  * (for browsers and selectors without custom-state support).
  */
 export class RoomElement extends LitElement {
+  /**
+   * An A/B test's arm (any text): every `room-analytics` event carries it back as `experiment`.
+   */
+  @property() experiment?: string;
+
+  /**
+   * The attribution tag every `room-analytics` event carries as `trackingTag` (a partner's or a
+   * campaign's); without it, the room's own `tracking_tag` where the service gives one.
+   */
+  @property({ attribute: 'tracking-tag' }) trackingTag?: string;
+
+  /** `room-analytics` for the visitor's actions (src/internal/analytics/analytics-controller.ts). */
+  protected readonly analytics = new AnalyticsController(this, {
+    productOf: (id) => this.productOfComponent(id),
+  });
+
+  /** The product hash (`componentId`) of a component id, for `room-analytics` (the viewer knows its room's). */
+  protected productOfComponent(_id: string): string | undefined {
+    return undefined;
+  }
+
   #internals?: ElementInternals;
 
   constructor() {

@@ -27,3 +27,7 @@ import type { PlanGeometry } from './types.js';
 export function totalFloorArea(plan: PlanGeometry): number {
   return plan.areas.filter((a) => a.depth === 0).reduce((sum, a) => sum + a.area, 0);
 }
+
+// the room's products and quantities (docs/shop-the-look.md)
+export { roomProducts, furnitureOf, type RoomProduct } from './products.js';
+export { roomQuantities, type AreaQuantities, type RoomQuantities } from './quantities.js';

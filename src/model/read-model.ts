@@ -80,7 +80,7 @@ function readModelInto(raw: unknown, r: Reader): RoomModel {
     r.integer(m.version, at('version'), { required: false }),
   );
   const roomId = r.guard(at('room_id'), undefined, () =>
-    r.integer(m.room_id, at('room_id'), { required: false }),
+    r.integer(m.room_id, at('room_id'), { required: false, max: Number.MAX_SAFE_INTEGER }),
   );
   if (roomId !== undefined) model.roomId = roomId;
 

@@ -210,3 +210,23 @@ export interface PlanGeometry {
   /** Architectural components that could not be matched to any wall (left out of `walls[*].openings`). */
   unplacedOpenings?: string[];
 }
+
+/**
+ * What `<room-viewer>` and `<room-plan>` take as `model`: the room-styling service's model document as
+ * it came (`plan`, `materials`, `components`, `lights`, `camera`, `environment`), or a whole room
+ * document holding it in `model`. The elements read it leniently (readModel), repairing or leaving out
+ * what is not valid, so only its top level is named here.
+ */
+export interface RoomModelJson {
+  version?: number;
+  room_id?: number;
+  plan?: unknown;
+  materials?: unknown;
+  components?: unknown;
+  lights?: unknown;
+  camera?: unknown;
+  environment?: unknown;
+  /** A whole room document: its model. */
+  model?: unknown;
+  [key: string]: unknown;
+}

@@ -1,7 +1,7 @@
 /**
  * A picture of a viewer's current view at any size (part of the lazy PSV chunk): drawing only. The
  * element checks the size against `snapshotLimit()` and encodes the canvas, as every element does
- * (src/internal/snapshot-image.ts, used by live-viewer.ts).
+ * (src/features/snapshot/snapshot-image.ts, used by live-viewer.ts).
  *
  * The view is drawn once more, at the asked size, into the viewer's own canvas and copied out in the
  * same task: a WebGL canvas without preserveDrawingBuffer can only be read in the task that drew it, and

@@ -1,7 +1,8 @@
 /**
  * Builds a viewer's scene from a validated model and its plan geometry: walls, floors and ceilings
  * (one merged mesh per material), the walls' cut tops, baked ambient occlusion (shade.ts), components
- * (instanced shapes, or the page's own meshes), the sun (with a shadow drawn only when the scene changed)
+ * (instanced shapes, then the page's own meshes or the products' meshes of `furniture-base` as they
+ * arrive), the sun (with a shadow drawn only when the scene changed)
  * and a baked environment as spherical harmonics (environment.ts). Everything it creates is tracked and
  * freed by dispose().
  */
@@ -9,6 +10,7 @@ import {
   Box3,
   DirectionalLight,
   Group,
+  InstancedMesh,
   LightProbe,
   Matrix4,
   Mesh,
@@ -22,6 +24,7 @@ import {
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { MODEL_TO_WORLD, toWorld } from './axes.js';
 import { buildComponents, componentMatrix, type ComponentGroup } from './components.js';
+import { forgetMotionDetail } from './motion-lod.js';
 import { ENVIRONMENT_SH, SUN_SHARE, exposureFromStops } from './environment.js';
 import { buildFloorsAndCeilings } from './floors.js';
 import { MaterialLibrary, type SurfaceRole } from './materials.js';
@@ -32,9 +35,36 @@ import { buildWalls } from './walls.js';
 /** How a page supplies real furniture: an object in the component's own frame (centimetres, z up). */
 export type ComponentLoader = (component: ModelComponent) => Promise<Object3D | null | undefined>;
 
+/**
+ * A product's mesh from the built-in loader (furniture-meshes.ts), shared by every viewer of the page:
+ * one geometry in the model's axes (z up, the front facing +y; any size: it is fitted into each
+ * component's box), a group per part with its material in `materials`. `release()` when no longer shown
+ * (the cache frees it when it needs the room); never dispose it yourself.
+ */
+export interface FurnitureMesh {
+  geometry: BufferGeometry;
+  materials: Material[];
+  /** The geometry's bounds. */
+  bounds: Box3;
+  release(): void;
+}
+
+/** The built-in loader: the product's shared mesh, or undefined when it has none (the box stays, quietly). */
+export type MeshLoader = (component: ModelComponent) => Promise<FurnitureMesh | undefined>;
+
+/** How many pieces of furniture are drawn as boxes and as their products' meshes (tests and tools). */
+export interface FurnitureCounts {
+  boxes: number;
+  meshes: number;
+  /** Kinds of furniture whose mesh is on its way. */
+  pending: number;
+}
+
 export interface BuildOptions {
   mediaBase?: string;
   componentLoader?: ComponentLoader;
+  /** The products' meshes (`furniture-base`); a `componentLoader` wins over it. */
+  meshLoader?: MeshLoader;
   /** Something arrived later (texture, loaded component): draw again. */
   onChange(): void;
   onTextureError(url: string, materialId: string): void;
@@ -59,6 +89,11 @@ export class RoomScene {
   readonly groups: ComponentGroup[];
   readonly #geometries = new Set<BufferGeometry>();
   readonly #loaded = new Set<Object3D>();
+  /** Shared product meshes shown: released (not disposed) with the scene. */
+  readonly #shared = new Set<FurnitureMesh>();
+  #pendingMeshes = 0;
+  /** Box meshes left drawing only their contact shadows once a mesh replaced them. */
+  readonly #shadows = new Set<InstancedMesh>();
   #sun?: DirectionalLight;
   #disposed = false;
   /** Exposure multiplier from the model's camera (1 without one). */
@@ -99,6 +134,19 @@ export class RoomScene {
     const corners = [toWorld([min[0], min[1], 0]), toWorld([max[0], max[1], Math.max(plan.height, 1)])];
     this.bounds.setFromPoints(corners);
     if (options.componentLoader) this.#loadComponents(options.componentLoader);
+    else if (options.meshLoader) this.#loadMeshes(options.meshLoader);
+  }
+
+  /** Pieces of furniture drawn as boxes and as meshes (the page's own or the products'). */
+  furniture(): FurnitureCounts {
+    const counts: FurnitureCounts = { boxes: 0, meshes: 0, pending: this.#pendingMeshes };
+    for (const group of this.groups) {
+      if (group.components[0]!.kind !== 'furniture') continue;
+      const replaced = group.meshed || !group.mesh.parent;
+      if (replaced) counts.meshes += group.components.length;
+      else counts.boxes += group.components.length;
+    }
+    return counts;
   }
 
   /** Ceiling meshes (hidden in the `top` view). */
@@ -221,10 +269,97 @@ export class RoomScene {
     }
   }
 
+  #loadMeshes(loader: MeshLoader): void {
+    for (const group of this.groups) {
+      const first = group.components[0]!;
+      if (first.kind !== 'furniture') continue;
+      this.#pendingMeshes++;
+      let promise: Promise<FurnitureMesh | undefined>;
+      try {
+        promise = loader(first);
+      } catch (error) {
+        promise = Promise.reject(error);
+      }
+      promise
+        .then(
+          (mesh) => {
+            if (!mesh) return;
+            if (this.#disposed) return mesh.release();
+            this.#swapInMesh(group, mesh);
+            this.options.onChange();
+          },
+          (error) => {
+            if (!this.#disposed) this.options.onComponentError?.(error, first);
+          },
+        )
+        .finally(() => this.#pendingMeshes--);
+    }
+  }
+
+  /**
+   * Draws a group's pieces as the product's shared mesh, fitted into the group's box (so nothing
+   * jumps: the mesh takes the place and size the box had), one InstancedMesh over the shared
+   * geometry. The boxes go; their contact shadow on the floor stays.
+   */
+  #swapInMesh(group: ComponentGroup, shared: FurnitureMesh): void {
+    this.#shared.add(shared);
+    const [min, max] = group.box;
+    const { min: from, max: to } = shared.bounds;
+    const scale = [0, 1, 2].map((i) => {
+      const size = to.getComponent(i) - from.getComponent(i);
+      const target = max[i]! - min[i]!;
+      return size > 1e-6 ? target / size : 1;
+    });
+    // box min + (p - mesh min) * scale, a flat side centred in its box
+    const fit = new Matrix4()
+      .makeTranslation(
+        ...([0, 1, 2].map((i) => {
+          const size = to.getComponent(i) - from.getComponent(i);
+          return size > 1e-6
+            ? min[i]! - from.getComponent(i) * scale[i]!
+            : (min[i]! + max[i]!) / 2 - from.getComponent(i);
+        }) as [number, number, number]),
+      )
+      .multiply(new Matrix4().makeScale(scale[0]!, scale[1]!, scale[2]!));
+    const mesh = new InstancedMesh(shared.geometry, shared.materials, group.components.length);
+    mesh.name = group.key;
+    mesh.castShadow = true;
+    mesh.userData.furnitureMesh = true;
+    const matrix = new Matrix4();
+    group.components.forEach((component, i) =>
+      mesh.setMatrixAt(i, componentMatrix(component, matrix).multiply(fit)),
+    );
+    mesh.instanceMatrix.needsUpdate = true;
+    mesh.computeBoundingSphere();
+
+    const boxes = group.mesh;
+    const shadow = boxes.geometry.groups.find((g) => g.materialIndex === 1);
+    if (shadow) {
+      // only the contact shadow of the boxes is drawn on; picking skips it by its name
+      boxes.geometry.clearGroups();
+      boxes.geometry.addGroup(shadow.start, shadow.count, 1);
+      boxes.name = `${group.key}:shade`;
+      boxes.castShadow = false;
+      this.#shadows.add(boxes);
+    } else {
+      this.root.remove(boxes);
+      boxes.dispose();
+    }
+    group.mesh = mesh;
+    group.meshed = true;
+    this.root.add(mesh);
+    this.root.updateMatrixWorld(true);
+    forgetMotionDetail(this.root);
+    this.shadowsDirty = true;
+  }
+
   /** Swaps a group's instanced boxes for clones of the page's object (they share its geometry). */
   #replaceGroup(group: ComponentGroup, object: Object3D): void {
     const holder = new Group();
     holder.name = `loaded:${group.key}`;
+    // the page's furniture arrives hidden when the furniture is (`furniture="hidden"`)
+    holder.userData.furniture = group.mesh.userData.furniture === true;
+    holder.visible = group.mesh.visible;
     const matrix = new Matrix4();
     for (const component of group.components) {
       const clone = object.clone();
@@ -247,7 +382,11 @@ export class RoomScene {
     if (this.#disposed) return;
     this.#disposed = true;
     for (const group of this.groups) group.mesh.dispose();
+    for (const shadow of this.#shadows) shadow.dispose();
     for (const geometry of this.#geometries) geometry.dispose();
+    // shared meshes are the page's cache's: handed back, not freed
+    for (const shared of this.#shared) shared.release();
+    this.#shared.clear();
     for (const object of this.#loaded) disposeObject(object);
     // the sun's shadow map is a render target the renderer made for it
     this.#sun?.shadow.dispose();

@@ -33,7 +33,12 @@ const MIN_SIDE = 0.5;
 export interface ComponentGroup {
   key: string;
   components: ModelComponent[];
+  /** The instances drawn: boxes at first, the product's mesh once it arrived (build-room.ts). */
   mesh: InstancedMesh;
+  /** The group's box in the component's frame (cm), which a loaded mesh is fitted into. */
+  box: [V3, V3];
+  /** The product's mesh replaced the boxes (`furniture-base`). */
+  meshed?: boolean;
 }
 
 export function componentKey(component: ModelComponent): string {
@@ -106,9 +111,9 @@ function groupShape(
   components: readonly ModelComponent[],
   materials: MaterialLibrary,
   model: RoomModel,
+  [min, max]: [V3, V3],
 ): { geometry: BufferGeometry; material: Material[] } {
   const first = components[0]!;
-  const [min, max] = groupBox(components, model.height);
   const out = new ShapeBuilder();
   if (first.kind === 'door' || first.kind === 'window') {
     const size = [0, 1, 2].map((i) => max[i]! - min[i]!);
@@ -157,14 +162,17 @@ export function buildComponents(model: RoomModel, materials: MaterialLibrary): C
   const result: ComponentGroup[] = [];
   const matrix = new Matrix4();
   for (const [key, components] of groups) {
-    const { geometry, material } = groupShape(components, materials, model);
+    const box = groupBox(components, model.height);
+    const { geometry, material } = groupShape(components, materials, model, box);
     const mesh = new InstancedMesh(geometry, material, components.length);
     mesh.name = key;
     mesh.castShadow = true;
+    // what `furniture="hidden"` hides (RoomView.setFurnitureVisible): furniture, not doors or windows
+    mesh.userData.furniture = components[0]!.kind === 'furniture';
     components.forEach((component, i) => mesh.setMatrixAt(i, componentMatrix(component, matrix)));
     mesh.instanceMatrix.needsUpdate = true;
     mesh.computeBoundingSphere();
-    result.push({ key, components, mesh });
+    result.push({ key, components, mesh, box });
   }
   return result;
 }

@@ -34,7 +34,7 @@ export function dolly(controls: OrbitControls, factor: number): void {
 
 /**
  * Lets `allow` decide, wheel turn by wheel turn, whether the wheel zooms (OrbitControls' own listener
- * runs as ever) or is left to the page, which then scrolls (src/internal/wheel-guard.ts). Listens on
+ * runs as ever) or is left to the page, which then scrolls (src/features/fullscreen/wheel-guard.ts). Listens on
  * `host` around the canvas: the capture phase runs before OrbitControls' listener on the canvas and
  * the bubble phase after it, so the page's own wheel listeners still see every event.
  */

@@ -2,7 +2,7 @@
  * The three.js side of `<room-viewer>`'s features (picking, the selection outline, camera flights,
  * hotspots, the cutaway, measuring, snapshots): a lazy module of its own, apart from src/three/index.ts,
  * so a viewer's first frame waits only for what draws the room. The element loads it when a feature
- * is first used (viewer-base.ts's `loadFeatures`), or before the first frame when an attribute asks
+ * is first used (room-viewer/base.ts's `loadFeatures`), or before the first frame when an attribute asks
  * for the opening view (`focus-component`, `camera-orbit`, `selected`, `cutaway`, a slotted hotspot).
  */
 export { pickComponent, type ComponentPick } from './picking.js';

@@ -7,7 +7,7 @@
 import { Box3, Matrix4 } from 'three';
 import type { ModelComponent, PlanGeometry, RoomModel } from '../model/types.js';
 import { MODEL_TO_WORLD } from './axes.js';
-import { RoomScene, type ComponentLoader } from './build-room.js';
+import { RoomScene, type ComponentLoader, type MeshLoader } from './build-room.js';
 import type { RoomView } from './room-view.js';
 
 export interface StackedFloor {
@@ -20,6 +20,7 @@ export interface StackedFloor {
 export interface StackOptions {
   mediaBase?: string;
   componentLoader?: ComponentLoader;
+  meshLoader?: MeshLoader;
   onTextureError?(url: string, materialId: string): void;
   onComponentError?(error: unknown, component: ModelComponent): void;
 }
@@ -35,6 +36,7 @@ export function stackFloors(view: RoomView, floors: readonly StackedFloor[], opt
     const room = new RoomScene(floor.model, floor.plan, {
       mediaBase: options.mediaBase,
       componentLoader: options.componentLoader,
+      meshLoader: options.meshLoader,
       onChange: () => view.requestRender(),
       onTextureError: (url, id) => options.onTextureError?.(url, id),
       onComponentError: (error, component) => options.onComponentError?.(error, component),

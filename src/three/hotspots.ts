@@ -1,6 +1,6 @@
 /**
  * Where a hotspot's point is on screen, and whether a wall stands between it and the camera
- * (`<room-viewer>`'s hotspots, viewer-hotspots.ts). Projection runs after every frame and costs a
+ * (`<room-viewer>`'s hotspots, room-viewer/features/hotspots.ts). Projection runs after every frame and costs a
  * matrix product; the wall test is a raycast against the visible wall meshes (the scene's own, or the
  * cutaway's lowered ones), which the element runs throttled, not every frame.
  */

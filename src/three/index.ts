@@ -5,7 +5,14 @@
  */
 export { RoomView, type RoomViewOptions, type CameraChange } from './room-view.js';
 export { SharedRenderer } from './shared-renderer.js';
-export { RoomScene, disposeObject, type ComponentLoader } from './build-room.js';
+export {
+  RoomScene,
+  disposeObject,
+  type ComponentLoader,
+  type FurnitureCounts,
+  type FurnitureMesh,
+  type MeshLoader,
+} from './build-room.js';
 export { CAMERA_MODES, type CameraMode } from './camera.js';
 export { MODEL_TO_WORLD, toWorld, toModel } from './axes.js';
 export { textureUrl, FALLBACK_COLOURS } from './materials.js';

@@ -106,6 +106,8 @@ export class MaterialLibrary {
   #disposed = false;
   /** Texture loads not settled yet. */
   pending = 0;
+  /** Texture loads started (settled or not): the viewer's progress counts `total - pending` of them. */
+  total = 0;
 
   constructor(
     private readonly model: RoomModel,
@@ -207,6 +209,7 @@ export class MaterialLibrary {
 
   #loadTexture(material: LitMaterial, url: string, source: ModelMaterial): void {
     this.pending++;
+    this.total++;
     const texture = this.#loader.load(
       url,
       (loaded) => {

@@ -6,13 +6,14 @@ import { PerspectiveCamera, Sphere } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
-import { RoomScene, type ComponentLoader } from './build-room.js';
+import { RoomScene, type ComponentLoader, type MeshLoader } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
 import { createControls, dolly } from './controls.js';
 import { EXPOSURE } from './look-shader.js';
 import { applyRendererSettings } from './renderer-settings.js';
 import { SharedRenderer, type RenderView } from './shared-renderer.js';
 import { motionDetail } from './motion-lod.js';
+import { pixelRatioPolicy, RenderScale } from './render-scale.js';
 
 /** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
 const COMPILE_WAIT_MS = 3000;
@@ -21,6 +22,16 @@ export interface CameraChange {
   /** Camera position and the point it looks at, in model space (centimetres, z up). */
   position: Vec3;
   target: Vec3;
+}
+
+/** What `render-scale` says (src/events/render-scale.ts has the element's copy of this shape). */
+export interface RenderScaleDetail {
+  reportedDpr: number;
+  renderedDpr: number;
+  minimumDpr: number;
+  pixelWidth: number;
+  pixelHeight: number;
+  reason: '' | 'frame-time' | 'pixel-ratio-cap';
 }
 
 export interface RoomViewOptions {
@@ -35,6 +46,8 @@ export interface RoomViewOptions {
   autoRotate?: boolean;
   mediaBase?: string;
   componentLoader?: ComponentLoader;
+  /** The products' meshes (`furniture-base`); `componentLoader` wins. */
+  meshLoader?: MeshLoader;
   /** CSS size of the canvas and the device pixel ratio. */
   width: number;
   height: number;
@@ -43,8 +56,17 @@ export interface RoomViewOptions {
   onFrame?(frames: number): void;
   /** The user moved the camera. */
   onCameraChange?(change: CameraChange): void;
+  /** The resolution drawn at changed (render-scale.ts): the element's `render-scale` event. */
+  onRenderScale?(detail: RenderScaleDetail): void;
+  /**
+   * Resolves in a later task (the element's src/internal/yield.ts): the first draw waits for it, so the
+   * scene's build and its first draw are two tasks, not one long one. Default: a microtask.
+   */
+  yieldToPage?(): Promise<void>;
   onTextureError?(url: string, materialId: string): void;
   onComponentError?(error: unknown, component: ModelComponent): void;
+  /** The WebGL context was lost for good (SharedRenderer.restoreWait): the view draws no more. */
+  onContextGone?(): void;
 }
 
 export class RoomView implements RenderView {
@@ -85,6 +107,7 @@ export class RoomView implements RenderView {
     this.room = new RoomScene(options.model, options.plan, {
       mediaBase: options.mediaBase,
       componentLoader: options.componentLoader,
+      meshLoader: options.meshLoader,
       onChange: () => this.requestRender(),
       onTextureError: (url, id) => options.onTextureError?.(url, id),
       onComponentError: (error, component) => options.onComponentError?.(error, component),
@@ -103,31 +126,42 @@ export class RoomView implements RenderView {
     this.setControls(options.controls ?? true);
     this.setAutoRotate(options.autoRotate ?? false);
     this.setCameraMode(this.#mode);
-    this.#start();
+    // the first draw (programs compiled, the scene uploaded) in a task of its own, after the build's
+    (options.yieldToPage?.() ?? Promise.resolve()).then(() => this.#start());
   }
 
   /**
    * Joins the shared renderer's frames. Where the browser compiles shaders in parallel
    * (KHR_parallel_shader_compile), the scene's programs are compiled first without blocking the page,
-   * and the view is drawn once they are ready; elsewhere it is drawn at once.
+   * and the view is drawn once they are ready; elsewhere the view is drawn once as a warm-up whose end
+   * is awaited without blocking (SharedRenderer.warm), then joins.
    */
   #start(): void {
+    if (this.#disposed) return;
     const renderer = this.#renderer.renderer;
     applyRendererSettings(renderer);
     let registered = false;
-    const register = () => {
+    const register = (drawn = false) => {
       if (registered || this.#disposed) return;
       registered = true;
-      this.#renderer.register(this);
+      this.#renderer.register(this, drawn);
     };
-    if (this.#renderer.contextLost || !renderer.extensions.has('KHR_parallel_shader_compile')) {
+    if (this.#renderer.contextLost) {
       register();
       return;
     }
+    if (!renderer.extensions.has('KHR_parallel_shader_compile')) {
+      // no parallel compile (SwiftShader): a warm-up draw the GPU finishes off the page's thread
+      this.#renderer.warm(this).then(register, () => register());
+      return;
+    }
     try {
-      renderer.compileAsync(this.scene, this.camera).then(register, register);
+      renderer.compileAsync(this.scene, this.camera).then(
+        () => register(),
+        () => register(),
+      );
       // a compile that never reports ready (a context lost meanwhile) must not keep the room off screen
-      setTimeout(register, COMPILE_WAIT_MS);
+      setTimeout(() => register(), COMPILE_WAIT_MS);
     } catch {
       register();
     }
@@ -148,15 +182,42 @@ export class RoomView implements RenderView {
     this.#renderer.request();
   }
 
+  /**
+   * The view's CSS size and the device's pixel ratio (`devicePixelRatio`): it draws at the ratio the
+   * policy gives (render-scale.ts), times the adaptive scale while it moves.
+   */
   setSize(width: number, height: number, pixelRatio = 1): void {
-    const w = Math.max(1, Math.round(width * pixelRatio));
-    const h = Math.max(1, Math.round(height * pixelRatio));
+    this.#css = { width, height, device: pixelRatio };
+    this.#applyScale();
+  }
+
+  #css = { width: 1, height: 1, device: 1 };
+  readonly #scale = new RenderScale();
+  #reportedDpr = -1;
+
+  #applyScale(): void {
+    const { width, height, device } = this.#css;
+    const ratio = pixelRatioPolicy(width, height, device) * this.#scale.scale;
+    const w = Math.max(1, Math.round(width * ratio));
+    const h = Math.max(1, Math.round(height * ratio));
     if (w === this.pixelWidth && h === this.pixelHeight) return;
     this.pixelWidth = w;
     this.pixelHeight = h;
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
     this.requestRender();
+    if (ratio !== this.#reportedDpr) {
+      this.#reportedDpr = ratio;
+      const capped = ratio < device - 1e-6;
+      this.#options.onRenderScale?.({
+        reportedDpr: device,
+        renderedDpr: ratio,
+        minimumDpr: pixelRatioPolicy(width, height, device) * this.#scale.minimum,
+        pixelWidth: w,
+        pixelHeight: h,
+        reason: this.#scale.scale < 1 ? 'frame-time' : capped ? 'pixel-ratio-cap' : '',
+      });
+    }
   }
 
   setVisible(visible: boolean): void {
@@ -177,6 +238,22 @@ export class RoomView implements RenderView {
     const ceilings = this.room.ceilings;
     if (ceilings) ceilings.visible = mode === 'model';
     this.controls.update();
+    this.requestRender();
+  }
+
+  /**
+   * Shows or hides every piece of furniture (this room's and the floors stacked over it); walls,
+   * floors, doors and windows stay as they are. Hidden furniture casts no shadow and cannot be picked.
+   */
+  setFurnitureVisible(visible: boolean): void {
+    let changed = false;
+    this.scene.traverse((node) => {
+      if (node.userData.furniture !== true || node.visible === visible) return;
+      node.visible = visible;
+      changed = true;
+    });
+    if (!changed) return;
+    this.room.shadowsDirty = true;
     this.requestRender();
   }
 
@@ -205,6 +282,8 @@ export class RoomView implements RenderView {
     // while the camera moves, draw fewer of the many small instanced pieces (motion-lod.ts); when it
     // stops, one more frame at full detail
     const moving = moved || this.controls.autoRotate || this.#userMoving;
+    // the render scale follows the frame time while moving, and is full again at rest
+    if (this.#scale.frame(delta * 1000, moving)) this.#applyScale();
     if (moving !== this.#moving) {
       this.#moving = moving;
       if (!moving) this.dirty = true;
@@ -223,6 +302,10 @@ export class RoomView implements RenderView {
   contextRestored(): void {
     this.room.shadowsDirty = true;
     this.requestRender();
+  }
+
+  contextGone(): void {
+    this.#options.onContextGone?.();
   }
 
   /** Camera position and target in model space. */

@@ -49,6 +49,9 @@ import { StillFrame } from './still-frame.js';
  */
 const MOVING_GAP_MS = 250;
 
+/** Longest wait for the GPU to finish a view's warm-up draw (warm()) before it is drawn anyway. */
+const WARM_WAIT_MS = 5000;
+
 /**
  * Multisampled (still) frames drawn per animation frame at most. A still frame costs about 1.5× a plain
  * one under software WebGL (the resolve switches framebuffers): when many views are due at once (50
@@ -90,6 +93,12 @@ export interface RenderView {
   afterRender(): void;
   /** The context was restored: GPU state is gone and comes back on the next draw. */
   contextRestored?(): void;
+  /**
+   * The context was lost and not restored within SharedRenderer.restoreWait (lost for good: more
+   * contexts than the browser keeps, or a GPU that does not come back). The renderer is dropped; a
+   * view made after this gets a new one.
+   */
+  contextGone?(): void;
 }
 
 export class SharedRenderer {
@@ -105,11 +114,31 @@ export class SharedRenderer {
    */
   static handOverCanvas: boolean | 'auto' = 'auto';
 
+  /**
+   * How long (ms) a lost context may take to come back before it counts as lost for good: Chromium
+   * restores a context after a GPU process restart within a second or two, and never one it took
+   * away because a page holds more than 16 contexts (nor one lost through WEBGL_lose_context without
+   * restoreContext()). Then every view hears contextGone() (the viewer shows its error, and a retry
+   * makes a new renderer), instead of staying frozen on its last frame.
+   */
+  static restoreWait = 5000;
+
   static #instance?: SharedRenderer;
 
-  /** The page's one renderer, created on first use. */
+  /**
+   * The page's one renderer, created on first use, and again after the last one's context was lost
+   * for good. Throws when the browser gives no WebGL context (the caller shows `no-webgl`).
+   */
   static get(): SharedRenderer {
-    return (SharedRenderer.#instance ??= new SharedRenderer());
+    if (SharedRenderer.#instance) return SharedRenderer.#instance;
+    const made = new SharedRenderer();
+    // a context lost at birth (the GPU gone, the browser out of contexts) is no renderer: the viewer
+    // says so at once instead of waiting for a restore
+    if (made.renderer.getContext().isContextLost()) {
+      made.#drop();
+      throw new Error('the WebGL context was lost as it was made');
+    }
+    return (SharedRenderer.#instance = made);
   }
 
   /** The page's renderer if one was created (tests and benches read its info). */
@@ -123,6 +152,8 @@ export class SharedRenderer {
   #frame = 0;
   #last = 0;
   #lost = false;
+  /** The timer that declares a lost context lost for good (restoreWait). */
+  #restoreTimer?: ReturnType<typeof setTimeout>;
   #software?: boolean;
   /** The one view on screen, which has the WebGL canvas itself (see the top of this file). */
   #solo?: RenderView;
@@ -144,6 +175,8 @@ export class SharedRenderer {
   readonly #rough = new Set<RenderView>();
   /** Still frames left in the frame being drawn (STILL_FRAMES_PER_FRAME). */
   #stillLeft = 0;
+  /** Draws into the canvas so far (warm() checks that its picture is still there). */
+  #renders = 0;
   /** A 2D canvas the batch's pixels are read back into once (see #drawBatch). */
   #staging?: CanvasRenderingContext2D;
 
@@ -160,6 +193,10 @@ export class SharedRenderer {
       powerPreference: 'high-performance',
     });
     this.renderer.setPixelRatio(1); // device pixels are handled per view
+    // three asks every new program whether it linked: a question the page's thread must wait on until
+    // the GPU has compiled it (under SwiftShader, most of a first frame). Our shaders are three's own
+    // and look-shader.ts's, tested (three-look.test.ts); without the question they compile off-thread.
+    this.renderer.debug.checkShaderErrors = false;
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.renderer.toneMapping = NoToneMapping;
     this.renderer.setClearColor(0x000000, 0);
@@ -183,10 +220,12 @@ export class SharedRenderer {
     return this.#lost;
   }
 
-  register(view: RenderView): void {
+  /** Adds a view to the frames; `drawn`: its first frame is on its canvas already (warm()). */
+  register(view: RenderView, drawn = false): void {
     this.#views.add(view);
     this.#watch(view);
-    view.dirty = true;
+    // a view warmed is dirty again only if it changed since (a texture, the camera)
+    if (!drawn) view.dirty = true;
     this.request();
   }
 
@@ -235,6 +274,71 @@ export class SharedRenderer {
   get handsOver(): boolean {
     const policy = SharedRenderer.handOverCanvas;
     return policy === 'auto' ? !this.softwareRendering : policy;
+  }
+
+  /**
+   * Draws `view`'s first frame into the off-screen canvas without reading it back, and once the GPU has
+   * finished it (a WebGL 2 fence, polled between tasks: its status changes only between them, so polling
+   * never blocks) copies it into the view's canvas: resolves true then. Where shaders cannot be compiled
+   * in parallel (no KHR_parallel_shader_compile, as under SwiftShader), a first frame compiled every
+   * program and read the canvas back at once, so the page's thread waited for all of it (1.2 s of one
+   * 1.4 s task in the Lighthouse run of issue 20); here the read-back comes when the picture is done.
+   * Resolves false (the view is then drawn as usual) when copying is not how views are shown (a canvas
+   * handed over is on the page and never read back), without WebGL 2, or when the canvas was drawn
+   * over meanwhile.
+   */
+  warm(view: RenderView): Promise<boolean> {
+    const gl = this.renderer.getContext();
+    if (this.#lost || this.handsOver || !('fenceSync' in gl)) return Promise.resolve(false);
+    const gl2 = gl as WebGL2RenderingContext;
+    const w = Math.max(1, view.pixelWidth);
+    const h = Math.max(1, view.pixelHeight);
+    const colourManagement = ColorManagement.enabled;
+    ColorManagement.enabled = true;
+    try {
+      // between frames the canvas holds nothing to keep (views are copied out): the view's size, as #draw sizes it
+      this.#resize(w, h);
+      view.dirty = false;
+      view.beforeRender(0);
+      // as its first frame would be drawn (a still frame): the same programs and pipelines
+      this.#render(view, w, h, true);
+    } catch {
+      return Promise.resolve(false);
+    } finally {
+      ColorManagement.enabled = colourManagement;
+    }
+    const drawn = ++this.#renders;
+    const sync = gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl2.flush();
+    if (!sync) return Promise.resolve(false);
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const poll = () => {
+        const lost = this.#lost || gl2.isContextLost();
+        const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
+        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS)
+          return void setTimeout(poll, 16);
+        if (!lost) gl2.deleteSync(sync);
+        // the picture is still in the canvas only if nothing was drawn since
+        if (!signalled || drawn !== this.#renders || !view.target.canvas.isConnected) return resolve(false);
+        try {
+          const target = view.target;
+          if (target.canvas.width !== w || target.canvas.height !== h) {
+            target.canvas.width = w;
+            target.canvas.height = h;
+          }
+          target.clearRect(0, 0, w, h);
+          target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+          this.#lastDrawn.set(view, { frame: this.#frameCount, time: performance.now(), run: 0 });
+          view.frames++;
+          view.afterRender();
+          resolve(true);
+        } catch {
+          resolve(false);
+        }
+      };
+      setTimeout(poll, 16);
+    });
   }
 
   /** The one view on screen, if exactly one is (without IntersectionObserver: near it). */
@@ -320,9 +424,39 @@ export class SharedRenderer {
     this.#lost = true;
     if (this.#frame) cancelAnimationFrame(this.#frame);
     this.#frame = 0;
+    clearTimeout(this.#restoreTimer);
+    this.#restoreTimer = setTimeout(this.#gone, SharedRenderer.restoreWait);
   };
 
+  /** Lost for good: the renderer is dropped and every view told (their elements show an error). */
+  #gone = (): void => {
+    if (!this.#lost) return;
+    const views = [...this.#views];
+    this.#drop();
+    for (const view of views) view.contextGone?.();
+  };
+
+  /** Forgets this renderer: the next get() makes a new one with a new context. */
+  #drop(): void {
+    clearTimeout(this.#restoreTimer);
+    if (SharedRenderer.#instance === this) SharedRenderer.#instance = undefined;
+    this.canvas.removeEventListener('webglcontextlost', this.#onLost);
+    this.canvas.removeEventListener('webglcontextrestored', this.#onRestored);
+    if (this.#frame) cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    this.#lost = true;
+    this.#setSolo(undefined);
+    this.#observer?.disconnect();
+    this.#observer = undefined;
+    this.#views.clear();
+    this.#seen.clear();
+    this.#rough.clear();
+    this.#still.release();
+    this.renderer.dispose();
+  }
+
   #onRestored = (): void => {
+    clearTimeout(this.#restoreTimer);
     this.#lost = false;
     this.#still.forget();
     for (const view of this.#views) {
@@ -485,6 +619,7 @@ export class SharedRenderer {
 
   /** Draws the view into the canvas's top-left w × h, antialiased when `still` (still-frame.ts). */
   #render(view: RenderView, w: number, h: number, still: boolean, x = 0, y = 0): void {
+    this.#renders++;
     const bottom = this.#place(w, h, x, y);
     const rect = { bottom, width: w, height: h };
     const { width, height } = this.canvas;

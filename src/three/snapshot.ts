@@ -2,7 +2,7 @@
  * `<room-viewer>`'s `toBlob()`: the view drawn once more, at the asked size, through the page's shared
  * renderer (its public `snapshot()`), from a copy of the view's camera with the picture's own aspect, so
  * the view on screen is not touched. Antialiased as a still frame is. The element checks the size
- * against `snapshotLimit()` and encodes the canvas (src/internal/snapshot-image.ts).
+ * against `snapshotLimit()` and encodes the canvas (src/features/snapshot/snapshot-image.ts).
  */
 import type { PerspectiveCamera } from 'three';
 import { EXPOSURE } from './look-shader.js';

@@ -4,7 +4,7 @@
  * page's catalogue, the pins are the page's own buttons, and the view link carries the camera.
  */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
@@ -18,7 +18,6 @@ import { ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
-import { sampleModel, SKIP_SAMPLE } from './room-viewer-fixtures.ts';
 
 /** The section as the demo page has it, filled by the section's script; resolves when both elements drew. */
 async function mountSection(): Promise<{
@@ -36,13 +35,6 @@ async function mountSection(): Promise<{
   const plan = section.querySelector('room-plan')!;
   const [loaded] = await Promise.all([modelLoaded(viewer, 30000), modelLoaded(plan, 30000)]);
   return { section, viewer, plan, model: (loaded as CustomEvent<ModelLoadDetail>).detail.model };
-}
-
-/** The catalogue maps the real sample's products: without it there is nothing to find in it. */
-async function needSample(context: Mocha.Context): Promise<void> {
-  if (await sampleModel()) return;
-  console.warn(SKIP_SAMPLE);
-  context.skip();
 }
 
 describe('demo: shop the look', function () {
@@ -68,8 +60,19 @@ describe('demo: shop the look', function () {
     expect(page.errors).to.deep.equal([]);
   });
 
-  it('shows the product card of a picked piece, its price and link from the catalogue', async function () {
-    await needSample(this);
+  it('shows the project’s showcase room on a plain clone, every piece in the catalogue, meshes for boxes', async () => {
+    const { viewer, model, section } = await mountSection();
+    expect(viewer.getAttribute('room-id')).to.equal('6346900');
+    const furniture = model.components.filter((c) => c.kind === 'furniture');
+    expect(furniture.length).to.equal(25);
+    expect(furniture.every((c) => CATALOGUE.has(c.componentId!))).to.equal(true);
+    expect(section.querySelector('.log')!.textContent).to.contain('25 of them in the shop’s catalogue');
+    // the products' meshes replace the boxes (furniture-base)
+    await until(() => viewer.view!.room.furniture().boxes === 0, 30000, 'every box replaced by its mesh');
+    expect(viewer.view!.room.furniture().meshes).to.equal(25);
+  });
+
+  it('shows the product card of a picked piece, its price and link from the catalogue', async () => {
     const { section, viewer, plan, model } = await mountSection();
     const [componentId, product] = [...CATALOGUE].find(([, p]) => p.hotspot)!;
     const piece = model.components.find((c) => c.componentId === componentId)!;
@@ -85,8 +88,7 @@ describe('demo: shop the look', function () {
     expect(page.errors).to.deep.equal([]);
   });
 
-  it('shows the card for a piece picked with the keyboard through the viewer’s description', async function () {
-    await needSample(this);
+  it('shows the card for a piece picked with the keyboard through the viewer’s description', async () => {
     const { section, viewer, model } = await mountSection();
     const [componentId, product] = [...CATALOGUE].find(([, p]) => p.hotspot)!;
     const piece = model.components.find((c) => c.componentId === componentId)!;
@@ -106,11 +108,14 @@ describe('demo: shop the look', function () {
     expect(page.errors).to.deep.equal([]);
   });
 
-  it('puts the page’s own pins on the catalogue’s hotspot products', async function () {
-    await needSample(this);
+  it('puts the page’s own pins on the catalogue’s hotspot products', async () => {
     const { viewer, model } = await mountSection();
     const pins = [...viewer.querySelectorAll<HTMLButtonElement>('[slot="hotspot"]')];
-    const wanted = [...CATALOGUE.values()].filter((p) => p.hotspot).map((p) => p.name);
+    // the pins of the products in this room (the catalogue also holds the real sample's)
+    const wanted = [...CATALOGUE]
+      .filter(([id, p]) => p.hotspot && model.components.some((c) => c.componentId === id))
+      .map(([, p]) => p.name);
+    expect(wanted.length).to.be.above(2);
     expect(pins.map((p) => p.textContent)).to.deep.equal(wanted);
     for (const pin of pins) {
       expect(pin.localName).to.equal('button');
@@ -137,9 +142,8 @@ describe('demo: shop the look', function () {
   it('keeps the view link in step with the camera attributes', async () => {
     const { section, viewer } = await mountSection();
     const link = section.querySelector<HTMLAnchorElement>('.shop-view-link')!;
-    // the real sample opens with a flight to a dollhouse view; its end is written into the attributes
-    if (await sampleModel())
-      await until(() => new URL(link.href).searchParams.has('camera-orbit'), 10000, 'the opening flight');
+    // the showcase room opens with a flight to a dollhouse view; its end is written into the attributes
+    await until(() => new URL(link.href).searchParams.has('camera-orbit'), 10000, 'the opening flight');
     viewer.setAttribute('camera-orbit', '30deg 55deg 9m');
     viewer.setAttribute('camera-target', '4m 0m -1.5m');
     await until(
@@ -150,5 +154,43 @@ describe('demo: shop the look', function () {
     const url = new URL(link.href);
     expect(url.searchParams.get('camera-target')).to.equal('4m 0m -1.5m');
     expect(url.hash).to.equal('#shop-the-look');
+  });
+  it('sells the whole look: the basket, furnished or empty, side by side, quantities, analytics', async function () {
+    const { section, viewer, plan } = await mountSection();
+    const basket = section.querySelector('.shop-basket')!;
+    const look = viewer.shadowRoot!.querySelector<HTMLElement>('[part~="add-look"]')!;
+    look.scrollIntoView({ block: 'center' });
+    const rect = look.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)],
+    });
+    await until(() => basket.querySelectorAll('li').length > 0, 5000, 'the basket filled');
+    // every catalogue product of the room, as many as stand in it
+    const inRoom = viewer.products.filter((p) => p.componentId && CATALOGUE.has(p.componentId));
+    expect(basket.querySelectorAll('li').length).to.equal(inRoom.length);
+    expect(basket.textContent).to.match(/Total: /);
+    expect(section.querySelector('.log')!.textContent).to.contain('room-analytics room-viewer: add-to-cart');
+    // empty room: both elements
+    const empty = section.querySelector<HTMLInputElement>('.shop-empty input')!;
+    empty.click();
+    expect(viewer.getAttribute('furniture')).to.equal('hidden');
+    expect(plan.getAttribute('furniture')).to.equal('hidden');
+    empty.click();
+    expect(viewer.getAttribute('furniture')).to.equal('shown');
+    // side by side: the empty room on the same camera
+    section.querySelector<HTMLInputElement>('.shop-side-by-side input')!.click();
+    const twin = section.querySelector<RoomViewer>('.shop-twin room-viewer')!;
+    expect(twin.getAttribute('sync-camera')).to.equal('shop-viewer');
+    expect(twin.getAttribute('furniture')).to.equal('hidden');
+    await modelLoaded(twin, 30000);
+    await until(() => twin.syncedViewer === viewer, 5000, 'the twin linked');
+    // quantities under the plan
+    section.querySelector<HTMLInputElement>('.shop-quantities input')!.click();
+    await plan.updateComplete;
+    const table = plan.shadowRoot!.querySelector('[part~="quantities"]')!;
+    expect(table.querySelectorAll('tbody tr').length).to.equal(plan.quantities!.areas.length);
+    expect(await axeViolations(section)).to.deep.equal([]);
+    expect(page.errors).to.deep.equal([]);
   });
 });

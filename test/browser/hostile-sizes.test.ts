@@ -12,12 +12,13 @@ import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { ModelProblem } from '../../src/model/index.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
-import { readPlanOffThread } from '../../src/internal/model-off-thread.ts';
+import { readPlanOffThread } from '../../src/features/model-worker/model-off-thread.ts';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 import { MODEL_LIMITS } from '../../src/model/read/reader.ts';
 import { cards, makeGallery, untilState } from './room-gallery.helpers.ts';
 import { cleanup, fixtureContainer, frameWatch, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { nestedRingsModel } from '../shared/fixtures.ts';
 
 /** A street grid of `n` walls (each 300 cm) with a door or window in every wall (as test/node/model-hostile-size). */
 function gridModel(n: number, doors = n) {
@@ -170,6 +171,34 @@ describe('elements against hostile sizes', function () {
     );
     expect(worker.longest).to.be.below(MAX_FRAME_GAP_MS);
     expect(worker.frames).to.be.above(2, 'the frames kept coming while the worker read the model');
+  });
+
+  for (const tag of ['room-plan', 'room-viewer'] as const) {
+    it(`<${tag}>: 8 nested areas of 2 000 vertices load without freezing the page (issue 22)`, async function () {
+      if (tag === 'room-viewer') requireWebGL(this);
+      const el = document.createElement(tag) as RoomPlan | RoomViewer;
+      if (tag === 'room-viewer') (el as RoomViewer).loading = 'eager';
+      el.style.cssText = 'display:block;width:400px;height:300px';
+      fixtureContainer().append(el);
+      const outcome = firstOf(el, ['model-load', 'model-error'], 60_000);
+      const watch = frameWatch();
+      const started = performance.now();
+      el.model = nestedRingsModel(8, 2000);
+      const { name, event } = await outcome;
+      const ms = Math.round(performance.now() - started);
+      const { longest, frames } = watch.stop();
+      console.log(
+        `[hostile] ${tag} 8 nested rings of 2 000 vertices: ${name} after ${ms} ms; longest frame gap ${longest} ms (${frames} frames)`,
+      );
+      expect(name, String((event.detail as { error?: Error }).error)).to.equal('model-load');
+      expect(longest).to.be.below(MAX_FRAME_GAP_MS, `the page froze for ${longest} ms`);
+    });
+  }
+
+  it('readPlanOffThread: nested many-vertex areas count, and go to the worker', async function () {
+    const off = await readPlanOffThread(nestedRingsModel(8, 2000));
+    expect(off.ranIn).to.equal('worker');
+    expect(off.plan!.areas.map((a) => a.depth)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('readPlanOffThread: a small model, or one that cannot be cloned, is read on the main thread', async function () {

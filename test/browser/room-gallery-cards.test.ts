@@ -17,7 +17,7 @@ import {
   shadow,
   untilState,
 } from './room-gallery.helpers.ts';
-import { clearSearchMetaCache } from '../../src/elements/room-gallery/gallery-filters.ts';
+import { clearSearchMetaCache } from '../../src/elements/room-gallery/features/filters.ts';
 import type { Room } from '../../src/api/room-styling/index.ts';
 import type { CardContext } from '../../src/elements/room-gallery/room-gallery.ts';
 
@@ -218,8 +218,12 @@ describe('<room-gallery>: pictures', () => {
     const narrow = makeGallery({ limit: '12' }, container);
     narrow.el.style.setProperty('--room-gallery-columns', '4');
     await narrow.ready;
-    await new Promise((r) => setTimeout(r, 100));
-    expect(shownPictures(narrow.el)).to.deep.equal(narrow.el.rooms.map((r) => r.image_url));
+    const expected = JSON.stringify(narrow.el.rooms.map((r) => r.image_url));
+    await until(
+      () => JSON.stringify(shownPictures(narrow.el)) === expected,
+      3000,
+      'the pictures of 4 columns',
+    );
   });
 
   it('the photoreal list shows the photoreal render and a badge', async () => {

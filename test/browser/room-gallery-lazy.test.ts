@@ -1,5 +1,5 @@
 /**
- * <room-gallery>'s parts: the pager and the cards (gallery-pager-controls.ts, gallery-results.ts, in the
+ * <room-gallery>'s parts: the pager and the cards (room-gallery/features/pager-controls.ts, room-gallery/cards/results.ts, in the
  * element's own bundle) are here before the first rooms and shown with them; the lazy parts (error
  * wording, filters, virtual rows, URL sync) get their styles when they arrive; a Dutch page never sees
  * English in between.
@@ -42,7 +42,7 @@ describe('<room-gallery>: lazy parts', () => {
     expect(statuses.filter((s) => /rooms|Loading/i.test(s))).to.deep.equal([]);
     // the pager and the cards were requested before the rooms' answer was in: no round trip after it
     const rooms = resource('/room-styling/rooms?')!;
-    for (const part of ['gallery-pager-controls', 'gallery-results']) {
+    for (const part of ['room-gallery/features/pager-controls', 'room-gallery/cards/results']) {
       const entry = resource(part);
       expect(entry, `${part} was downloaded`).to.not.equal(undefined);
       expect(entry!.startTime, `${part} started before the rooms arrived`).to.be.below(rooms.responseEnd);

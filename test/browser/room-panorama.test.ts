@@ -11,7 +11,7 @@ import { ElementError } from '../../src/internal/element-error.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, standsStill, until, waitForEvent } from './helpers/wait.ts';
 import { withoutWebGL } from './helpers/webgl.ts';
 import {
   collectPageErrors,
@@ -124,14 +124,42 @@ describe('<room-panorama>', function () {
 
     const ready = waitForEvent<{ panorama: { room_id: number } }>(el, 'panorama-ready', 20000);
     el.scrollIntoView();
-    // the poster (front face) shows while the viewer loads
+    // the poster shows while the viewer loads: the room's own render (a few KB), not the front face
+    // (850 KB), asked at high priority, and the six faces only once it is in (issue 20)
     const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
-    expect(poster.src).to.match(/\/f\.(png|jpg)$/);
+    expect(poster.src).to.match(new RegExp(`/images/rooms/${id}/(hq|thumbnail)\\.png$`));
+    expect(poster.fetchPriority).to.equal('high');
     const event = await ready;
+    const timing = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) =>
+        e.name.includes(`/images/rooms/${id}/`) ||
+        /\/images\/panoramas\/\d+\/[rdlubf]\.(png|jpg)/.test(e.name),
+    );
+    const posterEnd = Math.min(
+      ...timing.filter((e) => e.name.includes('/images/rooms/')).map((e) => e.responseEnd),
+    );
+    const faces = timing.filter((e) => e.name.includes('/images/panoramas/'));
+    expect(faces.length, 'the faces were fetched').to.be.greaterThan(0);
+    for (const face of faces)
+      expect(face.startTime, `${face.name} after the poster`).to.be.at.least(posterEnd);
     expect(event.detail.panorama.room_id).to.equal(id);
     expect(el.getAttribute('state')).to.equal('ready');
     expect(el.panorama?.room_id).to.equal(id);
     expect(viewerCanvas(el)).to.not.equal(null);
+  });
+
+  it('a relative api-base (resolved against the document, as the service call is) shows the panorama', async () => {
+    // issue 22 finding 17: the faces were checked against the bare "/room-styling", which is no base
+    // URL, so every face failed the http(s) check
+    const id = ids.withPanorama[2]!;
+    const el = make({ 'room-id': String(id), loading: 'eager', 'api-base': '/room-styling' });
+    const errors: string[] = [];
+    el.addEventListener('panorama-error', (e) => errors.push(e.detail.error.message));
+    fixtureContainer().append(el);
+    await until(() => el.getAttribute('state') === 'ready' || errors.length, 20000, 'an outcome');
+    expect(errors).to.deep.equal([]);
+    expect(el.getAttribute('state')).to.equal('ready');
+    expect((await receivedRequests(`/room-styling/rooms/${id}/panorama`)).length).to.be.greaterThan(0);
   });
 
   it('passes pano-viewer-url through to the service and hands back its pano_viewer_url', async () => {
@@ -422,9 +450,8 @@ describe('<room-panorama>', function () {
     container.append(el);
     await ready;
     el.remove();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => el.getAttribute('state') === 'idle', 3000, 'the idle state');
     expect(el.shadowRoot!.querySelector('img[part="poster"]')).to.equal(null);
-    expect(el.getAttribute('state')).to.equal('idle');
     const again = waitForEvent(el, 'panorama-ready', 20000);
     container.append(el);
     await again;
@@ -442,11 +469,14 @@ describe('<room-panorama>', function () {
       });
     };
     el.scrollIntoView();
-    await new Promise((r) => setTimeout(r, 500)); // the navbar slides in when the panorama is ready
+    // the navbar slides in when the panorama is ready
+    await until(() => el.shadowRoot!.querySelector('.psv-navbar--open'), 3000, 'the navbar');
+    await standsStill(button, 3000, 'the navbar in place');
     await click(); // a real click: full screen needs a user gesture
     await until(() => document.fullscreenElement === el, 3000, 'full screen');
     await until(() => button.classList.contains('psv-button--active'), 3000, 'the button shows it');
-    await new Promise((r) => setTimeout(r, 500)); // the viewer and its navbar resize to the screen
+    // the viewer and its navbar resize to the screen
+    await standsStill(button, 3000, 'the navbar in place on the screen');
     await click();
     await until(() => document.fullscreenElement === null, 3000, 'back from full screen');
     await resetMouse();

@@ -9,7 +9,18 @@ import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { FloorChangeDetail } from '../../src/events/index.ts';
 import { needsReal, projectAttributes, REAL_PROJECTS } from './helpers/fml-projects.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
-import { cleanup, framesKeepComing, mountLoaded, until, waitForEvent } from './helpers/wait.ts';
+import {
+  cleanup,
+  fixtureContainer,
+  frameWatch,
+  framesKeepComing,
+  mountLoaded,
+  until,
+  waitForEvent,
+} from './helpers/wait.ts';
+import { readFmlOffThread } from '../../src/features/model-worker/model-off-thread.ts';
+import { FML_LIMITS } from '../../src/model/fml/index.ts';
+import type { ElementError } from '../../src/internal/element-error.ts';
 import { fmlWall, hostileFml } from '../shared/fml-documents.ts';
 
 /** The ground floor of 186997360 as 2D-BG.jpg prints it. */
@@ -42,7 +53,7 @@ describe('<room-plan> FML', function () {
       const el = await mount(projectAttributes(id));
       const floors = (doc.floors as unknown[]).length;
       const root = el.shadowRoot!;
-      expect(root.querySelectorAll('.wall-fills polygon').length, 'walls').to.be.greaterThan(0);
+      expect(root.querySelectorAll('.wall-fills path').length, 'walls').to.be.greaterThan(0);
       expect(root.querySelectorAll('[part~="area"]').length, 'areas').to.be.greaterThan(0);
       expect(root.querySelector('[part="scale-bar"]'), 'scale bar').not.to.equal(null);
       expect(root.querySelector('[part="north-arrow"]'), 'north arrow').not.to.equal(null);
@@ -144,7 +155,7 @@ describe('<room-plan> FML', function () {
       <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
       <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas></design></designs></floor></floors></project>`;
     const el = await mount({}, xml);
-    expect(el.shadowRoot!.querySelectorAll('.wall-fills polygon').length).to.equal(4);
+    expect(el.shadowRoot!.querySelectorAll('.wall-fills path').length).to.equal(4);
     expect(labels(el).join(' ')).to.contain('12.0 m²');
   });
 
@@ -159,5 +170,42 @@ describe('<room-plan> FML', function () {
     expect(root.querySelectorAll('.items polygon').length).to.be.at.most(2000);
     expect(root.innerHTML).not.to.contain('NaN');
     expect(page.errors).to.deep.equal([]);
+  });
+  /** The 4 × 3 m room of the XML test above, padded with `padding` characters of elements the reader skips. */
+  const paddedXml = (padding: number) =>
+    `<?xml version="1.0"?><project><name>long</name><floors><floor><name>Ground</name><level>0</level>
+      <designs><design><name>d</name><lines>
+      <line><type>default_wall</type><points>0 0 0 4 0 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 0 0 4 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 3 0 0 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>0 3 0 0 0 0</points><thickness>0.2</thickness></line></lines>
+      <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
+      <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas>
+      <notes>${PAD.repeat(Math.ceil(padding / PAD.length))}</notes></design></designs></floor></floors></project>`;
+  const PAD = '<n a="1">padding</n>';
+
+  it('parses a long FML XML document (7 MB) in the model worker: the page keeps painting (issue 22)', async () => {
+    const xml = paddedXml(7_000_000);
+    expect(xml.length).to.be.within(7_000_000, FML_LIMITS.documentChars);
+    // straight to the worker: the same reader's result, not undefined (which would mean the main thread)
+    const off = await readFmlOffThread(xml);
+    expect(off?.drawable, 'read in the worker').to.equal(true);
+    const watch = frameWatch();
+    const el = await mount({}, xml);
+    const { longest, frames } = watch.stop();
+    console.log(`[hostile] room-plan fml 7 MB XML: longest frame gap ${longest} ms (${frames} frames)`);
+    expect(el.shadowRoot!.querySelectorAll('.wall-fills path').length).to.equal(4);
+    // the main-thread parse of this document was a task of seconds; a generous guard, not the goal
+    expect(longest).to.be.below(1500, `the page froze for ${longest} ms`);
+  });
+
+  it('refuses an FML document over FML_LIMITS.documentChars with an error that says so', async () => {
+    const el = document.createElement('room-plan') as RoomPlan;
+    const failed = waitForEvent<{ error: ElementError }>(el, 'model-error', 20000);
+    el.fml = paddedXml(FML_LIMITS.documentChars + 10);
+    fixtureContainer().append(el);
+    const { error } = (await failed).detail;
+    expect(error.reason).to.equal('not-drawable');
+    expect(error.message).to.match(/characters long \(more than 8000000\); not read/);
   });
 });

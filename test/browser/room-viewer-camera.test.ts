@@ -2,7 +2,7 @@ import { expect } from '@esm-bundle/chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
-import { parseCameraOrbit, parseCameraTarget } from '../../src/elements/room-viewer/camera-attributes.ts';
+import { parseCameraOrbit, parseCameraTarget } from '../../src/elements/room-viewer/features/camera-attributes.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';

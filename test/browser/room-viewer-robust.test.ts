@@ -2,6 +2,7 @@
  * Bad input never throws into the page: fuzzed models through the scene builder and the element, and a
  * browser without WebGL. (Runs in its own page: the WebGL stub below must not meet a live renderer.)
  */
+import type { RoomModelJson } from '../../src/model/types.ts';
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { ModelErrorDetail } from '../../src/events/index.ts';
@@ -74,7 +75,7 @@ describe('<room-viewer> with bad input', () => {
         // no model at all is no source (the idle state, no event): give it garbage instead
         if (model == null) model = 'garbage';
         // NaN once made every update look like a new source: a reload loop that froze the page
-        viewer.model = (i === 0 ? NaN : model) as object;
+        viewer.model = (i === 0 ? NaN : model) as RoomModelJson;
         const done = Promise.race([
           waitForEvent(viewer, 'model-load').then(() => 'load' as const),
           waitForEvent(viewer, 'model-error').then(() => 'error' as const),

@@ -9,6 +9,7 @@ import { ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { boxRoom, canvasOf, makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import type { ElementError } from '../../src/internal/element-error.ts';
 
 // count WebGL contexts made on this page, before anything has made one
 const webglContexts = new Set<HTMLCanvasElement>();
@@ -239,5 +240,86 @@ describe('<room-viewer> shared renderer', () => {
     }
     expect(shared.contextLost).to.equal(false);
     expect(webglContexts.size).to.equal(1);
+  });
+  it('a context lost for good: every viewer shows a no-webgl error with a retry, which makes a new renderer', async () => {
+    // issue 22 finding 7: lost and never restored, the viewers stayed frozen and a new one "loading"
+    const { SharedRenderer } = await three();
+    const wait = SharedRenderer.restoreWait;
+    SharedRenderer.restoreWait = 1000;
+    try {
+      const viewers = Array.from({ length: 3 }, (_, i) => {
+        const v = makeViewer({ loading: 'eager', camera: 'top' }, [120, 90]);
+        v.model = boxRoom({ components: 4 * i });
+        return v;
+      });
+      await mountAll(viewers);
+      const shared = SharedRenderer.peek()!;
+      const lost = waitForEvent(shared.canvas, 'webglcontextlost');
+      shared.renderer.getContext().getExtension('WEBGL_lose_context')!.loseContext();
+      await lost;
+      // one mounted while the context is lost waits with the others, and fails with them
+      const late = makeViewer({ loading: 'eager', camera: 'orbit' }, [120, 90]);
+      late.model = boxRoom({ components: 2 });
+      const all = [...viewers, late];
+      const errors = all.map((v) =>
+        waitForEvent<{ error: ElementError; fatal: boolean }>(v, 'model-error', 10000),
+      );
+      fixtureContainer().append(late);
+      for (const event of await Promise.all(errors)) {
+        expect(event.detail.error.reason).to.equal('no-webgl');
+        expect(event.detail.fatal).to.equal(true);
+      }
+      for (const v of all) {
+        await v.updateComplete;
+        expect(v.getAttribute('state')).to.equal('error');
+        expect(v.shadowRoot!.querySelector('[part="retry"]')).to.not.equal(null);
+      }
+      expect(SharedRenderer.peek(), 'the lost renderer is dropped').to.not.equal(shared);
+
+      // a retry makes a new renderer (a new context) and draws again
+      const reloaded = waitForEvent(viewers[0]!, 'model-load', 20000);
+      viewers[0]!.shadowRoot!.querySelector<HTMLButtonElement>('[part="retry"]')!.click();
+      await reloaded;
+      await until(() => paintedPixels(viewers[0]!) > 120 * 90 * 0.2, 5000, 'the retried viewer drawing');
+      expect(SharedRenderer.peek()).to.not.equal(shared);
+      expect(SharedRenderer.peek()!.contextLost).to.equal(false);
+    } finally {
+      SharedRenderer.restoreWait = wait;
+    }
+  });
+
+  it('a new viewer whose context is lost as it is made errors at once (no-webgl), not "loading" forever', async () => {
+    const { SharedRenderer } = await three();
+    // drop the page's renderer the way a context lost for good does, then make every new context lost
+    const shared = SharedRenderer.peek();
+    if (shared) {
+      const wait = SharedRenderer.restoreWait;
+      SharedRenderer.restoreWait = 0;
+      const lost = waitForEvent(shared.canvas, 'webglcontextlost');
+      shared.renderer.getContext().getExtension('WEBGL_lose_context')!.loseContext();
+      await lost;
+      await until(() => SharedRenderer.peek() !== shared, 5000, 'the renderer dropped');
+      SharedRenderer.restoreWait = wait;
+    }
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (
+      this: HTMLCanvasElement,
+      kind: string,
+      ...rest: unknown[]
+    ) {
+      const context = (original as (...a: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+      if (context && /webgl/.test(kind))
+        (context as WebGL2RenderingContext).getExtension('WEBGL_lose_context')?.loseContext();
+      return context;
+    } as typeof original;
+    try {
+      const v = makeViewer({ loading: 'eager' }, [120, 90]);
+      v.model = boxRoom();
+      const failed = waitForEvent<{ error: ElementError }>(v, 'model-error', 3000);
+      fixtureContainer().append(v);
+      expect((await failed).detail.error.reason).to.equal('no-webgl');
+    } finally {
+      HTMLCanvasElement.prototype.getContext = original;
+    }
   });
 });

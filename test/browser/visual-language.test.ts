@@ -18,7 +18,7 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { ERROR_PANEL_STRINGS } from '../../src/features/error-panel/error-panel.strings.ts';
 import { VIEW_CHANGE_INTERVAL } from '../../src/elements/room-panorama/view-sync.ts';
 import { render } from 'lit';
-import { measureOverlay } from '../../src/elements/room-viewer/viewer-measure-overlay.ts';
+import { measureOverlay } from '../../src/elements/room-viewer/features/measure-overlay.ts';
 import { formatLength } from '../../src/model/units.ts';
 import { boxPlan } from '../shared/fixtures.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import * as camera from '../../src/elements/room-viewer/camera-attributes.ts';
+import * as camera from '../../src/elements/room-viewer/features/camera-attributes.ts';
 import type { Vec3 } from '../../src/model/types.ts';
 
 const close = (actual: number, expected: number, tolerance = 1e-9) =>

@@ -7,7 +7,7 @@ import {
   selectableComponents,
   selectedComponentDetail,
   selectionAfter,
-} from '../../src/internal/component-selection.ts';
+} from '../../src/features/selection/component-selection.ts';
 import { readModel } from '../../src/model/index.ts';
 import { boxPlan, doorComponent } from '../shared/fixtures.ts';
 

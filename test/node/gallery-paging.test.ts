@@ -8,15 +8,15 @@ import {
   normalisePaging,
   pageCount,
   rangeOf,
-} from '../../src/elements/room-gallery/gallery-paging.ts';
-import { toRows } from '../../src/elements/room-gallery/gallery-virtual.ts';
-import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/gallery-layout.ts';
-import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/gallery-history.ts';
-import { selectOptions } from '../../src/elements/room-gallery/gallery-filters.ts';
+} from '../../src/elements/room-gallery/paging.ts';
+import { toRows } from '../../src/elements/room-gallery/features/virtual.ts';
+import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/cards/layout.ts';
+import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/features/history.ts';
+import { selectOptions } from '../../src/elements/room-gallery/features/filters.ts';
 import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
 import { errorSentence, errorTitle, retryHelps } from '../../src/features/error-panel/error-panel.ts';
 import { STRINGS } from '../../src/elements/room-gallery/room-gallery.strings.ts';
-import { serviceRoot, serviceUrl } from '../../src/elements/room-gallery/gallery-service.ts';
+import { serviceRoot, serviceUrl } from '../../src/elements/room-gallery/service.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { registerTranslation } from '../../src/i18n.ts';
 import nl from '../../src/i18n/nl.ts';
@@ -24,7 +24,7 @@ import nl from '../../src/i18n/nl.ts';
 // Dutch is a downloaded language in a page; here it is registered up front
 registerTranslation('nl', nl);
 import { shortMessage, toElementError } from '../../src/internal/element-error.ts';
-import { statusText } from '../../src/elements/room-gallery/gallery-pager.ts';
+import { statusText } from '../../src/elements/room-gallery/features/pager.ts';
 
 const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({
   id,

@@ -15,7 +15,7 @@ import {
   styleFilterFromAttribute,
   type GalleryFilters,
   type GalleryRequest,
-} from '../../src/elements/room-gallery/gallery-query.ts';
+} from '../../src/elements/room-gallery/query.ts';
 import { indexQuery, pagedQuery, searchQuery } from '../../src/api/room-styling/params.ts';
 
 /** The query string the client would send for a gallery request, undefined members dropped. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { ApiError, joinUrl, request } from '../../src/api/http.ts';
+import { ApiError, joinUrl, MAX_SERVICE_MESSAGE, request } from '../../src/api/http.ts';
 import { listen, type Running } from './helpers/server.ts';
 
 /** A port on 127.0.0.1 that nothing listens on (connection refused: a network error). */
@@ -32,6 +32,11 @@ describe('http.request over real HTTP', () => {
       return c.json({ error: 'Limit should be between 1 and 50' }, 422);
     });
     app.get('/html', (c) => c.html('<h1>not json</h1>'));
+    // issue 22 finding 11: 100 000 errors once became a 1.99 M-character message
+    app.get('/many-errors', (c) =>
+      c.json({ errors: Array.from({ length: 100_000 }, (_, i) => `field ${i} is wrong`) }, 500),
+    );
+    app.get('/long-error', (c) => c.json({ error: 'x'.repeat(100_000) }, 400));
     app.get('/echo', (c) => c.json({ query: c.req.queries() }));
     // 64 KiB chunks without a Content-Length, for as long as the client keeps reading (bounded at 64 MiB)
     app.get('/endless', () => {
@@ -151,6 +156,20 @@ describe('http.request over real HTTP', () => {
       message: 'Limit should be between 1 and 50',
     });
     await assert.rejects(request(`${running.url}/html`), { kind: 'invalid' });
+  });
+
+  it("bounds the service's message: the first few errors and how many more, a long one cut", async () => {
+    await assert.rejects(request(`${running.url}/many-errors`, { retries: 0 }), (error: ApiError) => {
+      assert.equal(error.status, 500);
+      assert.ok(error.message.length <= MAX_SERVICE_MESSAGE, `${error.message.length} characters`);
+      assert.match(error.message, /^field 0 is wrong; field 1 is wrong; .* and 99995 more$/);
+      return true;
+    });
+    await assert.rejects(request(`${running.url}/long-error`), (error: ApiError) => {
+      assert.equal(error.message.length, MAX_SERVICE_MESSAGE);
+      assert.match(error.message, /^x+…$/);
+      return true;
+    });
   });
 
   it('never retries a 4xx: the service meant it', async () => {

@@ -9,16 +9,18 @@ import {
   STRINGS as EXPORT_BUTTON,
   ISSUE_MESSAGES,
 } from '../../src/elements/project-export-button/project-export-button.strings.ts';
-import { FILTER_STRINGS } from '../../src/elements/room-gallery/gallery-filters.ts';
+import { FILTER_STRINGS } from '../../src/elements/room-gallery/features/filters.ts';
 import { ERROR_PANEL_STRINGS } from '../../src/features/error-panel/error-panel.strings.ts';
 import { STRINGS as GALLERY } from '../../src/elements/room-gallery/room-gallery.strings.ts';
 import { STRINGS as PANORAMA } from '../../src/elements/room-panorama/room-panorama.strings.ts';
 import { PLAN_STRINGS } from '../../src/elements/room-plan/room-plan.strings.ts';
 import { VIEWER_STRINGS } from '../../src/elements/room-viewer/room-viewer.strings.ts';
-import { FULLSCREEN_STRINGS } from '../../src/internal/fullscreen.strings.ts';
-import { GESTURE_STRINGS } from '../../src/internal/gestures.strings.ts';
-import { MEASURE_STRINGS } from '../../src/internal/measure.strings.ts';
-import { DESCRIPTION_STRINGS } from '../../src/internal/room-description.strings.ts';
+import { FULLSCREEN_STRINGS } from '../../src/features/fullscreen/fullscreen.strings.ts';
+import { GESTURE_STRINGS } from '../../src/features/fullscreen/gestures.strings.ts';
+import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
+import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
+import { CART_STRINGS } from '../../src/features/cart/cart.strings.ts';
+import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities.strings.ts';
 import { lookup, type StringTable } from '../../src/internal/language.ts';
 import nl from '../../src/i18n/nl.ts';
 import de from '../../src/i18n/de.ts';
@@ -39,6 +41,8 @@ const TABLES: StringTable<string>[] = [
   DESCRIPTION_STRINGS,
   FULLSCREEN_STRINGS,
   GESTURE_STRINGS,
+  CART_STRINGS,
+  QUANTITIES_STRINGS,
 ];
 const SHIPPED: Record<string, Translation> = { nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -1,5 +1,7 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
 /**
@@ -28,10 +30,66 @@ describe('layers import only downward (eslint no-restricted-imports)', () => {
     ['src/panorama/x.ts', "import { RoomPanorama } from '../elements/room-panorama/room-panorama.js';", true],
     ['src/elements/room-plan/x.ts', "import { app } from '../../../server/partner/app.ts';", true],
     ['src/elements/room-plan/x.ts', "import { readModel } from '../../model/index.js';", false],
+    [
+      'src/elements/room-plan/x.ts',
+      "import { MeasureMode } from '../../features/measure/measure-mode.js';",
+      false,
+    ],
+    // features/ sit beside the elements: infrastructure, model, api below them; never an element
+    ['src/features/measure/x.ts', "import { RoomPlan } from '../../elements/room-plan/room-plan.js';", true],
+    ['src/features/measure/x.ts', "import { app } from '../../../server/partner/app.ts';", true],
+    ['src/features/measure/x.ts', "import { LanguageController } from '../../internal/language.js';", false],
+    ['src/features/measure/x.ts', "import { readModel } from '../../model/index.js';", false],
+    ['src/features/measure/x.ts', "import { hasModelSource } from '../../api/model-source.js';", false],
+    ['src/features/measure/x.ts', "import { Fullscreen } from '../fullscreen/fullscreen.js';", false],
+    // internal/ is the infrastructure under both: it imports neither
+    ['src/internal/x.ts', "import { MeasureMode } from '../features/measure/measure-mode.js';", true],
+    ['src/internal/x.ts', "import { RoomViewer } from '../elements/room-viewer/room-viewer.js';", true],
+    ['src/internal/x.ts', "import { readModel } from '../model/index.js';", false],
+    ['src/internal/x.ts', "import { defineElement } from './define.js';", false],
   ];
   for (const [path, source, expected] of cases) {
     it(`${path}: ${source} is ${expected ? 'refused' : 'allowed'}`, async () => {
       assert.equal(await restricted(path, source), expected);
     });
   }
+});
+
+describe('no import cycle (eslint import-x/no-cycle)', () => {
+  // two real files on disk, as the rule follows imports through the files they name
+  const dir = mkdtempSync(join('test', 'node', '.cycle-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, source: string) => {
+    writeFileSync(join(dir, name), source);
+    return join(dir, name);
+  };
+
+  async function cycle(path: string, source: string): Promise<boolean> {
+    const [result] = await eslint.lintText(source, { filePath: path });
+    return result!.messages.some((m) => m.ruleId === 'import-x/no-cycle');
+  }
+
+  it('refuses a module that imports one importing it back', async () => {
+    write('b.ts', "import { a } from './a.js';\nexport const b = (): number => a() + 1;\n");
+    const a = write('a.ts', "import { b } from './b.js';\nexport const a = (): number => b();\n");
+    assert.equal(await cycle(a, "import { b } from './b.js';\nexport const a = (): number => b();\n"), true);
+  });
+
+  it('refuses a ring through a lazy import()', async () => {
+    write('d.ts', "import { c } from './c.js';\nexport const d = (): number => c;\n");
+    const c = write('c.ts', "export const c = 1;\nexport const later = () => import('./d.js');\n");
+    assert.equal(await cycle(c, "export const c = 1;\nexport const later = () => import('./d.js');\n"), true);
+  });
+
+  it('allows the same modules without the way back, and a type-only import back', async () => {
+    write('f.ts', "import type { E } from './e.js';\nexport const f = (e: E): number => e.n;\n");
+    const e = write(
+      'e.ts',
+      "import { f } from './f.js';\nexport interface E { n: number }\nexport const e = f;\n",
+    );
+    assert.equal(
+      await cycle(e, "import { f } from './f.js';\nexport interface E { n: number }\nexport const e = f;\n"),
+      false,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { planGeometry, readModel, type Vec2 } from '../../src/model/index.ts';
-import { modelPointAt, snapPoint, wallAt, wallLength } from '../../src/elements/room-plan/plan-snap.ts';
+import { modelPointAt, snapPoint, wallAt, wallLength } from '../../src/elements/room-plan/features/snap.ts';
 import { wallsToLower } from '../../src/three/cutaway.ts';
 import { boxPlan } from '../shared/fixtures.ts';
 
@@ -16,7 +16,7 @@ const wallAlong = (from: Vec2, to: Vec2) =>
 const south = wallAlong([0, 0], [400, 0]);
 const north = wallAlong([400, 300], [0, 300]);
 
-describe('measuring on the plan (plan-snap.ts)', () => {
+describe('measuring on the plan (room-plan/features/snap.ts)', () => {
   it('snaps to a wall end within 10 px, favouring the end over its footprint corners', () => {
     // 2 cm a pixel: the end (0, 0) is 3 px away, a footprint corner (10, 10) about 5 px
     assert.deepEqual(snapPoint(plan, [4, 4], 2), { point: [0, 0], snapped: true });

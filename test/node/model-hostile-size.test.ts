@@ -4,6 +4,7 @@ import { planGeometry, readModel } from '../../src/model/index.ts';
 import type { RoomModel, Vec2, Vec3 } from '../../src/model/types.ts';
 import { MODEL_LIMITS } from '../../src/model/read/reader.ts';
 import { SpatialIndex } from '../../src/model/spatial-index.ts';
+import { nestedRingsModel } from '../shared/fixtures.ts';
 
 /** A street grid of `n` walls (each 300 cm), a door in every wall, points shared at the crossings. */
 function gridModel(n: number, doors = n) {
@@ -121,5 +122,44 @@ describe('room models of hostile size', () => {
     assert.deepEqual(index.search({ minX: 0, minY: 40, maxX: 200, maxY: 60 }), [boxes[2]]);
     assert.equal(index.search({ minX: -5000, minY: -5000, maxX: 5000, maxY: 5000 }).length, 3);
     assert.deepEqual(index.search({ minX: 500, minY: 500, maxX: 600, maxY: 600 }), []);
+  });
+  it('nested many-vertex areas: 8 rings of 2 000 vertices work out in well under a second, nested', () => {
+    // issue 22 finding 2: every vertex of each area against every edge of each larger one (and the
+    // label search over all of them) took 39 s here; now a bounded sample and coarse outlines
+    const started = performance.now();
+    const { model, problems } = readModel(nestedRingsModel(8, 2000));
+    const plan = planGeometry(model);
+    const ms = performance.now() - started;
+    console.log(`[hostile] 8 nested rings of 2 000 vertices: readModel + planGeometry ${Math.round(ms)} ms`);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      plan.areas.map((a) => a.depth),
+      [0, 1, 2, 3, 4, 5, 6, 7],
+    );
+    // each label lies in its ring's band: between its own outline and the next one in
+    plan.areas.forEach((area, k) => {
+      const r = Math.hypot(...area.labelPoint);
+      assert.ok(r <= 5000 - k * 90 && (k === 7 || r >= 5000 - (k + 1) * 90 - 1), `ring ${k} label at ${r}`);
+    });
+    // a generous guard (several times the figure on a loaded 2-core machine), not the goal
+    assert.ok(ms < 8000, `${Math.round(ms)} ms`);
+  });
+
+  it('caps the vertices of one area and of all areas, and says so', () => {
+    const big = readModel(nestedRingsModel(1, MODEL_LIMITS.areaVertices + 1));
+    assert.equal(big.model.areas.length, 0);
+    assert.match(
+      big.problems.map((p) => p.message).join('\n'),
+      /has 2001 vertices, more than 2000; area left out/,
+    );
+    // 25 areas over the same 2 000 points (indices may share points: the point cap does not bound them)
+    const shared = nestedRingsModel(1, 2000) as { plan: { areas: Record<string, unknown> } };
+    const ring = shared.plan.areas.ring0;
+    for (let k = 0; k < 25; k++) shared.plan.areas[`ring${k}`] = ring;
+    const many = readModel(shared);
+    assert.equal(many.model.areas.length, MODEL_LIMITS.areaVertexTotal / 2000);
+    const left = many.problems.filter((p) => /vertices together/.test(p.message));
+    assert.equal(left.length, 1);
+    assert.equal(left[0]!.path, 'plan.areas.ring20');
   });
 });

@@ -48,6 +48,28 @@ describe('readModel on the real sample (room 6346838)', () => {
     );
   });
 
+  it("keeps a real room's id (6346838, beyond the coordinate limit) as its id, with no problem", (t) => {
+    // issue 22: the sample's own model says room_id 0; the service fills in the room's id, which went
+    // through the ±1e6 coordinate limit and became a false problem on every model-load
+    if (real.skip) return t.skip(real.skip);
+    const room = structuredClone(real.room) as { id: number; model: { room_id: unknown } };
+    assert.equal(room.id, 6346838);
+    room.model.room_id = room.id;
+    const { model, problems } = readModel(room);
+    assert.deepEqual(problems, []);
+    assert.equal(model.roomId, 6346838);
+    // an id is still a safe integer: a fraction or a huge one is refused with a problem
+    for (const bad of [1.5, 2 ** 60]) {
+      room.model.room_id = bad;
+      const read = readModel(room);
+      assert.equal(read.model.roomId, undefined);
+      assert.deepEqual(
+        read.problems.map((p) => p.path),
+        ['model.room_id'],
+      );
+    }
+  });
+
   it('takes the string texture_width as a number and keeps materials, sun and camera', (t) => {
     if (real.skip) return t.skip(real.skip);
     const { model } = readModel(real.room);

@@ -94,40 +94,101 @@ describe('partner back end: request bodies are bounded as they arrive', () => {
 
 describe('partner back end: a flood of anonymous sign-ins', () => {
   let partners: Partners;
+  // a state lane smaller than the flood: before issue 22 the flood pushed out every state in it
   const store = new MemoryStore({ state: 2_000 });
   before(async () => {
-    partners = await startPartners(1, () => ({ store }));
+    partners = await startPartners(1, () => ({ store, maxPendingLogins: 1_000 }));
   });
   after(() => partners.close());
 
-  it('creates no session, stays within its bound, and the logged-in user stays logged in', async () => {
+  /** Starts a sign-in and gets the planner's grant: the URL the browser is sent back to, not yet opened. */
+  const startSignIn = async (browser: TestBrowser) => {
+    const start = await browser.fetch('/partner/oauth/start?return_to=/partner/session');
+    assert.equal(start.status, 302);
+    const granted = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    assert.equal(granted.status, 301, 'the planner grants access');
+    return granted.headers.get('location')!;
+  };
+
+  it('creates no session, refuses the flood (429), and every sign-in under way and every login stays', async () => {
     const url = partners.partners[0]!.url;
     const user = new TestBrowser(url);
     await login(user);
     assert.equal(store.sizeOf('session'), 1);
+    // a visitor half-way through signing in when the flood starts (issue 22, finding 4: it got a 400)
+    const midway = new TestBrowser(url);
+    const comeBack = await startSignIn(midway);
 
     let next = 0;
-    const total = 10_000;
+    // more starts than the state lane holds (issue 22 measured 10 050): enough to push out the
+    // visitor's state, had the flood been let in
+    const total = 2_050;
+    const statuses = new Map<number, number>();
     const started = Date.now();
     await Promise.all(
       Array.from({ length: 25 }, async () => {
         while (next < total) {
           next++;
           const response = await fetch(`${url}/partner/oauth/start`, { redirect: 'manual' });
-          assert.equal(response.status, 302);
-          assert.match(response.headers.get('set-cookie')!, /^partner_session_login=/);
-          await response.arrayBuffer();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status === 429) {
+            assert.ok(Number(response.headers.get('retry-after')) >= 1, 'Retry-After');
+            assert.equal(((await response.json()) as { error: string }).error, 'too_many_sign_ins');
+          } else await response.arrayBuffer();
         }
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    // every request comes from 127.0.0.1: that address has its 20 sign-ins under way (the visitor's
+    // included), the rest is refused
+    assert.deepEqual(Object.fromEntries(statuses), { 302: 19, 429: total - 19 });
     assert.equal(store.sizeOf('session'), 1, 'no session for anonymous visitors');
-    assert.ok(store.sizeOf('state') <= 2_000, `${store.sizeOf('state')} states kept`);
+    assert.ok(store.sizeOf('state') <= 1_000, `${store.sizeOf('state')} states kept`);
+    const back = await midway.fetch(comeBack);
+    assert.equal(back.status, 302, 'the sign-in under way completes');
+    assert.equal(
+      ((await (await midway.fetch('/partner/session')).json()) as { connected: boolean }).connected,
+      true,
+    );
     const session = await (await user.fetch('/partner/session')).json();
     assert.equal(session.connected, true, 'still logged in after the flood');
     const token = await user.fetch('/partner/token', { json: { project_id: 186997360 } });
     assert.equal(token.status, 200);
     console.log(`  ${total} anonymous starts in ${seconds.toFixed(1)} s (${Math.round(total / seconds)}/s)`);
+  });
+
+  it('from many addresses: a full instance refuses new starts and keeps the ones under way', async () => {
+    const flood = await startPartners(1, () => ({
+      store: new MemoryStore({ state: 100 }),
+      maxPendingLogins: 60,
+      // as behind a proxy that names the client (the test's requests all come from 127.0.0.1)
+      clientAddress: (c) => c.req.header('x-test-client'),
+    }));
+    try {
+      const url = flood.partners[0]!.url;
+      const midway = new TestBrowser(url);
+      const comeBack = await startSignIn(midway);
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        const response = await fetch(`${url}/partner/oauth/start`, {
+          redirect: 'manual',
+          headers: { 'x-test-client': `198.51.100.${i % 250}` },
+        });
+        statuses.push(response.status);
+        await response.arrayBuffer();
+      }
+      assert.equal(statuses.filter((s) => s === 302).length, 59, 'the instance holds 60 sign-ins under way');
+      assert.equal(statuses.filter((s) => s === 429).length, 241);
+      assert.equal((await midway.fetch(comeBack)).status, 302, 'the sign-in under way completes');
+      // its state is used: there is room for one more
+      const one = await fetch(`${url}/partner/oauth/start`, {
+        redirect: 'manual',
+        headers: { 'x-test-client': 'x' },
+      });
+      assert.equal(one.status, 302);
+    } finally {
+      await flood.close();
+    }
   });
 });
 
@@ -219,9 +280,24 @@ describe('partner back end: start-up and cookies', () => {
         }),
       /PLANNER_CLIENT_SECRET not set/,
     );
-    // with both, or against the local emulator, it starts
+    // a real planner also needs the redirect URI: derived, it would follow the Host header (issue 22, finding 12)
+    assert.throws(
+      () =>
+        createPartner({
+          env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 's3cret' },
+          oauthBase: 'https://planner.example',
+          apiBase: 'https://planner.example/api/v2',
+        }),
+      (error: unknown) =>
+        error instanceof PartnerConfigError && /PARTNER_REDIRECT_URI not set/.test(error.message),
+    );
+    // with all three, or against the local emulator, it starts
     createPartner({
-      env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 's3cret' },
+      env: {
+        PLANNER_CLIENT_ID: 'portal',
+        PLANNER_CLIENT_SECRET: 's3cret',
+        PARTNER_REDIRECT_URI: 'https://portal.example/partner/oauth/callback',
+      },
       oauthBase: 'https://planner.example',
       apiBase: 'https://planner.example/api/v2',
     });
@@ -258,6 +334,7 @@ describe('partner back end: start-up and cookies', () => {
           env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 's3cret' },
           oauthBase: 'https://planner.example',
           apiBase: 'https://planner.example/api/v2',
+          redirectUri: 'https://portal.example/partner/oauth/callback',
         }),
       ),
     );

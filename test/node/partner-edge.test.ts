@@ -37,6 +37,7 @@ describe('partner back end on edge runtimes', () => {
       env: { PLANNER_CLIENT_ID: 'portal', PLANNER_CLIENT_SECRET: 'edge-secret' },
       oauthBase: 'https://planner.example',
       apiBase: 'https://planner.example/api/v2',
+      redirectUri: 'https://portal.example/oauth/callback',
     });
     const page = await app.fetch(new Request('https://portal.example/login'));
     assert.equal(page.status, 200);

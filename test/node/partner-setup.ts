@@ -34,7 +34,7 @@ export async function startPartners(
   for (let i = 0; i < count; i++) {
     const slot: { app?: Hono } = {};
     const shell = new Hono();
-    shell.all('*', (c) => slot.app!.fetch(c.req.raw));
+    shell.all('*', (c) => slot.app!.fetch(c.req.raw, c.env));
     slots.push(slot);
     partners.push(await listen(shell));
   }

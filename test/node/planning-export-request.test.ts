@@ -560,3 +560,33 @@ describe('the export button attributes as an export request', async () => {
     }
   });
 });
+
+describe('export request: numbers out of range (issue 22, finding 16)', () => {
+  const codesOf = (input: Input) => {
+    const built = buildExportRequest(input);
+    return built.ok ? [] : built.issues.map((issue) => `${issue.path} ${issue.code}`);
+  };
+
+  it('refuses sizes past 10 000 and ids past 2^53 - 1, 1e308 included, as numbers or strings', () => {
+    assert.deepEqual(codesOf({ ...base2d(), width: 1e308 }), ['width at-most']);
+    assert.deepEqual(codesOf({ ...base2d(), height: '1e308' }), ['height at-most']);
+    assert.deepEqual(codesOf({ ...base2d(), width: 10_001, height: 10_001 }), [
+      'width at-most',
+      'height at-most',
+    ]);
+    assert.deepEqual(codesOf({ ...base2d(), designs: [1e308] }), ['designs[0] positive-integer']);
+    assert.deepEqual(codesOf({ ...base2d(), paper: { combine: false, margins: { top: 1e300 } } }), [
+      'paper[margins][top] at-most',
+    ]);
+    assert.deepEqual(codesOf({ ...base2d(), paper: { combine: false, scalebar: { width: 1e9 } } }), [
+      'paper[scalebar][width] at-most',
+    ]);
+    const built = buildExportRequest({ ...base2d(), width: 1e308 });
+    assert.ok(
+      !built.ok && /width must be at most 10000 \(not 1e\+308\)/.test(built.errors[0]!),
+      String(!built.ok && built.errors),
+    );
+    // the edge of the range is fine
+    assert.equal(buildExportRequest({ ...base2d(), width: 10_000, height: 1 }).ok, true);
+  });
+});

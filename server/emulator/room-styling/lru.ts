@@ -18,6 +18,10 @@ export class Lru<K, V> {
     while (this.#map.size > this.max) this.#map.delete(this.#map.keys().next().value as K);
   }
 
+  delete(key: K): void {
+    this.#map.delete(key);
+  }
+
   /** The cached value, or make it, cache it and return it. */
   getOrCreate(key: K, make: () => V): V {
     const hit = this.get(key);

@@ -6,6 +6,7 @@
  *   GET  /rooms/:id  /rooms/:id/panorama      POST /rooms/:id/comments
  *   POST /users  POST /users/login  GET /users/:id
  *   GET  /images/...  /media/...  /pages/...  (what the data's URLs point at)
+ *   GET  /models/<aa>/<component_id>_<vv>.glb  (a product's mesh: the `model` path, .mi as .glb)
  */
 import { Hono, type Context } from 'hono';
 import type { ResolvedEmulatorOptions } from '../options.ts';
@@ -24,11 +25,13 @@ import {
   sortRooms,
 } from './lists.ts';
 import { Lru } from './lru.ts';
+import { MeshStore } from './meshes/mesh-store.ts';
 import { generateModel } from './model.ts';
 import { panoramaPage, roomPage } from './pages.ts';
 import { type Face, FACES } from './panorama-scene.ts';
 import { flag, HttpError, integer, type Params, readParams, text } from './params.ts';
 import { hasRealFaces, loadSampleModel, sampleRoomPath } from './realdata.ts';
+import { SHOWCASE_ROOM_ID, showcaseModel, showcaseRecord } from './showcase.ts';
 import {
   type Links,
   panoramaJson,
@@ -69,10 +72,13 @@ export function createRoomStylingState(options: ResolvedEmulatorOptions): RoomSt
     models.getOrCreate(room.id, () =>
       room.realSample && samplePath
         ? loadSampleModel(samplePath)
-        : (generateModel({ roomId: room.id, seed: room.seed, category: room.category }) as unknown as Record<
-            string,
-            unknown
-          >),
+        : room.id === SHOWCASE_ROOM_ID
+          ? (showcaseModel() as unknown as Record<string, unknown>)
+          : (generateModel({
+              roomId: room.id,
+              seed: room.seed,
+              category: room.category,
+            }) as unknown as Record<string, unknown>),
     );
   return { dataset, accounts, images, modelOf };
 }
@@ -83,6 +89,9 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
   const { dataset, accounts, images, modelOf } = state;
   const realFaces = hasRealFaces(options.realdataDir);
   const roomsById = new Map(dataset.rooms.map((room) => [room.id, room]));
+  // the hand-made showcase room: served by id (and its pictures), not listed (docs/emulator.md)
+  roomsById.set(SHOWCASE_ROOM_ID, showcaseRecord(dataset.users[0]!));
+  const meshes = new MeshStore();
   const app = new Hono();
 
   const linksOf = (c: Context): Links => ({
@@ -313,6 +322,20 @@ export function createRoomStyling(options: ResolvedEmulatorOptions): Hono {
     if (path === null || !/\.(jpe?g|png)$/i.test(path) || path.includes('..'))
       throw new HttpError(404, 'Not found');
     return picture(c, images.texture(path));
+  });
+  // A product's mesh under the path its components' `model` names, as a glTF binary (docs/emulator.md):
+  // `models/ab/<component_id>_00.mi` is served as `/models/ab/<component_id>_00.glb`.
+  app.get('/models/:prefix/:file', async (c) => {
+    const [, componentId] = /^([0-9a-f]{40})_\d{2}\.glb$/.exec(c.req.param('file')) ?? [];
+    const glb = componentId?.startsWith(c.req.param('prefix')) ? meshes.glb(componentId) : undefined;
+    if (!glb || c.req.param('prefix').length !== 2) throw new HttpError(404, 'Model not found');
+    const bytes = await glb;
+    // revalidated on every use (a product's file is the same bytes for the emulator's whole life): the
+    // browser keeps it, and a test's injected fault still reaches the request
+    const etag = `"${componentId}-${bytes.byteLength}"`;
+    const headers = { ETag: etag, 'Cache-Control': 'no-cache' };
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': 'model/gltf-binary' });
   });
   app.get('/pages/rooms/:id', async (c) => {
     const room = roomsById.get(Number(c.req.param('id')));

@@ -15,6 +15,7 @@ export type ExportIssueCode =
   | 'integer'
   | 'positive-integer'
   | 'non-negative-integer'
+  | 'at-most'
   | 'number'
   | 'positive-number'
   | 'logo-scale'
@@ -52,6 +53,7 @@ export const ISSUE_MESSAGES_EN: IssueMessages = {
   integer: '{path} must be a whole number (not {value})',
   'positive-integer': '{path} must be a whole number above 0 (not {value})',
   'non-negative-integer': '{path} must be a whole number of 0 or more (not {value})',
+  'at-most': '{path} must be at most {allowed} (not {value})',
   number: '{path} must be a number (not {value})',
   'positive-number': '{path} must be a number above 0 (not {value})',
   'logo-scale': '{path} must be a number above 0 and at most 1, where 1 means automatic (not {value})',

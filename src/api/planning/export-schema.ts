@@ -68,13 +68,31 @@ const numberish = (message: ExportIssueCode) =>
     v.finite(message),
   );
 
+/**
+ * The largest width, height, margin or scale-bar size in pixels (millimetres for a PDF) a request may
+ * ask for: the emulator's limit (the service does not show its own). A number past it (1e308) is
+ * refused here, so the page and the partner's proxy never forward it.
+ */
+export const MAX_EXPORT_PIXELS = 10_000;
+
+/** An id: a whole number from 1 up to the largest exact one (2^53 - 1). */
 export const positiveInteger = () =>
-  v.pipe(numberish('positive-integer'), v.integer('positive-integer'), v.minValue(1, 'positive-integer'));
-const nonNegativeInteger = () =>
+  v.pipe(numberish('positive-integer'), v.safeInteger('positive-integer'), v.minValue(1, 'positive-integer'));
+/** A size in pixels: 1 to MAX_EXPORT_PIXELS. */
+const pixels = () =>
+  v.pipe(
+    numberish('positive-integer'),
+    v.integer('positive-integer'),
+    v.minValue(1, 'positive-integer'),
+    v.maxValue(MAX_EXPORT_PIXELS, `at-most:${MAX_EXPORT_PIXELS}`),
+  );
+/** A margin in pixels: 0 to MAX_EXPORT_PIXELS. */
+const margin = () =>
   v.pipe(
     numberish('non-negative-integer'),
     v.integer('non-negative-integer'),
     v.minValue(0, 'non-negative-integer'),
+    v.maxValue(MAX_EXPORT_PIXELS, `at-most:${MAX_EXPORT_PIXELS}`),
   );
 
 const oneOf = <T extends string>(allowed: readonly T[]) =>
@@ -177,11 +195,11 @@ export const paperSchema = members({
   orientation: optional(oneOf(PAPER_ORIENTATIONS)),
   size: optional(oneOf(PAPER_SIZES)),
   logo: optional(logoSchema),
-  margins: optional(members(entriesOf(MARGIN_SIDES, nonNegativeInteger))),
+  margins: optional(members(entriesOf(MARGIN_SIDES, margin))),
   stamp_names: optional(booleanish()),
   scale: optional(oneOfNumbers(PAPER_SCALES)),
   visuals: optional(oneOf(PAPER_VISUALS)),
-  scalebar: optional(members(entriesOf(SCALEBAR_MEMBERS, positiveInteger))),
+  scalebar: optional(members(entriesOf(SCALEBAR_MEMBERS, pixels))),
 });
 
 /** The members of `paper` that only 2D exports take. */
@@ -219,8 +237,8 @@ export const callbackSchema = v.pipe(
 export const exportSchema = members({
   designs: optional(list(required(positiveInteger()))),
   fmt: formatsSchema,
-  width: required(positiveInteger()),
-  height: required(positiveInteger()),
+  width: required(pixels()),
+  height: required(pixels()),
   type: required(oneOf(EXPORT_TYPES)),
   paper: v.unknown(),
   callback: v.unknown(),

@@ -6,6 +6,7 @@
  * (about 5 KB gzip; RoomStylingClient.getRoom is the validated call for everything else).
  */
 import { callService, serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
+import { rememberRender } from './room-render.js';
 
 /** The room's `model` member as sent (undefined when the document has none); the id is a decimal string. */
 export async function getRoomModel(
@@ -14,6 +15,8 @@ export async function getRoomModel(
   call?: CallOptions,
 ): Promise<unknown> {
   const { data } = await callService(options, 'GET', `/rooms/${id}`, { token: serviceToken(options) }, call);
+  // the render it names is the viewer's poster (room-render.ts)
+  rememberRender(options, id, data);
   return data && typeof data === 'object' && !Array.isArray(data)
     ? (data as { model?: unknown }).model
     : undefined;

@@ -10,7 +10,7 @@ import { bearer, type PlanningContext } from '../../api/planning/context.js';
 import type { ExportRequest } from '../../api/planning/export-tables.js';
 import { exportProject, readExportAnswer } from '../../api/planning/exports.js';
 import { fetchPartnerToken } from '../../api/planning/partner-token.js';
-import { plannerFor, type PlannerChoice } from './planner-trust.js';
+import { plannerFor, type PlannerChoice } from '../../api/planning/planner-trust.js';
 import type { ExportOutcome } from '../../api/planning/types.js';
 
 /** Rendering an export takes the service a while (large PDFs, several 3D views): more than a GET's 15 s. */

@@ -2,9 +2,9 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportIssue } from '../../api/planning/export-issues.js';
 import { ExportRequestError } from '../../api/planning/export-request.js';
+import { plannerChoice } from '../../api/planning/planner-trust.js';
 import type { ExportRequestInput } from '../../api/planning/export-tables.js';
 import type { ExportOutcome, ExportResultMap } from '../../api/planning/types.js';
-import { DEFAULT_CONFIG, getConfig } from '../../config.js';
 import type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail } from '../../events/index.js';
 import { presentUnlessFalse } from '../../internal/converters.js';
 import { defineElement } from '../../internal/define.js';
@@ -34,6 +34,10 @@ const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
  * @slot - The button's label (default: "Export plan" / "Export 3D views", in the page's language).
  *
  * @fires {CustomEvent<ExportStartDetail>} export-start - The checked request body, just before it is sent.
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `export` (an export asked for by the visitor's click). Detail `{ action, projectId,
+ *   trackingTag, experiment, duration }`. Never for property changes.
  * @fires {CustomEvent<ExportDoneDetail>} export-done - The result map (`project` and `design`: id to file URLs); `queued: true` when the files go to the callback; `exportId` when the service named the export.
  * @fires {CustomEvent<ExportErrorDetail>} export-error - `{ error }`: an ElementError: `reason` `invalid-request` (nothing sent; `problems`: the request's issues), a token endpoint `reason` (`not-connected`, `token-unreachable`, `token-refused`, `token-failed`), `untrusted-planner` (a planner root the partner does not vouch for and the page did not trust from script; nothing sent), or the planning service's `kind` and `status` (0 for network failures and timeouts).
  *
@@ -228,16 +232,13 @@ export class ProjectExportButton extends RoomElement {
     this._callback = body.callback;
     this._phase = 'exporting';
     this.emit('export-start', structuredClone(body));
+    // the button's click, or exportProject() in answer to the visitor's own click
+    this.analytics.trackIfVisitor('export', { projectId: String(projectId) });
     try {
       const outcome = await runExport({
         projectId,
         body,
-        planner: {
-          element: this.plannerBase || undefined,
-          configured: getConfig().plannerBase,
-          configuredByPage: getConfig().plannerBase !== DEFAULT_CONFIG.plannerBase,
-          trusted: Array.isArray(this.trustedPlannerBases) ? this.trustedPlannerBases : undefined,
-        },
+        planner: plannerChoice(this.plannerBase, this.trustedPlannerBases),
         tokenEndpoint: this.tokenEndpoint,
         proxyBase: this.proxyBase,
         tokens: this.#tokens,

@@ -15,8 +15,8 @@ import { css } from 'lit';
  * In order: host and its custom properties, status line (the live region), grid and cards, skeleton
  * cards while the first page loads: only what shows before an answer is in. The rest travels in lazy
  * chunks: what an answer shows (pictures, badges, hover and focus, error and empty panels, buttons:
- * gallery-result-styles.ts, fetched beside the first rooms), filters (gallery-filters.ts), pager and
- * load-more (gallery-pager-controls.ts), virtualised rows (gallery-virtual.ts). No comments inside the
+ * cards/result-styles.ts, fetched beside the first rooms), filters (features/filters.ts), pager and
+ * load-more (features/pager-controls.ts), virtualised rows (features/virtual.ts). No comments inside the
  * CSS: they would be downloaded.
  */
 export const galleryStyles = css`
@@ -42,8 +42,9 @@ export const galleryStyles = css`
   }
   .status {
     margin: 0 0 0.5rem;
-    min-block-size: 1.25em;
+    min-block-size: 1.5em;
     font-size: 0.875rem;
+    line-height: 1.5;
     color: var(--_muted);
   }
 
@@ -90,17 +91,25 @@ export const galleryStyles = css`
   .name {
     display: -webkit-box;
     margin: 0.625rem 0.75rem 0;
+    line-height: 1.3;
+    block-size: 2.6em;
   }
   .meta {
     display: block;
     margin: 0.25rem 0.75rem 0;
+    font-size: 0.875rem;
+    line-height: 1.5;
+    block-size: 1.5em;
+  }
+  .pager-slot {
+    block-size: 2.5rem;
+    margin-block-start: var(--_gap);
   }
 
   .skeleton .name,
   .skeleton .meta {
-    block-size: 0.875rem;
     border-radius: 0.25rem;
-    background: var(--_placeholder);
+    background: linear-gradient(var(--_placeholder), var(--_placeholder)) 0 0 / 100% 0.875rem no-repeat;
   }
   .skeleton .name {
     inline-size: 70%;

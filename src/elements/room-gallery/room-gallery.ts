@@ -4,26 +4,26 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { BrokenImages, type RenderCard } from './gallery-card.js';
-import { GalleryColumns } from './gallery-columns.js';
-import type { GalleryFiltersController } from './gallery-filters-controller.js';
-import { renderErrorPanel } from './gallery-error-panel.js';
-import { renderGrid } from './gallery-grid.js';
-import type { GalleryHistory } from './gallery-history-controller.js';
-import type { GalleryInfinite } from './gallery-infinite.js';
-import * as lazy from './gallery-lazy.js';
-import { GalleryLoader, STATUSES } from './gallery-loader.js';
-import { pagerView, statusText } from './gallery-pager.js';
-import { pagerStyles, renderPager } from './gallery-pager-controls.js';
-import { normalisePaging } from './gallery-paging.js';
-import { activatedIndex, focusCard, renderEmpty, resultStyles } from './gallery-results.js';
-import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './gallery-query.js';
-import { serviceOf, serviceRoot } from './gallery-service.js';
-import { StyleAttribute } from './gallery-style-attribute.js';
+import { BrokenImages, type RenderCard } from './cards/card.js';
+import { GalleryColumns } from './cards/columns.js';
+import type { GalleryFiltersController } from './features/filters-controller.js';
+import { renderErrorPanel } from './cards/error-panel.js';
+import { renderGrid } from './cards/grid.js';
+import type { GalleryHistory } from './features/history-controller.js';
+import type { GalleryInfinite } from './features/infinite.js';
+import * as lazy from './lazy.js';
+import { GalleryLoader, STATUSES } from './loader.js';
+import { pagerView, statusText } from './features/pager.js';
+import { pagerStyles, renderPager } from './features/pager-controls.js';
+import { normalisePaging } from './paging.js';
+import { activatedIndex, focusCard, renderEmpty, resultStyles } from './cards/results.js';
+import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './query.js';
+import { serviceOf, serviceRoot } from './service.js';
+import { StyleAttribute } from './style-attribute.js';
 import { STRINGS, type Translate } from './room-gallery.strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
 
-export type { CardContext, RenderCard } from './gallery-card.js';
+export type { CardContext, RenderCard } from './cards/card.js';
 
 /**
  * Lists rooms of the room-styling service as a responsive grid of cards, with optional search
@@ -34,22 +34,32 @@ export type { CardContext, RenderCard } from './gallery-card.js';
  * @attr style - The style filter as DESIGN.md spells it (`style="Modern"`), also the element's inline-CSS
  *   attribute: a value with CSS punctuation is taken as inline CSS and ignored as a filter. Same as `room-style`.
  *
- * @fires room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
+ * @fires {CustomEvent<RoomSelectDetail>} room-select - A card was activated (click, tap or Enter). Detail `{ room }`. Cancelable:
  *   cancel it to keep the link from navigating (e.g. to open `<room-panorama>` in a dialog instead).
- * @fires rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `select` (a card activated: `roomId`, and `trackingTag` from the room's `tracking_tag`
+ *   unless `tracking-tag` is set). Detail `{ action, roomId, trackingTag, experiment, duration }`. Never for property changes.
+ * @fires {CustomEvent<RoomsLoadDetail>} rooms-load - A page of rooms arrived. Detail `{ rooms, total, page }`: `rooms` is the page just
  *   loaded, `page` its number, `total` as the service gave it (undefined with `skip-total`).
- * @fires rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
+ * @fires {CustomEvent<RoomsErrorDetail>} rooms-error - Loading failed. Detail `{ error }`: an `ElementError` whose `kind` says what
  *   failed and whose `status` is the HTTP status, 0 for a network failure or a timeout.
  *
  * @csspart filters - The form holding the search box and selects (`filters` attribute).
- * @csspart filter - Each labelled control in it; also `filter-q`, `filter-style`, `filter-category`, `filter-since`.
+ * @csspart filter - Each labelled control in it; each also has its own name below.
+ * @csspart filter-q - The search box's label and field.
+ * @csspart filter-style - The style select's label and field.
+ * @csspart filter-category - The category select's label and field.
+ * @csspart filter-since - The "since" select's label and field.
  * @csspart status - The polite live region announcing the result count.
  * @csspart grid - The list of cards.
  * @csspart card - One card (a link, or a button when the room has no safe URL).
  * @csspart image - The picture box of a card (also the CSS placeholder for a missing or unsafe image).
  * @csspart name - The room name in a card.
  * @csspart meta - Category and style in a card.
- * @csspart badge - A badge on the picture; also `badge-panorama`, `badge-photoreal`.
+ * @csspart badge - A badge on the picture (each also has its own name below).
+ * @csspart badge-panorama - The badge of a room with a panorama.
+ * @csspart badge-photoreal - The badge of a room with a photo-real image.
  * @csspart pager - Previous / next navigation (`paging="pages"`).
  * @csspart more - The load-more button (`paging="more"`).
  * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
@@ -134,7 +144,7 @@ export class RoomGallery extends RoomElement {
 
   /**
    * Style key from search meta (`source="search"`). Read from the `style` attribute (DESIGN.md), unless
-   * that holds inline CSS (gallery-style-attribute.ts), and from `room-style`, which the style select
+   * that holds inline CSS (style-attribute.ts), and from `room-style`, which the style select
    * writes (reflected) and which never clashes with the page's inline styles. The property is
    * `roomStyle` because `style` is the element's CSSStyleDeclaration.
    */
@@ -291,7 +301,14 @@ export class RoomGallery extends RoomElement {
   #onCardClick = (event: MouseEvent): void => {
     const index = activatedIndex(event);
     const room = index === undefined ? undefined : this.rooms[index];
-    if (room && !this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    if (!room) return;
+    if (!this.emit('room-select', { room }, { cancelable: true })) event.preventDefault();
+    // the room's own tracking tag, where the service gives one (room documents carry `tracking_tag`)
+    const tag = (room as { tracking_tag?: unknown }).tracking_tag;
+    this.analytics.track('select', {
+      roomId: String(room.id),
+      ...(typeof tag === 'string' ? { trackingTag: tag } : {}),
+    });
   };
 
   protected override updated(): void {
@@ -316,7 +333,8 @@ export class RoomGallery extends RoomElement {
     if (!loading && !rooms.length) return nothing;
     const { shown } = state;
     return renderGrid({
-      skeletons: loading ? Math.min(galleryLimit(this.limit), 24) : 0,
+      // as many as the page will hold, so the box the first cards land in is the one the skeleton held
+      skeletons: loading ? galleryLimit(this.limit) : 0,
       rooms,
       label: this.#t('rooms'),
       virtual: this.#infinite?.rows,
@@ -349,6 +367,12 @@ export class RoomGallery extends RoomElement {
       <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this.#renderRooms()} ${renderErrorPanel(this.#loader.state, this.#lang.lang, this.#t, this.#onRetry)}
       ${renderPager(pager)}
+      ${
+        // the pager's place is held while the first page loads (src/loader.css counts it too)
+        this.#paging === 'pages' && !this.#loader.shownPage && this.#loader.state.status === 'loading'
+          ? html`<div class="pager-slot" aria-hidden="true"></div>`
+          : nothing
+      }
       ${this.#paging === 'infinite' ? html`<div class="sentinel" aria-hidden="true"></div>` : nothing}
       <div class="probe" aria-hidden="true"></div>
     `;

@@ -5,11 +5,11 @@
  * the styles keep the slot hidden.
  *
  * The slot's elements are followed, moved and hidden by the layer `<room-viewer>` uses too
- * (src/internal/slotted-spots.ts); what is the panorama's own is here: reading a direction from the
+ * (src/features/hotspots/slotted-spots.ts); what is the panorama's own is here: reading a direction from the
  * attributes and, after every frame PSV draws, asking PSV's own projection where it is on screen
  * (undefined behind the camera or off screen: the hotspot is hidden).
  */
-import { SlottedSpots } from '../../internal/slotted-spots.js';
+import { SlottedSpots } from '../../features/hotspots/slotted-spots.js';
 import type { PanoramaViewer } from '../../panorama/psv-runtime.js';
 
 const WATCHED = ['data-yaw', 'data-pitch'];

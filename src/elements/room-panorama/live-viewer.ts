@@ -2,14 +2,14 @@
  * The element's live viewer (while it holds a pool slot): started from the lazy chunk, fed the view,
  * the navbar and the texts, given the keys only while the element has focus, its hotspots placed
  * (hotspots.ts), and released with its WebGL context. Callbacks of a viewer that was released (or
- * replaced) are dropped. Full screen is the shared controller's (src/internal/fullscreen.ts: the whole
+ * replaced) are dropped. Full screen is the shared controller's (src/features/fullscreen/fullscreen.ts: the whole
  * host goes, whatever took it there); PSV's navbar button asks it and shows its state. `toBlob()` checks
- * and encodes as every element does (src/internal/snapshot-image.ts); the viewer only draws.
+ * and encodes as every element does (src/features/snapshot/snapshot-image.ts); the viewer only draws.
  */
 import type { ReactiveControllerHost } from 'lit';
 import { toElementError, type ElementError } from '../../internal/element-error.js';
-import { FullscreenController } from '../../internal/fullscreen.js';
-import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../internal/snapshot-image.js';
+import { FullscreenController } from '../../features/fullscreen/fullscreen.js';
+import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
 import type { PanoramaViewer, ViewerTexts } from '../../panorama/psv-runtime.js';
 import type { PanoramaView } from '../../panorama/view.js';

@@ -5,6 +5,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { RoomStylingClient, type PanoramaRender } from '../../api/room-styling/index.js';
+import { getRoomRender, type RoomRender } from '../../api/room-styling/room-render.js';
 import { getConfig } from '../../config.js';
 import { ElementError } from '../../internal/element-error.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
@@ -24,6 +25,8 @@ export interface SourceCallbacks {
   loading(): void;
   /** The faces are known (`faces` and `record` are set): the poster can show, the viewer can start. */
   ready(): void;
+  /** The room's own render is known (`render` is set; room-id only): the poster can show before the faces. */
+  render(): void;
   failed(error: ElementError): void;
 }
 
@@ -32,6 +35,11 @@ export class PanoramaSourceController {
   faces?: CubeFaces;
   /** The service's record, when the faces came through `room-id`. */
   record?: PanoramaRender;
+  /**
+   * The room's own render (GET /rooms/:id?skip_model=true, asked beside the panorama record): the
+   * poster, a few kilobytes where the front face is most of a megabyte. Undefined for `faces`.
+   */
+  render?: RoomRender;
   readonly #request: LatestRequestController;
 
   constructor(
@@ -82,6 +90,15 @@ export class PanoramaSourceController {
   async #fetch(id: number, input: SourceInput): Promise<void> {
     const base = input.apiBase || undefined;
     const outcome = await this.#request.run(async (signal) => {
+      // the poster's render is asked at the same moment and waited for (it is small): the faces are
+      // not made known before it, so the poster is never the front face when the room has a render
+      const rendered = getRoomRender({ base }, String(id), { signal })
+        .catch((): RoomRender => ({}))
+        .then((render) => {
+          if (signal.aborted) return;
+          this.render = render;
+          if (render.image || render.hq) this.callbacks.render();
+        });
       const client = new RoomStylingClient({ base });
       const record = await client.getPanorama(
         id,
@@ -94,6 +111,7 @@ export class PanoramaSourceController {
         const message = `The panorama's faces are not http(s) URLs: ${checked.bad.join(', ')}`;
         throw new ElementError(message, { kind: 'invalid', status: 200, problems: checked.bad });
       }
+      await rendered;
       return { record, faces: checked.faces };
     });
     if (outcome.status === 'superseded') return;
@@ -111,5 +129,6 @@ export class PanoramaSourceController {
     this.#request.abort();
     this.faces = undefined;
     this.record = undefined;
+    this.render = undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { hotspotLayerStyles } from '../../internal/slotted-spots.styles.js';
+import { hotspotLayerStyles } from '../../features/hotspots/slotted-spots.styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
 
 /**

@@ -11,7 +11,7 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
-import type { SnapshotOptions } from '../../internal/snapshot-image.js';
+import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
 import { AutorotationController } from './autorotation.js';
 import { GyroscopeController } from './gyroscope.js';
@@ -21,6 +21,8 @@ import { styles } from './room-panorama.styles.js';
 import { reasonWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
 import { ViewSync } from './view-sync.js';
 import { PoolMembership } from './viewer-pool.js';
+import { PosterGate } from './poster-gate.js';
+import { renderSrcset } from '../../api/room-styling/room-render.js';
 import { warmRuntime } from './viewer-runtime.js';
 
 export { PanoramaError, type PanoramaReason } from './panorama-error.js';
@@ -43,7 +45,8 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
 /**
  * A room's cube-map panorama (GET /rooms/:id/panorama, faces `r d l u b f`), shown with
  * photo-sphere-viewer. The viewer and its libraries load only when the panorama nears the viewport;
- * until then, and while loading, the front face is shown as a poster. At most four panoramas hold a
+ * until then, and while loading, a poster is shown: the room's own render from its record (a few KB; `room-id`), else
+ * the front face, fetched first at high priority; the viewer's code and the six faces only after it. At most four panoramas hold a
  * live viewer (a WebGL context) on a page; the others show their poster and keep their view.
  * Built from feature files: panorama-source.ts (room-id / faces), view-sync.ts (the view both ways),
  * autorotation.ts, viewer-pool.ts (the live-viewer slots), viewer-runtime.ts (the lazy PSV chunk),
@@ -55,6 +58,10 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  *   service's record when `room-id` was used).
  * @fires {CustomEvent<PanoramaErrorDetail>} panorama-error - Loading failed. detail `{ error }`: an `ElementError` (`kind` `not-found`, `status`
  *   404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
+ *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
+ *   again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click),
+ *   `fullscreen`. Detail `{ action, roomId, componentId, trackingTag, experiment, duration }`. Never for property changes.
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
  * @fires {CustomEvent<FullscreenChangeDetail>} fullscreen-change - The element went into or out of full screen (the navbar's
  *   button, the page's `requestFullscreen()`, or Escape). detail `{ fullscreen }`.
@@ -65,7 +72,7 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  *   They stay the page's (links, styles, focus); `data-yaw` / `data-pitch` changes are followed.
  *
  * @csspart stage - The focusable area that holds the viewer (keyboard: arrows turn, + / - zoom).
- * @csspart poster - The front face shown before the viewer is live.
+ * @csspart poster - The poster shown before the viewer is live: the room's own render (`room-id`), else the front face.
  * @csspart progress - The loading bar.
  * @csspart show-button - Shown on a visible poster whose viewer slot was given to another panorama.
  * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
@@ -150,6 +157,8 @@ export class RoomPanorama extends RoomElement {
   @state() private _error?: ElementError;
 
   #viewerHost = createRef<HTMLDivElement>();
+  #poster = new PosterGate();
+  #grants = 0;
   #progressBar = createRef<HTMLElement>();
 
   #language = new LanguageController(this, { changed: () => this.#live.viewer?.setTexts(this.#texts()) });
@@ -157,6 +166,7 @@ export class RoomPanorama extends RoomElement {
   // the source reads roomId, faces, apiBase and panoViewerUrl from the element when it needs them
   #source = new PanoramaSourceController(this, () => this, {
     loading: () => this.#setState('loading'),
+    render: () => this.requestUpdate(),
     ready: () => {
       this.#setState('poster');
       this.#wantViewer();
@@ -180,6 +190,7 @@ export class RoomPanorama extends RoomElement {
     fullscreen: (on) => {
       this.toggleState('fullscreen', on);
       this.emit('fullscreen-change', { fullscreen: on });
+      if (on) this.analytics.track('fullscreen');
     },
   });
   #gyroscope = new GyroscopeController(this, () => this.#live.viewer, this.#autorotation.interacted);
@@ -193,7 +204,12 @@ export class RoomPanorama extends RoomElement {
         navbar: this.navbar,
         texts: this.#texts(),
       });
-      void this.#live.start(this.#source.faces!, settings, () => this.#pool.granted);
+      // the faces after the poster (poster-gate.ts); a release or a newer grant meanwhile wins
+      const grant = ++this.#grants;
+      void this.#poster.wait().then(() => {
+        if (grant !== this.#grants || !this.#pool.granted || !this.#source.faces) return;
+        void this.#live.start(this.#source.faces, settings, () => this.#pool.granted);
+      });
     },
     evicted: () => {
       this.#releaseViewer();
@@ -215,6 +231,7 @@ export class RoomPanorama extends RoomElement {
    * @returns {Promise<Blob>} The image.
    */
   toBlob(options: PanoramaSnapshotOptions = {}): Promise<Blob> {
+    this.analytics.trackIfVisitor('snapshot');
     return this.#live.toBlob(options);
   }
 
@@ -255,7 +272,6 @@ export class RoomPanorama extends RoomElement {
       this.#language.t(STRINGS, key, values);
     const loading = this._state === 'loading';
     const percent = this._progress === undefined ? undefined : Math.round(this._progress);
-    const faces = this.#source.faces;
     return html`
       <div
         part="stage"
@@ -270,17 +286,7 @@ export class RoomPanorama extends RoomElement {
         @keydown=${this.#autorotation.interacted}
         @wheel=${this.#autorotation.interacted}
       >
-        ${
-          faces
-            ? html`<img
-                part="poster"
-                src=${faces.f}
-                alt=${t('poster')}
-                decoding="async"
-                @error=${this.#onPosterError}
-              />`
-            : nothing
-        }
+        ${this.#renderPoster(t('poster'))}
         <div class="viewer" ${ref(this.#viewerHost)}></div>
       </div>
       <div class="hotspots"><slot name="hotspot"></slot></div>
@@ -327,13 +333,37 @@ export class RoomPanorama extends RoomElement {
     `;
   }
 
+  /**
+   * The poster: the room's own render (a few kilobytes, `srcset` of its two sizes) where the record has
+   * one, else the front face; fetched first and at high priority, the faces only after it (#poster).
+   */
+  #renderPoster(alt: string) {
+    const faces = this.#source.faces;
+    const render = this.#source.render;
+    const srcset = render && renderSrcset(render);
+    const src = srcset ? (render.hq ?? render.image) : faces?.f;
+    if (!src) return nothing;
+    return html`<img
+      part="poster"
+      src=${src}
+      srcset=${srcset ?? nothing}
+      sizes=${srcset ? `${Math.ceil(this.getBoundingClientRect().width) || 480}px` : nothing}
+      alt=${alt}
+      fetchpriority="high"
+      loading="eager"
+      decoding="async"
+      @load=${this.#poster.settle}
+      @error=${this.#onPosterError}
+    />`;
+  }
+
   #watchViewport(): ViewportController {
     return new ViewportController(this, {
       near: (near) => {
         if (!near) return;
         this.#prepare();
-        // start downloading the viewer code now, so it is there when the panorama scrolls in
-        if (!this.#source.empty) warmRuntime();
+        // download the viewer code once the poster is in, so it is there when the panorama scrolls in
+        if (!this.#source.empty) void this.#poster.wait().then(warmRuntime);
       },
       visible: (visible) => {
         this.#pool.visibilityChanged();
@@ -365,6 +395,7 @@ export class RoomPanorama extends RoomElement {
   #reset(): void {
     this.#view.cancel(); // no late view-change from a view that is gone
     this.#source.reset();
+    this.#poster.reset();
     this.#releaseViewer();
     this.#pool.leave();
     this._error = undefined;
@@ -405,8 +436,9 @@ export class RoomPanorama extends RoomElement {
   #onShow = (): void => this.#wantViewer(true);
 
   #onPosterError = (event: Event): void => {
-    // a missing front face: the background shows instead; the viewer reports the failure itself
+    // a missing poster: the background shows instead; the viewer reports a missing face itself
     (event.target as HTMLImageElement).hidden = true;
+    this.#poster.settle();
   };
 
   #texts() {

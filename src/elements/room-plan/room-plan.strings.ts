@@ -15,6 +15,7 @@ export type PlanStringKey =
   | 'noModel'
   | 'badId'
   | 'badSrc'
+  | 'untrustedPlanner'
   | 'failed'
   | 'idle';
 
@@ -38,6 +39,8 @@ export const PLAN_STRINGS: Strings<PlanStringKey> = {
     badSrc: 'The src “{src}” is not an http(s) URL.',
     failed: 'The floor plan could not be drawn: {message}',
     idle: 'No room chosen.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
   },
 };
 
@@ -49,6 +52,7 @@ export const PLAN_REASON_WORDS: Readonly<Record<string, PlanStringKey>> = {
   'not-drawable': 'notDrawable',
   'no-model': 'noModel',
   'bad-id': 'badId',
+  'untrusted-planner': 'untrustedPlanner',
   'bad-src': 'badSrc',
   render: 'failed',
 };

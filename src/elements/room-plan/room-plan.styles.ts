@@ -1,10 +1,13 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles, planSelectionStyles } from '../../internal/room-description.styles.js';
+import { descriptionStyles, planSelectionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { planMeasureStyles } from './features/measure.styles.js';
+import { planSnapshotStyles } from './features/snapshot.styles.js';
+import { cartStyles } from '../../features/cart/cart.js';
+import { quantitiesStyles } from '../../features/quantities/quantities-table.js';
+import { planFurnitureStyles } from './features/furniture.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
-import { planMeasureStyles } from './plan-measure.styles.js';
-import { planSnapshotStyles } from './plan-snapshot.styles.js';
 
 const ownStyles = css`
   :host {
@@ -66,14 +69,14 @@ const ownStyles = css`
   .area.nested:not([fill]) {
     fill: var(--room-plan-area-nested, light-dark(#e3ecf4, #26323d));
   }
-  .wall-outlines polygon {
+  .wall-outlines path {
     fill: none;
     stroke: var(--room-plan-wall-outline, light-dark(#000, #d0d0d0));
     stroke-width: 2px;
     stroke-linejoin: miter;
     vector-effect: non-scaling-stroke;
   }
-  .wall-fills polygon {
+  .wall-fills path {
     fill: var(--room-plan-wall, light-dark(#3a3a3a, #c8c8c8));
     /* a hairline in the fill colour hides the anti-aliasing seams where footprints meet */
     stroke: var(--room-plan-wall, light-dark(#3a3a3a, #c8c8c8));
@@ -161,7 +164,7 @@ const ownStyles = css`
   .north-arrow text {
     fill: var(--room-plan-dimension, light-dark(#666, #a0a0a0));
   }
-  /* a linked viewer's camera (plan-sync.ts); the colour also sits in the SVG for snapshots */
+  /* a linked viewer's camera (features/sync.ts); the colour also sits in the SVG for snapshots */
   .sync {
     pointer-events: none;
   }
@@ -249,4 +252,7 @@ export const styles = [
   planSelectionStyles,
   planMeasureStyles,
   ...planSnapshotStyles,
+  cartStyles,
+  planFurnitureStyles,
+  quantitiesStyles,
 ];

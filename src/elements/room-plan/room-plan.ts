@@ -1,14 +1,18 @@
 import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
-import { RoomPlanBase } from './plan-base.js';
-import { PlanMeasure } from './plan-measure.js';
-import { PlanSelection } from './plan-selection.js';
-import { PlanSnapshot } from './plan-snapshot.js';
-import { PlanSync } from './plan-sync.js';
+import { RoomPlanBase } from './base.js';
+import { PlanCart } from './features/cart.js';
+import { PlanFurniture } from './features/furniture.js';
+import { PlanMeasure } from './features/measure.js';
+import { PlanQuantities } from './features/quantities.js';
+import { PlanSelection } from './features/selection.js';
+import { PlanSnapshot } from './features/snapshot.js';
+import { PlanSync } from './features/sync.js';
 import { styles } from './room-plan.styles.js';
 
-export type { PlanShown } from './plan-base.js';
+export type { RoomModelJson } from '../../model/types.js';
+export type { PlanShown } from './base.js';
 export type { Units };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
@@ -33,10 +37,21 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems }`; the geometry drawn is the `plan` property.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
+ *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
+ *   componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
+ * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
+ *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
+ *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room) or `api`.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed (the floor switcher or `floor`). Detail `{ index, id, name, level }`.
- * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`).
+ * @fires {CustomEvent<ModelErrorDetail>} model-error - `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`, `untrusted-planner`: a `token-endpoint` token would have gone to a planner nobody vouched for, and nothing was sent).
  *
+ * @csspart add-to-cart - With `cart`: a piece's "add to cart" button in the room's description (after the piece's own button).
+ * @csspart add-look - With `cart`: the "add the whole look" button, at the top in the middle (when the room has products).
+ * @csspart quantities - With `show-quantities`: the quantities table below the plan (a `<table>`, a row per area and the totals;
+ *   printed with the plan).
  * @csspart base - The wrapper of everything.
  * @csspart viewport - The focusable box the plan is moved and zoomed in (arrow keys, + − 0).
  * @csspart svg - The `<svg>` (role img, labelled with a summary of the plan).
@@ -102,7 +117,9 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @cssstate loaded - The plan is drawn.
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
-export class RoomPlan extends PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))) {
+export class RoomPlan extends PlanQuantities(
+  PlanFurniture(PlanCart(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+) {
   static override styles = styles;
 }
 

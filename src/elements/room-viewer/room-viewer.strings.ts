@@ -11,7 +11,10 @@ export type ViewerStringKey =
   | 'noWebgl'
   | 'textures'
   | 'components'
-  | 'badId';
+  | 'badId'
+  | 'untrustedPlanner'
+  | 'reveal'
+  | 'poster';
 
 /** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
@@ -28,6 +31,10 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     textures: 'Some textures could not be loaded; plain colours are shown instead.',
     components: 'Some furniture could not be loaded; plain boxes are shown instead.',
     badId: 'This is not a valid room id.',
+    untrustedPlanner:
+      'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
+    reveal: 'View in 3D',
+    poster: 'Picture of the room',
   },
 };
 
@@ -38,6 +45,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
 export const VIEWER_REASON_WORDS: Readonly<Record<string, ViewerStringKey>> = {
   'no-webgl': 'noWebgl',
   'bad-id': 'badId',
+  'untrusted-planner': 'untrustedPlanner',
   'bad-src': 'badModel',
   'no-model': 'badModel',
   'not-drawable': 'badModel',

@@ -1,10 +1,11 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles } from '../../internal/room-description.styles.js';
+import { descriptionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { viewerMeasureStyles } from './features/measure.styles.js';
+import { viewerSnapshotStyles } from './features/snapshot.styles.js';
+import { cartStyles } from '../../features/cart/cart.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
-import { viewerMeasureStyles } from './viewer-measure.styles.js';
-import { viewerSnapshotStyles } from './viewer-snapshot.styles.js';
 
 const ownStyles = css`
   :host {
@@ -36,6 +37,58 @@ const ownStyles = css`
   :host([state='error']) canvas {
     visibility: hidden;
   }
+  /* the poster lies over the canvas and fades into the first frame: the box never changes */
+  .poster-layer {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    transition: opacity 300ms ease;
+  }
+  .poster-layer.gone {
+    opacity: 0;
+    visibility: hidden;
+    pointer-events: none;
+    transition:
+      opacity 300ms ease,
+      visibility 0s 300ms;
+  }
+  [part='poster'] {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+  .reveal {
+    position: relative;
+    padding: 0.5em 1em;
+    border: 0;
+    border-radius: 999px;
+    font: inherit;
+    background: var(--room-viewer-button-background, #fff);
+    color: var(--room-viewer-color, #1a1a1a);
+    box-shadow: 0 1px 4px rgb(0 0 0 / 0.3);
+    cursor: pointer;
+  }
+  .progress-bar {
+    position: absolute;
+    inset: auto 0 0 0;
+    z-index: 2;
+    height: var(--room-viewer-progress-height, 3px);
+    background: var(--room-viewer-progress-color, #2563eb);
+    transform-origin: 0 50%;
+    transform: scaleX(var(--progress, 0));
+    transition: transform 150ms linear;
+    pointer-events: none;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .poster-layer,
+    .poster-layer.gone,
+    .progress-bar {
+      transition: none;
+    }
+  }
   .warning {
     position: absolute;
     left: 0.5em;
@@ -65,4 +118,5 @@ export const viewerStyles = [
   descriptionStyles,
   viewerMeasureStyles,
   ...viewerSnapshotStyles,
+  cartStyles,
 ];

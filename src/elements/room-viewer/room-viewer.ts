@@ -1,23 +1,30 @@
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import { RoomViewerBase } from './viewer-base.js';
-import { ViewerCamera } from './viewer-camera.js';
-import { ViewerHotspots } from './viewer-hotspots.js';
-import { ViewerMeasure } from './viewer-measure.js';
-import { ViewerSelection } from './viewer-selection.js';
-import { ViewerSnapshot } from './viewer-snapshot.js';
+import { RoomViewerBase } from './base.js';
+import { ViewerCamera } from './features/camera.js';
+import { ViewerCart } from './features/cart.js';
+import { ViewerFurniture } from './features/furniture.js';
+import { ViewerHotspots } from './features/hotspots.js';
+import { ViewerMeasure } from './features/measure.js';
+import { ViewerSelection } from './features/selection.js';
+import { ViewerSnapshot } from './features/snapshot.js';
+import { ViewerSyncCamera } from './features/sync-camera.js';
 import { viewerStyles } from './room-viewer.styles.js';
 
-export type { ViewerContext } from './viewer-base.js';
+export type { ViewerContext } from './base.js';
+export type { RoomModelJson } from '../../model/types.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
+export type { RevealStrategy } from './base.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
- * floors and ceilings with their materials, furniture as boxes (or the page's own meshes), the sun, and
+ * floors and ceilings with their materials, furniture as boxes (then the products' meshes of `furniture-base`,
+ * or the page's own meshes), the sun, and
  * the model's own camera view. Every `<room-viewer>` on a page draws through ONE shared WebGL context,
- * only when something changed. three.js is loaded only when a viewer starts.
+ * only when something changed. three.js is loaded only when a viewer starts. Poster first (as model-viewer): the
+ * room's own render (or `poster`) shows at once and fades into the first frame; `reveal` says when the room replaces it.
  *
  * Inputs, first one given wins: `model`, `fml`, `src` (a room model or an FML document, by content),
  * `project-id` (with `planner-base`), `room-id`. An FML plan (docs/fml.md) shows one floor's design
@@ -26,16 +33,39 @@ export type * from '../../events/index.js';
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems }`.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems, products }`
+ *   (`products` as the `products` property).
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
+ *   with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`,
+ *   `add-to-cart`. Detail `{ action, roomId,
+ *   projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
- *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture or a page-supplied component
- *   failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
- *   and `reason` `no-webgl`, `bad-id`, `bad-src`, `no-model`, `not-drawable`, `texture` or `component`).
+ *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component
+ *   or a product's mesh failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`,
+ *   and `reason` `no-webgl` (also a WebGL context lost for good), `bad-id`, `bad-src`, `no-model`, `not-drawable`, `untrusted-planner`, `texture` or `component`).
+ * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
+ *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
+ *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's
+ *   `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`) or `api`.
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
+ * @fires {CustomEvent<ProgressDetail>} progress - How far the room is on its way (as model-viewer's): `detail.totalProgress`
+ *   from 0 to 1 over the three.js code, the room and its textures; it only grows within one load and is 1 once the room
+ *   is drawn with every texture settled. (Typed as the DOM's ProgressEvent in TypeScript's event map: cast to
+ *   `CustomEvent<ProgressDetail>`.)
+ * @fires {CustomEvent<RenderScaleDetail>} render-scale - The resolution drawn at changed (as model-viewer's): `{ reportedDpr,
+ *   renderedDpr, minimumDpr, pixelWidth, pixelHeight, reason }`, `reason` `frame-time` while frames run long, `pixel-ratio-cap`
+ *   when the pixel-ratio policy caps the device's ratio for a large viewer, else empty.
  * @fires {CustomEvent<CameraChangeDetail>} camera-change - The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in
  *   the model's coordinates (centimetres, z up).
  *
+ * @csspart add-to-cart - With `cart`: a piece's "add to cart" button in the room's description (after the piece's own button).
+ * @csspart add-look - With `cart`: the "add the whole look" button, at the top in the middle (when the room has products).
  * @csspart canvas - The canvas the room is drawn in.
+ * @csspart poster - The poster image (`poster`, else the room's own render), over the canvas until the first frame, then
+ *   faded out.
+ * @csspart reveal-button - The "View in 3D" button over the poster with `reveal="interaction"`.
+ * @csspart progress-bar - The bar along the bottom edge while the room loads (`transform: scaleX(progress)`).
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
  * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
@@ -44,7 +74,7 @@ export type * from '../../events/index.js';
  * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.
  * @csspart retry - The retry button.
  * @csspart warning - The notice shown while the room is drawn but part of it could not be (textures failed: plain
- *   colours; a `componentLoader` call failed: boxes).
+ *   colours; a `componentLoader` call or a product's mesh failed: boxes).
  *
  * @cssprop --room-error-background - Background of the error panel (every element). Default follows the page's `color-scheme`.
  * @cssprop --room-error-color - Text colour of the error panel (every element).
@@ -61,16 +91,22 @@ export type * from '../../events/index.js';
  * @cssprop --room-viewer-warning-background - Background of the warning notice (`:state(warning)`).
  * @cssprop --room-viewer-warning-color - Colour of the warning notice.
  * @cssprop --room-viewer-focus-ring - Outline when the viewer has keyboard focus.
+ * @cssprop --room-viewer-progress-color - Colour of the progress bar. Default `#2563eb`.
+ * @cssprop --room-viewer-progress-height - Height of the progress bar. Default `3px`.
  *
  * @cssstate idle - Nothing to show yet (no source, or `loading="lazy"` and not near the viewport).
+ * @cssstate poster - The poster waits for the visitor (`reveal="interaction"`) or the page (`reveal="manual"`, `dismissPoster()`);
+ *   nothing of the room or of three.js has been fetched.
  * @cssstate loading - The model or three.js is loading.
  * @cssstate loaded - The room is on screen.
  * @cssstate error - The room could not be shown; the message says why.
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSnapshot(
-  ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))),
+export class RoomViewer extends ViewerSyncCamera(
+  ViewerFurniture(
+    ViewerCart(ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))))),
+  ),
 ) {
   static override styles = viewerStyles;
 }

@@ -19,6 +19,7 @@ import type {
 import { alongPolyline, polylineLength, wallPolyline } from './fml-geometry.js';
 import type { FmlArea, FmlDesign, FmlFloor, FmlOpening, FmlPlan, FmlWall } from './types.js';
 import { DEFAULT_FLOOR_HEIGHT } from './read-fml-json.js';
+import { MODEL_LIMITS } from '../read/reader.js';
 
 /** A floor or design: its id, or its 0-based index in the document's order. */
 export type FmlSelector = number | string;
@@ -129,10 +130,25 @@ export function fmlDesignToRoomModel(plan: FmlPlan, selection: FmlSelection = {}
     else if (wall.openings.length)
       problems.push({ path: `walls[${w}]`, message: 'has openings but no thickness; not drawn' });
   });
-  design.areas.forEach((area, k) => addArea(area, `area${k}`, 'area', model, pointIndex));
+  // all outlines together within the room model's vertex budget (each one is within LIMITS.points)
+  let vertexBudget: number = MODEL_LIMITS.areaVertexTotal;
+  const withinBudget = (area: FmlArea, path: string) => {
+    if (vertexBudget < 0) return false;
+    vertexBudget -= area.polygon.length;
+    if (vertexBudget >= 0) return true;
+    problems.push({
+      path,
+      message: `the areas have more than ${MODEL_LIMITS.areaVertexTotal} vertices together; this one and the rest left out`,
+    });
+    return false;
+  };
+  design.areas.forEach((area, k) => {
+    if (withinBudget(area, `areas[${k}]`)) addArea(area, `area${k}`, 'area', model, pointIndex);
+  });
   design.surfaces.forEach((area, k) => {
     // a cut-out is a hole (a stairwell): nothing to floor
-    if (!area.cutout) addArea(area, `surface${k}`, 'surface', model, pointIndex);
+    if (!area.cutout && withinBudget(area, `surfaces[${k}]`))
+      addArea(area, `surface${k}`, 'surface', model, pointIndex);
   });
   for (const item of design.items) {
     const component: ModelComponent = {

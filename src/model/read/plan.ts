@@ -67,9 +67,28 @@ export function readPlan(plan: unknown, path: string, r: Reader, model: RoomMode
     (name, w, where) => readWall(name, w, where, r, pointIndex, model.points),
     model.walls,
   );
+  // every area within MODEL_LIMITS.areaVertices, and all of them within areaVertexTotal
+  let vertexBudget: number = MODEL_LIMITS.areaVertexTotal;
   readMembers(
     'areas',
-    (name, a, where) => readArea(name, a, where, r, pointIndex, model.points),
+    (name, a, where) => {
+      if (vertexBudget < 0) return undefined;
+      const count = isObject(a) && Array.isArray(a.indices) ? a.indices.length : 0;
+      if (count > MODEL_LIMITS.areaVertices) {
+        r.problem(where, `has ${count} vertices, more than ${MODEL_LIMITS.areaVertices}; area left out`);
+        return undefined;
+      }
+      if (count > vertexBudget) {
+        vertexBudget = -1;
+        r.limit(
+          where,
+          `the areas have more than ${MODEL_LIMITS.areaVertexTotal} vertices together; this area and the rest left out`,
+        );
+        return undefined;
+      }
+      vertexBudget -= count;
+      return readArea(name, a, where, r, pointIndex, model.points);
+    },
     model.areas,
   );
 }

@@ -27,6 +27,13 @@ export const MODEL_LIMITS = {
   areas: 2_000,
   openings: 2_000,
   components: 20_000,
+  /**
+   * Vertices of one area's outline (the FML reader's cap too), and of all areas together: outlines
+   * are compared with each other to find which areas lie in which, and 50 nested rings of 2 000
+   * vertices once took 143 s (issue 22).
+   */
+  areaVertices: 2_000,
+  areaVertexTotal: 40_000,
 } as const;
 
 /** The first `limit` items of a list, with a problem naming how many were left out. */
@@ -99,7 +106,7 @@ export class Reader extends ProblemList {
   number(
     value: unknown,
     path: string,
-    { required = true, quiet = false, stringOk = false } = {},
+    { required = true, quiet = false, stringOk = false, max = MAX_COORDINATE } = {},
   ): number | undefined {
     if (value === undefined || value === null) {
       if (required && !quiet) this.problem(path, 'is missing');
@@ -108,18 +115,27 @@ export class Reader extends ProblemList {
     let n: number | undefined;
     if (typeof value === 'number') n = value;
     else if (typeof value === 'string' && value.trim() !== '') n = Number(value.trim());
-    if (n === undefined || !Number.isFinite(n) || Math.abs(n) > MAX_COORDINATE) {
+    if (n === undefined || !Number.isFinite(n)) {
       if (!quiet) this.problem(path, `is not a finite number (${preview(value)})`);
+      return undefined;
+    }
+    if (Math.abs(n) > max) {
+      if (!quiet) this.problem(path, `is out of range (${preview(value)}; at most ${max})`);
       return undefined;
     }
     if (typeof value === 'string' && !stringOk && !quiet) this.#stringNumber(path, value, n);
     return n;
   }
 
+  /**
+   * An integer. Like every number it is bounded by MAX_COORDINATE unless `max` says otherwise: an id
+   * (a room's `room_id`, 6346838 in the real sample) is no coordinate and passes `max`
+   * Number.MAX_SAFE_INTEGER.
+   */
   integer(
     value: unknown,
     path: string,
-    options?: { required?: boolean; quiet?: boolean },
+    options?: { required?: boolean; quiet?: boolean; max?: number },
   ): number | undefined {
     const n = this.number(value, path, options);
     if (n === undefined) return undefined;

@@ -117,3 +117,27 @@ export function fixtureContainer(): HTMLElement {
 export function cleanup(): void {
   for (const el of document.querySelectorAll('.test-fixture')) el.remove();
 }
+
+/**
+ * Resolves once `el` stands still: the same box two polls running, a couple of frames apart (a slide
+ * or a resize has finished). Rejects after `timeout` ms.
+ */
+export async function standsStill(
+  el: Element,
+  timeout = 5000,
+  what = 'the element to stand still',
+): Promise<void> {
+  let last = '';
+  await until(
+    async () => {
+      await rafPasses(2);
+      const { x, y, width, height } = el.getBoundingClientRect();
+      const box = `${x} ${y} ${width} ${height}`;
+      const same = box === last;
+      last = box;
+      return same;
+    },
+    timeout,
+    what,
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Where a failed load is shown: the one error panel of every element (src/features/error-panel/, a lazy
+ * chunk fetched on the way to an error), its title and words by the kind of failure, a retry button
+ * only where trying again can help. Without the chunk (it could not be downloaded): the error's own
+ * message, cut short, with a retry button. role="alert": it speaks when it appears.
+ */
+import { html, nothing } from 'lit';
+import { shortMessage } from '../../../internal/short-message.js';
+import type { Language } from '../../../internal/language.js';
+import { errorWords } from '../lazy.js';
+import type { GalleryState } from '../loader.js';
+import type { Translate } from '../room-gallery.strings.js';
+
+export function renderErrorPanel(
+  state: GalleryState,
+  lang: Language,
+  t: Translate,
+  onRetry: () => void,
+): unknown {
+  if (state.status !== 'error') return nothing;
+  const { error } = state;
+  const panel = errorWords.value?.renderErrorPanel;
+  if (panel) return panel({ kind: error.kind, lang, onRetry });
+  return html`<div part="error" class="error" role="alert">
+    <p part="error-message">${shortMessage(error)}</p>
+    <button part="retry" class="button" type="button" @click=${onRetry}>${t('retry')}</button>
+  </div>`;
+}

@@ -1,0 +1,29 @@
+/**
+ * Poster first (issue 20): on a slow link the poster is what a visitor sees for seconds, and what
+ * Lighthouse times as the largest paint, so nothing heavy competes with it. The viewer's code and the
+ * six faces (megabytes) are asked only once the poster loaded or failed, or after GUARD_MS at the
+ * latest (a generous bound, so a poster that never answers cannot keep the panorama from starting).
+ */
+export const GUARD_MS = 8000;
+
+export class PosterGate {
+  #settled!: Promise<void>;
+  #resolve!: () => void;
+
+  constructor() {
+    this.reset();
+  }
+
+  /** A new poster: wait for it anew. */
+  reset(): void {
+    this.#settled = new Promise((resolve) => (this.#resolve = resolve));
+  }
+
+  /** The poster's image loaded or failed (its `load` / `error` listener). */
+  readonly settle = (): void => this.#resolve();
+
+  /** Resolves once the current poster settled, or after GUARD_MS. */
+  wait(): Promise<void> {
+    return Promise.race([this.#settled, new Promise<void>((resolve) => setTimeout(resolve, GUARD_MS))]);
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * `<room-plan>`'s core (the element itself, with its documentation and feature mixins, is room-plan.ts).
+ */
+import { html, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
+import { ElementError, errorValues } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { LanguageController } from '../../internal/language.js';
+import { DisconnectController } from '../../internal/moved.js';
+import { RoomElement } from '../../internal/room-element.js';
+import { planGeometry } from '../../model/plan-geometry.js';
+import type { RoomProduct } from '../../model/products.js';
+import type {
+  ModelComponent,
+  ModelProblem,
+  PlanGeometry,
+  RoomModel,
+  RoomModelJson,
+} from '../../model/types.js';
+import { productsOf } from '../../features/products/products-of.js';
+import { formatArea, formatLength, parseUnits } from '../../model/units.js';
+import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import {
+  ModelSourceController,
+  SOURCE_STATES,
+  type Shown,
+} from '../../features/model-source/source-controller.js';
+import { drawPlan, type PlanDrawing } from './drawing/draw.js';
+import { PlanNavigation, ZOOM_STEP } from './navigation.js';
+import { viewBoxAttribute } from './view-box.js';
+import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
+
+/** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
+export interface PlanShown {
+  model: RoomModel;
+  plan: PlanGeometry;
+  drawing: PlanDrawing;
+}
+
+/**
+ * The plan's core: loading, drawing, navigation, state and errors. Features (selection, sync with a
+ * viewer, measuring, snapshots) are mixins over this class and hook in through `planReady`,
+ * `renderSvgLayers`, `renderControls` and `renderFeatures`.
+ */
+export class RoomPlanBase extends FmlInputs(RoomElement) {
+  /** The room whose model to draw (GET {api-base}/rooms/:id). */
+  @property({ attribute: 'room-id' }) roomId?: string;
+
+  /** URL of a model JSON document (or a whole room document with a `model` member), instead of `room-id`. */
+  @property() src?: string;
+
+  /** A room model (or whole room) object, instead of `room-id` / `src`. Read leniently. */
+  @property({ attribute: false }) model?: RoomModelJson;
+
+  /** Root of the room-styling service; default: configure()'s apiBase. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /** `metric` (m, m², the default) or `imperial` (ft and in, ft²). */
+  @property() units: 'metric' | 'imperial' = 'metric';
+
+  /** The model drawn and its plan geometry. */
+  @state() private loaded?: { model: RoomModel; problems: readonly ModelProblem[]; plan: PlanGeometry };
+
+  #interrupted = false;
+  #drawing?: PlanDrawing;
+  #drawingKey?: unknown[];
+  // words and number formats follow `lang` (the element's, an ancestor's, the page's)
+  #language = new LanguageController(this);
+  /** Inputs to model, FML floor, state, latest request wins (shared with `<room-viewer>`). */
+  #source = new ModelSourceController(this, {
+    floorChanged: (detail) => this.emit('floor-change', detail),
+  });
+  #nav = new PlanNavigation(this, () => this.#currentDrawing());
+
+  constructor() {
+    super();
+    // a plan moved in the DOM keeps loading; one that left mid-load starts again when it comes back
+    new DisconnectController(this, {
+      gone: () => {
+        if (this.#source.state !== 'loading') return;
+        this.#interrupted = true;
+        this.#source.abort();
+      },
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#interrupted) {
+      this.#interrupted = false;
+      void this.#load();
+    }
+  }
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const changes = this.#source.changes();
+    if (changes === 'source') void this.#load();
+    else if (changes === 'floor' && this.#source.state === 'loaded') this.#pick();
+  }
+
+  protected override updated(): void {
+    this.setState(this.#source.state, SOURCE_STATES);
+  }
+
+  /** The plan geometry drawn (walls, openings, areas, bounds), once loaded. */
+  get plan(): PlanGeometry | undefined {
+    return this.loaded?.plan;
+  }
+
+  /**
+   * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
+   * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
+   * until a plan is drawn. Read-only.
+   */
+  get products(): readonly RoomProduct[] {
+    return productsOf(this.loaded?.model);
+  }
+
+  /** What readModel() left out or repaired in the model drawn. */
+  get problems(): readonly ModelProblem[] {
+    return this.loaded?.problems ?? [];
+  }
+
+  /** The plan on screen and its drawing; undefined until loaded. */
+  protected get planShown(): PlanShown | undefined {
+    const drawing = this.#currentDrawing();
+    return drawing && this.loaded && this.#source.state === 'loaded'
+      ? { ...this.loaded, drawing }
+      : undefined;
+  }
+
+  /** Pan and zoom (its `view`, and the pointer to plan coordinates through view-box.ts). */
+  protected get navigation(): PlanNavigation {
+    return this.#nav;
+  }
+
+  /** The element's words and number formats follow its language. */
+  protected get language(): LanguageController {
+    return this.#language;
+  }
+
+  /** A feature's hook: a plan is drawn and painted (before `model-load`; call super). */
+  protected planReady(_shown: PlanShown): void {}
+
+  /** A feature's hook: SVG pieces drawn over the plan, in plan coordinates (call super and add). */
+  protected renderSvgLayers(_shown: PlanShown): unknown[] {
+    return [];
+  }
+
+  /** A feature's hook: buttons added to the zoom controls (call super and add). */
+  protected renderControls(): unknown[] {
+    return [];
+  }
+
+  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
+  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
+    return undefined;
+  }
+
+  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
+  protected furnitureHidden(): boolean {
+    return false;
+  }
+
+  /** A feature's hook: template pieces after the plan and its controls (call super and add). */
+  protected renderFeatures(): unknown[] {
+    return [];
+  }
+
+  /** Loads again from the current inputs (what the retry button does). */
+  reload(): void {
+    void this.#load();
+  }
+
+  async #load(): Promise<void> {
+    const run = await this.#source.load((shown) => ({ plan: shown.plan ?? planOf(shown.model) }));
+    if (!run) {
+      // nothing to load, or a newer run replaced this one
+      if (this.#source.state === 'idle') this.loaded = undefined;
+      return;
+    }
+    if (run.status === 'done') {
+      const { model, problems } = run.shown;
+      this.loaded = { model, problems, plan: run.value.plan };
+      this.#nav.view = undefined;
+      this.#source.loaded();
+      await this.updateComplete;
+      await frames(2);
+      if (!run.current() || !this.isConnected) return;
+      const shown = this.planShown;
+      if (shown) this.planReady(shown);
+      this.emit('model-load', { model, problems, products: productsOf(model) });
+      return;
+    }
+    this.loaded = undefined;
+    await this.updateComplete;
+    if (!run.current()) return;
+    this.emit('model-error', { error: run.error, fatal: true });
+  }
+
+  /** Draws the floor and design `floor` / `design` name, from the FML already read. */
+  #pick(): void {
+    this.#source.pick((shown: Shown) => {
+      this.loaded = { model: shown.model, problems: shown.problems, plan: planGeometry(shown.model) };
+      this.#nav.view = undefined;
+    });
+    void this.updateComplete.then(() => {
+      const now = this.planShown;
+      if (now) this.planReady(now);
+    });
+  }
+
+  #onFloor = (index: number) => {
+    this.floor = String(index);
+  };
+
+  #t(key: PlanStringKey, values?: Record<string, string | number>): string {
+    return this.#language.t(PLAN_STRINGS, key, values);
+  }
+
+  #currentDrawing(): PlanDrawing | undefined {
+    const loaded = this.loaded;
+    if (!loaded) return undefined;
+    const units = parseUnits(this.units);
+    const lang = this.#language.lang;
+    const key = [loaded.plan, units, lang];
+    if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
+      this.#drawing = drawPlan(loaded.plan, units, lang, this.#source.fml ? loaded.model : undefined);
+      this.#drawingKey = key;
+    }
+    return this.#drawing;
+  }
+
+  override render() {
+    return html`<div part="base">${this.#body()}</div>`;
+  }
+
+  #body() {
+    const { state, error } = this.#source;
+    if (state === 'loading') {
+      return html`<div part="status" role="status">${this.#t('loading')}</div>`;
+    }
+    if (state === 'error' && error) {
+      // the plan's own reasons have words of their own; every other failure says its kind's shared words
+      const key = error.reason ? PLAN_REASON_WORDS[error.reason] : undefined;
+      const values = {
+        ...errorValues(error),
+        id: this.roomId?.trim() ?? '',
+        src: this.src?.trim() ?? '',
+      };
+      return html`<div class="error-layer">
+        ${renderErrorPanel({
+          kind: error.kind,
+          lang: this.#language.lang,
+          message: key ? this.#t(key, values) : undefined,
+          onRetry: () => this.reload(),
+        })}
+      </div>`;
+    }
+    const drawing = this.#currentDrawing();
+    if (state !== 'loaded' || !drawing || !this.loaded) {
+      return html`<div part="status">${this.#t('idle')}</div>`;
+    }
+    const nav = this.#nav;
+    return html`
+      ${floorSwitcher({
+        plan: this.#source.fml?.plan,
+        selected: this.#source.floorIndex,
+        label: this.#t('floor'),
+        fallback: (level) => this.#t('floorLevel', { level }),
+        onChange: this.#onFloor,
+      })}
+      <div
+        part="viewport"
+        tabindex="0"
+        role="group"
+        aria-label=${this.#t('viewport')}
+        @keydown=${nav.onKey}
+        @pointerdown=${nav.onPointerDown}
+        @pointermove=${nav.onPointerMove}
+        @pointerup=${nav.onPointerUp}
+        @pointercancel=${nav.onPointerUp}
+        @wheel=${nav.onWheel}
+      >
+        <svg
+          part="svg"
+          role="img"
+          aria-label=${this.#summary(drawing)}
+          viewBox=${viewBoxAttribute(nav.view ?? drawing.fit)}
+          xmlns="http://www.w3.org/2000/svg"
+        >
+          ${/* the drawing changes only with the plan, units or language: panning skips it */ guard([drawing], () => drawing.content)}
+          ${this.renderSvgLayers({ ...this.loaded, drawing })}
+        </svg>
+      </div>
+      <div part="controls">
+        ${this.#control('zoom-in', 'zoomIn', '+', () => nav.zoom(ZOOM_STEP))}
+        ${this.#control('zoom-out', 'zoomOut', '−', () => nav.zoom(1 / ZOOM_STEP))}
+        ${this.#control('fit', 'fit', '⤢', nav.fit)} ${this.renderControls()}
+      </div>
+      ${this.renderFeatures()}
+    `;
+  }
+
+  #control(part: string, label: PlanStringKey, text: string, action: () => void) {
+    return html`<button
+      type="button"
+      part="control ${part}"
+      aria-label=${this.#t(label)}
+      title=${this.#t(label)}
+      @click=${action}
+    >
+      ${text}
+    </button>`;
+  }
+
+  #summary(drawing: PlanDrawing): string {
+    const plan = this.loaded!.plan;
+    const units = parseUnits(this.units);
+    const lang = this.#language.lang;
+    const total = plan.areas.filter((a) => a.depth === 0).reduce((sum, a) => sum + a.area, 0);
+    const values = {
+      areas: plan.areas.length,
+      total: formatArea(total, units, lang),
+      width: formatLength(drawing.width, units, lang),
+      depth: formatLength(drawing.depth, units, lang),
+    };
+    return this.#t(plan.areas.length ? 'summary' : 'summaryEmpty', values);
+  }
+}
+
+/** The plan geometry of a model read on the main thread (a failure is the element's `render` error). */
+function planOf(model: RoomModel): PlanGeometry {
+  try {
+    return planGeometry(model);
+  } catch (cause) {
+    const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
+    throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });
+  }
+}
+
+function frames(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(n);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * `<room-plan>` feature: add to cart without the plan knowing any shop (`cart`, `addToCart()`,
+ * `add-to-cart`). A mixin over RoomPlanBase (plan-base.ts); the shared pieces are
+ * src/features/cart/cart.ts (the viewer's twin is viewer-cart.ts).
+ */
+import { nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { cartItems, lookButton, oneOfEach, requestCart, CART_STRINGS } from '../../../features/cart/cart.js';
+import type { ModelComponent } from '../../../model/types.js';
+import type { RoomPlanBase } from '../base.js';
+import type { Constructor } from '../../../internal/mixin.js';
+
+/** What the mixin adds (documented on the class below). */
+export interface PlanCartProperties {
+  cart: boolean;
+  addToCart(componentIds?: Iterable<string> | string): boolean;
+}
+
+export function PlanCart<T extends Constructor<RoomPlanBase>>(Base: T): T & Constructor<PlanCartProperties> {
+  // its event and parts are declared on RoomPlan (room-plan.ts): the manifest's analyzer does not read a mixin's class tags
+  abstract class WithPlanCart extends Base {
+    /**
+     * Shows the "add to cart" buttons: one per piece in the room's description (`part="add-to-cart"`)
+     * and "add the whole look" (`part="add-look"`). The page does the cart: it listens to `add-to-cart`.
+     */
+    @property({ type: Boolean, reflect: true }) cart = false;
+
+    /**
+     * Asks the page to add products to its cart: fires `add-to-cart` (source `api`) with the products
+     * `componentIds` names (product hashes, or pieces' ids for their products; a space-separated string
+     * works too), each as many as stand in the room; without ids, the whole look. Works without `cart`.
+     * @returns {boolean} False when no product matched or the page cancelled the event.
+     */
+    addToCart(componentIds?: Iterable<string> | string): boolean {
+      const ids = typeof componentIds === 'string' ? componentIds.split(/\s+/).filter(Boolean) : componentIds;
+      return requestCart(this, this.analytics, cartItems(this.products, ids), 'api');
+    }
+
+    protected override pieceCart(): ((component: ModelComponent) => void) | undefined {
+      return this.cart
+        ? (component) =>
+            requestCart(this, this.analytics, oneOfEach(this.products, [component.id]), 'description')
+        : super.pieceCart();
+    }
+
+    protected override renderFeatures(): unknown[] {
+      const look =
+        this.cart && this.planShown && !this.furnitureHidden()
+          ? lookButton(
+              this.products,
+              (key, values) => this.language.t(CART_STRINGS, key, values),
+              () => requestCart(this, this.analytics, cartItems(this.products), 'look'),
+            )
+          : undefined;
+      return [...super.renderFeatures(), look ?? nothing];
+    }
+  }
+  return WithPlanCart;
+}

@@ -1,0 +1,602 @@
+/**
+ * `<room-viewer>`'s core (the element itself, with its documentation and feature mixins, is
+ * room-viewer.ts).
+ */
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { ModelComponent, ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
+import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
+import type { RoomProduct } from '../../model/products.js';
+import { productsOf } from '../../features/products/products-of.js';
+import { onUnlessFalse } from '../../internal/converters.js';
+import { ElementError, type FailureKind } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
+import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
+import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
+import { LanguageController } from '../../internal/language.js';
+import { DisconnectController } from '../../internal/moved.js';
+import { RoomElement } from '../../internal/room-element.js';
+import { ViewportController } from '../../internal/viewport.js';
+import { yieldToPage } from '../../internal/yield.js';
+import { hasModelSource } from '../../api/model-source.js';
+import type { ProgressDetail } from '../../events/progress.js';
+import { ViewerPoster } from './features/poster.js';
+import { ViewerProgress } from './features/progress.js';
+// types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
+import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import { getConfig } from '../../config.js';
+import {
+  furnitureLoader,
+  loadFeatures,
+  prepareRoom,
+  startThree,
+  type ThreeModule,
+  type ViewerContext,
+} from './load.js';
+import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+
+export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
+
+/** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
+const STATES = [...SOURCE_STATES, 'poster'] as const;
+/** When the room replaces the poster (model-viewer's `reveal`). */
+export type RevealStrategy = 'auto' | 'interaction' | 'manual';
+
+/**
+ * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
+ * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
+ * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
+ */
+export class RoomViewerBase extends FmlInputs(RoomElement) {
+  /** Room to fetch (GET /rooms/:id) with its model. */
+  @property({ attribute: 'room-id' }) roomId?: string;
+
+  /** URL of a model JSON document (or of a whole room document with a `model` member), instead of `room-id`. */
+  @property() src?: string;
+
+  /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
+  @property({ attribute: false }) model?: RoomModelJson;
+
+  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
+  @property() camera: CameraMode = 'model';
+
+  /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
+  @property({ converter: onUnlessFalse }) controls = true;
+
+  /**
+   * Turns the room slowly around its centre; still under `prefers-reduced-motion` (followed live, as
+   * the panorama's).
+   */
+  @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
+
+  /** Alias of `auto-rotate` (the panorama's first name for it): either attribute turns it on. */
+  @property({ type: Boolean }) autorotate = false;
+
+  /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
+  @property() loading: 'lazy' | 'eager' = 'lazy';
+
+  /** Root of the room-styling service; default: configure()'s apiBase. */
+  @property({ attribute: 'api-base' }) apiBase?: string;
+
+  /**
+   * Picture shown until the room is drawn, then cross-faded into it (an http(s) URL). Default: the room's
+   * own render from its room-styling record (`room-id` only), else none; `poster=""`: none.
+   */
+  @property() poster?: string;
+
+  /**
+   * When the room replaces the poster, as model-viewer's `reveal`: `auto` (default) as soon as it is drawn;
+   * `interaction`: only once the visitor asks (a click or tap on the poster, or its "View in 3D" button), and
+   * nothing of the room or of three.js is fetched before; `manual`: only when the page calls `dismissPoster()`.
+   */
+  @property() reveal: RevealStrategy = 'auto';
+
+  /**
+   * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
+   * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
+   */
+  @property({ attribute: 'media-base' }) mediaBase?: string;
+
+  /**
+   * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
+   * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
+   */
+  @property({ attribute: false }) componentLoader?: ComponentLoader;
+
+  /**
+   * Root of the products' 3D models (glTF binary): each piece of furniture's `model` path, its extension
+   * made `.glb`, is fetched under it (`models/ab/<id>_00.mi` → `{furniture-base}/models/ab/<id>_00.glb`)
+   * and its box is swapped for the mesh, fitted into the piece's bounding box, once it arrives. One cache
+   * for every viewer of the page; a product without a mesh (404) keeps its box; a failed or oversized
+   * mesh keeps its box and fires a non-fatal `model-error`. Default: configure()'s `furnitureBase`
+   * (unset: boxes). A `componentLoader` wins over it.
+   */
+  @property({ attribute: 'furniture-base' }) furnitureBase?: string;
+
+  /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
+  @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
+
+  @state() private _message?: ViewerStringKey;
+  @state() private _errorKind?: FailureKind;
+  @state() private _warning?: ViewerStringKey;
+
+  @state() private _progress = -1;
+  /** The poster is shown and the room waits for the visitor or the page (reveal). */
+  @state() private _waiting = false;
+
+  @query('canvas') private _canvas!: HTMLCanvasElement;
+  @query('[part="progress-bar"]') private _progressBar?: HTMLElement;
+
+  #poster = new ViewerPoster(this, () => this);
+  #progress = new ViewerProgress((totalProgress) => {
+    this._progress = totalProgress;
+    // dispatched as emit() would: `progress` is the DOM's ProgressEvent in the typed map (events/progress.ts)
+    const detail: ProgressDetail = { totalProgress };
+    this.dispatchEvent(new CustomEvent('progress', { detail, bubbles: true, composed: true }));
+  });
+  /** The visitor or the page asked for the room (dismissPoster()); reveal="auto" never waits for it. */
+  #asked = false;
+
+  #view?: RoomView;
+  #context?: ViewerContext;
+  /** Frees the floors stacked over the view's own (`floor="all"`). */
+  #unstack?: () => void;
+  #started = false;
+  #resize?: ResizeObserver;
+  #language = new LanguageController(this);
+  // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
+  #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
+  // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
+  #motion = new ReducedMotionController(this, () => this.#view?.setAutoRotate(this.#autoRotating()));
+  /**
+   * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
+   * model source, what changes the room drawn loads it again too.
+   */
+  #source = new ModelSourceController(this, {
+    keys: ['mediaBase', 'componentLoader', 'furnitureBase', 'sectionHeight'],
+    floorChanged: (detail) => this.emit('floor-change', detail),
+  });
+  #viewport = new ViewportController(this, { near: (near) => this.#onNear(near) });
+
+  constructor() {
+    super();
+    // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
+    new DisconnectController(this, {
+      gone: () => {
+        this.#teardown();
+        this.#started = false;
+        this.#source.reset();
+      },
+    });
+  }
+
+  /** The view while a room is shown (for tests and tools: camera, scene, controls). */
+  get view(): RoomView | undefined {
+    return this.#view;
+  }
+
+  /**
+   * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
+   * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
+   * until a room is shown. Read-only.
+   */
+  get products(): readonly RoomProduct[] {
+    return productsOf(this.#context?.model);
+  }
+
+  /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
+  protected override productOfComponent(id: string): string | undefined {
+    return this.products.find((p) => p.ids.includes(id))?.componentId;
+  }
+
+  /** The room on screen and what features need of it; undefined until loaded and after teardown. */
+  protected get viewContext(): ViewerContext | undefined {
+    return this.#context;
+  }
+
+  /** The element's words follow its language (features look their own words up through it). */
+  protected get language(): LanguageController {
+    return this.#language;
+  }
+
+  /** A feature's hook: a room view now exists (called before its first frame; call super). */
+  protected viewReady(_context: ViewerContext): void {}
+
+  /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
+  protected viewGone(): void {}
+
+  /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
+  protected featuresAtStart(): boolean {
+    return false;
+  }
+
+  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
+  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
+    return undefined;
+  }
+
+  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
+  protected furnitureHidden(): boolean {
+    return false;
+  }
+
+  /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
+  protected renderFeatures(): unknown[] {
+    return [];
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    this.addEventListener('keydown', this.#onRevealKey);
+    this.#resize ??= new ResizeObserver(() => this.#applySize());
+    this.#resize.observe(this);
+    if (this.loading === 'eager') this.#begin();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize?.disconnect();
+  }
+
+  /** Auto-rotation as asked, unless the page asks for reduced motion. */
+  #autoRotating(): boolean {
+    return this.autoRotate && !this.#motion.reduced;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    syncAutoRotate(this, changed);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    this.setState(this.#shownState(), STATES);
+    this.toggleState('warning', this.#warningShown());
+    const view = this.#view;
+    if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
+    if (changed.has('controls') && view) view.setControls(this.controls);
+    if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
+    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
+    if (changed.has('reveal') && this.reveal === 'auto' && this._waiting) this.#begin();
+    if (changed.has('poster') && changed.get('poster') !== undefined && this.#source.state !== 'loaded') {
+      this.#poster.reset();
+      this.#poster.resolve();
+    }
+    // set through the CSSOM: a style attribute would be refused by a strict Content-Security-Policy
+    this._progressBar?.style.setProperty('--progress', String(Math.max(0, this._progress)));
+    const changes = this.#started ? this.#source.changes() : undefined;
+    if (changes === 'source') this.#reload();
+    else if (changes === 'floor') this.#reload(true);
+  }
+
+  /** Loads the room again (after an error, or to pick up a changed model object). */
+  reload(): void {
+    if (this.#started) this.#reload();
+    else this.#begin();
+  }
+
+  #cameraMode(): CameraMode {
+    return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
+  }
+
+  #onNear(near: boolean): void {
+    this.#view?.setVisible(near);
+    if (near) this.#begin();
+  }
+
+  /** What the element shows: the source's state, or `poster` while the room waits to be asked for. */
+  #shownState(): (typeof STATES)[number] {
+    return this._waiting ? 'poster' : this.#source.state;
+  }
+
+  #begin(): void {
+    if (this.#started || !this.isConnected) return;
+    // the poster first, beside the room (auto) or alone until the visitor asks (interaction, manual)
+    this.#poster.resolve();
+    if (this.reveal !== 'auto' && !this.#asked && hasModelSource(this)) {
+      this._waiting = true;
+      return;
+    }
+    this._waiting = false;
+    this.#started = true;
+    this.#reload();
+  }
+
+  /**
+   * Shows the room instead of the poster, as model-viewer's `dismissPoster()`: with `reveal="interaction"`
+   * or `"manual"` this is what starts loading the room (and three.js); once the room is drawn, the poster
+   * fades out. Does nothing more when the room is already shown.
+   */
+  dismissPoster(): void {
+    this.#asked = true;
+    if (this.#started) {
+      if (this.#source.state === 'loaded' && !this.#poster.gone) {
+        this.#poster.gone = true;
+        this.requestUpdate();
+      }
+      return;
+    }
+    this.#begin();
+    // asked before the viewer neared the viewport: start now, as the visitor is waiting
+    if (!this.#started && this.isConnected) {
+      this.#poster.resolve();
+      this._waiting = false;
+      this.#started = true;
+      this.#reload();
+    }
+  }
+
+  #onRevealClick = (event: Event): void => {
+    event.stopPropagation();
+    this.dismissPoster();
+  };
+
+  #onRevealKey = (event: KeyboardEvent): void => {
+    if (!this._waiting || this.reveal !== 'interaction' || event.target !== this) return;
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    this.dismissPoster();
+  };
+
+  /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
+  #reload(floorOnly = false): void {
+    if (!floorOnly) {
+      // another room (or the same once more): its poster, shown again until its first frame
+      this.#poster.gone = false;
+      this.#poster.resolve();
+    }
+    this.#teardown();
+    this._message = undefined;
+    this._warning = undefined;
+    void this.#load(floorOnly);
+  }
+
+  async #load(floorOnly: boolean): Promise<void> {
+    const withFeatures = this.featuresAtStart();
+    // three.js is fetched while the room is (once there is a room to load)
+    let threeLoading: Promise<ThreeModule> | undefined;
+    let current = () => true;
+    const run = await this.#source.load(
+      (shown) => {
+        // the room has arrived (progress; with reveal="auto" its document names the poster)
+        this.#progress.arrived('room');
+        this.#poster.fromRoom();
+        return prepareRoom(shown, this, threeLoading ?? startThree(), withFeatures);
+      },
+      floorOnly,
+      () => {
+        this.#progress.start();
+        threeLoading = startThree();
+        threeLoading.then(
+          () => current() && this.#progress.arrived('code'),
+          () => {}, // a failed room load wins; this failure is seen when the room is drawn
+        );
+      },
+    );
+    if (!run) return;
+    if (run.status === 'failed') return this.#fail(run.error);
+    const { model, problems, plan, three, features, above, stacker } = run.value;
+    const fml = run.shown.fml;
+    current = run.current;
+    await this.updateComplete;
+    if (!run.current()) return;
+    // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
+    // the scene are each made in a task of their own
+    await yieldToPage();
+    if (!run.current()) return;
+    try {
+      three.SharedRenderer.get();
+    } catch {
+      // no WebGL: RoomView below fails the same way and says so
+    }
+    await yieldToPage();
+    if (!run.current()) return;
+    const { width, height } = this.#size();
+    const furnitureBase = this.furnitureBase ?? getConfig().furnitureBase;
+    // the page's own loader wins; the products' meshes come through the built-in one
+    const meshLoader = !this.componentLoader && furnitureBase ? furnitureLoader(furnitureBase) : undefined;
+    try {
+      this.#view = new three.RoomView({
+        canvas: this._canvas,
+        keyTarget: this,
+        model,
+        plan,
+        // FML cameras are not the room model's: an FML plan starts from above at an angle
+        camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
+        controls: this.controls,
+        autoRotate: this.#autoRotating(),
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+        meshLoader,
+        width,
+        height,
+        // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
+        pixelRatio: globalThis.devicePixelRatio || 1,
+        onRenderScale: (detail) => this.emit('render-scale', detail),
+        onFrame: (frames) => {
+          if (!run.current()) return;
+          if (frames === 1) this.#loaded(model, problems);
+          const { total, pending } = this.#view!.room.materials;
+          this.#progress.drawn(total, pending);
+        },
+        yieldToPage,
+        onCameraChange: (change) => this.#cameraChange.push(change),
+        // lost for good (too many contexts on the page, a GPU that did not come back): an error with a
+        // retry, which makes a new renderer, instead of a picture frozen on its last frame
+        onContextGone: () => {
+          if (!run.current()) return;
+          this.#fail(
+            new ElementError('the WebGL context was lost and not restored', {
+              kind: 'invalid',
+              reason: 'no-webgl',
+            }),
+          );
+        },
+        onTextureError: (url) => {
+          if (this.#view && run.current() && this.#view.frames > 0) {
+            const { total, pending } = this.#view.room.materials;
+            this.#progress.drawn(total, pending);
+          }
+          this.#partialFailure(
+            new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
+          );
+        },
+        onComponentError: (error, component: ModelComponent) => this.#componentFailed(error, component),
+      });
+    } catch (error) {
+      return this.#fail(
+        new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }),
+      );
+    }
+    if (stacker && above.length)
+      this.#unstack = stacker.stackFloors(this.#view, above, {
+        mediaBase: this.mediaBase,
+        componentLoader: this.componentLoader,
+        meshLoader,
+        onComponentError: (error, component) => this.#componentFailed(error, component),
+      });
+    const context: ViewerContext = {
+      view: this.#view,
+      model,
+      plan,
+      three,
+      features,
+      loadFeatures: () => loadFeatures().then((loaded) => (context.features = loaded)),
+    };
+    this.#context = context;
+    this.viewReady(this.#context);
+    // the first frame is drawn either way; later frames only while near the viewport
+    this.#view.setVisible(this.#viewport.near);
+  }
+
+  #fail(error: ElementError): void {
+    this.#teardown();
+    this.#source.fail(error);
+    // the viewer's own reasons have words of their own; every other failure says its kind's shared words
+    this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
+    this._errorKind = error.kind;
+    this.emit('model-error', { error, fatal: true });
+  }
+
+  #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
+    this.#source.loaded();
+    // the first frame is under the poster: fade it out (a cross-fade, nothing moves)
+    this.#poster.gone = true;
+    // state first, synchronously, so listeners of model-load see it
+    this.setState('loaded', STATES);
+    this.toggleState('warning', this.#warningShown());
+    this.emit('model-load', { model, problems, products: productsOf(model) });
+  }
+
+  /** The room is drawn but part of it is not as the model says. */
+  #warningShown(): boolean {
+    return this.#source.state === 'loaded' && this._warning !== undefined;
+  }
+
+  #partialFailure(error: ElementError): void {
+    // textures first: a texture notice says more about what the page looks like than a box does
+    if (error.reason === 'texture') this._warning = 'textures';
+    else this._warning ??= 'components';
+    this.emit('model-error', { error, fatal: false });
+  }
+
+  /** A piece's page-supplied object or product mesh failed: it keeps its box. */
+  #componentFailed(error: unknown, component: ModelComponent): void {
+    const mesh = (error as { name?: string } | null)?.name === 'FurnitureMeshError';
+    const kind = mesh ? ((error as { kind?: ElementError['kind'] }).kind ?? 'invalid') : 'invalid';
+    this.#partialFailure(
+      new ElementError(
+        mesh
+          ? `the mesh of ${component.id} failed: ${(error as Error).message}`
+          : `componentLoader failed for ${component.id}`,
+        { kind, reason: 'component', cause: error },
+      ),
+    );
+  }
+
+  #size(): { width: number; height: number } {
+    const rect = this.getBoundingClientRect();
+    return { width: rect.width || 300, height: rect.height || 150 };
+  }
+
+  #applySize(): void {
+    if (!this.#view) return;
+    const { width, height } = this.#size();
+    this.#view.setSize(width, height, globalThis.devicePixelRatio || 1);
+  }
+
+  #teardown(): void {
+    this.#cameraChange.cancel();
+    this.#source.abort();
+    this.#unstack?.();
+    this.#unstack = undefined;
+    if (this.#context) this.viewGone();
+    this.#context = undefined;
+    this.#view?.dispose();
+    this.#view = undefined;
+  }
+
+  #retry = () => this.#reload();
+
+  override render() {
+    const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
+    return html`
+      ${floorSwitcher({
+        plan: this.#source.fml?.plan,
+        selected: this.#source.floorIndex,
+        label: t('floor'),
+        all: t('allFloors'),
+        fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
+        onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
+      })}
+      <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
+      ${this.#poster.render({
+        alt: t('poster'),
+        waiting: this._waiting && this.reveal === 'interaction',
+        button: t('reveal'),
+        onReveal: this.#onRevealClick,
+      })}
+      ${this.renderFeatures()}
+      ${
+        this._progress >= 0 && this._progress < 1 && this.#source.state === 'loading'
+          ? html`<div
+              part="progress-bar"
+              class="progress-bar"
+              role="progressbar"
+              aria-label=${t('loading')}
+              aria-valuemin="0"
+              aria-valuemax="100"
+              aria-valuenow=${Math.round(this._progress * 100)}
+            ></div>`
+          : nothing
+      }
+      ${
+        this.#source.state === 'loading' && !this.#poster.image
+          ? html`<div part="status" class="status" role="status">
+              <span class="spinner"></span>${t('loading')}
+            </div>`
+          : nothing
+      }
+      ${
+        this.#source.state === 'error'
+          ? html`<div class="error-layer">
+              ${renderErrorPanel({
+                kind: this._errorKind ?? 'invalid',
+                lang: this.#language.lang,
+                message: this._message ? t(this._message) : undefined,
+                onRetry: this.#retry,
+              })}
+            </div>`
+          : nothing
+      }
+      ${
+        this.#warningShown()
+          ? html`<div part="warning" class="warning" role="status">${t(this._warning ?? 'textures')}</div>`
+          : nothing
+      }
+    `;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * `<room-viewer>`'s poster (issue 20, as model-viewer's `poster` and `reveal`): a picture shown in the
+ * viewer's box before the room is drawn, and cross-faded into the first frame (it lies over the canvas,
+ * so nothing on the page moves). Its image: the `poster` attribute (http(s)), else the room's own render
+ * from its room-styling record (GET /rooms/:id?skip_model=true, a few hundred bytes; `room-id` only),
+ * else none. With `reveal="auto"` the render is the one named in the room document fetched for the model
+ * (no second request: fromRoom()); while the room waits for the visitor (`interaction`, `manual`) it is
+ * asked alone, without the model. Shown at high priority.
+ */
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import {
+  getRoomRender,
+  rememberedRender,
+  renderSrcset,
+  type RoomRender,
+} from '../../../api/room-styling/room-render.js';
+import { safeHttpUrl } from '../../../api/safe-url.js';
+import { LatestRequestController } from '../../../internal/latest-request.js';
+
+/** What the poster reads of the element. */
+export interface PosterInput {
+  poster?: string | null;
+  reveal?: string;
+  roomId?: string | null;
+  apiBase?: string | null;
+}
+
+export interface PosterImage {
+  src: string;
+  srcset?: string;
+}
+
+export class ViewerPoster {
+  /** The poster's image, once known (undefined: none, or not asked yet). */
+  image?: PosterImage;
+  /** True once faded out (the first frame is drawn, or the visitor dismissed it over a drawn room). */
+  gone = false;
+  #asked?: string;
+  readonly #request: LatestRequestController;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly input: () => PosterInput,
+  ) {
+    this.#request = new LatestRequestController(host);
+  }
+
+  /** Works out the poster's image for the element's current inputs (once per set of inputs). */
+  resolve(): void {
+    const { poster, roomId, apiBase } = this.input();
+    const key = JSON.stringify([poster ?? null, roomId ?? null, apiBase ?? null]);
+    if (key === this.#asked) return;
+    this.#asked = key;
+    this.image = undefined;
+    this.#request.abort();
+    if (poster != null) {
+      // an explicit poster wins; poster="" means none (not even the room's render)
+      const src = safeHttpUrl(poster);
+      this.image = src ? { src } : undefined;
+      this.host.requestUpdate();
+      return;
+    }
+    const id = String(roomId ?? '').trim();
+    if (!/^\d+$/.test(id)) return;
+    // auto: the room's own document names it, and is on its way (fromRoom())
+    if ((this.input().reveal ?? 'auto') === 'auto') return;
+    void this.#request
+      .run((signal) => getRoomRender({ base: apiBase || undefined }, id, { signal }))
+      .then((outcome) => {
+        if (outcome.status !== 'done') return; // no render: no poster; the room itself reports failures
+        this.#show(outcome.value);
+      });
+  }
+
+  /** The room document arrived (reveal="auto"): its render is the poster, unless one is shown already. */
+  fromRoom(): void {
+    const { poster, roomId, apiBase } = this.input();
+    const id = String(roomId ?? '').trim();
+    if (poster != null || this.image || !/^\d+$/.test(id)) return;
+    const render = rememberedRender({ base: apiBase || undefined }, id);
+    if (render) this.#show(render);
+  }
+
+  #show(render: RoomRender): void {
+    const src = render.hq ?? render.image;
+    if (!src) return;
+    this.image = { src, srcset: renderSrcset(render) };
+    this.host.requestUpdate();
+  }
+
+  /** Forgets the poster (a new source): it is asked again on the next resolve(). */
+  reset(): void {
+    this.#request.abort();
+    this.#asked = undefined;
+    this.image = undefined;
+    this.gone = false;
+  }
+
+  /** The poster layer: the image, and (`waiting`: reveal="interaction") the button that starts the room. */
+  render(options: {
+    alt: string;
+    waiting: boolean;
+    button: string;
+    onReveal: (event: Event) => void;
+  }): unknown {
+    const image = this.image;
+    if (!image && !options.waiting) return nothing;
+    // once gone it stays in the tree, faded out and letting pointers through (styles: .poster-layer.gone)
+    return html`<div
+      class="poster-layer ${this.gone ? 'gone' : ''}"
+      @click=${options.waiting ? options.onReveal : nothing}
+    >
+      ${
+        image
+          ? html`<img
+              part="poster"
+              src=${image.src}
+              srcset=${image.srcset ?? nothing}
+              sizes=${image.srcset ? `${Math.ceil(this.host.getBoundingClientRect().width) || 480}px` : nothing}
+              alt=${options.alt}
+              fetchpriority="high"
+              loading="eager"
+              decoding="async"
+            />`
+          : nothing
+      }
+      ${
+        options.waiting
+          ? html`<button part="reveal-button" class="reveal" type="button" @click=${options.onReveal}>
+              ${options.button}
+            </button>`
+          : nothing
+      }
+    </div>`;
+  }
+}

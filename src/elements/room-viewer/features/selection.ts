@@ -1,0 +1,173 @@
+/**
+ * `<room-viewer>` feature: selectable furniture (`component-select`, `selected`, `highlight()`,
+ * `focus-component`) and the room description list. A mixin over RoomViewerBase (base.ts).
+ *
+ * A click or tap on the canvas (not the end of a drag: ClickTracker) casts a ray through the room as
+ * drawn (src/three/picking.ts); the piece it meets first fires `component-select`. The selection and
+ * the highlight are drawn in the view's own render (src/three/selection-outline.ts).
+ */
+import { nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { idListConverter, selectableComponents } from '../../../features/selection/component-selection.js';
+import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
+import type { ModelComponent } from '../../../model/types.js';
+import { parseUnits } from '../../../model/units.js';
+// types only: three.js arrives through the view context (ctx.three, ctx.features)
+import type { SelectionOutline } from '../../../three/index.js';
+import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
+import type { Constructor } from '../../../internal/mixin.js';
+
+/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
+const NONE: readonly ModelComponent[] = [];
+
+/** What the mixin adds (documented on the class below). */
+export interface ViewerSelectionProperties {
+  selected: string[];
+  focusComponent?: string;
+  highlight(ids?: Iterable<string> | string): void;
+  selectComponent(id: string): boolean;
+}
+
+// the declared return type: the declaration build cannot name the anonymous class's private members
+export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
+  Base: T,
+): T & Constructor<ViewerSelectionProperties> {
+  /**
+   * @fires {CustomEvent<ComponentSelectDetail>} component-select - A piece of furniture was picked: a click or tap on it
+   *   (not the end of a drag), Enter or Space on its button in the room description, or `selectComponent()`.
+   *   Cancelable (cancelled: the selection stays as it was). Detail `{ component: { id, componentId, category, model,
+   *   position: { x, y, z }, size: { width, depth, height } }, source }`, in the model's units (centimetres);
+   *   `componentId` is the model's `component_id`; `source` is `pointer`, `keyboard` or `api`.
+   *
+   * @csspart description - The room described in words (areas with their floor area, the furniture, what is
+   *   selected): visually hidden (shown as a panel while focus is in it) unless the page styles this part.
+   * @csspart component - A piece of furniture's button in the description (`aria-pressed` when selected).
+   * @csspart selected-component - Beside `component`: the button of a selected piece.
+   * @csspart area-button - An area's button in the description (when the viewer can fly to areas).
+   * @csspart description-selected - The sentence saying what is selected (a polite live region).
+   */
+  abstract class WithSelection extends Base {
+    /**
+     * The selected components' ids, space-separated in the attribute (reflected). Outlined in the view; a
+     * click, a tap or the description's buttons set it (Shift, Ctrl or ⌘ adds to it).
+     */
+    @property({ converter: idListConverter, reflect: true }) selected: string[] = [];
+
+    /** A component id: the viewer opens framed on that component (and moves to it when changed). */
+    @property({ attribute: 'focus-component' }) focusComponent?: string;
+
+    #outline?: SelectionOutline;
+    #pickable: ModelComponent[] = [];
+    #selection = new ComponentSelection(this as unknown as SelectionHost, {
+      language: this.language,
+      startsOn: (event) => {
+        const target = event.composedPath()[0] as Element | undefined;
+        const on = target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
+        // what picks is loaded as the press starts, so it is there when the click ends
+        if (on) this.viewContext?.loadFeatures().catch(() => undefined);
+        return on;
+      },
+      pick: (event) => this.#pick(event),
+      components: () => (this.furnitureHidden() ? NONE : this.#pickable),
+      cart: () => this.pieceCart(),
+      areas: () => this.viewContext?.plan.areas ?? [],
+      // the viewer's `units` when a feature gives it one (measure)
+      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
+      units: () => parseUnits((this as { units?: string }).units),
+      changed: () => this.#showOutline(),
+    });
+
+    /**
+     * Highlights the components `ids` (a list, or space-separated in a string) apart from the
+     * selection, e.g. while the page's product card is hovered; `highlight()` clears it.
+     */
+    highlight(ids: Iterable<string> | string = []): void {
+      this.#selection.highlight(ids);
+    }
+
+    /** Selects a component as a click would (firing `component-select`, source `api`); false if unknown or cancelled. */
+    selectComponent(id: string): boolean {
+      return this.#selection.select(id);
+    }
+
+    protected override viewReady(context: ViewerContext): void {
+      super.viewReady(context);
+      this.#pickable = selectableComponents(context.model);
+      this.#showOutline();
+      this.#frame(false);
+      this.requestUpdate();
+    }
+
+    protected override viewGone(): void {
+      this.#outline?.dispose();
+      this.#outline = undefined;
+      this.#pickable = [];
+      this.requestUpdate();
+      super.viewGone();
+    }
+
+    protected override featuresAtStart(): boolean {
+      // the opening view is framed on `focus-component`, with the selection outlined
+      return super.featuresAtStart() || !!this.focusComponent || this.selected.length > 0;
+    }
+
+    protected override updated(changed: PropertyValues<this>): void {
+      super.updated(changed);
+      if (changed.has('focusComponent') && changed.get('focusComponent') !== undefined) this.#frame(true);
+    }
+
+    protected override renderFeatures(): unknown[] {
+      return [...super.renderFeatures(), this.viewContext ? this.#selection.description() : nothing];
+    }
+
+    /** Outlines the selection and the highlight (the outline is made when there is first one to show). */
+    #showOutline(): void {
+      const selection = this.#selection;
+      const context = this.viewContext;
+      const selected = selection.components(new Set(this.selected));
+      const highlighted = selection.components(selection.highlighted);
+      if (!this.#outline && context && (selected.length || highlighted.length)) {
+        const { features } = context;
+        if (!features) return this.#whenLoaded(context, () => this.#showOutline());
+        this.#outline = new features.SelectionOutline(context.view);
+      }
+      this.#outline?.show(selected, highlighted);
+    }
+
+    /** Runs `then` once the features' three.js side is loaded, if this room is still the one shown. */
+    #whenLoaded(context: ViewerContext, then: () => void): void {
+      context.loadFeatures().then(
+        () => this.viewContext === context && then(),
+        () => undefined,
+      );
+    }
+
+    /** Frames the view on `focus-component`: at once when the room opens, with a flight later. */
+    #frame(fly: boolean): void {
+      const context = this.viewContext;
+      const component = this.focusComponent ? this.#selection.component(this.focusComponent) : undefined;
+      if (!context || !component) return;
+      const { features, view } = context;
+      if (!features) return this.#whenLoaded(context, () => this.#frame(fly));
+      const to = features.frameComponent(view, component);
+      if (fly) void features.flyTo(view, to);
+      else features.jumpTo(view, to);
+    }
+
+    /** The piece a ray through the pointer meets first (walls and doors stop it). */
+    #pick(event: PointerEvent): ModelComponent | undefined | Promise<ModelComponent | undefined> {
+      const context = this.viewContext;
+      const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
+      if (!context || !rect?.width || !rect.height) return undefined;
+      const x = ((event.clientX - rect.left) / rect.width) * 2 - 1;
+      const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
+      const pick = (features: FeaturesModule) =>
+        this.viewContext === context
+          ? features.pickComponent(context.view, x, y, (c) => !!this.#selection.component(c.id))?.component
+          : undefined;
+      // a click that ended before the picking code arrived (loaded as it started) picks when it does
+      return context.features ? pick(context.features) : context.loadFeatures().then(pick);
+    }
+  }
+  return WithSelection;
+}

@@ -1,0 +1,100 @@
+/**
+ * Add to cart without the element knowing any shop, shared by `<room-viewer>` and `<room-plan>`
+ * (viewer-cart.ts, plan-cart.ts): the cancelable `add-to-cart` request, the "add the whole look"
+ * button, the words, and a hotspot's `data-add-to-cart`. The page does the cart.
+ */
+import { CART_STRINGS, type CartKey } from './cart.strings.js';
+import { css, html, type TemplateResult } from 'lit';
+import type { AddToCartDetail } from '../../events/add-to-cart.js';
+import type { RoomProduct } from '../../model/products.js';
+import type { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
+import { cartItems, type CartItem } from './cart-items.js';
+import { hotspotClick } from '../../internal/analytics/hotspot-click.js';
+
+export { hotspotClick };
+
+export { cartItems, type CartItem };
+export { CART_STRINGS, type CartKey };
+
+/**
+ * Fires `add-to-cart` on `host` (bubbles, composed, cancelable) unless there is nothing to add; true
+ * when the page did not cancel it. A request the page took, in answer to the visitor's click or key,
+ * is the `add-to-cart` analytics action.
+ */
+export function requestCart(
+  host: HTMLElement,
+  analytics: AnalyticsController,
+  items: CartItem[],
+  source: AddToCartDetail['source'],
+): boolean {
+  if (!items.length) return false;
+  const detail: AddToCartDetail = { items: items.map((item) => ({ ...item })), source };
+  const event = new CustomEvent('add-to-cart', { detail, bubbles: true, composed: true, cancelable: true });
+  if (!host.dispatchEvent(event)) return false;
+  const extra = items.length === 1 ? { componentId: items[0]!.componentId } : {};
+  // the visitor's click or key (the buttons, a hotspot, the page's own button calling addToCart()),
+  // never a page's script on its own
+  analytics.trackIfVisitor('add-to-cart', extra);
+  return true;
+}
+
+/** The "add the whole look" button (`part="add-look"`), when the room has products to sell. */
+export function lookButton(
+  products: readonly RoomProduct[],
+  words: (key: CartKey, values?: Record<string, string | number>) => string,
+  onClick: () => void,
+): TemplateResult | undefined {
+  const count = products.filter((p) => p.componentId).length;
+  if (!count) return undefined;
+  return html`<button
+    type="button"
+    part="add-look"
+    class="add-look"
+    aria-label=${words('addLookLabel', { count })}
+    @click=${onClick}
+  >
+    ${words('addLook')}
+  </button>`;
+}
+
+/** One of each product (a piece's button, a hotspot): the items for `ids` with quantity 1. */
+export function oneOfEach(products: readonly RoomProduct[], ids: Iterable<string>): CartItem[] {
+  return cartItems(products, ids).map((item) => ({ ...item, quantity: 1 }));
+}
+
+/** The ids a hotspot's `data-add-to-cart` names: its value (space-separated), else the hotspot's `data-component-id`. */
+export function hotspotCartIds(hotspot: HTMLElement, cart: HTMLElement): string[] {
+  const own = (cart.getAttribute('data-add-to-cart') ?? '').trim();
+  const ids = own || (hotspot.getAttribute('data-component-id') ?? '').trim();
+  return ids.split(/\s+/).filter(Boolean);
+}
+
+export const cartStyles = css`
+  /* top centre, over the description's panel (bottom left, while focus is in it): the corners hold
+     the floor switcher, the full-screen button and the element's other buttons */
+  [part~='add-look'] {
+    position: absolute;
+    inset-block-start: 0.5rem;
+    inset-inline-start: 50%;
+    translate: -50% 0;
+    white-space: nowrap;
+    z-index: 3;
+    padding: 0.25rem 0.55rem;
+    font: inherit;
+    font-size: 0.9rem;
+    color: var(--room-control-color, #1a1a1a);
+    background: var(--room-control-background, #fff);
+    border: 1px solid var(--room-control-border, #8a8a8a);
+    border-radius: 0.25rem;
+    cursor: pointer;
+  }
+  [part~='add-look']:focus-visible {
+    outline: 2px solid #2563eb;
+    outline-offset: 1px;
+  }
+  @media print {
+    [part~='add-look'] {
+      display: none;
+    }
+  }
+`;

@@ -1,0 +1,195 @@
+/**
+ * readModel + planGeometry of a large room model in a module worker (model-worker.ts), so the page
+ * keeps painting and answering input meanwhile; the same work on the main thread when a worker cannot
+ * be had (no module workers, a CSP without worker-src for our origin, a bundle that left the worker
+ * file out) or the model is small enough that the copy to a worker would cost more than it saves.
+ * The result is the same either way: the worker runs the same functions, and both results are plain
+ * data that survive the structured clone.
+ */
+import { planGeometry, readModel } from '../../model/index.js';
+import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
+import type { FmlReadResult } from '../../model/fml/types.js';
+
+export interface ModelWorkerRequest {
+  id: number;
+  raw: unknown;
+  /** `fml`: an FML document (text) to read with readFml; else a room model. */
+  kind?: 'room' | 'fml';
+}
+
+export type ModelWorkerAnswer =
+  | { id: number; read: ReadModelResult; plan?: PlanGeometry; fml?: undefined; error?: undefined }
+  | { id: number; fml: FmlReadResult; read?: undefined; error?: undefined }
+  | { id: number; error: string; read?: undefined; fml?: undefined };
+
+export interface ReadPlan {
+  read: ReadModelResult;
+  /** The plan geometry, when the model is drawable. */
+  plan?: PlanGeometry;
+  /** Where the work ran (for tests and diagnostics). */
+  ranIn: 'worker' | 'main';
+}
+
+/**
+ * Below this many walls plus components plus area vertices, the main thread is faster than a round
+ * trip to a worker.
+ */
+export const OFF_THREAD_MIN_ITEMS = 2_000;
+
+const membersOf = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
+
+/**
+ * How much work the model is, roughly: walls, components and the areas' vertices (outlines are
+ * compared with each other: 8 nested areas of 2 000 vertices and 3 walls once froze a tab 10 s).
+ */
+function sizeOf(raw: unknown): number {
+  if (!raw || typeof raw !== 'object') return 0;
+  const { plan, components } = raw as { plan?: { walls?: unknown; areas?: unknown }; components?: unknown };
+  const walls = plan?.walls;
+  const wallCount = Array.isArray(walls)
+    ? walls.length
+    : walls && typeof walls === 'object'
+      ? Object.keys(walls).length
+      : 0;
+  let vertices = 0;
+  for (const area of membersOf(plan?.areas)) {
+    const indices = (area as { indices?: unknown } | null)?.indices;
+    if (Array.isArray(indices)) vertices += indices.length;
+    if (vertices >= OFF_THREAD_MIN_ITEMS) break;
+  }
+  return wallCount + (Array.isArray(components) ? components.length : 0) + vertices;
+}
+
+function onMainThread(raw: unknown): ReadPlan {
+  const read = readModel(raw);
+  return { read, plan: read.drawable ? planGeometry(read.model) : undefined, ranIn: 'main' };
+}
+
+let worker: Worker | undefined;
+/** Set once the worker failed to start: every later call runs on the main thread. */
+let workerBroken = typeof Worker !== 'function';
+let nextId = 1;
+const pending = new Map<
+  number,
+  { resolve: (answer: ModelWorkerAnswer) => void; reject: (e: Error) => void }
+>();
+
+function failAll(error: Error): void {
+  workerBroken = true;
+  worker?.terminate();
+  worker = undefined;
+  for (const { reject } of pending.values()) reject(error);
+  pending.clear();
+}
+
+function theWorker(): Worker | undefined {
+  if (workerBroken) return undefined;
+  if (worker) return worker;
+  try {
+    // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
+    worker = new Worker(new URL('./model-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'room-model',
+    });
+  } catch {
+    workerBroken = true;
+    return undefined;
+  }
+  worker.onmessage = ({ data }: MessageEvent<ModelWorkerAnswer>) => {
+    const waiting = pending.get(data.id);
+    pending.delete(data.id);
+    waiting?.resolve(data);
+  };
+  // a worker that cannot load (404, CSP, a syntax error) fires `error` on the Worker object
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll(new Error('the model worker could not run'));
+  };
+  worker.onmessageerror = () => failAll(new Error('the model worker answered something unreadable'));
+  return worker;
+}
+
+/**
+ * Reads `raw` (a room model as the service sends it) and works out its plan, in a worker when the
+ * model is large. Rejects only when `signal` aborts (with its reason); the model's own problems are
+ * in the result, as readModel reports them. An exception inside readModel / planGeometry is rethrown
+ * as an Error with its message, as on the main thread.
+ */
+export async function readPlanOffThread(
+  raw: unknown,
+  options: { signal?: AbortSignal; minItems?: number } = {},
+): Promise<ReadPlan> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const target = sizeOf(raw) >= (options.minItems ?? OFF_THREAD_MIN_ITEMS) ? theWorker() : undefined;
+  if (!target) return onMainThread(raw);
+  const answer = await ask(target, raw, 'room', signal);
+  if (!answer) return onMainThread(raw);
+  if (answer.error !== undefined) throw new Error(answer.error);
+  if (!answer.read) throw new Error('the model worker answered no model');
+  return { read: answer.read, plan: answer.plan, ranIn: 'worker' };
+}
+
+/**
+ * FML text at least this long (characters) is read in the worker: parsing XML costs about 0.2 s
+ * per MB on the main thread (a 39 MB document was a 6.9 s task, issue 22).
+ */
+export const OFF_THREAD_FML_CHARS = 500_000;
+
+/**
+ * readFml() of a long FML document in the worker (the same reader; its result is plain data), or
+ * undefined when the document is short, not text, or no worker can be had: the caller then reads it
+ * on the main thread. Rejects only when `signal` aborts.
+ */
+export async function readFmlOffThread(
+  raw: unknown,
+  options: { signal?: AbortSignal; minChars?: number } = {},
+): Promise<FmlReadResult | undefined> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  if (typeof raw !== 'string' || raw.length < (options.minChars ?? OFF_THREAD_FML_CHARS)) return undefined;
+  const target = theWorker();
+  if (!target) return undefined;
+  const answer = await ask(target, raw, 'fml', signal);
+  if (!answer || answer.error !== undefined || !answer.fml) return undefined;
+  return answer.fml;
+}
+
+/**
+ * One request to the worker: its answer, or undefined when the request could not be sent (the caller
+ * then works on the main thread). Rejects with the signal's reason when it aborts; no listener or
+ * callback is left behind either way.
+ */
+async function ask(
+  target: Worker,
+  raw: unknown,
+  kind: 'room' | 'fml',
+  signal: AbortSignal | undefined,
+): Promise<ModelWorkerAnswer | undefined> {
+  const id = nextId++;
+  let onAbort: (() => void) | undefined;
+  try {
+    return await new Promise<ModelWorkerAnswer>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      onAbort = () => {
+        pending.delete(id);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        target.postMessage({ id, raw, kind } satisfies ModelWorkerRequest);
+      } catch (error) {
+        // something in the model cannot be cloned (a function, a DOM node): the main thread reads it
+        pending.delete(id);
+        reject(error);
+      }
+    });
+  } catch {
+    // aborted: the caller's reason; a worker that failed or a model that cannot be cloned: undefined
+    if (signal?.aborted) throw signal.reason;
+    return undefined;
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,8 +1,0 @@
-/** The words of the full-screen button, shared by the elements that have one. */
-import type { Strings } from './language.js';
-
-export type FullscreenKey = 'enter' | 'exit';
-export const FULLSCREEN_STRINGS: Strings<FullscreenKey> = {
-  name: 'fullscreen',
-  en: { enter: 'Full screen', exit: 'Exit full screen' },
-};

@@ -1,0 +1,162 @@
+/**
+ * roomQuantities(): floor area, net wall area, perimeter and skirting per area, and the totals, on a
+ * hand-made room (always), and on the real FML project 186997360 against the floor areas the
+ * planning service prints on its own exports (skipped with a message when ../shared/realdata is absent).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findRealdata } from '../../server/emulator/options.ts';
+import {
+  fmlDesignToRoomModel,
+  formatArea,
+  planGeometry,
+  readFml,
+  readModel,
+  roomQuantities,
+} from '../../src/model/index.ts';
+import { boxPlan, doorComponent } from '../shared/fixtures.ts';
+
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: ${actual}, expected ${expected}`);
+
+/** 400 × 300 cm, walls 250 cm high: a door (82 × 208) in wall0, a window (120 × 100) in wall1. */
+function handMade() {
+  return readModel({
+    plan: boxPlan(400, 300),
+    components: [
+      doorComponent({ ID: 'door', parentID: 'wall0', position: [200, 0, 104] }),
+      {
+        type: 'ArchitecturalComponent',
+        category: 'Window',
+        ID: 'window',
+        parentID: 'wall1',
+        position: [400, 150, 140],
+        rotation: [0, 0, 90],
+        bounding_box: [
+          [-60, -5, -50],
+          [60, 5, 50],
+        ],
+        aperture: { bounds: [120, 100] },
+      },
+    ],
+  }).model;
+}
+
+describe('roomQuantities on a hand-made room', () => {
+  it('gives floor area, perimeter, net wall area and skirting', () => {
+    const model = handMade();
+    const plan = planGeometry(model);
+    const window = plan.walls.flatMap((w) => w.openings).find((o) => o.componentId === 'window')!;
+    const door = plan.walls.flatMap((w) => w.openings).find((o) => o.componentId === 'door')!;
+    assert.ok(window && door, 'both openings are placed in their walls');
+    const { areas, totals } = roomQuantities(model, plan);
+    assert.equal(areas.length, 1);
+    const [area] = areas;
+    close(area!.floorArea, 400 * 300, 'floor area');
+    close(area!.perimeter, 1400, 'perimeter');
+    close(area!.wallLength, 1400, 'wall length');
+    const openings = door.width * (door.top - door.bottom) + window.width * (window.top - window.bottom);
+    close(area!.openingArea, openings, 'openings');
+    close(area!.wallArea, 1400 * 250 - openings, 'net wall area');
+    // the door reaches the floor, the window does not
+    close(area!.skirting, 1400 - door.width, 'skirting');
+    assert.equal(area!.doors, 1);
+    assert.equal(area!.windows, 1);
+    assert.equal(door.width, 82);
+    assert.equal(window.width, 120);
+    close(totals.floorArea, area!.floorArea, 'total floor');
+    close(totals.wallArea, area!.wallArea, 'total wall');
+    close(totals.skirting, area!.skirting, 'total skirting');
+  });
+
+  it('counts a door in the wall between two rooms on both sides, and leaves nested areas out of the totals', () => {
+    const plan = boxPlan(600, 300);
+    plan.points.push([300, 0], [300, 300], [50, 50], [150, 50], [150, 150], [50, 150]);
+    plan.walls.wall4 = { indices: [4, 5], thickness: 10 };
+    plan.areas = {
+      west: { indices: [0, 4, 5, 3] },
+      east: { indices: [4, 1, 2, 5] },
+      rug: { indices: [6, 7, 8, 9] },
+    };
+    const model = readModel({
+      plan,
+      components: [
+        doorComponent({ ID: 'between', parentID: 'wall4', position: [300, 150, 104], rotation: [0, 0, 90] }),
+      ],
+    }).model;
+    const { areas, totals } = roomQuantities(model);
+    const by = new Map(areas.map((a) => [a.name, a]));
+    for (const side of ['west', 'east']) {
+      close(by.get(side)!.skirting, 1200 - 82, `${side} skirting`);
+      assert.equal(by.get(side)!.doors, 1, side);
+    }
+    assert.equal(by.get('rug')!.nested, true);
+    // the rug runs along no wall: no wall area, no skirting
+    close(by.get('rug')!.wallLength, 0, 'rug wall length');
+    close(by.get('rug')!.floorArea, 100 * 100, 'rug floor');
+    close(totals.floorArea, 600 * 300, 'total floor (the rug not counted twice)');
+    close(totals.skirting, 2 * (1200 - 82), 'total skirting');
+  });
+});
+
+/** The floor areas printed on the service's export images of project 186997360 (see fml-real-files.test.ts). */
+const EXPORTED: Record<string, [string, string][]> = {
+  'Begane grond': [
+    ['Keuken', '23.3 m²'],
+    ['Berging', '5.9 m²'],
+    ['Toilet', '1.1 m²'],
+    ['MK', '0.3 m²'],
+    ['Hal', '4.5 m²'],
+    ['Woonkamer', '29.9 m²'],
+  ],
+  'Eerste verdieping': [
+    ['Slaapkamer', '11.6 m²'],
+    ['Slaapkamer', '14.6 m²'],
+    ['Douche', '1.1 m²'],
+    ['Overloop', '9.4 m²'],
+    ['Badkamer', '7.8 m²'],
+    ['Slaapkamer', '8.3 m²'],
+  ],
+};
+
+describe('roomQuantities on project 186997360 (real FML)', () => {
+  const root = findRealdata();
+  const SKIP = 'the real samples (../shared/realdata) are not present in this checkout';
+
+  it('gives the floor areas the service prints on its exports, and walls for every room', (t) => {
+    if (!root) return t.skip(SKIP);
+    const file = join(
+      root,
+      'floorplanner',
+      'fml-json-v3',
+      'project-186997360-amstelveenseweg-1092a.fml.json',
+    );
+    const { plan } = readFml(readFileSync(file, 'utf8'));
+    assert.deepEqual(
+      plan.floors.map((f) => f.name),
+      Object.keys(EXPORTED),
+    );
+    plan.floors.forEach((floor, f) => {
+      const { model } = fmlDesignToRoomModel(plan, { floor: f });
+      const { areas, totals } = roomQuantities(model);
+      const printed = areas
+        .filter((a) => a.label !== undefined)
+        .map((a) => `${a.label} ${formatArea(a.floorArea, 'metric', 'en')}`)
+        .sort();
+      assert.deepEqual(printed, EXPORTED[floor.name]!.map((x) => x.join(' ')).sort(), floor.name);
+      // every labelled room (not the cupboard's top) has walls around it, doors in them, and skirting
+      for (const area of areas.filter((a) => a.label !== undefined && a.kind === 'area')) {
+        assert.ok(
+          area.wallLength > 0.5 * area.perimeter,
+          `${area.label}: ${area.wallLength} of ${area.perimeter}`,
+        );
+        assert.ok(area.wallArea > 0 && area.skirting > 0 && area.skirting <= area.wallLength, area.label);
+        // the shower is open to the bathroom around it: no door of its own
+        if (area.label !== 'Douche') assert.ok(area.doors >= 1, `${area.label} has a door`);
+      }
+      assert.ok(totals.floorArea > 0 && totals.wallArea > totals.floorArea, floor.name);
+    });
+  });
+});
