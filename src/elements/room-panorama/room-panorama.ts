@@ -91,6 +91,7 @@ const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
  * @cssprop --room-panorama-background - Behind the poster and the viewer (default `#e4e6ea`, `#1f2328` in a dark page).
  * @cssprop --room-panorama-color - Text colour of messages (default `#fff`).
  * @cssprop --room-panorama-accent - Progress bar and active navbar buttons (default `#4c9ffe`).
+ * @cssprop --room-panorama-error-backdrop - The veil over the poster behind the error panel (default a translucent light grey, dark grey in a dark page).
  * @cssprop --room-panorama-focus-ring - Focus outline colour.
  * @cssprop --room-panorama-radius - Corner radius.
  * @cssprop --room-panorama-font - Font of messages.
