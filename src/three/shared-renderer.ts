@@ -290,6 +290,28 @@ export class SharedRenderer {
   warm(view: RenderView): Promise<boolean> {
     const gl = this.renderer.getContext();
     if (this.#lost || this.handsOver || !('fenceSync' in gl)) return Promise.resolve(false);
+    // Only a view that starts alone is warmed. Views starting together (a page of thumbnails) are due
+    // together, drawn side by side and read back once (#drawBatch): warmed one by one, each warm-up
+    // drew over the one before, so all but the last were drawn twice. A view that comes while one is
+    // warming waits for it and then joins the frames with the others that waited; one that comes while
+    // views are due for their first frame joins them at once.
+    if (this.#warming) return this.#warming.then(() => false);
+    if ([...this.#views].some((v) => v.dirty && v.frames === 0)) return Promise.resolve(false);
+    const warming = this.#warmOne(view, gl);
+    const done = (this.#warming = warming.then(
+      () => {},
+      () => {},
+    ));
+    void done.then(() => {
+      if (this.#warming === done) this.#warming = undefined;
+    });
+    return warming;
+  }
+
+  /** A warm-up in flight (warm()): views that start meanwhile wait for it. */
+  #warming?: Promise<void>;
+
+  #warmOne(view: RenderView, gl: WebGLRenderingContext | WebGL2RenderingContext): Promise<boolean> {
     const gl2 = gl as WebGL2RenderingContext;
     const w = Math.max(1, view.pixelWidth);
     const h = Math.max(1, view.pixelHeight);

@@ -121,6 +121,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   @state() private _message?: ViewerStringKey;
   @state() private _errorKind?: FailureKind;
+  /** The error's panel offers a retry although its kind does not (a WebGL context lost for good). */
+  @state() private _errorRetry = false;
   @state() private _warning?: ViewerStringKey;
 
   @state() private _progress = -1;
@@ -428,11 +430,13 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         // retry, which makes a new renderer, instead of a picture frozen on its last frame
         onContextGone: () => {
           if (!run.current()) return;
+          // kind `invalid` like every no-webgl, but here a retry helps: it makes a new renderer
           this.#fail(
             new ElementError('the WebGL context was lost and not restored', {
               kind: 'invalid',
               reason: 'no-webgl',
             }),
+            true,
           );
         },
         onTextureError: (url) => {
@@ -472,8 +476,10 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#view.setVisible(this.#viewport.near);
   }
 
-  #fail(error: ElementError): void {
+  /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */
+  #fail(error: ElementError, retry?: boolean): void {
     this.#teardown();
+    this._errorRetry = retry ?? false;
     this.#source.fail(error);
     // the viewer's own reasons have words of their own; every other failure says its kind's shared words
     this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
@@ -588,6 +594,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
                 lang: this.#language.lang,
                 message: this._message ? t(this._message) : undefined,
                 onRetry: this.#retry,
+                retry: this._errorRetry || undefined,
               })}
             </div>`
           : nothing

@@ -68,7 +68,7 @@ export type { RevealStrategy } from './base.js';
  * @csspart progress-bar - The bar along the bottom edge while the room loads (`transform: scaleX(progress)`).
  * @csspart floor-switcher - The `<select>` naming each floor of an FML plan with more than one floor.
  * @csspart status - The loading indicator.
- * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server).
+ * @csspart error - The error panel, the same in every element: an icon, a title naming the kind of failure, the message, and a retry button only where trying again can help (network, timeout, server, and a WebGL context lost for good).
  * @csspart error-icon - The panel's icon.
  * @csspart error-title - The panel's title line: the same words per kind of failure in every element.
  * @csspart error-message - The panel's message: the element's own words for its own reasons, else the kind's.

@@ -3,7 +3,9 @@
  * title line that names the kind of failure in the same words everywhere (./error-panel.strings.ts),
  * the message (the element's own words for its own reasons, else the kind's shared sentence) and a
  * retry button only where trying again can help (a network failure, a timeout, a server error: never
- * a 404, a refusal, an invalid id or a model that cannot be drawn). Parts: `error`, `error-icon`,
+ * a 404, a refusal, an invalid id or a model that cannot be drawn), or where the element knows a retry
+ * can help with one of its own reasons (`retry: true`: the viewer's WebGL context lost for good, which a
+ * retry replaces with a new one). Parts: `error`, `error-icon`,
  * `error-title`, `error-message`, `retry`; look: ./error-panel.styles.ts. Messages are text, never markup.
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -24,8 +26,14 @@ export interface ErrorPanelOptions {
   lang: Language;
   /** The element's own words (for its own reasons); the kind's shared sentence when absent. */
   message?: string | TemplateResult;
-  /** Called by the retry button; the button is shown only when `retryHelps(kind)`. */
+  /** Called by the retry button; the button is shown only when `retry` (default `retryHelps(kind)`). */
   onRetry?: () => void;
+  /**
+   * Whether trying again can help, where the element knows better than the kind: a failure of its own
+   * whose kind says nothing about a second try (the viewer's WebGL context lost for good is `invalid`,
+   * yet a retry makes a new context). Default: `retryHelps(kind)`.
+   */
+  retry?: boolean;
   /** Extra parts on the retry button (the panorama's older `retry-button`). */
   retryParts?: string;
   /** More below the message (the export button's login link, the service's list of problems). */
@@ -59,7 +67,7 @@ const icon = html`<svg
 
 export function renderErrorPanel(options: ErrorPanelOptions): TemplateResult {
   const { kind, lang, onRetry } = options;
-  const retry = onRetry && retryHelps(kind);
+  const retry = onRetry && (options.retry ?? retryHelps(kind));
   return html`<div part="error" class="error-panel" role="alert" data-kind=${kind}>
     ${icon}
     <p part="error-title" class="error-title">${errorTitle(kind, lang)}</p>
