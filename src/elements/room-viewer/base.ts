@@ -40,6 +40,9 @@ import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './roo
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
+/** The cause of the failure when the page's WebGL context was lost for good (a retry helps then). */
+const CONTEXT_GONE = 'webgl-context-lost';
+
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
 /** When the room replaces the poster (model-viewer's `reveal`). */
@@ -121,6 +124,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   @state() private _message?: ViewerStringKey;
   @state() private _errorKind?: FailureKind;
+  /** The failure was the page's WebGL context lost for good: a retry makes a new renderer, so it helps. */
+  @state() private _contextGone = false;
   @state() private _warning?: ViewerStringKey;
 
   @state() private _progress = -1;
@@ -432,6 +437,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
             new ElementError('the WebGL context was lost and not restored', {
               kind: 'invalid',
               reason: 'no-webgl',
+              cause: CONTEXT_GONE,
             }),
           );
         },
@@ -478,6 +484,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     // the viewer's own reasons have words of their own; every other failure says its kind's shared words
     this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
     this._errorKind = error.kind;
+    this._contextGone = error.cause === CONTEXT_GONE;
     this.emit('model-error', { error, fatal: true });
   }
 
@@ -588,6 +595,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
                 lang: this.#language.lang,
                 message: this._message ? t(this._message) : undefined,
                 onRetry: this.#retry,
+                retry: this._contextGone || undefined,
               })}
             </div>`
           : nothing

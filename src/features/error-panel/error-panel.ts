@@ -24,8 +24,10 @@ export interface ErrorPanelOptions {
   lang: Language;
   /** The element's own words (for its own reasons); the kind's shared sentence when absent. */
   message?: string | TemplateResult;
-  /** Called by the retry button; the button is shown only when `retryHelps(kind)`. */
+  /** Called by the retry button; the button is shown only when `retryHelps(kind)` (or `retry`). */
   onRetry?: () => void;
+  /** Whether a retry helps when the kind alone says not (a WebGL context lost for good: a retry makes a new one). */
+  retry?: boolean;
   /** Extra parts on the retry button (the panorama's older `retry-button`). */
   retryParts?: string;
   /** More below the message (the export button's login link, the service's list of problems). */
@@ -59,7 +61,7 @@ const icon = html`<svg
 
 export function renderErrorPanel(options: ErrorPanelOptions): TemplateResult {
   const { kind, lang, onRetry } = options;
-  const retry = onRetry && retryHelps(kind);
+  const retry = onRetry && (options.retry ?? retryHelps(kind));
   return html`<div part="error" class="error-panel" role="alert" data-kind=${kind}>
     ${icon}
     <p part="error-title" class="error-title">${errorTitle(kind, lang)}</p>
