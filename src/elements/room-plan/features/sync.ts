@@ -34,6 +34,14 @@ export interface PlanSyncProperties {
   readonly lookedAt: string | undefined;
 }
 
+/**
+ * Camera states closer than this (model units, and the aspect) are drawn the same: half the drawing's
+ * rounding step (r(): 0.01), so skipping a frame never leaves the dot or cone visibly behind. It was
+ * 0.05: the slow end of a flight moves the camera less than that per frame, so the dot could stop up to
+ * 0.05 short of where the camera came to rest (room-plan-sync.test.ts failed about one run in three).
+ */
+const SAME_CAMERA = 0.005;
+
 const isViewer = (element: Element | null): element is LinkedViewer =>
   !!element && typeof (element as Partial<LinkedViewer>).flyTo === 'function';
 
@@ -234,7 +242,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       // the plan's x, y of camera and target; the vertical field of view with the aspect gives the cone
       const state = [position[0], position[1], target[0], target[1], view.camera.aspect];
       const drawn = this.#drawn;
-      if (state.every((v, i) => Math.abs(v - drawn[i]!) < 0.05)) return;
+      if (state.every((v, i) => Math.abs(v - drawn[i]!) < SAME_CAMERA)) return;
       this.#drawn = state;
       const { camera, cone } = this.#layer();
       if (!camera || !cone) return;

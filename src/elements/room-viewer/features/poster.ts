@@ -36,6 +36,14 @@ export class ViewerPoster {
   /** True once faded out (the first frame is drawn, or the visitor dismissed it over a drawn room). */
   gone = false;
   #asked?: string;
+  /**
+   * The image's `sizes` as last measured while the element was on the page. A viewer that left is
+   * rendered once more (its teardown changes its state); a new `sizes` set on the detached image then
+   * makes Chromium select a source again and register the image for viewport changes, a registration
+   * only removal from the page undoes: the image, its shadow tree and the viewer stayed reachable for
+   * good (test/browser/leaks.test.ts). So `sizes` is only ever measured while connected.
+   */
+  #sizes = '480px';
   readonly #request: LatestRequestController;
 
   constructor(
@@ -105,6 +113,8 @@ export class ViewerPoster {
   }): unknown {
     const image = this.image;
     if (!image && !options.waiting) return nothing;
+    if (image?.srcset && this.host.isConnected)
+      this.#sizes = `${Math.ceil(this.host.getBoundingClientRect().width) || 480}px`;
     // once gone it stays in the tree, faded out and letting pointers through (styles: .poster-layer.gone)
     return html`<div
       class="poster-layer ${this.gone ? 'gone' : ''}"
@@ -116,7 +126,7 @@ export class ViewerPoster {
               part="poster"
               src=${image.src}
               srcset=${image.srcset ?? nothing}
-              sizes=${image.srcset ? `${Math.ceil(this.host.getBoundingClientRect().width) || 480}px` : nothing}
+              sizes=${image.srcset ? this.#sizes : nothing}
               alt=${options.alt}
               fetchpriority="high"
               loading="eager"
