@@ -305,14 +305,20 @@ describe('<room-viewer> sells the look', () => {
     viewer.setAttribute('furniture', 'hidden');
     await viewer.updateComplete;
     await drawn(viewer);
-    // hidden: the same picture as the room without furniture, walls and floors identical
+    // hidden: the same picture as the room without furniture, walls and floors identical (once the still,
+    // smoothed frame is in: a moving frame is drawn plain first)
+    await until(() => differing(pixels(viewer), bare) <= 4, 5000, 'the empty room').catch(() => {});
     expect(differing(pixels(viewer), bare)).to.be.at.most(4);
     // nothing left to pick or to list
     expect(parts(viewer, 'component')).to.deep.equal([]);
     viewer.furniture = 'shown';
     await viewer.updateComplete;
     await drawn(viewer);
-    expect(differing(pixels(viewer), before)).to.be.at.most(4);
+    // the same picture as before, up to the multisample resolve's rounding: software WebGL rounds edge
+    // pixels by up to 4/255 depending on the shared canvas's size at the draw (three-look.test.ts), and
+    // `before` was drawn beside the reference view, this one alone
+    await until(() => differing(pixels(viewer), before, 4) <= 4, 5000, 'the furnished room').catch(() => {});
+    expect(differing(pixels(viewer), before, 4)).to.be.at.most(4);
     expect(parts(viewer, 'component').length).to.equal(6);
   });
 
