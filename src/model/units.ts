@@ -14,12 +14,27 @@ export function parseUnits(value: unknown): Units {
   return typeof value === 'string' && value.trim().toLowerCase() === 'imperial' ? 'imperial' : 'metric';
 }
 
+/**
+ * Made once per locale and precision: an Intl.NumberFormat costs far more to make than to use (a
+ * plan's labels made one each, and that was a third of the viewer's scene build on a slow phone).
+ * A handful of locales at most on a page; the map is cleared past 32 all the same.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
 function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits });
-  } catch {
-    return new Intl.NumberFormat('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const key = `${locale ?? ''}\n${digits}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options = { maximumFractionDigits: digits, minimumFractionDigits: digits };
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = new Intl.NumberFormat('en', options);
+    }
+    if (formats.size >= 32) formats.clear();
+    formats.set(key, format);
   }
+  return format;
 }
 
 /** A floor area given in cm²: "12.3 m²" (one decimal) or "132 ft²" (whole square feet). */

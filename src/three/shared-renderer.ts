@@ -315,6 +315,58 @@ export class SharedRenderer {
     const gl2 = gl as WebGL2RenderingContext;
     const w = Math.max(1, view.pixelWidth);
     const h = Math.max(1, view.pixelHeight);
+    return this.#compileFirst(view, gl2).then((ok) => (ok ? this.#drawWarm(view, gl2, w, h) : false));
+  }
+
+  /**
+   * Asks the GPU to compile and link the view's programs and waits for them off the page's thread
+   * (a fence polled between tasks) before anything reads a program's uniforms: the first draw then
+   * finds every program linked instead of waiting for each link in one long task.
+   */
+  #compileFirst(view: RenderView, gl2: WebGL2RenderingContext): Promise<boolean> {
+    try {
+      this.renderer.compile(view.scene, view.camera);
+    } catch {
+      return Promise.resolve(true);
+    }
+    return this.#fence(gl2).then(async (signalled) => {
+      if (signalled === 'lost') return false;
+      // each program's uniform table is read with one synchronous call to the GPU process per uniform
+      // (a standard material has dozens): one program a task, so the first draw finds them all read
+      for (const program of this.renderer.info.programs ?? []) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this.#lost) return false;
+        try {
+          program.getUniforms();
+        } catch {
+          return true;
+        }
+      }
+      return true;
+    });
+  }
+
+  /** Resolves once the GPU finished every command so far ('done'), 'timeout' after WARM_WAIT_MS, or 'lost'. */
+  #fence(gl2: WebGL2RenderingContext): Promise<'done' | 'timeout' | 'lost'> {
+    const sync = gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl2.flush();
+    if (!sync) return Promise.resolve('timeout');
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const poll = () => {
+        const lost = this.#lost || gl2.isContextLost();
+        const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
+        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS)
+          return void setTimeout(poll, 16);
+        if (!lost) gl2.deleteSync(sync);
+        resolve(lost ? 'lost' : signalled ? 'done' : 'timeout');
+      };
+      setTimeout(poll, 16);
+    });
+  }
+
+  #drawWarm(view: RenderView, gl: WebGL2RenderingContext, w: number, h: number): Promise<boolean> {
+    const gl2 = gl;
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {

@@ -470,6 +470,10 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       features,
       loadFeatures: () => loadFeatures().then((loaded) => (context.features = loaded)),
     };
+    // what the features build on the view (the room's description in words, its first Intl formats,
+    // hotspots, selection) in a task after the scene's own
+    await yieldToPage();
+    if (!run.current() || this.#view !== context.view) return;
     this.#context = context;
     this.viewReady(this.#context);
     // the first frame is drawn either way; later frames only while near the viewport
