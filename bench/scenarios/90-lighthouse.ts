@@ -10,7 +10,9 @@
  *
  * Figures: `<path> <page> performance | lcp | tbt | cls | long tasks` with the goal and the anchor in
  * the note (goals: performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, never behind an anchor).
- * LH_PAGES=cdn:viewer,npm:panorama limits the pages; LH_SAVE=file also writes every run's figures.
+ * LH_PAGES=cdn:viewer,npm:panorama limits the pages; LH_SAVE=file also writes every run's figures;
+ * LH_DUMP=dir writes each run's whole Lighthouse report (lhr JSON: the LCP element, the network
+ * waterfall, the main-thread breakdown) to dir/<path>-<page>-<run>.json.
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -215,7 +217,7 @@ interface Run {
   longTasks: { url: string; duration: number; startTime: number }[];
 }
 
-async function lighthouseRun(url: string): Promise<Run> {
+async function lighthouseRun(url: string, dump?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: findChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -228,6 +230,7 @@ async function lighthouseRun(url: string): Promise<Run> {
       onlyCategories: ['performance'],
     });
     const lhr = result!.lhr;
+    if (dump) writeFileSync(dump, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]!;
     const items = ((audit('long-tasks').details as { items?: Run['longTasks'] } | undefined)?.items ??
@@ -281,7 +284,9 @@ const scenario: Scenario = {
           const runs: Run[] = [];
           for (let i = 0; i < RUNS; i++) {
             load.push(loadavg()[0]!);
-            runs.push(await lighthouseRun(server.origin + urls[path][name]));
+            const dump = process.env.LH_DUMP && `${process.env.LH_DUMP}/${path}-${name}-${i}.json`;
+            if (dump) mkdirSync(process.env.LH_DUMP!, { recursive: true });
+            runs.push(await lighthouseRun(server.origin + urls[path][name], dump || undefined));
             process.stdout.write('.');
           }
           all[key] = runs;

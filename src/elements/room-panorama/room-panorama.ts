@@ -21,7 +21,7 @@ import { styles } from './room-panorama.styles.js';
 import { reasonWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
 import { ViewSync } from './view-sync.js';
 import { PoolMembership } from './viewer-pool.js';
-import { PosterGate } from './poster-gate.js';
+import { PosterGate } from '../../features/poster/poster-gate.js';
 import { renderSrcset } from '../../api/room-styling/room-render.js';
 import { warmRuntime } from './viewer-runtime.js';
 

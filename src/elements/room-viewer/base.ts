@@ -361,21 +361,30 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
     let current = () => true;
+    // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
+    // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
+    // reveal="auto" the room's document names the poster: three.js then waits for the room too.
+    const loadThree = () => {
+      if (threeLoading) return threeLoading;
+      threeLoading = this.#poster.settled().then(startThree);
+      threeLoading.then(
+        () => current() && this.#progress.arrived('code'),
+        () => {}, // a failed room load wins; this failure is seen when the room is drawn
+      );
+      return threeLoading;
+    };
     const run = await this.#source.load(
       (shown) => {
         // the room has arrived (progress; with reveal="auto" its document names the poster)
         this.#progress.arrived('room');
         this.#poster.fromRoom();
-        return prepareRoom(shown, this, threeLoading ?? startThree(), withFeatures);
+        return prepareRoom(shown, this, loadThree(), withFeatures);
       },
       floorOnly,
       () => {
         this.#progress.start();
-        threeLoading = startThree();
-        threeLoading.then(
-          () => current() && this.#progress.arrived('code'),
-          () => {}, // a failed room load wins; this failure is seen when the room is drawn
-        );
+        // a poster already known (the page's own, or asked before the room): three.js right after it
+        if (this.#poster.image || !this.roomId) void loadThree();
       },
     );
     if (!run) return;

@@ -15,6 +15,7 @@ import {
   type RoomRender,
 } from '../../../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../../../api/safe-url.js';
+import { PosterGate } from '../../../features/poster/poster-gate.js';
 import { LatestRequestController } from '../../../internal/latest-request.js';
 
 /** What the poster reads of the element. */
@@ -45,6 +46,8 @@ export class ViewerPoster {
    */
   #sizes = '480px';
   readonly #request: LatestRequestController;
+  /** Settles when the shown image loaded or failed: three.js is fetched after it (poster first). */
+  readonly #gate = new PosterGate();
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -60,6 +63,7 @@ export class ViewerPoster {
     if (key === this.#asked) return;
     this.#asked = key;
     this.image = undefined;
+    this.#gate.reset();
     this.#request.abort();
     if (poster != null) {
       // an explicit poster wins; poster="" means none (not even the room's render)
@@ -93,11 +97,26 @@ export class ViewerPoster {
     const src = render.hq ?? render.image;
     if (!src) return;
     this.image = { src, srcset: renderSrcset(render) };
+    this.#gate.reset();
     this.host.requestUpdate();
+  }
+
+  /**
+   * Resolves once the poster shown now has loaded or failed (GUARD_MS at the latest), at once when
+   * none is shown: what would compete with it for a slow link waits for this (poster first).
+   */
+  async settled(): Promise<void> {
+    if (!this.image || !this.host.isConnected) return;
+    await this.host.updateComplete;
+    // an image already there (its load event long past, or the same source shown again) settles at once
+    const img = this.host.shadowRoot?.querySelector<HTMLImageElement>('img[part="poster"]');
+    if (!img || img.complete) return;
+    await this.#gate.wait();
   }
 
   /** Forgets the poster (a new source): it is asked again on the next resolve(). */
   reset(): void {
+    this.#gate.reset();
     this.#request.abort();
     this.#asked = undefined;
     this.image = undefined;
@@ -131,6 +150,8 @@ export class ViewerPoster {
               fetchpriority="high"
               loading="eager"
               decoding="async"
+              @load=${this.#gate.settle}
+              @error=${this.#gate.settle}
             />`
           : nothing
       }

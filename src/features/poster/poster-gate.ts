@@ -1,8 +1,9 @@
 /**
  * Poster first (issue 20): on a slow link the poster is what a visitor sees for seconds, and what
- * Lighthouse times as the largest paint, so nothing heavy competes with it. The viewer's code and the
- * six faces (megabytes) are asked only once the poster loaded or failed, or after GUARD_MS at the
- * latest (a generous bound, so a poster that never answers cannot keep the panorama from starting).
+ * Lighthouse times as the largest paint, so nothing heavy competes with it for the link. What comes
+ * after it (`<room-panorama>`: the viewer's code and the six faces, megabytes; `<room-viewer>`:
+ * three.js, 140 KB) is asked only once the poster loaded or failed, or after GUARD_MS at the latest
+ * (a generous bound, so a poster that never answers cannot keep the element from starting).
  */
 export const GUARD_MS = 8000;
 

@@ -1,0 +1,62 @@
+/**
+ * Poster first (issue 20) with `reveal="auto"`: on a slow link three.js (140 KB) would share the link
+ * with the poster, the page's largest paint, so it is fetched only once the poster has loaded (or
+ * failed). A file of its own, so the page has not fetched three.js before: the resource timing list
+ * says what was fetched and when.
+ */
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+
+// not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js
+async function publicRoomId(): Promise<string> {
+  const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=3`)).json();
+  return String(list.rooms.find((r: { id: number }) => r.id !== 6346838).id);
+}
+
+/** When the first three.js file was asked for (resource timing), undefined while none was. */
+const threeAskedAt = () =>
+  (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((e) => /\/node_modules\/three\/|\/src\/three\/index\.(ts|js)/.test(e.name))
+    .map((e) => e.startTime)
+    .sort((a, b) => a - b)[0];
+
+describe('<room-viewer> poster first', () => {
+  before(function () {
+    requireWebGL(this);
+  });
+  afterEach(cleanup);
+
+  it('fetches three.js only after the poster loaded, then draws the room', async () => {
+    const id = await publicRoomId();
+    await resetEmulator();
+    // the poster's image answers late: three.js must wait for it
+    await armFault({ match: `/room-styling/images/rooms/${id}/`, delay: 1500, times: 2 });
+    const viewer = document.createElement('room-viewer');
+    viewer.style.cssText = 'display:block;width:240px;height:180px';
+    viewer.setAttribute('room-id', id);
+    viewer.setAttribute('api-base', ROOM_STYLING);
+    viewer.setAttribute('loading', 'eager');
+    const loaded = modelLoaded(viewer, 30000);
+    fixtureContainer().append(viewer);
+    const poster = (await until(
+      () => viewer.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]'),
+      10000,
+      'the poster',
+    ))!;
+    let posterLoadedAt = NaN;
+    poster.addEventListener('load', () => (posterLoadedAt = performance.now()), { once: true });
+    // the room's document is in, the poster on its way: no three.js yet
+    await new Promise((r) => setTimeout(r, 600));
+    expect(poster.complete, 'the poster is still loading').to.equal(false);
+    expect(threeAskedAt(), 'three.js asked while the poster loads').to.equal(undefined);
+    await loaded;
+    expect(Number.isFinite(posterLoadedAt), 'the poster loaded').to.equal(true);
+    const askedAt = threeAskedAt();
+    expect(askedAt, 'three.js fetched for the room').to.not.equal(undefined);
+    expect(askedAt!).to.be.at.least(posterLoadedAt - 5);
+    expect(viewer.getAttribute('state')).to.equal('loaded');
+  });
+});
