@@ -148,6 +148,40 @@ describe('<room-panorama>', function () {
     expect(viewerCanvas(el)).to.not.equal(null);
   });
 
+  it('chooses the poster from its srcset once: a box that grows while it loads fetches no second render', async () => {
+    // a room whose render comes in both sizes (480 and 960 wide): a wider box would choose the larger
+    let id = 0;
+    for (const candidate of ids.withPanorama) {
+      const record = await (await fetch(`${ROOM_STYLING}/rooms/${candidate}?skip_model=true`)).json();
+      if (record.image_url && record.hq_image_url) {
+        id = candidate;
+        break;
+      }
+    }
+    expect(id, 'a room with both render sizes').to.not.equal(0);
+    // the faces answer late: the poster stays while the box changes
+    await armFault({ match: `/room-styling/images/panoramas/`, delay: 1500, times: 6 });
+    const el = make({ 'room-id': String(id), loading: 'eager' });
+    el.style.width = '120px';
+    el.style.height = '90px';
+    fixtureContainer().append(el);
+    const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
+    await until(() => poster.complete && poster.currentSrc !== '', 10000, 'the poster image');
+    const first = poster.currentSrc;
+    const renders = () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+        e.name.includes(`/images/rooms/${id}/`),
+      ).length;
+    const fetched = renders();
+    el.style.width = '900px';
+    el.style.height = '600px';
+    el.requestUpdate();
+    await el.updateComplete;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(poster.isConnected && poster.currentSrc, 'the same image').to.equal(first);
+    expect(renders(), 'no second render fetched').to.equal(fetched);
+  });
+
   it('a relative api-base (resolved against the document, as the service call is) shows the panorama', async () => {
     // issue 22 finding 17: the faces were checked against the bare "/room-styling", which is no base
     // URL, so every face failed the http(s) check

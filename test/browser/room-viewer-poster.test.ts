@@ -90,6 +90,31 @@ describe('<room-viewer> poster, reveal, progress, render-scale', () => {
     expect(viewer.getAttribute('state')).to.equal('loaded');
   });
 
+  it('chooses the poster from its srcset once: a box that grows after the first render fetches no second render', async () => {
+    const id = await publicRoomId();
+    const viewer = makeViewer(
+      { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', reveal: 'manual' },
+      [120, 90],
+    );
+    fixtureContainer().append(viewer);
+    const poster = (await until(() => posterOf(viewer), 10000, 'the poster'))!;
+    await until(() => poster.complete && poster.currentSrc !== '', 10000, 'the poster image');
+    const first = poster.currentSrc;
+    const renders = () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+        e.name.includes(`/images/rooms/${id}/`),
+      ).length;
+    const fetched = renders();
+    // the box settles much wider (the page's layout, a rotated phone) and the element renders again
+    viewer.style.width = '900px';
+    viewer.style.height = '600px';
+    viewer.requestUpdate();
+    await viewer.updateComplete;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(poster.currentSrc, 'the same image').to.equal(first);
+    expect(renders(), 'no second render fetched').to.equal(fetched);
+  });
+
   it('fires progress from 0, never backwards, ending at 1, with a progress bar while loading', async () => {
     const id = await publicRoomId();
     await armFault({ match: `/room-styling/rooms/${id}`, delay: 800, times: 2 });

@@ -348,7 +348,7 @@ export class RoomPanorama extends RoomElement {
       part="poster"
       src=${src}
       srcset=${srcset ?? nothing}
-      sizes=${srcset ? `${Math.ceil(this.getBoundingClientRect().width) || 480}px` : nothing}
+      sizes=${srcset ? this.#posterSizes(src) : nothing}
       alt=${alt}
       fetchpriority="high"
       loading="eager"
@@ -356,6 +356,22 @@ export class RoomPanorama extends RoomElement {
       @load=${this.#poster.settle}
       @error=${this.#onPosterError}
     />`;
+  }
+
+  #sizes = { for: '', sizes: '480px' };
+
+  /**
+   * The poster's `sizes`, measured once per image (at its first render with a width) and then kept: a
+   * new `sizes` makes the browser choose from the `srcset` again, and a box that settled after the
+   * first render fetched a second, larger render behind the first (or behind the faces) on a slow link.
+   * Measured only while on the page (a detached image given a new `sizes` stayed reachable).
+   */
+  #posterSizes(src: string): string {
+    if (this.#sizes.for !== src && this.isConnected) {
+      const width = Math.ceil(this.getBoundingClientRect().width);
+      if (width > 0) this.#sizes = { for: src, sizes: `${width}px` };
+    }
+    return this.#sizes.sizes;
   }
 
   #watchViewport(): ViewportController {

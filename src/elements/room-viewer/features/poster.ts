@@ -45,6 +45,13 @@ export class ViewerPoster {
    * good (test/browser/leaks.test.ts). So `sizes` is only ever measured while connected.
    */
   #sizes = '480px';
+  /**
+   * The source `#sizes` was measured for: measured once per image (at its first render with a width),
+   * then kept. A new `sizes` makes the browser choose from the `srcset` again, and a box that settled
+   * after the first render then fetched a second, larger render while the first was on its way: two
+   * posters on a slow link, the page's largest paint the later one.
+   */
+  #sizedFor?: string;
   readonly #request: LatestRequestController;
   /** Settles when the shown image loaded or failed: three.js is fetched after it (poster first). */
   readonly #gate = new PosterGate();
@@ -132,8 +139,13 @@ export class ViewerPoster {
   }): unknown {
     const image = this.image;
     if (!image && !options.waiting) return nothing;
-    if (image?.srcset && this.host.isConnected)
-      this.#sizes = `${Math.ceil(this.host.getBoundingClientRect().width) || 480}px`;
+    if (image?.srcset && this.host.isConnected && this.#sizedFor !== image.src) {
+      const width = Math.ceil(this.host.getBoundingClientRect().width);
+      if (width > 0) {
+        this.#sizes = `${width}px`;
+        this.#sizedFor = image.src;
+      }
+    }
     // once gone it stays in the tree, faded out and letting pointers through (styles: .poster-layer.gone)
     return html`<div
       class="poster-layer ${this.gone ? 'gone' : ''}"
