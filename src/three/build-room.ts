@@ -60,7 +60,35 @@ export interface FurnitureCounts {
   pending: number;
 }
 
+/**
+ * The plan's walls and floors and ceilings, built ahead of the scene (prepareRoomGeometry): each
+ * the larger share of a room's build on a slow phone, so each in a task of its own.
+ */
+export interface PreparedGeometry {
+  plan: PlanGeometry;
+  walls: ReturnType<typeof buildWalls>;
+  surfaces: ReturnType<typeof buildFloorsAndCeilings>;
+}
+
+/**
+ * Builds the plan's walls, then (after `yieldToPage`) its floors and ceilings, each in a task of its
+ * own (issue 20: while an element starts, no task over 50 ms where that can be helped); RoomScene
+ * then only makes the materials and the furniture.
+ */
+export async function prepareRoomGeometry(
+  plan: PlanGeometry,
+  yieldToPage: () => Promise<void>,
+): Promise<PreparedGeometry> {
+  const walls = buildWalls(plan, SHADE_LIFT);
+  await yieldToPage();
+  const surfaces = buildFloorsAndCeilings(plan);
+  await yieldToPage();
+  return { plan, walls, surfaces };
+}
+
 export interface BuildOptions {
+  /** The walls, floors and ceilings built ahead (for this very plan), else built here. */
+  prepared?: PreparedGeometry;
   mediaBase?: string;
   componentLoader?: ComponentLoader;
   /** The products' meshes (`furniture-base`); a `componentLoader` wins over it. */
@@ -113,10 +141,11 @@ export class RoomScene {
     this.scene.add(this.root);
 
     this.exposure = exposureFromStops(model.camera?.exposure);
-    const walls = buildWalls(plan, SHADE_LIFT);
+    const prepared = options.prepared?.plan === plan ? options.prepared : undefined;
+    const walls = prepared?.walls ?? buildWalls(plan, SHADE_LIFT);
     const wallGroup = this.#addMerged(walls.byMaterial, 'wall', 'walls');
     this.#addMesh(wallGroup, walls.tops, this.materials.cutTop(), 'wall-tops');
-    const { floors, ceilings } = buildFloorsAndCeilings(plan);
+    const { floors, ceilings } = prepared?.surfaces ?? buildFloorsAndCeilings(plan);
     this.#addMerged(floors, 'floor', 'floors');
     const ceilingGroup = this.#addMerged(ceilings, 'ceiling', 'ceilings');
     this.#addShade(this.root, walls.shade, 'shade');

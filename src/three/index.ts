@@ -8,6 +8,8 @@ export { SharedRenderer } from './shared-renderer.js';
 export {
   RoomScene,
   disposeObject,
+  prepareRoomGeometry,
+  type PreparedGeometry,
   type ComponentLoader,
   type FurnitureCounts,
   type FurnitureMesh,

@@ -6,7 +6,7 @@ import { PerspectiveCamera, Sphere } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
-import { RoomScene, type ComponentLoader, type MeshLoader } from './build-room.js';
+import { RoomScene, type ComponentLoader, type MeshLoader, type PreparedGeometry } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
 import { createControls, dolly } from './controls.js';
 import { EXPOSURE } from './look-shader.js';
@@ -40,6 +40,8 @@ export interface RoomViewOptions {
   /** Where keyboard controls listen (the element, which is focusable). */
   keyTarget: HTMLElement;
   model: RoomModel;
+  /** The plan's walls, floors and ceilings built ahead in tasks of their own (prepareRoomGeometry). */
+  prepared?: PreparedGeometry;
   plan: PlanGeometry;
   camera?: CameraMode;
   controls?: boolean;
@@ -105,6 +107,7 @@ export class RoomView implements RenderView {
     this.target = target;
     this.#renderer = SharedRenderer.get();
     this.room = new RoomScene(options.model, options.plan, {
+      prepared: options.prepared,
       mediaBase: options.mediaBase,
       componentLoader: options.componentLoader,
       meshLoader: options.meshLoader,

@@ -405,6 +405,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     }
     await yieldToPage();
     if (!run.current()) return;
+    // the walls, then the floors and ceilings, each in a task of its own; the scene below makes the rest
+    const prepared = await three.prepareRoomGeometry(plan, yieldToPage);
+    if (!run.current()) return;
     const { width, height } = this.#size();
     const furnitureBase = this.furnitureBase ?? getConfig().furnitureBase;
     // the page's own loader wins; the products' meshes come through the built-in one
@@ -415,6 +418,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         keyTarget: this,
         model,
         plan,
+        prepared,
         // FML cameras are not the room model's: an FML plan starts from above at an angle
         camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
         controls: this.controls,
