@@ -5,8 +5,15 @@
  */
 // Must stay the first import: it records three's page-wide switches before PSV flips them.
 import { threeGlobalsBefore } from './three-globals-guard.js';
-import { BoxGeometry, Cache as ThreeCache, ColorManagement, Vector3 } from 'three';
-import { CONSTANTS, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import {
+  BoxGeometry,
+  Cache as ThreeCache,
+  ColorManagement,
+  Vector3,
+  type Texture,
+  type WebGLRenderer,
+} from 'three';
+import { CONSTANTS, SYSTEM, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
@@ -37,7 +44,31 @@ export const psvStyleSheet: CSSStyleSheet = (() => {
 const CUBE_SEGMENTS = 4;
 const CUBE_EDGE_VERTICES = cubeEdgeDirections(CUBE_SEGMENTS);
 
+/** A task boundary: the page's thread is free between two slices of a viewer's start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 class SubdividedCubemapAdapter extends CubemapAdapter {
+  /**
+   * The six faces are handed to the GPU one a task (issue 20): three.js uploaded all six in the first
+   * frame, one task of about 100 ms on a mid-range phone (decoding and copying 6 × 1080² pixels); a
+   * face uploaded here is not uploaded again in that frame.
+   */
+  override async loadTexture(...args: Parameters<CubemapAdapter['loadTexture']>) {
+    const result = await super.loadTexture(...args);
+    const renderer = (this.viewer as unknown as { renderer?: { renderer?: WebGLRenderer } }).renderer
+      ?.renderer;
+    for (const texture of (result.texture ?? []) as (Texture | null)[]) {
+      if (!texture || !renderer) continue;
+      await nextTask();
+      try {
+        renderer.initTexture(texture);
+      } catch {
+        return result; // a lost context: the viewer's own render reports it
+      }
+    }
+    return result;
+  }
+
   override createMesh() {
     const mesh = super.createMesh();
     const size = CONSTANTS.SPHERE_RADIUS * 2;
@@ -122,6 +153,19 @@ const ICON_FULLSCREEN =
  * Creates a viewer in `container` and starts loading the faces. Throws a ViewerError('no-webgl') when
  * the browser gives no WebGL 2 context; every later failure goes to `onError`, never to the page.
  */
+/**
+ * PSV's one-time look at the browser (it makes a WebGL context of its own to read the limits), done
+ * in a task before the first viewer is made instead of inside that task. Never throws: a browser
+ * without WebGL is reported by createPanoramaViewer.
+ */
+export function probeSystem(): void {
+  try {
+    SYSTEM.load();
+  } catch {
+    // createPanoramaViewer says so
+  }
+}
+
 export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   const pageCache = ThreeCache.enabled;
   let viewer: Viewer;
@@ -167,6 +211,9 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     safely(() => viewer.destroy());
     throw new ViewerError('WebGL is not available', 'no-webgl');
   }
+  // a link status read at the first frame made the page wait for every program's link; a failed
+  // program draws nothing and the snapshot and ready checks see that
+  (renderer.renderer as unknown as WebGLRenderer).debug.checkShaderErrors = false;
   const gl = renderer.renderer.getContext();
   // exactly along a cube edge software WebGL still misdraws whole faces: see edge-view-guard.ts
   safely(() => viewer.renderer.setCustomRenderer((three) => edgeSafeRenderer(three, CUBE_EDGE_VERTICES)));

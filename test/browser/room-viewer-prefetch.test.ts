@@ -1,7 +1,9 @@
 /**
- * A viewer fetches its room and the three.js chunk at the same moment (issue 15: start the first frame
- * sooner): with the room's answer held back, three.js is requested before that answer arrives. A file
- * of its own, so the page has not loaded the viewer's three.js chunk (src/three/index.ts) before.
+ * A viewer without a poster fetches its room and the three.js chunk at the same moment (issue 15:
+ * start the first frame sooner): with the room's answer held back, three.js is requested before that
+ * answer arrives. With a poster, three.js waits for it (poster first, issue 20:
+ * room-viewer-poster-first.test.ts). A file of its own, so the page has not loaded the viewer's three.js
+ * chunk (src/three/index.ts) before.
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
@@ -16,11 +18,14 @@ describe('<room-viewer> start-up', () => {
   });
   afterEach(cleanup);
 
-  it('requests the three.js chunk while the room is still on its way', async () => {
+  it('without a poster, requests the three.js chunk while the room is still on its way', async () => {
     const id = await publicRoomId();
     await resetEmulator();
     await armFault({ match: `/room-styling/rooms/${id}`, delay: 800 });
-    const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager' }, [160, 120]);
+    const viewer = makeViewer(
+      { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', poster: '' },
+      [160, 120],
+    );
     const loaded = waitForEvent(viewer, 'model-load', 30000);
     fixtureContainer().append(viewer);
     await loaded;

@@ -17,6 +17,9 @@ import { reducedMotion } from './autorotation.js';
 import { PanoramaError } from './panorama-error.js';
 import { createViewer, loadViewerCode } from './viewer-runtime.js';
 
+/** A task boundary: the page's thread is free between two slices of the viewer's start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 type Host = ReactiveControllerHost & HTMLElement;
 
 /** What the element says about the viewer it wants, read when the viewer is created. */
@@ -72,6 +75,8 @@ export class LiveViewer {
     try {
       runtime = await loadViewerCode(faces);
       await this.host.updateComplete;
+      // the viewer's start in slices (issue 20): PSV's look at the browser, then the viewer
+      if (current()) await nextTask().then(runtime.probeSystem).then(nextTask);
     } catch (error) {
       if (current()) this.events.failed(toElementError(error));
       return;

@@ -383,8 +383,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       floorOnly,
       () => {
         this.#progress.start();
-        // a poster already known (the page's own, or asked before the room): three.js right after it
-        if (this.#poster.image || !this.roomId) void loadThree();
+        // no poster to come from the room's document (the page's own, none, or another source):
+        // three.js now, after the page's poster if there is one, beside the room (issue 15)
+        if (!this.#poster.awaitsRoom()) void loadThree();
       },
     );
     if (!run) return;

@@ -91,6 +91,15 @@ export class ViewerPoster {
       });
   }
 
+  /**
+   * True while the poster is still to come from the room's own document (reveal="auto", `room-id`, no
+   * `poster` attribute): what would compete with it waits for that document and the poster.
+   */
+  awaitsRoom(): boolean {
+    const { poster, roomId } = this.input();
+    return poster == null && !this.image && /^\d+$/.test(String(roomId ?? '').trim());
+  }
+
   /** The room document arrived (reveal="auto"): its render is the poster, unless one is shown already. */
   fromRoom(): void {
     const { poster, roomId, apiBase } = this.input();
