@@ -9,6 +9,7 @@ import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
+import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, type FailureKind } from '../../internal/element-error.js';
@@ -383,6 +384,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       floorOnly,
       () => {
         this.#progress.start();
+        // the room's words need the number formats: made now, while the page waits for the network
+        const lang = this.#language.lang;
+        setTimeout(() => warmNumberFormats(lang), 0);
         // no poster to come from the room's document (the page's own, none, or another source):
         // three.js now, after the page's poster if there is one, beside the room (issue 15)
         if (!this.#poster.awaitsRoom()) void loadThree();
