@@ -8,6 +8,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { toElementError, type ElementError } from '../../internal/element-error.js';
+import { yieldToPage } from '../../internal/yield.js';
 import { FullscreenController } from '../../features/fullscreen/fullscreen.js';
 import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
@@ -16,9 +17,6 @@ import type { PanoramaView } from '../../panorama/view.js';
 import { reducedMotion } from './autorotation.js';
 import { PanoramaError } from './panorama-error.js';
 import { createViewer, loadViewerCode } from './viewer-runtime.js';
-
-/** A task boundary: the page's thread is free between two slices of the viewer's start. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 type Host = ReactiveControllerHost & HTMLElement;
 
@@ -76,7 +74,7 @@ export class LiveViewer {
       runtime = await loadViewerCode(faces);
       await this.host.updateComplete;
       // the viewer's start in slices (issue 20): PSV's look at the browser, then the viewer
-      if (current()) await nextTask().then(runtime.probeSystem).then(nextTask);
+      if (current()) await yieldToPage().then(runtime.probeSystem).then(yieldToPage);
     } catch (error) {
       if (current()) this.events.failed(toElementError(error));
       return;
