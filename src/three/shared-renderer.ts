@@ -365,8 +365,7 @@ export class SharedRenderer {
     });
   }
 
-  #drawWarm(view: RenderView, gl: WebGL2RenderingContext, w: number, h: number): Promise<boolean> {
-    const gl2 = gl;
+  #drawWarm(view: RenderView, gl2: WebGL2RenderingContext, w: number, h: number): Promise<boolean> {
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {
@@ -382,36 +381,24 @@ export class SharedRenderer {
       ColorManagement.enabled = colourManagement;
     }
     const drawn = ++this.#renders;
-    const sync = gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    gl2.flush();
-    if (!sync) return Promise.resolve(false);
-    const started = performance.now();
-    return new Promise((resolve) => {
-      const poll = () => {
-        const lost = this.#lost || gl2.isContextLost();
-        const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
-        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS)
-          return void setTimeout(poll, 16);
-        if (!lost) gl2.deleteSync(sync);
-        // the picture is still in the canvas only if nothing was drawn since
-        if (!signalled || drawn !== this.#renders || !view.target.canvas.isConnected) return resolve(false);
-        try {
-          const target = view.target;
-          if (target.canvas.width !== w || target.canvas.height !== h) {
-            target.canvas.width = w;
-            target.canvas.height = h;
-          }
-          target.clearRect(0, 0, w, h);
-          target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
-          this.#lastDrawn.set(view, { frame: this.#frameCount, time: performance.now(), run: 0 });
-          view.frames++;
-          view.afterRender();
-          resolve(true);
-        } catch {
-          resolve(false);
+    return this.#fence(gl2).then((finished) => {
+      // the picture is still in the canvas only if nothing was drawn since
+      if (finished !== 'done' || drawn !== this.#renders || !view.target.canvas.isConnected) return false;
+      try {
+        const target = view.target;
+        if (target.canvas.width !== w || target.canvas.height !== h) {
+          target.canvas.width = w;
+          target.canvas.height = h;
         }
-      };
-      setTimeout(poll, 16);
+        target.clearRect(0, 0, w, h);
+        target.drawImage(this.canvas, 0, 0, w, h, 0, 0, w, h);
+        this.#lastDrawn.set(view, { frame: this.#frameCount, time: performance.now(), run: 0 });
+        view.frames++;
+        view.afterRender();
+        return true;
+      } catch {
+        return false;
+      }
     });
   }
 
