@@ -54,10 +54,13 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
    * face uploaded here is not uploaded again in that frame.
    */
   override async loadTexture(...args: Parameters<CubemapAdapter['loadTexture']>) {
-    const result = await super.loadTexture(...args);
+    const result = await this.#withBitmaps(() => super.loadTexture(...args));
     const renderer = (this.viewer as unknown as { renderer?: { renderer?: WebGLRenderer } }).renderer
       ?.renderer;
     for (const texture of (result.texture ?? []) as (Texture | null)[]) {
+      // a bitmap is made the right way up (WebGL ignores UNPACK_FLIP_Y for one): not flipped again
+      if (texture && typeof ImageBitmap === 'function' && texture.image instanceof ImageBitmap)
+        texture.flipY = false;
       if (!texture || !renderer) continue;
       await nextTask();
       try {
@@ -67,6 +70,29 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
       }
     }
     return result;
+  }
+
+  /**
+   * Runs `load` with the viewer's image loading giving ImageBitmaps decoded from the downloaded files
+   * (createImageBitmap of a Blob decodes off the page's thread; an <img> was decoded on it, inside the
+   * upload, a 1080² JPEG at a time). PSV's progress and cache stay: the files come through its own
+   * loadFile. Without createImageBitmap PSV's images are used as they are.
+   */
+  async #withBitmaps<T>(load: () => Promise<T>): Promise<T> {
+    const loader = this.viewer.textureLoader;
+    if (typeof createImageBitmap !== 'function') return load();
+    const own = Object.prototype.hasOwnProperty.call(loader, 'loadImage');
+    const original = loader.loadImage;
+    loader.loadImage = ((url: string, onProgress?: (p: number) => void, cacheKey?: string) =>
+      loader
+        .loadFile(url, onProgress, cacheKey)
+        .then((blob) => createImageBitmap(blob, { imageOrientation: 'flipY' }))) as never;
+    try {
+      return await load();
+    } finally {
+      if (own) loader.loadImage = original;
+      else delete (loader as Partial<typeof loader>).loadImage;
+    }
   }
 
   override createMesh() {
