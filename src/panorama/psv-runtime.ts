@@ -59,8 +59,12 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
       ?.renderer;
     for (const texture of (result.texture ?? []) as (Texture | null)[]) {
       // a bitmap is made the right way up (WebGL ignores UNPACK_FLIP_Y for one): not flipped again
-      if (texture && typeof ImageBitmap === 'function' && texture.image instanceof ImageBitmap)
+      if (texture && typeof ImageBitmap === 'function' && texture.image instanceof ImageBitmap) {
         texture.flipY = false;
+        // its decoded pixels (4.7 MB a face) go with the texture, not whenever the bitmap is collected
+        const bitmap = texture.image;
+        texture.addEventListener('dispose', () => bitmap.close());
+      }
       if (!texture || !renderer) continue;
       await nextTask();
       try {
