@@ -109,6 +109,13 @@ async function writePages(origin: string): Promise<Record<Path, Record<PageName,
   writeFileSync(`${DIR}/box.glb`, boxGlb());
   const pano = await (await fetch(`${origin}/room-styling/rooms/${SAMPLE}/panorama`)).json();
   const faces = pano.images as Faces;
+  // The emulator makes a picture on its first request (a PNG encode of a few hundred ms) and keeps it,
+  // as a CDN serves it from its edge: made here, before any run, so no run's poster waits for it.
+  const record = await (await fetch(`${origin}/room-styling/rooms/${SAMPLE}?skip_model=true`)).json();
+  const pictures = [record.image_url, record.hq_image_url, ...Object.values(faces)].filter(
+    (url): url is string => typeof url === 'string',
+  );
+  await Promise.all(pictures.map((url) => fetch(new URL(url, origin)).then((r) => r.arrayBuffer())));
   // the loader stylesheet as an npm site links it (room-elements/loader.css is dist/loader.css)
   const hasLoaderCss = existsSync('dist/loader.css');
 
