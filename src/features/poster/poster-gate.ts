@@ -20,11 +20,33 @@ export class PosterGate {
     this.#settled = new Promise((resolve) => (this.#resolve = resolve));
   }
 
-  /** The poster's image loaded or failed (its `load` / `error` listener). */
-  readonly settle = (): void => this.#resolve();
+  /**
+   * The poster's image loaded or failed (its `load` / `error` listener): settles once it is painted,
+   * the frame after (or 100 ms later where no frame comes, a tab in the background). What waits for the
+   * poster then starts after the page's largest paint, not in the same moment: downloads started before
+   * that paint are, for Lighthouse's simulation of a slow link, part of what the paint waited for.
+   */
+  readonly settle = (): void => {
+    const resolve = this.#resolve;
+    afterPaint().then(resolve);
+  };
 
   /** Resolves once the current poster settled, or after GUARD_MS. */
   wait(): Promise<void> {
     return Promise.race([this.#settled, new Promise<void>((resolve) => setTimeout(resolve, GUARD_MS))]);
   }
+}
+
+/** Resolves after the next frame has been painted, or after 100 ms where no frame comes. */
+export function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }

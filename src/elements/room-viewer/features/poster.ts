@@ -15,7 +15,7 @@ import {
   type RoomRender,
 } from '../../../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../../../api/safe-url.js';
-import { PosterGate } from '../../../features/poster/poster-gate.js';
+import { afterPaint, PosterGate } from '../../../features/poster/poster-gate.js';
 import { LatestRequestController } from '../../../internal/latest-request.js';
 
 /** What the poster reads of the element. */
@@ -126,7 +126,9 @@ export class ViewerPoster {
     await this.host.updateComplete;
     // an image already there (its load event long past, or the same source shown again) settles at once
     const img = this.host.shadowRoot?.querySelector<HTMLImageElement>('img[part="poster"]');
-    if (!img || img.complete) return;
+    if (!img) return;
+    // an image already loaded may not be painted yet: what waits for it starts after its paint
+    if (img.complete) return afterPaint();
     await this.#gate.wait();
   }
 
