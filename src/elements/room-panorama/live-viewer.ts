@@ -71,7 +71,7 @@ export class LiveViewer {
     const current = () => generation === this.#generation;
     let runtime: Awaited<ReturnType<typeof loadViewerCode>>;
     try {
-      runtime = await loadViewerCode(faces);
+      runtime = await loadViewerCode();
       await this.host.updateComplete;
       // the viewer's start in slices (issue 20): PSV's look at the browser, then the viewer
       if (current()) await yieldToPage().then(runtime.probeSystem).then(yieldToPage);

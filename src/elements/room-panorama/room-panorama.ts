@@ -43,6 +43,14 @@ type PanoramaState = (typeof STATES)[number];
 const SOURCE_KEYS = ['roomId', 'faces', 'apiBase', 'panoViewerUrl'] as const;
 
 /**
+ * What the live region says of the progress: quarters (0, 25, 50, 75, 100). Every percent was a new
+ * sentence for a screen reader to queue and a new layout of the page for 20 s of faces on a slow link
+ * (Lighthouse's speed index, an average over the page's layouts in time, went to 8 s); the bar's
+ * `aria-valuenow` keeps the exact figure.
+ */
+const announced = (percent: number) => Math.floor(percent / 25) * 25;
+
+/**
  * A room's cube-map panorama (GET /rooms/:id/panorama, faces `r d l u b f`), shown with
  * photo-sphere-viewer. The viewer and its libraries load only when the panorama nears the viewport;
  * until then, and while loading, a poster is shown: the room's own render from its record (a few KB; `room-id`), else
@@ -329,7 +337,7 @@ export class RoomPanorama extends RoomElement {
           : nothing
       }
       <span class="visually-hidden" aria-live="polite"
-        >${loading && percent !== undefined ? t('progress', { percent }) : ''}</span
+        >${loading && percent !== undefined ? t('progress', { percent: announced(percent) }) : ''}</span
       >
     `;
   }
