@@ -99,14 +99,21 @@ describe('partner /token: the planner’s verdict remembered for accessCacheTtl'
     assert.equal((await askToken(browser, PROJECT)).status, 401, 'and no memory of it answers 200');
   });
 
-  it('after the TTL the planner is asked again', async () => {
-    const browser = await signedIn({ accessCacheTtl: 50 });
+  it('after the TTL the planner is asked again, not before', async () => {
+    const ttl = 200;
+    const browser = await signedIn({ accessCacheTtl: ttl });
+    const t0 = Date.now();
     assert.equal((await askToken(browser, PROJECT)).status, 200);
     assert.equal(await projectLookups(setup, PROJECT), 1);
-    await until('the planner is asked again after the 50 ms TTL', async () => {
+    // the verdict was remembered after t0, so the planner may be asked again only once ttl has passed
+    let askedAgainBy = 0;
+    await until('the planner is asked again after the TTL', async () => {
       assert.equal((await askToken(browser, PROJECT)).status, 200);
+      askedAgainBy = Date.now();
       return (await projectLookups(setup, PROJECT)) >= 2;
     });
+    assert.ok(askedAgainBy - t0 >= ttl, `asked again ${askedAgainBy - t0} ms after the first, before the TTL`);
+    assert.equal(await projectLookups(setup, PROJECT), 2);
   });
 
   it('a 403 for another project is never remembered', async () => {
