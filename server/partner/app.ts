@@ -28,7 +28,7 @@ import { authorizeUrl } from '../../src/api/planning/oauth.ts';
 import { listProjects, showProject } from '../../src/api/planning/projects.ts';
 import { ApiError } from '../../src/api/http.ts';
 import { AccessCache, wantsFresh } from './access-cache.ts';
-import { limitBodies } from './body-limit.ts';
+import { BodyBudget, limitBodies } from './body-limit.ts';
 import { clientGone, own, safeReturnPath, where, type PartnerEnv } from './context.ts';
 import {
   EXPORT_READY,
@@ -99,7 +99,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     await next();
     c.header('Vary', 'Origin, Cookie', { append: true });
   });
-  app.use('*', limitBodies(options.bodyTimeout));
+  // every body capped alone by its route, and all of them together by maxBufferedBodyBytes
+  app.use('*', limitBodies(options.bodyTimeout, undefined, new BodyBudget(options.maxBufferedBodyBytes)));
 
   const loginUrl = (c: Context<PartnerEnv>) => {
     const referer = c.req.header('referer');

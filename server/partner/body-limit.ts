@@ -22,6 +22,31 @@ export function bodyLimitFor(path: string): number {
   return SMALL_BODY_BYTES;
 }
 
+/**
+ * The bytes of request bodies every request together holds while they are read: each body is capped
+ * alone, this caps them all at once, so the memory bodies take is bounded by configuration (about
+ * twice `maxBytes`, the pieces and their copy) whatever number of uploads arrive together.
+ */
+export class BodyBudget {
+  #held = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get held(): number {
+    return this.#held;
+  }
+
+  /** Takes `bytes` if they fit; false (nothing taken) when they would go over. */
+  take(bytes: number): boolean {
+    if (this.#held + bytes > this.maxBytes) return false;
+    this.#held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.#held = Math.max(0, this.#held - bytes);
+  }
+}
+
 const refuse = (c: Context, limit: number) => {
   // the client may still be sending: the connection is not reused for another request
   c.header('Connection', 'close');
@@ -31,6 +56,7 @@ const refuse = (c: Context, limit: number) => {
 export function limitBodies(
   timeoutMs: number,
   limitOf: (c: Context) => number = (c) => bodyLimitFor(c.req.path),
+  budget?: BodyBudget,
 ): MiddlewareHandler {
   return async (c, next) => {
     const body = c.req.raw.body;
@@ -47,33 +73,47 @@ export function limitBodies(
     const deadline = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), timeoutMs);
     });
+    // held against the budget until the route is done with the body
     try {
-      for (;;) {
-        const read = await Promise.race([reader.read(), deadline]);
-        if (read === 'late') {
-          c.header('Connection', 'close');
-          return c.json({ error: 'too_slow', message: 'the request body did not arrive in time' }, 408);
+      try {
+        for (;;) {
+          const read = await Promise.race([reader.read(), deadline]);
+          if (read === 'late') {
+            c.header('Connection', 'close');
+            return c.json({ error: 'too_slow', message: 'the request body did not arrive in time' }, 408);
+          }
+          if (read.done) break;
+          if (size + read.value.byteLength > limit) return refuse(c, limit);
+          if (budget && !budget.take(read.value.byteLength)) {
+            c.header('Connection', 'close');
+            c.header('Retry-After', '2');
+            return c.json(
+              { error: 'busy', message: 'too many request bodies are being received; try again shortly' },
+              503,
+            );
+          }
+          size += read.value.byteLength;
+          chunks.push(read.value);
         }
-        if (read.done) break;
-        size += read.value.byteLength;
-        if (size > limit) return refuse(c, limit);
-        chunks.push(read.value);
+      } catch {
+        return c.json({ error: 'invalid_request', message: 'the request body could not be read' }, 400);
+      } finally {
+        clearTimeout(timer);
+        // stop pulling what is left of a refused body; the server drops the rest of the upload
+        // (node-server: at most 64 MB or 500 ms) and closes the connection
+        reader.cancel().catch(() => {});
       }
-    } catch {
-      return c.json({ error: 'invalid_request', message: 'the request body could not be read' }, 400);
+      const whole = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        whole.set(chunk, offset);
+        offset += chunk.byteLength;
+      }
+      chunks.length = 0;
+      c.req.raw = new Request(c.req.raw, { body: whole });
+      await next();
     } finally {
-      clearTimeout(timer);
-      // stop pulling what is left of a refused body; the server drops the rest of the upload
-      // (node-server: at most 64 MB or 500 ms) and closes the connection
-      reader.cancel().catch(() => {});
+      budget?.give(size);
     }
-    const whole = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    c.req.raw = new Request(c.req.raw, { body: whole });
-    return next();
   };
 }

@@ -60,6 +60,12 @@ export interface PartnerOptions {
   callbackMaxAge?: number;
   /** Milliseconds a request body may take to arrive in full (default 10 000); a slower one is answered 408. */
   bodyTimeout?: number;
+  /**
+   * Bytes of request bodies this instance holds at once while they arrive, all requests together
+   * (default 32 MiB; each body alone is capped at 4 kB, 64 kB or 1 MiB by route). A body that would
+   * go over is answered 503 with Retry-After: many uploads at once cannot take more memory than this.
+   */
+  maxBufferedBodyBytes?: number;
   /** Milliseconds one call to the planner may take (default 30 000); a slower one is answered 502. */
   plannerTimeout?: number;
   /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
@@ -115,6 +121,7 @@ export interface ResolvedPartnerOptions {
   maxStreamsPerSession: number;
   callbackMaxAge: number;
   bodyTimeout: number;
+  maxBufferedBodyBytes: number;
   plannerTimeout: number;
   maxPlannerCalls: number;
   maxPendingLogins: number;
@@ -243,6 +250,7 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxStreamsPerSession: positive(options.maxStreamsPerSession, 6),
     callbackMaxAge: positive(options.callbackMaxAge, 300),
     bodyTimeout: positive(options.bodyTimeout, 10_000),
+    maxBufferedBodyBytes: positive(options.maxBufferedBodyBytes, 32 * 1024 * 1024),
     plannerTimeout: positive(options.plannerTimeout, 30_000),
     maxPlannerCalls: positive(options.maxPlannerCalls, 64),
     maxPendingLogins: positive(options.maxPendingLogins, 5000),

@@ -80,7 +80,11 @@ describe('partner /token: the planner’s verdict remembered for accessCacheTtl'
     const { access_token } = (await (await askToken(browser, PROJECT)).json()) as { access_token: string };
     const revoked = await fetch(`${setup.planner.url}/planning/oauth/revoke`, {
       method: 'POST',
-      body: new URLSearchParams({ token: access_token, client_id: 'demo-client', client_secret: DEMO_SECRET }),
+      body: new URLSearchParams({
+        token: access_token,
+        client_id: 'demo-client',
+        client_secret: DEMO_SECRET,
+      }),
     });
     assert.equal(revoked.status, 200);
     await revoked.body?.cancel();
@@ -112,7 +116,10 @@ describe('partner /token: the planner’s verdict remembered for accessCacheTtl'
       askedAgainBy = Date.now();
       return (await projectLookups(setup, PROJECT)) >= 2;
     });
-    assert.ok(askedAgainBy - t0 >= ttl, `asked again ${askedAgainBy - t0} ms after the first, before the TTL`);
+    assert.ok(
+      askedAgainBy - t0 >= ttl,
+      `asked again ${askedAgainBy - t0} ms after the first, before the TTL`,
+    );
     assert.equal(await projectLookups(setup, PROJECT), 2);
   });
 
