@@ -90,6 +90,30 @@ describe('partner back end: request bodies are bounded as they arrive', () => {
     });
     assert.equal(status, 408);
   });
+
+  it('a body with a declared length that never arrives in full is answered 408 too', async () => {
+    const { hostname, port } = new URL(partners.partners[0]!.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: hostname,
+          port,
+          path: '/partner/export-callback',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
+      req.on('error', reject);
+      req.write('{"project":');
+      // and then nothing more
+    });
+    assert.equal(status, 408);
+  });
 });
 
 describe('partner back end: the bodies of all uploads together are bounded (maxBufferedBodyBytes)', () => {
