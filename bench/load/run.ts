@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { createClient } from 'redis';
 import { execFileSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
 import { chunkedUpload } from '../../test/node/helpers/chunked-upload.ts';
 import { PROJECT, sendCallback } from '../../test/node/partner-setup.ts';
 import type { MemoryFigures } from './memory.ts';
@@ -54,6 +55,8 @@ const DEADLINE_MS = (Number(process.env.LOAD_DEADLINE_S) || 480) * 1000;
 const HEAP_MB = Number(process.env.LOAD_HEAP_MB) || 192;
 /** The young generation's semi-space (--max-semi-space-size), MB; 0: V8's default. */
 const SEMI_SPACE_MB = Number(process.env.LOAD_SEMI_SPACE_MB ?? 0);
+/** How the token load is sent: `http` (node:http, keep-alive; default) or `fetch`. */
+const LOAD_CLIENT = process.env.LOAD_CLIENT === 'fetch' ? 'fetch' : 'http';
 /** Token requests before the phases, so the figures are those of a warm process (JIT, pools). */
 const WARM_UP_MS = 3000;
 /** What one open event stream may hold outside the V8 heap (socket, parser, write buffer), for the budget. */
@@ -170,6 +173,68 @@ async function phasePeaks(run: Run): Promise<MemoryFigures[]> {
   return peaks.map((p) => p ?? { rss: NaN, heapUsed: NaN, heapTotal: NaN, external: NaN });
 }
 
+const TOKEN_BODY = JSON.stringify({ project_id: PROJECT });
+
+/**
+ * One POST /partner/token as a page makes it, with node:http on a keep-alive agent (the default
+ * client: about a third of fetch's cost per request, so the generator takes less of the CPU the
+ * instances need); its status, 0 for a network error or the run's deadline.
+ */
+function postToken(instance: Started, agent: Agent, cookie: string, inFlight: Set<{ abort(): void }>) {
+  return new Promise<number>((resolve) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: instance.port,
+        path: '/partner/token',
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(TOKEN_BODY)),
+          Origin: instance.url,
+          Cookie: cookie,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
+    const handle = { abort: () => request.destroy() };
+    inFlight.add(handle);
+    request.on('close', () => inFlight.delete(handle));
+    request.on('error', () => resolve(0));
+    request.end(TOKEN_BODY);
+  });
+}
+
+/** The same with fetch (LOAD_CLIENT=fetch), as the run made it before. */
+async function fetchToken(
+  instance: Started,
+  _agent: Agent,
+  cookie: string,
+  inFlight: Set<{ abort(): void }>,
+) {
+  const controller = new AbortController();
+  inFlight.add(controller);
+  try {
+    const response = await fetch(`${instance.url}/partner/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: instance.url, Cookie: cookie },
+      body: TOKEN_BODY,
+      signal: controller.signal,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  } finally {
+    inFlight.delete(controller);
+  }
+}
+
 /**
  * POST /partner/token at CONCURRENCY for `durationMs`, alternating instances; the latencies per
  * instance and the statuses. `halfway` is called once half the time has gone.
@@ -181,13 +246,14 @@ async function tokenLoad(run: Run, durationMs: number, halfway: () => void = () 
   const until = started + durationMs;
   let i = 0;
   let half = false;
-  // each request its own AbortController, all aborted by one listener on the run's deadline: passing
-  // the deadline's signal to every fetch left one listener per request on it until garbage
-  // collection, and adding one more to a signal that holds thousands walks them all (15 % of this
-  // process's time, and this process is the load generator sharing the machine's 2 cores)
-  const inFlight = new Set<AbortController>();
-  const abortAll = () => inFlight.forEach((controller) => controller.abort());
+  // each request its own way to stop, all stopped by one listener on the run's deadline: passing the
+  // deadline's signal to every fetch left one listener per request on it until garbage collection,
+  // and adding one more to a signal that holds thousands walks them all (15 % of this process's
+  // time; this process is the load generator, sharing the machine's 2 cores with what it measures)
+  const inFlight = new Set<{ abort(): void }>();
+  const abortAll = () => inFlight.forEach((request) => request.abort());
   run.deadline.addEventListener('abort', abortAll, { once: true });
+  const agents = run.instances.map(() => new Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until && !run.deadline.aborted) {
@@ -200,28 +266,18 @@ async function tokenLoad(run: Run, durationMs: number, halfway: () => void = () 
         const instance = run.instances[which]!;
         const user = run.users[n % run.users.length]!;
         const t0 = performance.now();
-        let status = 0;
-        const controller = new AbortController();
-        inFlight.add(controller);
-        try {
-          const response = await fetch(`${instance.url}/partner/token`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Origin: instance.url, Cookie: user.cookie },
-            body: JSON.stringify({ project_id: PROJECT }),
-            signal: controller.signal,
-          });
-          status = response.status;
-          await response.arrayBuffer();
-        } catch {
-          status = 0;
-        } finally {
-          inFlight.delete(controller);
-        }
+        const status = await (LOAD_CLIENT === 'fetch' ? fetchToken : postToken)(
+          instance,
+          agents[which]!,
+          user.cookie,
+          inFlight,
+        );
         latencies[which]!.push(performance.now() - t0);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     }),
   );
+  agents.forEach((agent) => agent.destroy());
   run.deadline.removeEventListener('abort', abortAll);
   if (!half) halfway();
   return { latencies, statuses, ms: performance.now() - started };
@@ -740,7 +796,7 @@ async function main() {
     scenarios: { ...(MODE === 'all' ? {} : previous.scenarios), ...scenarios },
     notes: {
       ...(MODE === 'all' ? {} : previous.notes),
-      setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances (each asks the planner for the project). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
+      setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances, sent with ${LOAD_CLIENT === 'http' ? 'node:http (keep-alive)' : 'fetch'} (each asks the planner for the project unless it has its yes of the last PARTNER_ACCESS_CACHE_S seconds: ${process.env.PARTNER_ACCESS_CACHE_S ?? 'default 10'}). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
       memory: memoryNotes,
       ...notes,
       duration_s: round((Date.now() - started) / 1000),
