@@ -89,8 +89,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   const access = new AccessCache(options.accessCacheTtl, options.accessCacheEntries);
   const app = new Hono<PartnerEnv>();
   app.use('*', where);
-  // a planner call made for a browser ends when the browser goes away (the body limit below swaps
-  // c.req.raw, so the signal is taken from the request as the server made it)
+  // a planner call made for a browser ends when the browser goes away (the signal is taken from the
+  // request as the server made it, whatever a middleware puts in c.req.raw later)
   app.use('*', async (c, next) => {
     c.set('clientRequest', c.req.raw);
     await next();
