@@ -89,7 +89,14 @@ export function stop(child: ChildProcess): Promise<void> {
  * A tsx child running `script` (a file beside this one). LOAD_CPU_PROF=<dir> profiles it
  * (`node --cpu-prof`, .cpuprofile files in <dir>/<name>/, written when it exits).
  */
-export function startScript(name: string, port: number, script: string, env: Record<string, string>) {
+export function startScript(
+  name: string,
+  port: number,
+  script: string,
+  env: Record<string, string>,
+  /** Node and V8 flags, e.g. the heap cap of a partner instance. */
+  nodeArgs: string[] = [],
+) {
   // a folder per process: the main thread and tsx's loader thread each write a profile there
   const profile = process.env.LOAD_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}/${name.replace(/\W+/g, '-')}`]
@@ -98,7 +105,7 @@ export function startScript(name: string, port: number, script: string, env: Rec
     name,
     port,
     process.execPath,
-    [...profile, '--import', 'tsx', new URL(script, import.meta.url).pathname],
+    [...nodeArgs, ...profile, '--import', 'tsx', new URL(script, import.meta.url).pathname],
     { ...env, PORT: String(port) },
   );
 }

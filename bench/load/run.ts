@@ -23,8 +23,10 @@ import { join } from 'node:path';
 import { createClient } from 'redis';
 import { execFileSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
 import { chunkedUpload } from '../../test/node/helpers/chunked-upload.ts';
 import { PROJECT, sendCallback } from '../../test/node/partner-setup.ts';
+import type { MemoryFigures } from './memory.ts';
 import {
   ask,
   freePort,
@@ -49,6 +51,16 @@ const EXPORTS_PER_USER = 1;
 const OVERSIZED_LOOPS = Number(process.env.LOAD_OVERSIZED ?? 4); // chunked 200 MB bodies, one after another in each loop
 const OVERSIZED_BYTES = 200 * 1024 * 1024;
 const DEADLINE_MS = (Number(process.env.LOAD_DEADLINE_S) || 480) * 1000;
+/** Each partner instance's V8 old-space cap (--max-old-space-size), MB. */
+const HEAP_MB = Number(process.env.LOAD_HEAP_MB) || 192;
+/** The young generation's semi-space (--max-semi-space-size), MB; 0: V8's default. */
+const SEMI_SPACE_MB = Number(process.env.LOAD_SEMI_SPACE_MB ?? 0);
+/** How the token load is sent: `http` (node:http, keep-alive; default) or `fetch`. */
+const LOAD_CLIENT = process.env.LOAD_CLIENT === 'fetch' ? 'fetch' : 'http';
+/** Token requests before the phases, so the figures are those of a warm process (JIT, pools). */
+const WARM_UP_MS = 3000;
+/** What one open event stream may hold outside the V8 heap (socket, parser, write buffer), for the budget. */
+const STREAM_BYTES = 32 * 1024;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -149,14 +161,78 @@ interface Run {
   planner: Started;
   users: User[];
   deadline: AbortSignal;
+  /** Each instance's memory budget (budgetOf). */
+  budgets: Budget[];
 }
 
 /** Each instance's (and the planner's) peak memory since the last call, then a fresh start. */
-async function phasePeaks(run: Run): Promise<number[]> {
+async function phasePeaks(run: Run): Promise<MemoryFigures[]> {
   const children = [...run.instances, run.planner].map((s) => s.child);
-  const peaks = await Promise.all(children.map((child) => ask<number>(child, 'peak-rss')));
-  await Promise.all(children.map((child) => ask<number>(child, 'reset-peak')));
-  return peaks.map((p) => p ?? NaN);
+  const peaks = await Promise.all(children.map((child) => ask<MemoryFigures>(child, 'peak-memory')));
+  await Promise.all(children.map((child) => ask<MemoryFigures>(child, 'reset-peak')));
+  return peaks.map((p) => p ?? { rss: NaN, heapUsed: NaN, heapTotal: NaN, external: NaN });
+}
+
+const TOKEN_BODY = JSON.stringify({ project_id: PROJECT });
+
+/**
+ * One POST /partner/token as a page makes it, with node:http on a keep-alive agent (the default
+ * client: about a third of fetch's cost per request, so the generator takes less of the CPU the
+ * instances need); its status, 0 for a network error or the run's deadline.
+ */
+function postToken(instance: Started, agent: Agent, cookie: string, inFlight: Set<{ abort(): void }>) {
+  return new Promise<number>((resolve) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: instance.port,
+        path: '/partner/token',
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(TOKEN_BODY)),
+          Origin: instance.url,
+          Cookie: cookie,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(0));
+      },
+    );
+    const handle = { abort: () => request.destroy() };
+    inFlight.add(handle);
+    request.on('close', () => inFlight.delete(handle));
+    request.on('error', () => resolve(0));
+    request.end(TOKEN_BODY);
+  });
+}
+
+/** The same with fetch (LOAD_CLIENT=fetch), as the run made it before. */
+async function fetchToken(
+  instance: Started,
+  _agent: Agent,
+  cookie: string,
+  inFlight: Set<{ abort(): void }>,
+) {
+  const controller = new AbortController();
+  inFlight.add(controller);
+  try {
+    const response = await fetch(`${instance.url}/partner/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: instance.url, Cookie: cookie },
+      body: TOKEN_BODY,
+      signal: controller.signal,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  } finally {
+    inFlight.delete(controller);
+  }
 }
 
 /**
@@ -170,6 +246,14 @@ async function tokenLoad(run: Run, durationMs: number, halfway: () => void = () 
   const until = started + durationMs;
   let i = 0;
   let half = false;
+  // each request its own way to stop, all stopped by one listener on the run's deadline: passing the
+  // deadline's signal to every fetch left one listener per request on it until garbage collection,
+  // and adding one more to a signal that holds thousands walks them all (15 % of this process's
+  // time; this process is the load generator, sharing the machine's 2 cores with what it measures)
+  const inFlight = new Set<{ abort(): void }>();
+  const abortAll = () => inFlight.forEach((request) => request.abort());
+  run.deadline.addEventListener('abort', abortAll, { once: true });
+  const agents = run.instances.map(() => new Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < until && !run.deadline.aborted) {
@@ -182,24 +266,19 @@ async function tokenLoad(run: Run, durationMs: number, halfway: () => void = () 
         const instance = run.instances[which]!;
         const user = run.users[n % run.users.length]!;
         const t0 = performance.now();
-        let status = 0;
-        try {
-          const response = await fetch(`${instance.url}/partner/token`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', Origin: instance.url, Cookie: user.cookie },
-            body: JSON.stringify({ project_id: PROJECT }),
-            signal: run.deadline,
-          });
-          status = response.status;
-          await response.arrayBuffer();
-        } catch {
-          status = 0;
-        }
+        const status = await (LOAD_CLIENT === 'fetch' ? fetchToken : postToken)(
+          instance,
+          agents[which]!,
+          user.cookie,
+          inFlight,
+        );
         latencies[which]!.push(performance.now() - t0);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     }),
   );
+  agents.forEach((agent) => agent.destroy());
+  run.deadline.removeEventListener('abort', abortAll);
   if (!half) halfway();
   return { latencies, statuses, ms: performance.now() - started };
 }
@@ -222,12 +301,60 @@ function tokenFigures(load: Awaited<ReturnType<typeof tokenLoad>>): Figures {
   };
 }
 
-function memoryFigures(peaks: number[]): Figures {
-  return {
-    'peak memory instance A': { value: mb(peaks[0]), unit: 'MB' },
-    'peak memory instance B': { value: mb(peaks[1]), unit: 'MB' },
-    'peak memory planner': { value: mb(peaks[2]), unit: 'MB' },
+/**
+ * Each instance's peaks beside its memory budget (budgetOf), and whether a peak went over it. The
+ * planner's resident peak for reference (it is the emulator, not under test).
+ */
+function memoryFigures(peaks: MemoryFigures[], budgets: Budget[]): { figures: Figures; over: string[] } {
+  const figures: Figures = {};
+  const over: string[] = [];
+  ['A', 'B'].forEach((name, i) => {
+    const peak = peaks[i]!;
+    const budget = budgets[i]!;
+    figures[`peak memory instance ${name}`] = { value: mb(peak.rss), unit: 'MB' };
+    figures[`peak V8 heap used instance ${name}`] = { value: mb(peak.heapUsed), unit: 'MB' };
+    figures[`peak outside the V8 heap (external) instance ${name}`] = {
+      value: mb(peak.external),
+      unit: 'MB',
+    };
+    figures[`memory budget instance ${name}`] = { value: mb(budget.total), unit: 'MB' };
+    if (!(peak.rss <= budget.total))
+      over.push(`instance ${name}: ${mb(peak.rss)} MB > ${mb(budget.total)} MB`);
+  });
+  figures['peak memory over budget'] = { value: over.length, unit: 'instances' };
+  figures['peak memory planner'] = { value: mb(peaks[2]!.rss), unit: 'MB' };
+  return { figures, over };
+}
+
+interface InstanceConfig {
+  heapLimit: number;
+  maxStreams: number;
+  maxBufferedBodyBytes: number;
+}
+
+interface Budget {
+  total: number;
+  parts: Record<string, number>;
+}
+
+/**
+ * What an instance may hold by its configuration: the runtime and code it holds idle outside the V8
+ * heap (measured after the warm-up) + the V8 heap's cap (old space + young generation, as V8 reports
+ * it) + per event stream it may keep open (maxStreams) a socket with its buffers + the request bodies
+ * it may hold at once, each at most the largest body limit.
+ */
+function budgetOf(idle: MemoryFigures, config: InstanceConfig): Budget {
+  const parts = {
+    'runtime and code outside the heap (idle RSS - idle heap reserved)': Math.max(
+      0,
+      idle.rss - idle.heapTotal,
+    ),
+    'V8 heap cap (old space + young generation)': config.heapLimit,
+    [`event streams (${config.maxStreams} x ${STREAM_BYTES / 1024} KB)`]: config.maxStreams * STREAM_BYTES,
+    [`request bodies (maxBufferedBodyBytes ${config.maxBufferedBodyBytes / 1048576} MB, read and copied)`]:
+      2 * config.maxBufferedBodyBytes,
   };
+  return { total: Object.values(parts).reduce((x, y) => x + y, 0), parts };
 }
 
 /** Every user must still be signed in, on both instances; how many are not. */
@@ -251,8 +378,9 @@ async function sessionsLost(run: Run): Promise<number> {
 async function cleanPhase(run: Run) {
   await phasePeaks(run);
   const load = await tokenLoad(run, PHASE_MS);
-  const figures = { ...tokenFigures(load), ...memoryFigures(await phasePeaks(run)) };
-  return { figures, statuses: Object.fromEntries(load.statuses) };
+  const memory = memoryFigures(await phasePeaks(run), run.budgets);
+  const figures = { ...tokenFigures(load), ...memory.figures };
+  return { figures, statuses: Object.fromEntries(load.statuses), over: memory.over };
 }
 
 /** Phase 2: the token load with streams, oversized bodies, an anonymous flood and callbacks. */
@@ -313,7 +441,7 @@ async function abusePhase(run: Run) {
   await callbacks;
   const streamResults = await Promise.all(streams);
   await Promise.all([oversizedLoad, anonymousLoad]);
-  const peaks = await phasePeaks(run);
+  const memory = memoryFigures(await phasePeaks(run), run.budgets);
   const ready = sorted(streamResults.filter((s) => s.readyAfter !== null).map((s) => s.readyAfter!));
   const refused = oversizedResults.filter((r) => r.status === 413).length;
   const cutOff = oversizedResults.filter((r) => r.status === 0).length;
@@ -342,9 +470,10 @@ async function abusePhase(run: Run) {
       value: anonymous.get(429) ?? 0,
       unit: 'requests',
     },
-    ...memoryFigures(peaks),
+    ...memory.figures,
   };
   const failed =
+    memory.over.length > 0 ||
     ready.length !== STREAMS ||
     refused + cutOff !== oversizedResults.length ||
     (load.statuses.get(200) ?? 0) !== [...load.statuses.values()].reduce((x, y) => x + y, 0);
@@ -353,6 +482,7 @@ async function abusePhase(run: Run) {
     failed,
     notes: {
       token_statuses: Object.fromEntries(load.statuses),
+      ...(memory.over.length ? { 'over the memory budget': memory.over } : {}),
       stream_statuses: Object.fromEntries(
         [...new Set(streamResults.map((r) => r.status))].map((st) => [
           st,
@@ -481,7 +611,7 @@ async function chaosPhase(run: Run, redis: { current: Started; dir: string }) {
   running = false;
   await usersAtWork;
   mark('users stopped');
-  const peaks = await phasePeaks(run);
+  const memory = memoryFigures(await phasePeaks(run), run.budgets);
 
   // afterwards: every user still signed in, every accepted export readable (its callback, or the
   // planner's record when the callback was lost while Redis was away)
@@ -519,12 +649,17 @@ async function chaosPhase(run: Run, redis: { current: Started; dir: string }) {
     'exports accepted': { value: accepted.length, unit: 'exports' },
     'exports lost': { value: exportsLost, unit: 'exports' },
     'sessions lost': { value: lost, unit: 'sessions' },
-    ...memoryFigures(peaks),
+    ...memory.figures,
   };
   const hung = [...seen].filter(([k]) => /no answer|network error/.test(k)).reduce((x, [, v]) => x + v, 0);
   return {
     figures,
-    failed: lost > 0 || exportsLost > 0 || hung > 0 || figures['answers with a stack trace']!.value > 0,
+    failed:
+      lost > 0 ||
+      exportsLost > 0 ||
+      hung > 0 ||
+      memory.over.length > 0 ||
+      figures['answers with a stack trace']!.value > 0,
     notes: {
       timeline,
       'what users saw (route status error)': Object.fromEntries(
@@ -553,8 +688,13 @@ async function main() {
     REDIRECT_URI: redirectUri,
     PLANNER_TIMEOUT_MS: String(PLANNER_TIMEOUT_MS),
   };
-  const a = await startScript('partner A', portA, './partner.ts', env);
-  const b = await startScript('partner B', portB, './partner.ts', env);
+  // each instance with an explicit heap cap: its memory is bounded by what it is configured with
+  const flags = [
+    `--max-old-space-size=${HEAP_MB}`,
+    ...(SEMI_SPACE_MB ? [`--max-semi-space-size=${SEMI_SPACE_MB}`] : []),
+  ];
+  const a = await startScript('partner A', portA, './partner.ts', env, flags);
+  const b = await startScript('partner B', portB, './partner.ts', env, flags);
   const instances: Started[] = [a, b];
   console.log(`load: redis ${redisUrl}, planner ${planner.url}, partners ${a.url} ${b.url}`);
 
@@ -581,7 +721,33 @@ async function main() {
   const deadline = new AbortController();
   setMaxListeners(0, deadline.signal); // every request of the run listens to it
   const deadlineTimer = setTimeout(() => deadline.abort(), DEADLINE_MS - (Date.now() - started));
-  const run: Run = { instances, planner, users, deadline: deadline.signal };
+  const run: Run = { instances, planner, users, deadline: deadline.signal, budgets: [] };
+
+  // warm-up, then each instance's idle memory and its budget
+  const warmUp = await tokenLoad(run, WARM_UP_MS);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idle = await Promise.all(instances.map((s) => ask<MemoryFigures>(s.child, 'memory-now')));
+  const configs = await Promise.all(instances.map((s) => ask<InstanceConfig>(s.child, 'config')));
+  run.budgets = instances.map((_, i) => budgetOf(idle[i]!, configs[i]!));
+  const memoryNotes = {
+    'partner node flags': flags.join(' '),
+    'warm-up': `${WARM_UP_MS / 1000} s of token requests (${warmUp.latencies.flat().length} requests) before the phases`,
+    'idle memory after the warm-up (MB: rss, heap used, heap reserved, external)': Object.fromEntries(
+      idle.map((m, i) => [
+        `instance ${'AB'[i]}`,
+        [mb(m!.rss), mb(m!.heapUsed), mb(m!.heapTotal), mb(m!.external)],
+      ]),
+    ),
+    'memory budget per instance (MB)': Object.fromEntries(
+      run.budgets.map((b, i) => [
+        `instance ${'AB'[i]}`,
+        { total: mb(b.total), ...Object.fromEntries(Object.entries(b.parts).map(([k, v]) => [k, mb(v)])) },
+      ]),
+    ),
+  };
+  console.log(
+    `load: warm; idle RSS ${idle.map((m) => mb(m!.rss)).join(' / ')} MB, budget ${run.budgets.map((b) => mb(b.total)).join(' / ')} MB`,
+  );
 
   const scenarios: Record<string, Figures> = {};
   const notes: Record<string, unknown> = {};
@@ -590,7 +756,11 @@ async function main() {
     console.log('load: phase partner-load-clean');
     const clean = await cleanPhase(run);
     scenarios['partner-load-clean'] = clean.figures;
-    notes['partner-load-clean'] = { token_statuses: clean.statuses };
+    notes['partner-load-clean'] = {
+      token_statuses: clean.statuses,
+      ...(clean.over.length ? { 'over the memory budget': clean.over } : {}),
+    };
+    failed ||= clean.over.length > 0;
     console.log('load: phase partner-load (with the abuse)');
     const abuse = await abusePhase(run);
     scenarios['partner-load'] = abuse.figures;
@@ -626,7 +796,8 @@ async function main() {
     scenarios: { ...(MODE === 'all' ? {} : previous.scenarios), ...scenarios },
     notes: {
       ...(MODE === 'all' ? {} : previous.notes),
-      setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances (each asks the planner for the project). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
+      setup: `two partner instances (child processes) on one redis-server (append-only file), the planning emulator as the planner; ${USERS} users signed in. partner-load-clean: ${PHASE_MS / 1000} s of POST /partner/token at ${CONCURRENCY} concurrency alternating instances, sent with ${LOAD_CLIENT === 'http' ? 'node:http (keep-alive)' : 'fetch'} (each asks the planner for the project unless it has its yes of the last PARTNER_ACCESS_CACHE_S seconds: ${process.env.PARTNER_ACCESS_CACHE_S ?? 'default 10'}). partner-load: the same with ${STREAMS} event streams (${STREAMS / USERS} per user, alternating instances), ${OVERSIZED_LOOPS} loops of chunked 200 MB bodies to /partner/export-callback and 5 loops of anonymous /partner/oauth/start; every awaited export called back to instance A halfway. chaos: ${CHAOS_USERS} users (session, token, every 8th round an export through the proxy, 100 ms apart) for ${CHAOS_MS / 1000} s while the planner turns slow (5 s; partner planner timeout ${PLANNER_TIMEOUT_MS} ms), then fails (503), then Redis is stopped and restarted`,
+      memory: memoryNotes,
       ...notes,
       duration_s: round((Date.now() - started) / 1000),
       'load average (1, 5, 15 min) before and after': [loadBefore, loadavg().map((x) => round(x, 2))],

@@ -27,7 +27,8 @@ import { exportProject, showExport } from '../../src/api/planning/exports.ts';
 import { authorizeUrl } from '../../src/api/planning/oauth.ts';
 import { listProjects, showProject } from '../../src/api/planning/projects.ts';
 import { ApiError } from '../../src/api/http.ts';
-import { limitBodies } from './body-limit.ts';
+import { AccessCache, wantsFresh } from './access-cache.ts';
+import { BodyBudget, limitBodies } from './body-limit.ts';
 import { clientGone, own, safeReturnPath, where, type PartnerEnv } from './context.ts';
 import {
   EXPORT_READY,
@@ -85,10 +86,11 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     LOGIN_TTL * 1000,
   );
   const storeTrouble = new OneLinePerInterval(10_000);
+  const access = new AccessCache(options.accessCacheTtl, options.accessCacheEntries);
   const app = new Hono<PartnerEnv>();
   app.use('*', where);
-  // a planner call made for a browser ends when the browser goes away (the body limit below swaps
-  // c.req.raw, so the signal is taken from the request as the server made it)
+  // a planner call made for a browser ends when the browser goes away (the signal is taken from the
+  // request as the server made it, whatever a middleware puts in c.req.raw later)
   app.use('*', async (c, next) => {
     c.set('clientRequest', c.req.raw);
     await next();
@@ -97,7 +99,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     await next();
     c.header('Vary', 'Origin, Cookie', { append: true });
   });
-  app.use('*', limitBodies(options.bodyTimeout));
+  // every body capped alone by its route, and all of them together by maxBufferedBodyBytes
+  app.use('*', limitBodies(options.bodyTimeout, undefined, new BodyBudget(options.maxBufferedBodyBytes)));
 
   const loginUrl = (c: Context<PartnerEnv>) => {
     const referer = c.req.header('referer');
@@ -224,6 +227,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
       const token = session.token.accessToken;
       revoked = await gate.run(() => revokeToken(options, bases, token, clientGone(c)));
     }
+    if (session?.token) access.forgetToken(session.token.accessToken);
     if (session) await sessions.end(c, session);
     const isForm = /form/i.test(c.req.header('content-type') ?? '');
     if (isForm)
@@ -249,6 +253,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
    * not the user's. The project list answers 403 only for bad credentials.
    */
   const after403 = async (c: Context<PartnerEnv>, session: Session, token: string) => {
+    // whatever the reason, no remembered "yes" for this token stands any more
+    access.forgetToken(token);
     const ctx = plannerContext(options, plannerBases(c, options), token, clientGone(c));
     const dead = await gate
       .run(() => listProjects(ctx, { per_page: 1 }))
@@ -276,16 +282,24 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
       return c.json({ error: 'invalid_request', message: 'send {"project_id": <positive integer>}' }, 400);
     const auth = await authorised(c);
     if ('response' in auth) return auth.response;
-    // the token is handed out only for a project the user can reach, and only while the planner accepts it
+    // the token is handed out only for a project the user can reach, and only while the planner
+    // accepts it: asked at most once per accessCacheTtl per token and project (access-cache.ts), and
+    // always when the request wants a fresh answer (the button's retry after the planner refused)
     const bases = plannerBases(c, options);
-    try {
-      const ctx = plannerContext(options, bases, auth.token, clientGone(c));
-      await gate.run(() => showProject(ctx, projectId));
-    } catch (error) {
-      const status = plannerStatus(error);
-      if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
-      if (status === 404) return c.json({ error: 'project_not_found', message: 'no such project' }, 404);
-      return plannerUnavailable(c, status);
+    const planner = bases.apiBase;
+    const fresh = wantsFresh(c.req.header('cache-control'), c.req.header('pragma'));
+    if (fresh) access.forget(planner, auth.token, projectId);
+    if (!access.has(planner, auth.token, projectId)) {
+      try {
+        const ctx = plannerContext(options, bases, auth.token, clientGone(c));
+        await gate.run(() => showProject(ctx, projectId));
+      } catch (error) {
+        const status = plannerStatus(error);
+        if (status === 403 || status === 401) return after403(c, auth.session, auth.token);
+        if (status === 404) return c.json({ error: 'project_not_found', message: 'no such project' }, 404);
+        return plannerUnavailable(c, status);
+      }
+      access.allow(planner, auth.token, projectId);
     }
     const token = auth.session.token!;
     return c.json({

@@ -8,7 +8,7 @@ export type PartnerEnv = {
   Variables: {
     prefix: string;
     origin: string;
-    /** The request as the server made it (the body limit swaps c.req.raw): see clientGone(). */
+    /** The request as the server made it (whatever a middleware puts in c.req.raw later): see clientGone(). */
     clientRequest: Request;
   };
 };

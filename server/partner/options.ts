@@ -4,6 +4,7 @@
  * See docs/partner.md for every variable.
  */
 import type { Context } from 'hono';
+import { DEFAULT_ACCESS_CACHE_ENTRIES } from './access-cache.ts';
 import { MemoryStore, type PartnerStore } from './store.ts';
 
 export type PlannerFetch = (request: Request) => Promise<Response>;
@@ -59,6 +60,12 @@ export interface PartnerOptions {
   callbackMaxAge?: number;
   /** Milliseconds a request body may take to arrive in full (default 10 000); a slower one is answered 408. */
   bodyTimeout?: number;
+  /**
+   * Bytes of request bodies this instance holds at once while they arrive, all requests together
+   * (default 32 MiB; each body alone is capped at 4 kB, 64 kB or 1 MiB by route). A body that would
+   * go over is answered 503 with Retry-After: many uploads at once cannot take more memory than this.
+   */
+  maxBufferedBodyBytes?: number;
   /** Milliseconds one call to the planner may take (default 30 000); a slower one is answered 502. */
   plannerTimeout?: number;
   /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
@@ -70,6 +77,15 @@ export interface PartnerOptions {
   maxPendingLogins?: number;
   /** Sign-ins one client address may have under way at once (default 20); more answer 429. */
   maxPendingLoginsPerClient?: number;
+  /**
+   * Milliseconds POST /token trusts the planner's last "yes, this token reaches this project" before
+   * asking it again (env PARTNER_ACCESS_CACHE_S, in seconds; default 10 s; 0 turns it off). A token
+   * revoked at the planner may be handed out for up to this long; a request with
+   * `Cache-Control: no-cache` (the button's retry after a refusal) always asks the planner.
+   */
+  accessCacheTtl?: number;
+  /** Verdicts that memory keeps at most on this instance, the oldest dropped first (default 10 000). */
+  accessCacheEntries?: number;
   /**
    * The client's address, for the per-client cap of sign-ins. Default: the socket's peer address on
    * Node (@hono/node-server), else none (only the total cap applies). Behind a proxy, read the header
@@ -105,10 +121,13 @@ export interface ResolvedPartnerOptions {
   maxStreamsPerSession: number;
   callbackMaxAge: number;
   bodyTimeout: number;
+  maxBufferedBodyBytes: number;
   plannerTimeout: number;
   maxPlannerCalls: number;
   maxPendingLogins: number;
   maxPendingLoginsPerClient: number;
+  accessCacheTtl: number;
+  accessCacheEntries: number;
   clientAddress: (c: Context) => string | undefined;
   fetch: PlannerFetch | null;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
@@ -165,6 +184,12 @@ function socketAddress(c: Context): string | undefined {
 const positive = (value: unknown, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** A number ≥ 0 (0 turns a feature off), else the fallback. */
+const nonNegative = (value: unknown, fallback: number) => {
+  const n = typeof value === 'string' && value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
@@ -225,10 +250,16 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxStreamsPerSession: positive(options.maxStreamsPerSession, 6),
     callbackMaxAge: positive(options.callbackMaxAge, 300),
     bodyTimeout: positive(options.bodyTimeout, 10_000),
+    maxBufferedBodyBytes: positive(options.maxBufferedBodyBytes, 32 * 1024 * 1024),
     plannerTimeout: positive(options.plannerTimeout, 30_000),
     maxPlannerCalls: positive(options.maxPlannerCalls, 64),
     maxPendingLogins: positive(options.maxPendingLogins, 5000),
     maxPendingLoginsPerClient: positive(options.maxPendingLoginsPerClient, 20),
+    accessCacheTtl: nonNegative(
+      options.accessCacheTtl ?? nonNegative(env.PARTNER_ACCESS_CACHE_S, NaN) * 1000,
+      10_000,
+    ),
+    accessCacheEntries: Math.floor(positive(options.accessCacheEntries, DEFAULT_ACCESS_CACHE_ENTRIES)),
     clientAddress: options.clientAddress ?? socketAddress,
     // global fetch is called as fetch(url, init) (planner.ts): a Request made first would lose its
     // timeout signal once garbage-collected (an open Node bug)

@@ -370,6 +370,42 @@ describe('<project-export-button>', function () {
     expect(first).to.not.equal(second);
   });
 
+  it('a token the planner stopped accepting behind the partner’s back: the recheck says "not connected", never the dead token again', async function () {
+    needsServers(this);
+    const el = await button({});
+    let done = press<ExportDoneDetail>(el, 'export-done');
+    await done; // the button holds the session's token; the partner remembers the planner's yes for it
+    // the planner stops accepting it, the partner is not told: its session still holds the token
+    const expired = (await (await fetch('/planning/emulator/expire-token', { method: 'POST' })).json()) as {
+      expired: number;
+    };
+    expect(expired.expired).to.be.greaterThan(0);
+    await resetEmulator();
+    const sent: Headers[] = [];
+    const wrapped = window.fetch;
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (new URL(url, location.href).href === TOKEN_ENDPOINT) sent.push(new Headers(init?.headers));
+      return wrapped(input, init);
+    };
+    try {
+      const before = tokenFetches();
+      const failed = press<ExportErrorDetail>(el, 'export-error');
+      const { error } = (await failed).detail;
+      expect((error as ElementError).status).to.equal(401, 'the partner checked with the planner');
+      expect(tokenFetches() - before).to.equal(1, 'one fresh token request after the refusal');
+      expect(sent.map((h) => h.get('cache-control'))).to.deep.equal(['no-cache']);
+      expect(await exportCalls()).to.have.length(1, 'the dead token was not sent a second time');
+      await el.updateComplete;
+      expect(part(el, 'error')!.textContent).to.contain('not connected to the planning service (401)');
+    } finally {
+      window.fetch = wrapped;
+      ready = await connectPartner();
+    }
+    done = press<ExportDoneDetail>(el, 'export-done');
+    await done;
+  });
+
   it('gives up after one fresh token: a second 403 is an error in words', async function () {
     needsServers(this);
     const el = await button({});

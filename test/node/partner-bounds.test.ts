@@ -90,6 +90,75 @@ describe('partner back end: request bodies are bounded as they arrive', () => {
     });
     assert.equal(status, 408);
   });
+
+  it('a body with a declared length that never arrives in full is answered 408 too', async () => {
+    const { hostname, port } = new URL(partners.partners[0]!.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: hostname,
+          port,
+          path: '/partner/export-callback',
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
+      req.on('error', reject);
+      req.write('{"project":');
+      // and then nothing more
+    });
+    assert.equal(status, 408);
+  });
+});
+
+describe('partner back end: the bodies of all uploads together are bounded (maxBufferedBodyBytes)', () => {
+  let partners: Partners;
+  const budget = 1536 * 1024; // room for one callback-sized body and a half
+  const holding = { end: () => {} };
+  before(async () => {
+    partners = await startPartners(1, () => ({ bodyTimeout: 10_000, maxBufferedBodyBytes: budget }));
+  });
+  after(() => partners.close());
+
+  it('while one upload holds most of it, another is answered 503; afterwards the room is back', async () => {
+    const url = partners.partners[0]!.url;
+    // upload 1: 960 kB (under the callback's 1 MB limit) and then it waits, holding them
+    const first = { status: 0 };
+    const firstDone = new Promise<void>((resolve, reject) => {
+      const req = chunkedPost(url, '/partner/export-callback', (res) => {
+        first.status = res.statusCode!;
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 15; i++) req.write(Buffer.alloc(64 * 1024, 'a'));
+      holding.end = () => req.end();
+    });
+    // upload 2, as soon as the partner holds upload 1's bytes: refused for the shared room, not the size
+    let second = { status: 0, sent: 0, body: '' };
+    const deadline = Date.now() + 10_000;
+    while (second.status !== 503) {
+      assert.ok(Date.now() < deadline, `no 503 while upload 1 is held (last: ${second.status})`);
+      second = await chunkedUpload(url, '/partner/export-callback', 200 * 1024 * 1024, {
+        errorIsRefusal: true,
+      });
+      assert.ok(second.status === 503 || second.status === 413 || second.status === 0, String(second.status));
+    }
+    assert.equal(JSON.parse(second.body).error, 'busy');
+    assert.ok(second.sent < budget + 8 * 1024 * 1024, `refused after ${second.sent} bytes`);
+    holding.end();
+    await firstDone;
+    assert.notEqual(first.status, 503, 'the upload that held the room is answered by its route');
+    assert.notEqual(first.status, 413);
+    // the room is given back: a big upload meets the per-body limit again, not the shared one
+    const third = await chunkedUpload(url, '/partner/export-callback', 200 * 1024 * 1024);
+    assert.equal(third.status, 413);
+  });
 });
 
 describe('partner back end: a flood of anonymous sign-ins', () => {

@@ -288,7 +288,12 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
       headers: { Authorization: `Bearer ${access_token}` },
     });
     assert.equal(direct.status, 403);
-    const again = await browser.fetch('/partner/token', { json: { project_id: PROJECT } });
+    // as the button asks after the planner refused its token: the partner checks with the planner
+    // now instead of answering from its short memory of the last "yes" (access-cache.ts)
+    const again = await browser.fetch('/partner/token', {
+      json: { project_id: PROJECT },
+      headers: { 'Cache-Control': 'no-cache' },
+    });
     assert.equal(again.status, 401);
     assert.equal((await (await browser.fetch('/partner/session')).json()).connected, false);
   });

@@ -25,4 +25,4 @@ export * from './templates.js';
 export * from './projects.js';
 export { exportProject, listExports, readExportAnswer, resultFiles, showExport } from './exports.js';
 export { authorizeUrl, readCallback, type OAuthClient } from './oauth.js';
-export { fetchPartnerToken } from './partner-token.js';
+export { fetchPartnerToken, type PartnerTokenOptions } from './partner-token.js';

@@ -20,19 +20,32 @@ const vouchedTokenSchema = v.object({
   planner_base: v.optional(v.fallback(v.string(), '')),
 });
 
+export interface PartnerTokenOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  /**
+   * Ask the partner to check with the planner now (`Cache-Control: no-cache`) instead of trusting
+   * a verdict it remembers: after the planner refused the token the partner handed out, so a dead
+   * token is found out (the partner then answers 401) rather than handed out again.
+   */
+  fresh?: boolean;
+}
+
 export async function fetchPartnerToken(
   endpoint: string,
   projectId: number,
-  options: { signal?: AbortSignal; timeout?: number } = {},
+  options: PartnerTokenOptions = {},
 ): Promise<VouchedPartnerToken> {
   const url = new URL(endpoint, typeof location !== 'undefined' ? location.href : undefined).href;
+  const { fresh, ...rest } = options;
   const answer = await request(url, {
     method: 'POST',
     body: { project_id: projectId },
     credentials: 'same-origin',
     // a token answer is a few hundred bytes: a partner that streams more is broken or hostile
     maxBytes: 64 * 1024,
-    ...options,
+    ...(fresh ? { headers: { 'Cache-Control': 'no-cache' } } : {}),
+    ...rest,
   });
   const token = validate(vouchedTokenSchema, answer, url) as VouchedPartnerToken;
   if (!token.planner_base) delete token.planner_base;

@@ -35,7 +35,8 @@ export class TokenCache {
     if (!fresh && entry && entry.key === key && entry.expiresAt > Date.now())
       return { token: entry.token, plannerBase: entry.plannerBase };
     this.#entry = undefined;
-    const answer = await fetchPartnerToken(endpoint, projectId, { signal });
+    // fresh: the planner refused the last token; the partner must ask it again, not answer from memory
+    const answer = await fetchPartnerToken(endpoint, projectId, { signal, fresh });
     this.#entry = {
       key,
       token: answer.access_token,
