@@ -25,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
 import { Agent, request as httpRequest } from 'node:http';
 import { chunkedUpload } from '../../test/node/helpers/chunked-upload.ts';
+import { mergeIntoBenchResults } from './results.ts';
 import { PROJECT, sendCallback } from '../../test/node/partner-setup.ts';
 import type { MemoryFigures } from './memory.ts';
 import {
@@ -805,6 +806,7 @@ async function main() {
     },
   };
   writeFileSync('bench/load-results.json', JSON.stringify(result, null, 2) + '\n');
+  mergeIntoBenchResults(scenarios, result.measured, result.command);
   for (const [scenario, figures] of Object.entries(scenarios)) {
     console.log(`${scenario}:`);
     for (const [name, figure] of Object.entries(figures))
