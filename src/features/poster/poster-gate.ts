@@ -26,9 +26,16 @@ export class PosterGate {
    * poster then starts after the page's largest paint, not in the same moment: downloads started before
    * that paint are, for Lighthouse's simulation of a slow link, part of what the paint waited for.
    */
-  readonly settle = (): void => {
+  readonly settle = (event?: Event): void => {
     const resolve = this.#resolve;
-    afterPaint().then(resolve);
+    // decoding="async": a loaded image may be painted frames later; decode() says when it can be
+    const image = event?.target as HTMLImageElement | undefined;
+    const decoded =
+      event?.type === 'load' && typeof image?.decode === 'function' ? image.decode() : undefined;
+    void (decoded ?? Promise.resolve())
+      .catch(() => {})
+      .then(afterPaint)
+      .then(resolve);
   };
 
   /** Resolves once the current poster settled, or after GUARD_MS. */
@@ -37,16 +44,21 @@ export class PosterGate {
   }
 }
 
-/** Resolves after the next frame has been painted, or after 100 ms where no frame comes. */
+/**
+ * Resolves once the next frame is on screen: two animation frames (a frame's callbacks run before it
+ * is painted, and its presentation comes later still), or after 200 ms where no frame comes.
+ */
 export function afterPaint(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
+    const timer = setTimeout(resolve, 200);
     if (typeof requestAnimationFrame !== 'function') return;
     requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(timer);
+          resolve();
+        }, 0),
+      ),
     );
   });
 }

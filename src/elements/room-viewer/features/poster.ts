@@ -128,7 +128,7 @@ export class ViewerPoster {
     const img = this.host.shadowRoot?.querySelector<HTMLImageElement>('img[part="poster"]');
     if (!img) return;
     // an image already loaded may not be painted yet: what waits for it starts after its paint
-    if (img.complete) return afterPaint();
+    if (img.complete) return img.decode().then(afterPaint, afterPaint);
     await this.#gate.wait();
   }
 
