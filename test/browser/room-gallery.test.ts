@@ -305,11 +305,13 @@ describe('<room-gallery>: paging', () => {
     const start = pages - 3;
 
     const { el, ready } = makeGallery({ limit: '50', paging: 'infinite', page: String(start) });
+    // heard from the start: on a fast run the next page was already asked (its end in view at once)
+    // before a listener added after `ready` was there, and its load went unheard
+    const loads: number[] = [];
+    el.addEventListener('rooms-load', (e) => loads.push(e.detail.page));
     el.style.setProperty('--room-gallery-columns', '2');
     await ready;
     await until(() => shadow(el).querySelector('.grid.virtual'), 10000, 'the virtualiser');
-    const loads: number[] = [];
-    el.addEventListener('rooms-load', (e) => loads.push(e.detail.page));
     const expected = total - 50 * (start - 1);
     for (let i = 0; i < 40 && el.rooms.length < expected; i++) {
       window.scrollTo(0, document.documentElement.scrollHeight);
@@ -320,7 +322,7 @@ describe('<room-gallery>: paging', () => {
     // one more scroll at the end asks for nothing
     window.scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((r) => setTimeout(r, 300));
-    expect(loads).to.deep.equal([start + 1, start + 2, start + 3].filter((p) => p <= pages));
+    expect(loads).to.deep.equal([start, start + 1, start + 2, start + 3].filter((p) => p <= pages));
     expect(new Set(el.rooms.map((r) => r.id)).size).to.equal(expected);
     const requests = await requestsTo(SR);
     expect(requests.map((r) => r.query.offset)).to.deep.equal(
