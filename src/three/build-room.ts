@@ -23,7 +23,13 @@ import {
 } from 'three';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { MODEL_TO_WORLD, toWorld } from './axes.js';
-import { buildComponents, componentMatrix, type ComponentGroup } from './components.js';
+import {
+  buildComponents,
+  componentMatrix,
+  prepareComponentShapes,
+  type ComponentGroup,
+  type ComponentShape,
+} from './components.js';
 import { forgetMotionDetail } from './motion-lod.js';
 import { ENVIRONMENT_SH, SUN_SHARE, exposureFromStops } from './environment.js';
 import { buildFloorsAndCeilings } from './floors.js';
@@ -61,29 +67,38 @@ export interface FurnitureCounts {
 }
 
 /**
- * The plan's walls and floors and ceilings, built ahead of the scene (prepareRoomGeometry): each
- * the larger share of a room's build on a slow phone, so each in a task of its own.
+ * The plan's walls, floors and ceilings and the model's furniture shapes, built ahead of the scene
+ * (prepareRoomGeometry): together the larger share of a room's build on a slow phone, so each in tasks
+ * of its own.
  */
 export interface PreparedGeometry {
   plan: PlanGeometry;
   walls: ReturnType<typeof buildWalls>;
   surfaces: ReturnType<typeof buildFloorsAndCeilings>;
+  /** The model the shapes were made for. */
+  model?: RoomModel;
+  components?: ComponentShape[];
 }
 
 /**
- * Builds the plan's walls, then (after `yieldToPage`) its floors and ceilings, each in a task of its
- * own (issue 20: while an element starts, no task over 50 ms where that can be helped); RoomScene
- * then only makes the materials and the furniture.
+ * Builds the plan's walls, then (after `yieldToPage`) its floors and ceilings, then the model's
+ * furniture, doors and windows in slices, each in a task of its own (issue 20: while an element
+ * starts, no task over 50 ms where that can be helped); RoomScene then only makes the materials and
+ * puts the meshes together.
  */
 export async function prepareRoomGeometry(
   plan: PlanGeometry,
   yieldToPage: () => Promise<void>,
+  model?: RoomModel,
 ): Promise<PreparedGeometry> {
   const walls = buildWalls(plan, SHADE_LIFT);
   await yieldToPage();
   const surfaces = buildFloorsAndCeilings(plan);
   await yieldToPage();
-  return { plan, walls, surfaces };
+  if (!model) return { plan, walls, surfaces };
+  const components = await prepareComponentShapes(model, yieldToPage);
+  await yieldToPage();
+  return { plan, walls, surfaces, model, components };
 }
 
 export interface BuildOptions {
@@ -151,7 +166,11 @@ export class RoomScene {
     this.#addShade(this.root, walls.shade, 'shade');
     // the shade under the ceiling goes (and hides) with the ceilings
     this.#addShade(ceilingGroup, walls.ceilingShade, 'ceiling-shade');
-    this.groups = buildComponents(model, this.materials);
+    this.groups = buildComponents(
+      model,
+      this.materials,
+      options.prepared?.model === model ? options.prepared.components : undefined,
+    );
     for (const group of this.groups) {
       this.#geometries.add(group.mesh.geometry);
       this.root.add(group.mesh);

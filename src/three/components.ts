@@ -106,13 +106,22 @@ function floorContact(components: readonly ModelComponent[], min: V3, max: V3): 
 
 const _rotation = new Matrix4();
 
-/** One geometry for the group (with groups for its materials) and the materials in group order. */
-function groupShape(
-  components: readonly ModelComponent[],
-  materials: MaterialLibrary,
-  model: RoomModel,
-  [min, max]: [V3, V3],
-): { geometry: BufferGeometry; material: Material[] } {
+/**
+ * A group's geometry made ahead (prepareComponentShapes), and which materials it is drawn with, in
+ * the order of its geometry groups: picked from the scene's MaterialLibrary when the scene is made.
+ */
+export interface ComponentShape {
+  key: string;
+  components: ModelComponent[];
+  box: [V3, V3];
+  geometry: BufferGeometry;
+  materials(library: MaterialLibrary): Material[];
+}
+
+/** One geometry for the group (with groups for its materials) and how to pick its materials. */
+function groupShape(key: string, components: ModelComponent[], model: RoomModel): ComponentShape {
+  const box = groupBox(components, model.height);
+  const [min, max] = box;
   const first = components[0]!;
   const out = new ShapeBuilder();
   if (first.kind === 'door' || first.kind === 'window') {
@@ -127,14 +136,23 @@ function groupShape(
     if (first.kind === 'door') {
       doorShape(out, frame);
       const finish = first.configuration?.finish;
-      const leaf = materials.surface(
-        typeof finish === 'string' && model.materials[finish] ? finish : undefined,
-        'door',
-      );
-      return { geometry: out.toGeometry(), material: [leaf, materials.frame()] };
+      const leafId = typeof finish === 'string' && model.materials[finish] ? finish : undefined;
+      return {
+        key,
+        components,
+        box,
+        geometry: out.toGeometry(),
+        materials: (library) => [library.surface(leafId, 'door'), library.frame()],
+      };
     }
     windowShape(out, frame);
-    return { geometry: out.toGeometry(), material: [materials.frame(), materials.glass()] };
+    return {
+      key,
+      components,
+      box,
+      geometry: out.toGeometry(),
+      materials: (library) => [library.frame(), library.glass()],
+    };
   }
   const contact = floorContact(components, min, max);
   softBox(out, min, max, softRadius(min, max), contact !== undefined);
@@ -143,14 +161,18 @@ function groupShape(
     contactShadow(out, min[0], max[0], min[1], max[1], contact);
     out.endGroup(1);
   }
+  const furnitureId = first.componentId ?? componentKey(first);
   return {
+    key,
+    components,
+    box,
     geometry: out.toGeometry(),
-    material: [materials.furniture(first.componentId ?? componentKey(first)), materials.shade()],
+    materials: (library) => [library.furniture(furnitureId), library.shade()],
   };
 }
 
-/** Groups the drawable components and builds one InstancedMesh per group. */
-export function buildComponents(model: RoomModel, materials: MaterialLibrary): ComponentGroup[] {
+/** The drawable components grouped: identical ones (componentKey) together, openings left out. */
+function componentGroups(model: RoomModel): Map<string, ModelComponent[]> {
   const groups = new Map<string, ModelComponent[]>();
   for (const component of model.components) {
     if (component.kind === 'opening') continue;
@@ -159,12 +181,48 @@ export function buildComponents(model: RoomModel, materials: MaterialLibrary): C
     if (!list) groups.set(key, (list = []));
     list.push(component);
   }
+  return groups;
+}
+
+/** Longest run of shapes made without giving the page a turn (ms, as the page's clock runs). */
+const SLICE_MS = 8;
+
+/**
+ * Makes every group's shape, handing the page a turn (`yieldToPage`) whenever a slice has run
+ * SLICE_MS: a furnished flat is a hundred kinds of furniture, and on a slow phone their shapes were
+ * the longest task of a viewer's start (issue 20: no start-up task over 50 ms).
+ */
+export async function prepareComponentShapes(
+  model: RoomModel,
+  yieldToPage: () => Promise<void>,
+): Promise<ComponentShape[]> {
+  const shapes: ComponentShape[] = [];
+  let slice = performance.now();
+  for (const [key, components] of componentGroups(model)) {
+    shapes.push(groupShape(key, components, model));
+    if (performance.now() - slice > SLICE_MS) {
+      await yieldToPage();
+      slice = performance.now();
+    }
+  }
+  return shapes;
+}
+
+/**
+ * One InstancedMesh per group, from the shapes made ahead (prepareComponentShapes, for this very
+ * model) or made here.
+ */
+export function buildComponents(
+  model: RoomModel,
+  materials: MaterialLibrary,
+  prepared?: readonly ComponentShape[],
+): ComponentGroup[] {
+  const shapes =
+    prepared ?? [...componentGroups(model)].map(([key, components]) => groupShape(key, components, model));
   const result: ComponentGroup[] = [];
   const matrix = new Matrix4();
-  for (const [key, components] of groups) {
-    const box = groupBox(components, model.height);
-    const { geometry, material } = groupShape(components, materials, model, box);
-    const mesh = new InstancedMesh(geometry, material, components.length);
+  for (const { key, components, box, geometry, materials: pick } of shapes) {
+    const mesh = new InstancedMesh(geometry, pick(materials), components.length);
     mesh.name = key;
     mesh.castShadow = true;
     // what `furniture="hidden"` hides (RoomView.setFurnitureVisible): furniture, not doors or windows

@@ -36,8 +36,11 @@ import {
   ColorManagement,
   NoToneMapping,
   SRGBColorSpace,
+  Vector4,
   WebGLRenderer,
   type Camera,
+  type Mesh,
+  type Object3D,
   type Scene,
 } from 'three';
 import { StillFrame } from './still-frame.js';
@@ -48,6 +51,9 @@ import { StillFrame } from './still-frame.js';
  * than the gap between two separate clicks or key presses.
  */
 const MOVING_GAP_MS = 250;
+
+/** Longest run of a warm-up's one-pixel draws in one task (#drawInSlices), ms as the page's clock runs. */
+const SLICE_MS = 8;
 
 /** Longest wait for the GPU to finish a view's warm-up draw (warm()) before it is drawn anyway. */
 const WARM_WAIT_MS = 5000;
@@ -315,7 +321,64 @@ export class SharedRenderer {
     const gl2 = gl as WebGL2RenderingContext;
     const w = Math.max(1, view.pixelWidth);
     const h = Math.max(1, view.pixelHeight);
-    return this.#compileFirst(view, gl2).then((ok) => (ok ? this.#drawWarm(view, gl2, w, h) : false));
+    return this.#compileFirst(view, gl2)
+      .then((ok) => ok && this.#drawInSlices(view, w, h))
+      .then((ok) => (ok ? this.#drawWarm(view, gl2, w, h) : false));
+  }
+
+  /**
+   * Draws the view's meshes one at a time into one pixel of the canvas (a scissor), as many a task as
+   * fit in SLICE_MS, before its first frame. Each mesh's first draw uploads its geometry and
+   * instances, and links the programs compile() does not make (the sun's shadow depth programs) and
+   * reads their uniforms: in the first frame all of that was one task of 140-240 ms on a 4× slowed
+   * phone (issue 20: no start-up task over 50 ms). The meshes not drawn are hidden only within the
+   * task's own synchronous draw, so nothing else ever sees the scene with them hidden.
+   */
+  async #drawInSlices(view: RenderView, w: number, h: number): Promise<boolean> {
+    const meshes: Object3D[] = [];
+    view.scene.traverseVisible((node) => {
+      if ((node as Mesh).isMesh) meshes.push(node);
+    });
+    const renderer = this.renderer;
+    const shadows = renderer.shadowMap;
+    const colourManagement = ColorManagement.enabled;
+    this.#resize(w, h);
+    for (let next = 0; next < meshes.length;) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (this.#lost || !view.target.canvas.isConnected) return false;
+      const started = performance.now();
+      const scissorTest = renderer.getScissorTest();
+      const scissor = renderer.getScissor(new Vector4());
+      const needsUpdate = shadows.needsUpdate;
+      ColorManagement.enabled = true;
+      // as shown now (a feature may have hidden some since the last slice): restored as found
+      const shown = meshes.map((mesh) => mesh.visible);
+      for (const mesh of meshes) mesh.visible = false;
+      try {
+        renderer.setScissorTest(true);
+        renderer.setScissor(0, 0, 1, 1);
+        while (next < meshes.length && performance.now() - started < SLICE_MS) {
+          const index = next++;
+          if (!shown[index]) continue;
+          const mesh = meshes[index]!;
+          mesh.visible = true;
+          // the shadow pass draws the casters shown: this one, with its depth program
+          shadows.needsUpdate = mesh.castShadow;
+          renderer.render(view.scene, view.camera);
+          mesh.visible = false;
+        }
+      } catch {
+        next = meshes.length;
+      } finally {
+        meshes.forEach((mesh, i) => (mesh.visible = shown[i]!));
+        renderer.setScissor(scissor);
+        renderer.setScissorTest(scissorTest);
+        // the sun's shadow is drawn whole in the first frame, if it was due
+        shadows.needsUpdate = needsUpdate;
+        ColorManagement.enabled = colourManagement;
+      }
+    }
+    return true;
   }
 
   /**

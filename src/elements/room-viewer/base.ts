@@ -410,8 +410,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     }
     await yieldToPage();
     if (!run.current()) return;
-    // the walls, then the floors and ceilings, each in a task of its own; the scene below makes the rest
-    const prepared = await three.prepareRoomGeometry(plan, yieldToPage);
+    // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
+    // scene below makes the materials and puts it together
+    const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
     if (!run.current()) return;
     const { width, height } = this.#size();
     const furnitureBase = this.furnitureBase ?? getConfig().furnitureBase;

@@ -6,6 +6,7 @@
  * The result is the same either way: the worker runs the same functions, and both results are plain
  * data that survive the structured clone.
  */
+import { yieldToPage } from '../../internal/yield.js';
 import { planGeometry, readModel } from '../../model/index.js';
 import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
 import type { FmlReadResult } from '../../model/fml/types.js';
@@ -61,9 +62,15 @@ function sizeOf(raw: unknown): number {
   return wallCount + (Array.isArray(components) ? components.length : 0) + vertices;
 }
 
-function onMainThread(raw: unknown): ReadPlan {
+/**
+ * Reads and works out the plan in two tasks: each is a good part of a viewer's start on a slow phone
+ * (issue 20: no start-up task over 50 ms).
+ */
+async function onMainThread(raw: unknown): Promise<ReadPlan> {
   const read = readModel(raw);
-  return { read, plan: read.drawable ? planGeometry(read.model) : undefined, ranIn: 'main' };
+  if (!read.drawable) return { read, plan: undefined, ranIn: 'main' };
+  await yieldToPage();
+  return { read, plan: planGeometry(read.model), ranIn: 'main' };
 }
 
 let worker: Worker | undefined;
