@@ -25,10 +25,20 @@ import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.
 ColorManagement.enabled = threeGlobalsBefore.colorManagement;
 ThreeCache.enabled = threeGlobalsBefore.cache;
 
+/**
+ * PSV slides its navbar in by moving its `bottom` (from -40px to 0 in 0.1 s): a change of layout in
+ * every frame of the slide, which the browser counts as a layout shift (CLS 0.001 on a page that only
+ * shows a panorama, issue 20). The same slide as a transform: no layout changes, nothing shifts.
+ */
+const NAVBAR_SLIDE = `
+.psv-navbar { bottom: 0; transform: translateY(100%); transition: transform ease-in-out 0.1s; }
+.psv-navbar--open { transform: none; }
+`;
+
 /** PSV's stylesheet, for the shadow root that holds a viewer (PSV only styles the document). */
 export const psvStyleSheet: CSSStyleSheet = (() => {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(psvCss);
+  sheet.replaceSync(psvCss + NAVBAR_SLIDE);
   return sheet;
 })();
 

@@ -2,7 +2,10 @@
  * The loader stylesheet (src/loader.css, issue 20): each element holds, before its code is defined, the
  * box it has once loaded. Measured in a fresh iframe that has the stylesheet (as the CDN loader adopts
  * it, as an npm page links it) and the markup but none of the elements' code, then again once each has
- * loaded. A gallery's box is that of its first page of `limit` cards at its width.
+ * loaded. A gallery's box is that of its first page of `limit` cards at its width; the export button's,
+ * a button in a line of text, also keeps the text after it in its place. And the frame's own
+ * layout-shift entries (what Lighthouse's CLS sums) while the element is defined and loads: none, so
+ * nothing inside the element moves either (PSV's navbar sliding in moved its layout box: CLS 0.001).
  */
 import { expect } from '@esm-bundle/chai';
 import loaderCss from '../../src/loader.css?inline';
@@ -29,7 +32,20 @@ const box = (el: Element) => {
   return [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
 };
 
-const CASES: { tag: string; markup: string; module: string; loaded: string; widths: number[] }[] = [
+type Case = {
+  tag: string;
+  markup: string;
+  module: string;
+  loaded: string;
+  widths: number[];
+  /** what the test's name says of the case */
+  name?: string;
+  /** the least height its box has (default 50 px) */
+  min?: number;
+};
+
+const EXPORT_MODULE = '/src/elements/project-export-button/project-export-button.ts';
+const CASES: Case[] = [
   {
     tag: 'room-gallery',
     markup: `<room-gallery limit="12" api-base="${SERVICE}"></room-gallery>`,
@@ -65,7 +81,76 @@ const CASES: { tag: string; markup: string; module: string; loaded: string; widt
     loaded: 'loaded',
     widths: [380],
   },
+  // a size from the page's own type selector wins before definition as after (the loader's rules have
+  // no specificity), and a hidden element takes no room before definition either
+  {
+    tag: 'room-plan',
+    markup: `<style>room-plan { block-size: 10rem }</style><room-plan room-id="6346838" api-base="${SERVICE}"></room-plan>`,
+    module: '/src/elements/room-plan/room-plan.ts',
+    loaded: 'loaded',
+    widths: [380],
+    name: 'sized by the page (room-plan { block-size: 10rem })',
+  },
+  {
+    tag: 'project-export-button',
+    markup: `<project-export-button hidden project-id="186997360"></project-export-button>`,
+    module: EXPORT_MODULE,
+    loaded: 'idle',
+    widths: [380],
+    name: 'hidden',
+    min: 0,
+  },
+  // the button's own label (English), alone in its line as the Lighthouse page has it
+  {
+    tag: 'project-export-button',
+    markup: `<project-export-button project-id="186997360"></project-export-button>`,
+    module: EXPORT_MODULE,
+    loaded: 'idle',
+    widths: [380],
+    name: 'alone',
+    min: 30,
+  },
+  // in a line of text, with the page's label: the text after it stays where it is too
+  {
+    tag: 'project-export-button',
+    markup: `<div>Your plan: <project-export-button project-id="186997360">Download it</project-export-button> <span id="tail">or print it.</span></div>`,
+    module: EXPORT_MODULE,
+    loaded: 'idle',
+    widths: [380],
+    name: 'in a line, its label slotted',
+    min: 30,
+  },
+  // a tighter line than the button's 2.5em minimum (the label centred in it), the 3D label
+  {
+    tag: 'project-export-button',
+    markup: `<div style="font: 14px/1.1 serif">Views: <project-export-button type="3d" project-id="186997360"></project-export-button> <span id="tail">as pictures.</span></div>`,
+    module: EXPORT_MODULE,
+    loaded: 'idle',
+    widths: [380],
+    name: 'in a tight line, type="3d"',
+    min: 30,
+  },
 ];
+
+/** The frame's layout shifts from now on, as PerformanceObserver reports them (buffered). */
+function shiftsOf(win: FrameWindow): () => string[] {
+  const seen: string[] = [];
+  const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
+  const name = (node: Node | null) =>
+    !node ? 'a node in a shadow root' : node instanceof win.Element ? node.localName : node.nodeName;
+  new win.PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    })[]) {
+      const moved = entry.sources.map(
+        (s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`,
+      );
+      seen.push(`${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  return () => seen;
+}
 
 describe('loader stylesheet: boxes held before definition', () => {
   const frames: HTMLIFrameElement[] = [];
@@ -73,23 +158,38 @@ describe('loader stylesheet: boxes held before definition', () => {
 
   for (const c of CASES) {
     for (const width of c.widths) {
-      it(`<${c.tag}> ${c.markup.match(/limit="\d+"/)?.[0] ?? ''} at ${width} px: the same box before definition and once ${c.loaded}`, async () => {
+      const label = c.name ?? c.markup.match(/limit="\d+"/)?.[0] ?? '';
+      it(`<${c.tag}> ${label} at ${width} px: the same box before definition and once ${c.loaded}, nothing shifted`, async () => {
         const { win, doc, frame } = await frameWith(c.markup, width);
         frames.push(frame);
         const el = doc.querySelector(c.tag)!;
         expect(win.customElements.get(c.tag), 'not defined yet').to.equal(undefined);
         const before = box(el);
         const afterTop = doc.getElementById('after')!.getBoundingClientRect().top;
-        expect(before[1], 'a box, not a collapsed inline element').to.be.greaterThan(50);
+        const tail = doc.getElementById('tail');
+        const tailBefore = tail?.getBoundingClientRect();
+        expect(before[1], 'a box, not a collapsed inline element').to.be.at.least(c.min ?? 50);
+        // the first paint is behind us (the frame has loaded); from here on, every layout shift
+        await new Promise((r) => win.requestAnimationFrame(() => setTimeout(r, 0)));
+        const shifts = shiftsOf(win);
         await (new win.Function('url', 'return import(url)')(c.module) as Promise<unknown>);
         await until(() => el.getAttribute('state') === c.loaded, 30000, `state ${c.loaded}`);
-        await new Promise((r) => setTimeout(r, 300));
+        // past the last animation that could move anything (PSV's navbar slides in for 0.1 s)
+        await new Promise((r) => setTimeout(r, 600));
         // equal but for layout's sub-pixel rounding of fractional heights (0.1 px: no visible shift)
         const after = box(el);
         expect(after[0]).to.equal(before[0]);
         expect(after[1]).to.be.closeTo(before[1]!, 0.5);
         const top = doc.getElementById('after')!.getBoundingClientRect().top;
         expect(top, 'the paragraph after did not move').to.be.closeTo(afterTop, 0.5);
+        if (tail) {
+          const now = tail.getBoundingClientRect();
+          expect([now.left, now.top], 'the text after it in its line did not move').to.deep.equal([
+            tailBefore!.left,
+            tailBefore!.top,
+          ]);
+        }
+        expect(shifts(), 'layout shifts while it was defined and loaded').to.deep.equal([]);
       });
     }
   }

@@ -38,8 +38,10 @@ const ownStyles = css`
     margin-top: 0.4em;
     color: var(--project-export-button-status-color, inherit);
   }
-  /* an empty live region takes no room but stays rendered: one that appears with display would be missed by some screen readers */
-  .status:empty {
+  /* an empty live region takes no room but stays rendered: one that appears with display would be missed
+     by some screen readers. A class, not :empty: the template's whitespace and markers are children, so
+     :empty never matched and the idle button carried 0.4em under it that its loader box must not guess */
+  .status.empty {
     margin: 0;
   }
   .files {

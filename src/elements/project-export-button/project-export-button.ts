@@ -279,6 +279,7 @@ export class ProjectExportButton extends RoomElement {
     const busy = this.busy;
     const t = this.#t;
     const phase = this._phase;
+    const status = statusText(t, phase, this._result, this._callback, !!this._issues);
     return html`<button
         part="button"
         type="button"
@@ -288,8 +289,8 @@ export class ProjectExportButton extends RoomElement {
       >
         <slot>${t(this.type === '3d' ? 'label3d' : 'label2d')}</slot>
       </button>
-      <div part="status" class="status" role="status" aria-live="polite">
-        ${statusText(t, phase, this._result, this._callback, !!this._issues)}
+      <div part="status" class=${status ? 'status' : 'status empty'} role="status" aria-live="polite">
+        ${status}
       </div>
       ${phase === 'done' && this._result ? renderFiles(t, this._result) : nothing}
       ${
