@@ -297,6 +297,10 @@ export class RoomView implements RenderView {
 
   #moving = false;
 
+  shadowsDrawn(): void {
+    this.room.shadowsDirty = false;
+  }
+
   afterRender(): void {
     this.#options.onFrame?.(this.frames);
     for (const listener of this.frameListeners) listener(this);

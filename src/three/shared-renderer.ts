@@ -36,11 +36,9 @@ import {
   ColorManagement,
   NoToneMapping,
   SRGBColorSpace,
-  Vector4,
   WebGLRenderer,
   type Camera,
-  type Mesh,
-  type Object3D,
+  type Light,
   type Scene,
 } from 'three';
 import { StillFrame } from './still-frame.js';
@@ -51,9 +49,6 @@ import { StillFrame } from './still-frame.js';
  * than the gap between two separate clicks or key presses.
  */
 const MOVING_GAP_MS = 250;
-
-/** Longest run of a warm-up's one-pixel draws in one task (#drawInSlices), ms as the page's clock runs. */
-const SLICE_MS = 8;
 
 /** Longest wait for the GPU to finish a view's warm-up draw (warm()) before it is drawn anyway. */
 const WARM_WAIT_MS = 5000;
@@ -97,6 +92,11 @@ export interface RenderView {
   beforeRender(delta: number): void;
   /** Called after the view's pixels were copied into its canvas. */
   afterRender(): void;
+  /**
+   * The renderer drew the scene's shadow maps ahead of the first frame (warm()): the view need not ask
+   * for them again. A view without this has its shadows drawn with its first frame.
+   */
+  shadowsDrawn?(): void;
   /** The context was restored: GPU state is gone and comes back on the next draw. */
   contextRestored?(): void;
   /**
@@ -321,64 +321,49 @@ export class SharedRenderer {
     const gl2 = gl as WebGL2RenderingContext;
     const w = Math.max(1, view.pixelWidth);
     const h = Math.max(1, view.pixelHeight);
+    // compiled, then the shadow map, then the first frame: each in a task of its own
     return this.#compileFirst(view, gl2)
-      .then((ok) => ok && this.#drawInSlices(view, w, h))
-      .then((ok) => (ok ? this.#drawWarm(view, gl2, w, h) : false));
+      .then(async (ok) => {
+        if (!ok) return false;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return !this.#lost && this.#shadowsFirst(view, w, h);
+      })
+      .then(async (ok) => {
+        if (!ok) return false;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return !this.#lost && this.#drawWarm(view, gl2, w, h);
+      });
   }
 
   /**
-   * Draws the view's meshes one at a time into one pixel of the canvas (a scissor), as many a task as
-   * fit in SLICE_MS, before its first frame. Each mesh's first draw uploads its geometry and
-   * instances, and links the programs compile() does not make (the sun's shadow depth programs) and
-   * reads their uniforms: in the first frame all of that was one task of 140-240 ms on a 4× slowed
-   * phone (issue 20: no start-up task over 50 ms). The meshes not drawn are hidden only within the
-   * task's own synchronous draw, so nothing else ever sees the scene with them hidden.
+   * Draws the sun's shadow map alone, in a task of its own before the view's first frame: that links
+   * the shadow depth programs (which compile() does not make), reads their uniforms and uploads every
+   * caster's geometry, a task of 140-240 ms with the first frame on a 4× slowed phone (issue 20: no
+   * start-up task over 50 ms). The view is told (shadowsDrawn) so its first frame does not draw the map
+   * again. Drawing the meshes ahead into one pixel instead cost a fast machine 100 ms more before the
+   * first frame under software WebGL; this pass is one the first frame made anyway.
    */
-  async #drawInSlices(view: RenderView, w: number, h: number): Promise<boolean> {
-    const meshes: Object3D[] = [];
-    view.scene.traverseVisible((node) => {
-      if ((node as Mesh).isMesh) meshes.push(node);
-    });
-    const renderer = this.renderer;
-    const shadows = renderer.shadowMap;
-    const colourManagement = ColorManagement.enabled;
+  #shadowsFirst(view: RenderView, w: number, h: number): boolean {
+    // the canvas at the first frame's size in this task, not that one (a new drawing buffer)
     this.#resize(w, h);
-    for (let next = 0; next < meshes.length;) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (this.#lost || !view.target.canvas.isConnected) return false;
-      const started = performance.now();
-      const scissorTest = renderer.getScissorTest();
-      const scissor = renderer.getScissor(new Vector4());
-      const needsUpdate = shadows.needsUpdate;
-      ColorManagement.enabled = true;
-      // as shown now (a feature may have hidden some since the last slice): restored as found
-      const shown = meshes.map((mesh) => mesh.visible);
-      for (const mesh of meshes) mesh.visible = false;
-      try {
-        renderer.setScissorTest(true);
-        renderer.setScissor(0, 0, 1, 1);
-        while (next < meshes.length && performance.now() - started < SLICE_MS) {
-          const index = next++;
-          if (!shown[index]) continue;
-          const mesh = meshes[index]!;
-          mesh.visible = true;
-          // the shadow pass draws the casters shown: this one, with its depth program
-          shadows.needsUpdate = mesh.castShadow;
-          renderer.render(view.scene, view.camera);
-          mesh.visible = false;
-        }
-      } catch {
-        next = meshes.length;
-      } finally {
-        meshes.forEach((mesh, i) => (mesh.visible = shown[i]!));
-        renderer.setScissor(scissor);
-        renderer.setScissorTest(scissorTest);
-        // the sun's shadow is drawn whole in the first frame, if it was due
-        shadows.needsUpdate = needsUpdate;
-        ColorManagement.enabled = colourManagement;
-      }
+    const shadows = this.renderer.shadowMap;
+    const lights: Light[] = [];
+    view.scene.traverseVisible((node) => {
+      if ((node as Light).isLight && node.castShadow) lights.push(node as Light);
+    });
+    if (!shadows.enabled || !lights.length || !view.shadowsDrawn) return true;
+    const needsUpdate = shadows.needsUpdate;
+    try {
+      view.scene.updateMatrixWorld();
+      shadows.needsUpdate = true;
+      shadows.render(lights, view.scene, view.camera);
+      view.shadowsDrawn();
+    } catch {
+      // drawn with the first frame instead
+    } finally {
+      shadows.needsUpdate = needsUpdate;
     }
-    return true;
+    return !this.#lost;
   }
 
   /**
