@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { round, startBenchServer, type Figures, type Scenario } from '../harness.ts';
-import { buildSite, modulePreloads } from '../site-build.ts';
+import { buildSite } from '../site-build.ts';
 // @ts-expect-error plain JS module shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { boxGlb } from '../box-glb.ts';
@@ -136,10 +136,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
   input['model-viewer'] = `${DIR}/src/model-viewer.ts`;
   writeFileSync(`${DIR}/src/psv.ts`, `import '@photo-sphere-viewer/core/index.css';\n${psvModule(faces)}`);
   input.psv = `${DIR}/src/psv.ts`;
-  const npmBase = '/' + DIR + '/npm/';
-  await buildSite(`${DIR}/npm`, input, npmBase, { manifest: true });
-  // as Vite writes an app's HTML: the entry's whole static chunk chain preloaded from the head
-  const preloads = (name: string) => modulePreloads(`${DIR}/npm`, npmBase, name);
+  await buildSite(`${DIR}/npm`, input, '/' + DIR + '/npm/');
 
   const urls = { cdn: {}, npm: {} } as Record<Path, Record<PageName, string>>;
   for (const name of ELEMENTS) {
@@ -154,7 +151,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     writeFileSync(`${DIR}/cdn-${name}.html`, cdn);
     const npm = page(
       `Living room, ${name}`,
-      `${css}${preloads(name)}    <script type="module" src="/${DIR}/npm/${name}.js"></script>`,
+      `${css}    <script type="module" src="/${DIR}/npm/${name}.js"></script>`,
       MARKUP[name].html,
     );
     writeFileSync(`${DIR}/npm-${name}.html`, npm);
@@ -174,7 +171,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     `${DIR}/npm-model-viewer.html`,
     page(
       'Living room, model-viewer',
-      `${preloads('model-viewer')}    <script type="module" src="/${DIR}/npm/model-viewer.js"></script>`,
+      `    <script type="module" src="/${DIR}/npm/model-viewer.js"></script>`,
       mv,
     ),
   );
@@ -201,7 +198,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     page(
       'Living room, photo-sphere-viewer',
       `    <link rel="stylesheet" href="/${DIR}/npm/${await cssOf('psv')}" />
-${preloads('psv')}    <script type="module" src="/${DIR}/npm/psv.js"></script>`,
+    <script type="module" src="/${DIR}/npm/psv.js"></script>`,
       '<div class="box"></div>',
     ),
   );
