@@ -208,12 +208,14 @@ describe('<room-gallery>: pictures', () => {
     );
     expect(wide.el.rooms.some((r) => r.hq_image_url)).to.equal(true);
     expect(shownPictures(wide.el)).to.deep.equal(wide.el.rooms.map((r) => r.hq_image_url ?? r.image_url));
-    const img = wide.el.shadowRoot!.querySelector('img')!;
-    expect([
-      img.getAttribute('width'),
-      img.getAttribute('height'),
-      img.getAttribute('loading'),
-    ]).to.deep.equal(['400', '300', 'lazy']);
+    const images = [...wide.el.shadowRoot!.querySelectorAll('img')];
+    const img = images[0]!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).to.deep.equal(['400', '300']);
+    // the first screen's pictures at once and first (the page's largest paint may be one), the rest lazily
+    expect(
+      images.map((i) => `${i.getAttribute('loading')} ${i.getAttribute('fetchpriority')}`),
+    ).to.deep.equal(images.map((_, i) => (i < 4 ? 'eager high' : 'lazy auto')));
+    expect(images.length).to.be.greaterThan(4);
 
     const narrow = makeGallery({ limit: '12' }, container);
     narrow.el.style.setProperty('--room-gallery-columns', '4');

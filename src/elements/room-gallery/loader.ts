@@ -41,6 +41,11 @@ export interface LoaderOptions {
   started(page: number): void;
   loaded(rooms: Room[], total: number | undefined, page: number, append: boolean): void;
   failed(error: ElementError): void;
+  /**
+   * Resolves once the strings of the gallery's language are in (a shipped language is a lazy chunk):
+   * the rooms are shown when both they and their words are here.
+   */
+  language(): Promise<unknown>;
 }
 
 /** The gallery: its attributes are the query and the service (query.ts, service.ts). */
@@ -132,7 +137,13 @@ export class GalleryLoader implements ReactiveController {
     const service = serviceOf(host);
     const outcome = await this.#latest.run(async (signal) => {
       try {
-        return await callService(service, request, { signal });
+        // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
+        // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
+        const [answer] = await Promise.all([
+          callService(service, request, { signal }),
+          this.options.language(),
+        ]);
+        return answer;
       } catch (error) {
         // an error waits for its words; a request a newer one aborted fetches none
         if (!signal.aborted) await errorWords.get();

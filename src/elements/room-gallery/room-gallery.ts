@@ -4,6 +4,7 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { hostStyles } from '../../internal/shared-styles.js';
+import { ensureLanguage } from '../../internal/translations.js';
 import { BrokenImages, type RenderCard } from './cards/card.js';
 import { GalleryColumns } from './cards/columns.js';
 import type { GalleryFiltersController } from './features/filters-controller.js';
@@ -225,6 +226,7 @@ export class RoomGallery extends RoomElement {
       this.#focusIndex = undefined;
       this.emit('rooms-error', { error });
     },
+    language: () => ensureLanguage(this.#lang.lang),
   });
   #focusIndex?: number;
   #adoptedParts = 0;

@@ -60,6 +60,14 @@ export function cardImage(
   return undefined;
 }
 
+/**
+ * The first cards' pictures are loaded at once and at high priority, the rest lazily: a gallery under a page's
+ * opening lines shows its first row in the first screen, where one of its pictures is the page's largest paint
+ * (LCP), and a lazy image there is only asked for after layout, at low priority (Lighthouse flags it as
+ * `lcp-lazy-loaded`). Four: the first row of a wide gallery, the first two rows of a phone's.
+ */
+const EAGER_CARDS = 4;
+
 export interface CardOptions {
   index: number;
   /** Image URL to show, or undefined for the placeholder (also after the image failed to load). */
@@ -85,7 +93,8 @@ export function renderRoomCard(room: Room, options: CardOptions): TemplateResult
               alt=""
               width=${IMAGE_WIDTH}
               height=${IMAGE_HEIGHT}
-              loading="lazy"
+              loading=${index < EAGER_CARDS ? 'eager' : 'lazy'}
+              fetchpriority=${index < EAGER_CARDS ? 'high' : 'auto'}
               decoding="async"
             />`
           : html`<span class="placeholder-label">${t('noImage')}</span>`
