@@ -11,6 +11,7 @@ import { createDemoServer } from './server/demo-server.ts';
 import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
 import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
 import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
+import { cachePlugin } from './test/browser/helpers/cache-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -130,6 +131,8 @@ export default {
     wheelPlugin(),
     // DOM nodes, listeners and JS heap after a forced GC, through CDP: test/browser/helpers/memory-plugin.mjs
     memoryPlugin(),
+    // the browser's HTTP cache emptied, for tests that time a download: test/browser/helpers/cache-plugin.mjs
+    cachePlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

@@ -159,8 +159,10 @@ export class RoomView implements RenderView {
       return;
     }
     try {
+      // compiled, then the uniform tables and the sun's shadow map in tasks of their own (prepare), then
+      // joined: the first frame then only draws
       renderer.compileAsync(this.scene, this.camera).then(
-        () => register(),
+        () => this.#renderer.prepare(this).then(() => register()),
         () => register(),
       );
       // a compile that never reports ready (a context lost meanwhile) must not keep the room off screen

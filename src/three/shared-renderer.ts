@@ -326,7 +326,7 @@ export class SharedRenderer {
       .then(async (ok) => {
         if (!ok) return false;
         await new Promise((resolve) => setTimeout(resolve, 0));
-        return !this.#lost && this.#shadowsFirst(view, w, h);
+        return !this.#lost && this.#shadowsFirst(view, { w, h });
       })
       .then(async (ok) => {
         if (!ok) return false;
@@ -343,9 +343,9 @@ export class SharedRenderer {
    * again. Drawing the meshes ahead into one pixel instead cost a fast machine 100 ms more before the
    * first frame under software WebGL; this pass is one the first frame made anyway.
    */
-  #shadowsFirst(view: RenderView, w: number, h: number): boolean {
+  #shadowsFirst(view: RenderView, size?: { w: number; h: number }): boolean {
     // the canvas at the first frame's size in this task, not that one (a new drawing buffer)
-    this.#resize(w, h);
+    if (size) this.#resize(size.w, size.h);
     const shadows = this.renderer.shadowMap;
     const lights: Light[] = [];
     view.scene.traverseVisible((node) => {
@@ -377,21 +377,38 @@ export class SharedRenderer {
     } catch {
       return Promise.resolve(true);
     }
-    return this.#fence(gl2).then(async (signalled) => {
-      if (signalled === 'lost') return false;
-      // each program's uniform table is read with one synchronous call to the GPU process per uniform
-      // (a standard material has dozens): one program a task, so the first draw finds them all read
-      for (const program of this.renderer.info.programs ?? []) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (this.#lost) return false;
-        try {
-          program.getUniforms();
-        } catch {
-          return true;
-        }
+    return this.#fence(gl2).then((signalled) => signalled !== 'lost' && this.#readUniforms());
+  }
+
+  /**
+   * Reads each program's uniform table, one program a task: each is read with one synchronous call to
+   * the GPU process per uniform (a standard material has dozens), so the first draw finds them all read.
+   * Resolves false when the context was lost meanwhile.
+   */
+  async #readUniforms(): Promise<boolean> {
+    for (const program of this.renderer.info.programs ?? []) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (this.#lost) return false;
+      try {
+        program.getUniforms();
+      } catch {
+        return true;
       }
-      return true;
-    });
+    }
+    return true;
+  }
+
+  /**
+   * What a view's first frame would do at once after its programs were compiled in parallel
+   * (compileAsync, with KHR_parallel_shader_compile: GPUs, phones' among them), each in tasks of its
+   * own: every program's uniform table, then the sun's shadow map (#shadowsFirst). Resolves when done,
+   * or at once when the context is lost; never rejects.
+   */
+  async prepare(view: RenderView): Promise<void> {
+    if (this.#lost || !(await this.#readUniforms())) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // the shared canvas keeps its size: views on screen may be showing it
+    if (!this.#lost) this.#shadowsFirst(view);
   }
 
   /** Resolves once the GPU finished every command so far ('done'), 'timeout' after WARM_WAIT_MS, or 'lost'. */

@@ -5,13 +5,15 @@
  * says what was fetched and when.
  */
 import { expect } from '@esm-bundle/chai';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 
 // Not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js. A room the other
-// test files leave alone: the browser's cache (shared by the files' pages) must not hold its poster.
+// test files leave alone, and the browser's cache (shared by the files' pages: the galleries' tests show
+// many rooms' pictures) emptied before the test: its poster must come over the wire.
 async function quietRoomId(): Promise<string> {
   const list = await (await fetch(`${ROOM_STYLING}/rooms?limit=40`)).json();
   return String(list.rooms.filter((r: { id: number }) => r.id !== 6346838).at(-1).id);
@@ -33,6 +35,7 @@ describe('<room-viewer> poster first', () => {
   it('fetches three.js only after the poster loaded, then draws the room', async () => {
     const id = await quietRoomId();
     await resetEmulator();
+    await executeServerCommand('clear-browser-cache');
     // the poster's image answers late: three.js must wait for it
     await armFault({ match: `/room-styling/images/rooms/${id}/`, delay: 1500, times: 2 });
     const viewer = document.createElement('room-viewer');

@@ -13,7 +13,7 @@
  * renderer, so the programs are new).
  */
 import { expect } from '@esm-bundle/chai';
-import { LinearToneMapping, NoToneMapping } from 'three';
+import { LinearToneMapping, NoToneMapping, type DirectionalLight } from 'three';
 import { planGeometry, readModel } from '../../src/model/index.ts';
 import { RoomView, SharedRenderer } from '../../src/three/index.ts';
 import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
@@ -107,6 +107,42 @@ describe('RoomView: shaders compiled before the first frame', () => {
       emulation.restore();
     }
     expect(shared.views.has(view)).to.equal(true);
+  });
+
+  it("with parallel compilation, the sun's shadow map is drawn in a task of its own before the view joins", async () => {
+    const shared = SharedRenderer.get();
+    let ready = false;
+    const emulation = emulateParallelCompile(() => ready);
+    let view: RoomView;
+    try {
+      view = newView();
+      const sun = view.scene.getObjectByName('sun') as DirectionalLight;
+      expect(sun.shadow.map, 'no shadow map before the compile').to.equal(null);
+      // seen the moment the view joins the frames (the set of views is the browser's own Set): what the
+      // first frame made at once (the depth programs, the casters uploaded) is done by then, and the
+      // first frame will not draw it again
+      const views = shared.views as Set<RoomView>;
+      let atJoin: { frames: number; map: boolean; dirty: boolean } | undefined;
+      views.add = function (this: Set<RoomView>, added: RoomView) {
+        if (added === view)
+          atJoin = { frames: view.frames, map: !!sun.shadow.map, dirty: view.room.shadowsDirty };
+        return Set.prototype.add.call(this, added) as Set<RoomView>;
+      };
+      try {
+        ready = true;
+        await until(() => view.frames >= 1, 2500, 'the first frame');
+      } finally {
+        delete (views as { add?: unknown }).add;
+      }
+      expect(atJoin, 'the view joined the frames').to.not.equal(undefined);
+      expect(atJoin!.frames, 'joined before its first frame').to.equal(0);
+      expect(atJoin!.map, 'the shadow map drawn ahead').to.equal(true);
+      expect(atJoin!.dirty, 'not due again in the first frame').to.equal(false);
+    } finally {
+      ready = true;
+      await new Promise((r) => setTimeout(r, 50));
+      emulation.restore();
+    }
   });
 
   it('a compile that never reports ready still lets the view draw, after the longest wait (3 s)', async function () {
