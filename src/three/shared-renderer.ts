@@ -351,7 +351,9 @@ export class SharedRenderer {
     view.scene.traverseVisible((node) => {
       if ((node as Light).isLight && node.castShadow) lights.push(node as Light);
     });
-    if (!shadows.enabled || !lights.length || !view.shadowsDrawn) return true;
+    // a view whose canvas left the page is being taken down: nothing is drawn for it any more
+    if (!shadows.enabled || !lights.length || !view.shadowsDrawn || !view.target.canvas.isConnected)
+      return true;
     const needsUpdate = shadows.needsUpdate;
     try {
       view.scene.updateMatrixWorld();
