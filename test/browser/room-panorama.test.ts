@@ -25,6 +25,7 @@ import {
   trackContexts,
   viewerCanvas,
 } from './room-panorama.helpers.ts';
+import { fetchedResources } from './helpers/resources.ts';
 
 async function roomIds(): Promise<{ withPanorama: number[]; without: number }> {
   const panoramas = await (await fetch(`${ROOM_STYLING}/rooms/panoramas?limit=50`)).json();
@@ -168,10 +169,7 @@ describe('<room-panorama>', function () {
     const poster = (await until(() => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')))!;
     await until(() => poster.complete && poster.currentSrc !== '', 10000, 'the poster image');
     const first = poster.currentSrc;
-    const renders = () =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
-        e.name.includes(`/images/rooms/${id}/`),
-      ).length;
+    const renders = () => fetchedResources(`/images/rooms/${id}/`).length;
     const fetched = renders();
     el.style.width = '900px';
     el.style.height = '600px';

@@ -10,6 +10,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { fetchedResources, THREE_FILES } from './helpers/resources.ts';
 
 // Not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js. A room the other
 // test files leave alone, and the browser's cache (shared by the files' pages: the galleries' tests show
@@ -21,8 +22,7 @@ async function quietRoomId(): Promise<string> {
 
 /** When the first three.js file was asked for (resource timing), undefined while none was. */
 const threeAskedAt = () =>
-  (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .filter((e) => /\/node_modules\/three\/|\/src\/three\/index\.(ts|js)/.test(e.name))
+  fetchedResources(THREE_FILES)
     .map((e) => e.startTime)
     .sort((a, b) => a - b)[0];
 

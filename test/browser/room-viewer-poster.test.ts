@@ -11,6 +11,7 @@ import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpe
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, paintedPixels, publicRoomId } from './room-viewer-fixtures.ts';
+import { fetchedResources } from './helpers/resources.ts';
 
 const posterOf = (el: Element) => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]');
 
@@ -100,10 +101,7 @@ describe('<room-viewer> poster, reveal, progress, render-scale', () => {
     const poster = (await until(() => posterOf(viewer), 10000, 'the poster'))!;
     await until(() => poster.complete && poster.currentSrc !== '', 10000, 'the poster image');
     const first = poster.currentSrc;
-    const renders = () =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
-        e.name.includes(`/images/rooms/${id}/`),
-      ).length;
+    const renders = () => fetchedResources(`/images/rooms/${id}/`).length;
     const fetched = renders();
     // the box settles much wider (the page's layout, a rotated phone) and the element renders again
     viewer.style.width = '900px';

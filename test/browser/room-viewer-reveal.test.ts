@@ -8,6 +8,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import { receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { fetchedResources, THREE_FILES } from './helpers/resources.ts';
 
 // not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js
 async function publicRoomId(): Promise<string> {
@@ -24,10 +25,7 @@ function makeViewer(attributes: Record<string, string>) {
 }
 
 /** The three.js files fetched so far: the library, and the viewer's chunk that imports it. */
-const threeFetched = () =>
-  (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-    .map((e) => e.name)
-    .filter((name) => /\/node_modules\/three\/|\/src\/three\/index\.(ts|js)/.test(name));
+const threeFetched = () => fetchedResources(THREE_FILES).map((e) => e.name);
 
 describe('<room-viewer reveal="interaction">', () => {
   before(function () {
