@@ -353,6 +353,11 @@ export class RoomView implements RenderView {
     dolly(this.controls, factor);
   };
 
+  /** dispose() was called: the renderer draws nothing more for this view (RenderView.disposed). */
+  get disposed(): boolean {
+    return this.#disposed;
+  }
+
   /** Leaves the shared renderer and frees everything the view made. */
   dispose(): void {
     if (this.#disposed) return;

@@ -66,6 +66,12 @@ const STILL_FRAMES_PER_FRAME = 4;
  */
 const BATCH_SIDE = 2048;
 
+/**
+ * A later task (the staged start's steps: warm(), prepare()). A plain timer, not scheduler.yield():
+ * the page's own tasks, input first, go ahead of the next step.
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Where a view is drawn in the WebGL canvas: x from the left, y from the top. */
 interface Slot {
   view: RenderView;
@@ -97,6 +103,11 @@ export interface RenderView {
    * for them again. A view without this has its shadows drawn with its first frame.
    */
   shadowsDrawn?(): void;
+  /**
+   * Taken down (its scene's GPU resources released): nothing may be drawn or compiled for it any more,
+   * or what that makes stays on the GPU with no owner to release it.
+   */
+  readonly disposed?: boolean;
   /** The context was restored: GPU state is gone and comes back on the next draw. */
   contextRestored?(): void;
   /**
@@ -325,12 +336,12 @@ export class SharedRenderer {
     return this.#compileFirst(view, gl2)
       .then(async (ok) => {
         if (!ok) return false;
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
         return !this.#lost && this.#shadowsFirst(view, { w, h });
       })
       .then(async (ok) => {
         if (!ok) return false;
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
         return !this.#lost && this.#drawWarm(view, gl2, w, h);
       });
   }
@@ -344,6 +355,7 @@ export class SharedRenderer {
    * first frame under software WebGL; this pass is one the first frame made anyway.
    */
   #shadowsFirst(view: RenderView, size?: { w: number; h: number }): boolean {
+    if (!this.#drawable(view)) return false;
     // the canvas at the first frame's size in this task, not that one (a new drawing buffer)
     if (size) this.#resize(size.w, size.h);
     const shadows = this.renderer.shadowMap;
@@ -351,11 +363,17 @@ export class SharedRenderer {
     view.scene.traverseVisible((node) => {
       if ((node as Light).isLight && node.castShadow) lights.push(node as Light);
     });
-    // a view whose canvas left the page is being taken down: nothing is drawn for it any more
-    if (!shadows.enabled || !lights.length || !view.shadowsDrawn || !view.target.canvas.isConnected)
-      return true;
+    if (!shadows.enabled || !lights.length || !view.shadowsDrawn) return true;
     const needsUpdate = shadows.needsUpdate;
+    const target = this.renderer.getRenderTarget();
     try {
+      // The shadow pass is meant to run inside render(), which first sets up the scene's render state;
+      // alone it uses whatever state the renderer holds. compile() leaves this scene's, but any frame
+      // drawn since (another view's) leaves none, and the pass then threw half-way with the shadow map
+      // still bound: the next pass bound that map again after its room had freed it, and its two
+      // textures stayed on the GPU (room-viewer-shared.test.ts, one run in four). compile() again sets
+      // the state; the programs are made already, so it only looks them up.
+      this.renderer.compile(view.scene, view.camera);
       view.scene.updateMatrixWorld();
       shadows.needsUpdate = true;
       shadows.render(lights, view.scene, view.camera);
@@ -364,6 +382,8 @@ export class SharedRenderer {
       // drawn with the first frame instead
     } finally {
       shadows.needsUpdate = needsUpdate;
+      // a pass that threw leaves the shadow map bound
+      if (this.renderer.getRenderTarget() !== target) this.renderer.setRenderTarget(target);
     }
     return !this.#lost;
   }
@@ -374,6 +394,7 @@ export class SharedRenderer {
    * finds every program linked instead of waiting for each link in one long task.
    */
   #compileFirst(view: RenderView, gl2: WebGL2RenderingContext): Promise<boolean> {
+    if (!this.#drawable(view)) return Promise.resolve(false);
     try {
       this.renderer.compile(view.scene, view.camera);
     } catch {
@@ -389,7 +410,7 @@ export class SharedRenderer {
    */
   async #readUniforms(): Promise<boolean> {
     for (const program of this.renderer.info.programs ?? []) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       if (this.#lost) return false;
       try {
         program.getUniforms();
@@ -408,9 +429,21 @@ export class SharedRenderer {
    */
   async prepare(view: RenderView): Promise<void> {
     if (this.#lost || !(await this.#readUniforms())) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     // the shared canvas keeps its size: views on screen may be showing it
     if (!this.#lost) this.#shadowsFirst(view);
+  }
+
+  /**
+   * Whether a staged start (warm(), prepare()) may still draw for the view: the page runs between its
+   * steps. A view disposed meanwhile has freed its scene, and what a step drew for it (a shadow map, a
+   * texture) would stay on the GPU with no owner; one whose canvas left the page is about to be (an
+   * element that leaves is disposed a moment later, in case it is only moving), and its start is
+   * wasted work. Its start then ends as a plain first frame would, after register(), which a disposed
+   * view never calls.
+   */
+  #drawable(view: RenderView): boolean {
+    return !this.#lost && !view.disposed && view.target.canvas.isConnected;
   }
 
   /** Resolves once the GPU finished every command so far ('done'), 'timeout' after WARM_WAIT_MS, or 'lost'. */
@@ -433,6 +466,7 @@ export class SharedRenderer {
   }
 
   #drawWarm(view: RenderView, gl2: WebGL2RenderingContext, w: number, h: number): Promise<boolean> {
+    if (!this.#drawable(view)) return Promise.resolve(false);
     const colourManagement = ColorManagement.enabled;
     ColorManagement.enabled = true;
     try {

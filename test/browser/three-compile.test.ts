@@ -23,7 +23,8 @@ import { boxRoom } from './room-viewer-fixtures.ts';
 const COMPLETION_STATUS_KHR = 0x91b1;
 const views: RoomView[] = [];
 
-function newView(): RoomView {
+/** `start: false`: a view that never starts by itself (its start waits for a yield that never comes). */
+function newView({ start = true } = {}): RoomView {
   const { model } = readModel(boxRoom({ components: 3 }));
   const canvas = document.createElement('canvas');
   fixtureContainer().append(canvas);
@@ -35,6 +36,7 @@ function newView(): RoomView {
     camera: 'top',
     width: 120,
     height: 90,
+    ...(start ? {} : { yieldToPage: () => new Promise<void>(() => {}) }),
   });
   views.push(view);
   return view;
@@ -187,5 +189,30 @@ describe('RoomView: shaders compiled before the first frame', () => {
     );
     // never seen in the frames before its first frame was on its canvas (the warm-up's)
     expect(joinedAt).to.be.at.least(1);
+  });
+
+  it("the shadow pass ahead works after another view's frame, and leaves no render target bound", async () => {
+    const shared = SharedRenderer.get();
+    // a frame drawn (another view's) leaves the renderer with no scene's render state, which the pass
+    // ahead needs: prepare() then threw half-way with the shadow map still bound, and the next pass bound
+    // it again after its room had freed it (two textures left on the GPU per occurrence)
+    const first = newView();
+    await until(() => first.frames >= 1 && shared.views.has(first), 5000, 'the first view drawn');
+    const drawn = first.frames;
+    first.dirty = true;
+    shared.request();
+    await until(() => first.frames > drawn, 5000, 'a frame drawn');
+    const second = newView({ start: false });
+    const sun = second.scene.getObjectByName('sun') as DirectionalLight;
+    const texturesBefore = shared.renderer.info.memory.textures;
+    await shared.prepare(second);
+    expect(sun.shadow.map, 'the shadow map drawn ahead').to.not.equal(null);
+    expect(second.room.shadowsDirty, 'not due again in the first frame').to.equal(false);
+    expect(shared.renderer.getRenderTarget(), 'no render target left bound').to.equal(null);
+    // the shadow map's colour and depth textures, and nothing else, freed with the room
+    expect(shared.renderer.info.memory.textures).to.equal(texturesBefore + 2);
+    views.splice(views.indexOf(second), 1);
+    second.dispose();
+    expect(shared.renderer.info.memory.textures).to.equal(texturesBefore);
   });
 });
