@@ -14,7 +14,7 @@
  * LH_DUMP=dir writes each run's whole Lighthouse report (lhr JSON: the LCP element, the network
  * waterfall, the main-thread breakdown) to dir/<path>-<page>-<run>.json.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -136,7 +136,14 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
   input['model-viewer'] = `${DIR}/src/model-viewer.ts`;
   writeFileSync(`${DIR}/src/psv.ts`, `import '@photo-sphere-viewer/core/index.css';\n${psvModule(faces)}`);
   input.psv = `${DIR}/src/psv.ts`;
-  await buildSite(`${DIR}/npm`, input, '/' + DIR + '/npm/');
+  // Each page is its own site build, with only its element (or anchor), as the other scenarios build
+  // theirs (bench/site-build.ts): built together, the five elements' shared code went into shared
+  // chunks, and rolldown (Vite 8) does not hoist a chunk's imports into its importer, so the page found
+  // its code three requests deep (npm/gallery.js → lists → validate), which a page with one element
+  // does not load. The anchors are built the same way, one each.
+  rmSync(`${DIR}/npm`, { recursive: true, force: true });
+  for (const [name, source] of Object.entries(input))
+    await buildSite(`${DIR}/npm/${name}`, { [name]: source }, `/${DIR}/npm/${name}/`);
 
   const urls = { cdn: {}, npm: {} } as Record<Path, Record<PageName, string>>;
   for (const name of ELEMENTS) {
@@ -151,7 +158,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     writeFileSync(`${DIR}/cdn-${name}.html`, cdn);
     const npm = page(
       `Living room, ${name}`,
-      `${css}    <script type="module" src="/${DIR}/npm/${name}.js"></script>`,
+      `${css}    <script type="module" src="/${DIR}/npm/${name}/${name}.js"></script>`,
       MARKUP[name].html,
     );
     writeFileSync(`${DIR}/npm-${name}.html`, npm);
@@ -171,7 +178,7 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     `${DIR}/npm-model-viewer.html`,
     page(
       'Living room, model-viewer',
-      `    <script type="module" src="/${DIR}/npm/model-viewer.js"></script>`,
+      `    <script type="module" src="/${DIR}/npm/model-viewer/model-viewer.js"></script>`,
       mv,
     ),
   );
@@ -197,8 +204,8 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
     `${DIR}/npm-psv.html`,
     page(
       'Living room, photo-sphere-viewer',
-      `    <link rel="stylesheet" href="/${DIR}/npm/${await cssOf('psv')}" />
-    <script type="module" src="/${DIR}/npm/psv.js"></script>`,
+      `    <link rel="stylesheet" href="/${DIR}/npm/psv/${await cssOf('psv')}" />
+    <script type="module" src="/${DIR}/npm/psv/psv.js"></script>`,
       '<div class="box"></div>',
     ),
   );
@@ -209,9 +216,11 @@ configure({ apiBase: location.origin + '/room-styling', plannerBase: location.or
   return urls;
 }
 
-/** The CSS file Vite emitted for an entry (assets/<name>-<hash>.css). */
+/** The CSS file Vite emitted for an entry (assets/<name>-<hash>.css, in the entry's own build). */
 async function cssOf(name: string): Promise<string> {
-  const file = readdirSync(`${DIR}/npm/assets`).find((f) => f.startsWith(`${name}-`) && f.endsWith('.css'));
+  const file = readdirSync(`${DIR}/npm/${name}/assets`).find(
+    (f) => f.startsWith(`${name}-`) && f.endsWith('.css'),
+  );
   if (!file) throw new Error(`no CSS emitted for ${name}`);
   return `assets/${file}`;
 }
