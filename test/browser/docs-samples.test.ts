@@ -53,6 +53,8 @@ async function localised(html: string): Promise<string> {
     .replace(/https:\/\/roomstyler\.com\/api/g, `${ORIGIN}/room-styling`)
     .replace(/https:\/\/floorplanner\.com\/api\/v2/g, `${ORIGIN}/planning/api/v2`)
     .replace(/http:\/\/127\.0\.0\.1:4010/g, ORIGIN)
+    // the page's own model files (`src="/models/kitchen.json"`): a room document as GET /rooms/:id gives it
+    .replace(/(["'])\/models\/[\w-]+\.json\1/g, `$1${ORIGIN}/room-styling/rooms/6346838$1`)
     .replace(/from '(room-elements(\/[\w./-]*)?)'/g, `from '${base}room-elements.all.js'`)
     .replace(/import '(room-elements(\/[\w./-]*)?)';/g, `import '${base}room-elements.all.js';`);
   if (out.includes('type="importmap"')) {
@@ -103,8 +105,9 @@ describe('the docs samples', function () {
           20000,
           `${where}: ${tags.join(', ')} defined`,
         );
-        if (sample.page === 'README.md') {
-          // the first screen's promise: a gallery and a 3D room, shown, not an error
+        if (sample.page === 'README.md' || sample.html.includes('/models/')) {
+          // the first screen's promise: a gallery and a 3D room, shown, not an error; and a sample that
+          // loads a model file shows it
           await until(
             () =>
               tags.every((tag) =>
