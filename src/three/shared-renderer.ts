@@ -337,12 +337,12 @@ export class SharedRenderer {
       .then(async (ok) => {
         if (!ok) return false;
         await nextTask();
-        return !this.#lost && this.#shadowsFirst(view, { w, h });
+        return this.#shadowsFirst(view, { w, h });
       })
       .then(async (ok) => {
         if (!ok) return false;
         await nextTask();
-        return !this.#lost && this.#drawWarm(view, gl2, w, h);
+        return this.#drawWarm(view, gl2, w, h);
       });
   }
 
@@ -371,7 +371,7 @@ export class SharedRenderer {
       // alone it uses whatever state the renderer holds. compile() leaves this scene's, but any frame
       // drawn since (another view's) leaves none, and the pass then threw half-way with the shadow map
       // still bound: the next pass bound that map again after its room had freed it, and its two
-      // textures stayed on the GPU (room-viewer-shared.test.ts, one run in four). compile() again sets
+      // textures stayed on the GPU (room-viewer-shared.test.ts, about one run in three). compile() again sets
       // the state; the programs are made already, so it only looks them up.
       this.renderer.compile(view.scene, view.camera);
       view.scene.updateMatrixWorld();
@@ -431,7 +431,7 @@ export class SharedRenderer {
     if (this.#lost || !(await this.#readUniforms())) return;
     await nextTask();
     // the shared canvas keeps its size: views on screen may be showing it
-    if (!this.#lost) this.#shadowsFirst(view);
+    this.#shadowsFirst(view);
   }
 
   /**
