@@ -44,6 +44,9 @@ async function samples(): Promise<Sample[]> {
   return out;
 }
 
+/** A page's own model file in a sample (`src="/models/kitchen.json"`), served as a room document. */
+const MODEL_FILE = /(["'])\/models\/[\w-]+\.json\1/g;
+
 let run = 0;
 /** The sample as this test serves it (see the file's comment). */
 async function localised(html: string): Promise<string> {
@@ -54,7 +57,7 @@ async function localised(html: string): Promise<string> {
     .replace(/https:\/\/floorplanner\.com\/api\/v2/g, `${ORIGIN}/planning/api/v2`)
     .replace(/http:\/\/127\.0\.0\.1:4010/g, ORIGIN)
     // the page's own model files (`src="/models/kitchen.json"`): a room document as GET /rooms/:id gives it
-    .replace(/(["'])\/models\/[\w-]+\.json\1/g, `$1${ORIGIN}/room-styling/rooms/6346838$1`)
+    .replace(MODEL_FILE, `$1${ORIGIN}/room-styling/rooms/6346838$1`)
     .replace(/from '(room-elements(\/[\w./-]*)?)'/g, `from '${base}room-elements.all.js'`)
     .replace(/import '(room-elements(\/[\w./-]*)?)';/g, `import '${base}room-elements.all.js';`);
   if (out.includes('type="importmap"')) {
@@ -105,7 +108,7 @@ describe('the docs samples', function () {
           20000,
           `${where}: ${tags.join(', ')} defined`,
         );
-        if (sample.page === 'README.md' || sample.html.includes('/models/')) {
+        if (sample.page === 'README.md' || sample.html.search(MODEL_FILE) >= 0) {
           // the first screen's promise: a gallery and a 3D room, shown, not an error; and a sample that
           // loads a model file shows it
           await until(
