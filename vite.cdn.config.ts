@@ -29,6 +29,8 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 export const CDN_BASE = `https://unpkg.com/room-elements@${version}/dist/cdn/`;
 const shared: ChunkGroup = { name: 'shared', modules: new Set() };
 const three: ChunkGroup = { name: 'three', modules: new Set() };
+/** The other elements' static chains: module id to chunk name (`kit`, `<tag>-deps`). */
+const chains = new Map<string, string>();
 
 export default defineConfig({
   // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
@@ -41,7 +43,7 @@ export default defineConfig({
     entryConfig({ entries: Object.values(ENTRIES), config: 'src/config.ts' }),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
-    elementChunks({ firstCards, groups: { shared, three } }),
+    elementChunks({ firstCards, groups: { shared, three, chains } }),
     minifyLiterals(),
     loaderChains({ loader: ENTRIES['room-elements'] }),
     cdnIntegrity({ base: CDN_BASE }),
@@ -70,11 +72,18 @@ export default defineConfig({
         chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: {
-          groups: [shared, three].map((group) => ({
-            name: group.name,
-            test: (id: string) => group.modules.has(id),
-            includeDependenciesRecursively: false,
-          })),
+          groups: [
+            ...[shared, three].map((group) => ({
+              name: group.name,
+              test: (id: string) => group.modules.has(id),
+              includeDependenciesRecursively: false,
+            })),
+            {
+              debugName: 'chains',
+              name: (id: string) => chains.get(id) ?? null,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

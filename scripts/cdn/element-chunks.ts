@@ -1,6 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { elementModule, elementOf, FOLDERS, inFolder, inPackage } from './folders.ts';
+import { elementModule, elementOf, FOLDERS, inFolder, inPackage, srcPath } from './folders.ts';
+
+/** A set of modules several elements share goes into `kit` up to this much code (as transformed, before minifying). */
+const KIT_CODE = 24_000;
 
 /** A manual chunk: a name and the modules it holds (filled once the module graph is known). */
 export interface ChunkGroup {
@@ -24,13 +27,29 @@ export interface ChunkGroup {
  *   add-ons) that src/three/index.ts reaches statically, apart from the modules the viewer loads
  *   with import() (index.ts itself, the features, the floor stack), which it would otherwise split
  *   into four.
+ * - `kit`, `later` and `<tag>-deps` (`chains`: module id to chunk name): what the other elements
+ *   load statically beyond `shared` and their own folder. Left to Rolldown it is a chunk per set of
+ *   entries that use a module, lazy chunks counted: 8 to 14 files, most under 2 KB, in each chain.
+ *   The loader preloads a chain at once, but a browser opens at most 6 connections to an HTTP/1.1
+ *   origin (and Lighthouse's simulation assumes the same), so 14 files took three round trips. Now:
+ *   - what one element alone loads statically (the rest of its users are lazy chunks: the
+ *     planning client, which the plan's project loader takes too) is one `<tag>-deps`;
+ *   - what several load, in a set of modules that the same elements load with under KIT_CODE of
+ *     code, is one `kit`: an element that needs only part of it downloads the rest too (the export
+ *     button about 2 KB gzip, 10 ms at slow 4G's 1.6 Mbps, against a 150 ms round trip);
+ *   - a larger set keeps its own chunk (the model and FML stack of the plan and the viewer, 18 KB
+ *     gzip, which the panorama and the export button never use);
+ *   - of all these, what the first-cards element loads later (its filters, more pages, its error
+ *     panel) is one `later`, never in `kit`, so that the gallery's lazy paths do not load the
+ *     other elements' kit.
+ *   Chains are now 2 to 7 files (docs/performance.md).
  * Everything else is Rolldown's automatic chunking: a chunk per set of entries that use a module.
  */
 export function elementChunks(options: {
   firstCards: string;
-  groups: { shared: ChunkGroup; three: ChunkGroup };
+  groups: { shared: ChunkGroup; three: ChunkGroup; chains: Map<string, string> };
 }): Plugin {
-  const { shared, three } = options.groups;
+  const { shared, three, chains } = options.groups;
   return {
     name: 'room-elements:element-chunks',
     buildStart() {
@@ -72,6 +91,31 @@ export function elementChunks(options: {
       if (!drawEntry) this.error('element-chunks: no src/three/index.ts');
       const lazyEntries = new Set(ids.filter((id) => this.getModuleInfo(id)?.dynamicImporters.length));
       for (const id of reach([drawEntry], false, threeSide)) if (!lazyEntries.has(id)) three.modules.add(id);
+
+      chains.clear();
+      const firstMay = reach([first], true);
+      const free = (id: string) =>
+        !shared.modules.has(id) && !three.modules.has(id) && elementOf(id) === undefined;
+      const users = new Map<string, string[]>();
+      for (const root of otherRoots) {
+        const tag = elementOf(root)!;
+        for (const id of reach([root], false)) if (free(id)) users.set(id, [...(users.get(id) ?? []), tag]);
+      }
+      const bySet = new Map<string, string[]>();
+      for (const [id, tags] of users) bySet.set(tags.join(' '), [...(bySet.get(tags.join(' ')) ?? []), id]);
+      for (const [set, members] of bySet) {
+        const tags = set.split(' ');
+        // our own code only: a package's module is counted before tree-shaking (valibot: 200 KB, of which
+        // each area keeps about 2 KB)
+        const code = members.reduce(
+          (sum, id) => sum + (srcPath(id) ? (this.getModuleInfo(id)?.code?.length ?? 0) : 0),
+          0,
+        );
+        const name = tags.length === 1 ? `${tags[0]}-deps` : code <= KIT_CODE ? 'kit' : undefined;
+        // what every other element loads goes in `kit` even when the first-cards element loads it later
+        const later = tags.length < otherRoots.length;
+        if (name) for (const id of members) chains.set(id, later && firstMay.has(id) ? 'later' : name);
+      }
     },
   };
 }
