@@ -24,7 +24,8 @@ describe('<room-viewer> poster, reveal, progress, render-scale', () => {
 
   it("shows the room's own render as poster, asked at high priority, and cross-fades it into the first frame without the box changing", async () => {
     const id = await publicRoomId();
-    await armFault({ match: `/room-styling/rooms/${id}`, delay: 600, times: 1 });
+    // the poster's record and the room's document both held back: the room is still loading when it shows
+    await armFault({ match: `/room-styling/rooms/${id}`, delay: 600, times: 2 });
     const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager' }, [320, 200]);
     const loaded = modelLoaded(viewer, 30000);
     fixtureContainer().append(viewer);
@@ -42,6 +43,40 @@ describe('<room-viewer> poster, reveal, progress, render-scale', () => {
     expect(paintedPixels(viewer)).to.be.greaterThan(0);
     const after = viewer.getBoundingClientRect();
     expect([after.width, after.height]).to.deep.equal([before.width, before.height]);
+  });
+
+  it('reveal="auto": the poster comes from the record without the model, not after the room\'s document with it', async () => {
+    const id = await publicRoomId();
+    // the room's document (with its model) held back in the page: the poster must not wait for it
+    const original = window.fetch;
+    let held = 0;
+    let released = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname.endsWith(`/rooms/${id}`) && !url.searchParams.has('skip_model')) {
+        held++;
+        return gate.then(() => original(input, init));
+      }
+      return original(input, init);
+    };
+    try {
+      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager' }, [320, 200]);
+      const loaded = modelLoaded(viewer, 30000);
+      fixtureContainer().append(viewer);
+      const poster = (await until(() => posterOf(viewer), 10000, 'the poster'))!;
+      expect(released, 'shown before the room document came').to.equal(false);
+      expect(held, "the room's document was asked for beside it").to.equal(1);
+      expect(poster.src).to.match(new RegExp(`/images/rooms/${id}/(hq|thumbnail)\\.png$`));
+      released = true;
+      release();
+      await loaded;
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+    } finally {
+      window.fetch = original;
+      release();
+    }
   });
 
   it('poster="<url>" wins over the room\'s render; poster="" shows none and asks for no record', async () => {

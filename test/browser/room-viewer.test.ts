@@ -59,7 +59,13 @@ describe('<room-viewer>', () => {
     // a 503: the error state with its retry button (a 404 has none: asking again cannot help)
     const brokenId = await publicRoomId();
     await armFault({ match: `/room-styling/rooms/${brokenId}`, status: 503, times: 3 });
-    const broken = makeViewer({ 'room-id': brokenId, 'api-base': ROOM_STYLING, loading: 'eager' });
+    // poster="": only the room's document is asked (the poster's record would take one of the faults)
+    const broken = makeViewer({
+      'room-id': brokenId,
+      'api-base': ROOM_STYLING,
+      loading: 'eager',
+      poster: '',
+    });
     const failed = waitForEvent(broken, 'model-error');
     fixtureContainer().append(broken);
     await failed;
@@ -97,8 +103,14 @@ describe('<room-viewer>', () => {
       const ceiling = pixel(viewer, 160, 3);
       expect(ceiling[3]).to.equal(255);
       expect(Math.abs(ceiling[0]! - ceiling[2]!)).to.be.below(20);
+      // the room's document once (and the poster's record, without the model)
       const requests = await receivedRequests(`/room-styling/rooms/${SAMPLE_ROOM_ID}`);
-      expect(requests.length - earlier).to.equal(1);
+      expect(
+        requests
+          .slice(earlier)
+          .map((r) => r.query.skip_model ?? 'document')
+          .sort(),
+      ).to.deep.equal(['document', 'true']);
     });
 
     it("draws walls where the model puts them and floors in their materials' colours (top view)", async function () {
@@ -445,7 +457,10 @@ describe('<room-viewer>', () => {
       const load = waitForEvent(viewer, 'model-load');
       viewer.scrollIntoView();
       await load;
-      expect(await receivedRequests(`/room-styling/rooms/${id}`)).to.have.length(1);
+      const asked = (await receivedRequests(`/room-styling/rooms/${id}`)).map(
+        (r) => r.query.skip_model ?? 'document',
+      );
+      expect(asked.sort(), "the poster's record and the room's document").to.deep.equal(['document', 'true']);
       window.scrollTo(0, 0);
     });
   });
@@ -475,7 +490,13 @@ describe('<room-viewer>', () => {
     it('a private room (403) says so, in Dutch when lang="nl"; a 503 offers a retry', async () => {
       const id = await publicRoomId();
       await armFault({ match: `/room-styling/rooms/${id}`, status: 403 });
-      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', lang: 'nl' });
+      const viewer = makeViewer({
+        'room-id': id,
+        'api-base': ROOM_STYLING,
+        loading: 'eager',
+        lang: 'nl',
+        poster: '',
+      });
       const error = waitForEvent<{ error: { status: number } }>(viewer, 'model-error');
       fixtureContainer().append(viewer);
       expect((await error).detail.error.status).to.equal(403);
@@ -521,7 +542,10 @@ describe('<room-viewer>', () => {
     it('a malformed room body from the service is an error without a retry; asking again loads it', async () => {
       const id = await publicRoomId();
       await armFault({ match: `/room-styling/rooms/${id}`, body: 'malformed' });
-      const viewer = makeViewer({ 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager' }, [160, 120]);
+      const viewer = makeViewer(
+        { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', poster: '' },
+        [160, 120],
+      );
       const error = waitForEvent(viewer, 'model-error');
       fixtureContainer().append(viewer);
       await error;

@@ -91,7 +91,8 @@ const ELEMENTS: Record<string, Failing> = {
     if (kind === 'server') await armFault({ match: `/room-styling/rooms/${id}`, status: 503, times: 3 });
     if (kind === 'invalid') await armFault({ match: `/room-styling/rooms/${id}`, body: 'malformed' });
     const base = kind === 'network' ? `${DEAD}/room-styling` : ROOM_STYLING;
-    const el = make('room-viewer', { 'room-id': id, 'api-base': base, loading: 'eager' });
+    // poster="": the room's document alone (the poster's record, asked beside it, would take the fault)
+    const el = make('room-viewer', { 'room-id': id, 'api-base': base, loading: 'eager', poster: '' });
     return failed(el, 'model-error', container);
   },
   'room-plan': async (kind, container) => {
