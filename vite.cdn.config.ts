@@ -29,7 +29,7 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 export const CDN_BASE = `https://unpkg.com/room-elements@${version}/dist/cdn/`;
 const shared: ChunkGroup = { name: 'shared', modules: new Set() };
 const three: ChunkGroup = { name: 'three', modules: new Set() };
-/** The other elements' static chains: module id to chunk name (`kit`, `<tag>-deps`). */
+/** The other elements' static chains: module id to chunk name (`kit`, `later`, `<tag>-deps`). */
 const chains = new Map<string, string>();
 
 export default defineConfig({

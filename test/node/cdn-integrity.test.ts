@@ -40,3 +40,21 @@ test('the loader knows each element chunk of dist/cdn (its preload chains)', () 
     assert.ok(existsSync(`${DIR}/chunks/${chain[1]}.js`), `${chain[1]}.js exists`);
   }
 });
+
+test('each chain fits in one round of requests: its element chunk and at most 6 preloads (an HTTP/1.1 origin opens 6 connections)', () => {
+  const loader = readFileSync(`${DIR}/room-elements.js`, 'utf8');
+  const chains: Record<string, string[]> = {};
+  for (const tag of ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button']) {
+    const list = new RegExp(`["'\`]?${tag}["'\`]?:\\[([^\\]]*)\\]`).exec(loader);
+    assert.ok(list, `no chain for <${tag}>`);
+    chains[tag] = [...list[1]!.matchAll(/["'`]([\w.-]+)["'`]/g)].map((m) => m[1]!);
+    for (const name of chains[tag]) assert.ok(existsSync(`${DIR}/chunks/${name}.js`), `${name}.js exists`);
+    // scripts/cdn/element-chunks.ts groups what the elements share; left to the bundler the panorama's was 14
+    assert.ok(chains[tag].length <= 7, `<${tag}>: ${chains[tag].length} files (${chains[tag].join(', ')})`);
+  }
+  // the gallery's first cards need its own chunk and `shared`, nothing else (budgets.json)
+  assert.deepEqual(
+    chains['room-gallery']!.map((name) => name.replace(/-[\w-]{8}$/, '')),
+    ['room-gallery', 'shared'],
+  );
+});
