@@ -102,7 +102,10 @@ export function elementChunks(options: {
         for (const id of reach([root], false)) if (free(id)) users.set(id, [...(users.get(id) ?? []), tag]);
       }
       const bySet = new Map<string, string[]>();
-      for (const [id, tags] of users) bySet.set(tags.join(' '), [...(bySet.get(tags.join(' ')) ?? []), id]);
+      for (const [id, tags] of users) {
+        const set = tags.join(' ');
+        bySet.set(set, [...(bySet.get(set) ?? []), id]);
+      }
       for (const [set, members] of bySet) {
         const tags = set.split(' ');
         // our own code only: a package's module is counted before tree-shaking (valibot: 200 KB, of which

@@ -8,7 +8,13 @@ import { signedDistance } from '../../src/model/polygon.ts';
 import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
 import { FALLBACK_COLOURS } from '../../src/three/materials.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { armFault, ROOM_STYLING, receivedRequests, resetEmulator } from './helpers/emulator.ts';
+import {
+  armFault,
+  ROOM_STYLING,
+  receivedRequests,
+  resetEmulator,
+  type LoggedRequest,
+} from './helpers/emulator.ts';
 import { describeStrictCsp } from './helpers/csp.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import {
@@ -32,6 +38,8 @@ import { CUT_TOP_COLOUR } from '../../src/three/materials.ts';
 const CUT_TOP = [1, 3, 5].map((i) => parseInt(CUT_TOP_COLOUR.slice(i, i + 2), 16));
 
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+/** What the emulator was asked for a room: `document` (with the model) or `true` (skip_model: the poster's record). */
+const roomAsks = (requests: LoggedRequest[]) => requests.map((r) => r.query.skip_model ?? 'document').sort();
 
 /** Where a model point (cm, z up) lands on the viewer's canvas, in canvas pixels. */
 function project(viewer: RoomViewer, point: [number, number, number]): [number, number] {
@@ -105,12 +113,7 @@ describe('<room-viewer>', () => {
       expect(Math.abs(ceiling[0]! - ceiling[2]!)).to.be.below(20);
       // the room's document once (and the poster's record, without the model)
       const requests = await receivedRequests(`/room-styling/rooms/${SAMPLE_ROOM_ID}`);
-      expect(
-        requests
-          .slice(earlier)
-          .map((r) => r.query.skip_model ?? 'document')
-          .sort(),
-      ).to.deep.equal(['document', 'true']);
+      expect(roomAsks(requests.slice(earlier))).to.deep.equal(['document', 'true']);
     });
 
     it("draws walls where the model puts them and floors in their materials' colours (top view)", async function () {
@@ -457,10 +460,8 @@ describe('<room-viewer>', () => {
       const load = waitForEvent(viewer, 'model-load');
       viewer.scrollIntoView();
       await load;
-      const asked = (await receivedRequests(`/room-styling/rooms/${id}`)).map(
-        (r) => r.query.skip_model ?? 'document',
-      );
-      expect(asked.sort(), "the poster's record and the room's document").to.deep.equal(['document', 'true']);
+      const asked = roomAsks(await receivedRequests(`/room-styling/rooms/${id}`));
+      expect(asked, "the poster's record and the room's document").to.deep.equal(['document', 'true']);
       window.scrollTo(0, 0);
     });
   });
