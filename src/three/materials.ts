@@ -18,12 +18,12 @@ import {
   type Material,
   RepeatWrapping,
   SRGBColorSpace,
-  TextureLoader,
   type Texture,
 } from 'three';
 import type { ModelMaterial, RoomModel } from '../model/types.js';
 import { colourFromHex, colourFromSrgb } from './colour.js';
 import { applyLook } from './look-shader.js';
+import { textureSource } from './texture-loader.js';
 
 export type SurfaceRole = 'wall' | 'floor' | 'ceiling' | 'door' | 'window' | 'furniture';
 
@@ -102,7 +102,7 @@ function lit(roughness: number): LitMaterial {
 export class MaterialLibrary {
   readonly #materials = new Map<string, Material>();
   readonly #textures = new Set<Texture>();
-  readonly #loader = new TextureLoader();
+  readonly #loader = textureSource();
   #disposed = false;
   /** Texture loads not settled yet. */
   pending = 0;
@@ -112,9 +112,7 @@ export class MaterialLibrary {
   constructor(
     private readonly model: RoomModel,
     private readonly options: MaterialLibraryOptions,
-  ) {
-    this.#loader.setCrossOrigin('anonymous');
-  }
+  ) {}
 
   /** The material for a model material id on a surface of `role`. */
   surface(id: string | undefined, role: SurfaceRole): LitMaterial {
@@ -228,7 +226,6 @@ export class MaterialLibrary {
         material.needsUpdate = true;
         this.options.onChange();
       },
-      undefined,
       () => {
         this.pending--;
         this.#textures.delete(texture);

@@ -72,6 +72,25 @@ const BATCH_SIDE = 2048;
  */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * In a worker (the render worker, src/three/worker/render-worker.ts) there is no document: the renderer
+ * draws into an OffscreenCanvas, and the views' own canvases are OffscreenCanvases too (transferred from
+ * the page's canvases), which count as on the page.
+ */
+const IN_DOCUMENT = typeof document !== 'undefined';
+
+/** A canvas of our own: an element on the page's thread, an OffscreenCanvas in a worker. */
+function newCanvas(): HTMLCanvasElement {
+  return IN_DOCUMENT
+    ? document.createElement('canvas')
+    : (new OffscreenCanvas(1, 1) as unknown as HTMLCanvasElement);
+}
+
+/** Whether a view's canvas can show what is drawn (an OffscreenCanvas always can). */
+function onPage(canvas: HTMLCanvasElement | OffscreenCanvas): boolean {
+  return !('isConnected' in canvas) || canvas.isConnected;
+}
+
 /** Where a view is drawn in the WebGL canvas: x from the left, y from the top. */
 interface Slot {
   view: RenderView;
@@ -198,7 +217,7 @@ export class SharedRenderer {
   #staging?: CanvasRenderingContext2D;
 
   private constructor() {
-    this.canvas = document.createElement('canvas');
+    this.canvas = newCanvas();
     this.canvas.width = this.canvas.height = 1;
     this.renderer = new WebGLRenderer({
       canvas: this.canvas,
@@ -217,14 +236,16 @@ export class SharedRenderer {
     this.renderer.outputColorSpace = SRGBColorSpace;
     this.renderer.toneMapping = NoToneMapping;
     this.renderer.setClearColor(0x000000, 0);
-    // CSSOM, not a style attribute: allowed under a strict Content-Security-Policy
-    const style = this.canvas.style;
-    style.position = 'absolute';
-    style.inset = '0';
-    style.width = '100%';
-    style.height = '100%';
-    style.pointerEvents = 'none';
-    this.canvas.setAttribute('aria-hidden', 'true');
+    if (IN_DOCUMENT) {
+      // CSSOM, not a style attribute: allowed under a strict Content-Security-Policy
+      const style = this.canvas.style;
+      style.position = 'absolute';
+      style.inset = '0';
+      style.width = '100%';
+      style.height = '100%';
+      style.pointerEvents = 'none';
+      this.canvas.setAttribute('aria-hidden', 'true');
+    }
     this.canvas.addEventListener('webglcontextlost', this.#onLost);
     this.canvas.addEventListener('webglcontextrestored', this.#onRestored);
   }
@@ -289,6 +310,8 @@ export class SharedRenderer {
 
   /** Whether the hand-over is on now (handOverCanvas, with `'auto'` decided for this context). */
   get handsOver(): boolean {
+    // a worker's canvas cannot be laid over a view's: it is on no page
+    if (!IN_DOCUMENT) return false;
     const policy = SharedRenderer.handOverCanvas;
     return policy === 'auto' ? !this.softwareRendering : policy;
   }
@@ -443,7 +466,7 @@ export class SharedRenderer {
    * view never calls.
    */
   #drawable(view: RenderView): boolean {
-    return !this.#lost && !view.disposed && view.target.canvas.isConnected;
+    return !this.#lost && !view.disposed && onPage(view.target.canvas);
   }
 
   /** Resolves once the GPU finished every command so far ('done'), 'timeout' after WARM_WAIT_MS, or 'lost'. */
@@ -484,7 +507,7 @@ export class SharedRenderer {
     const drawn = ++this.#renders;
     return this.#fence(gl2).then((finished) => {
       // the picture is still in the canvas only if nothing was drawn since
-      if (finished !== 'done' || drawn !== this.#renders || !view.target.canvas.isConnected) return false;
+      if (finished !== 'done' || drawn !== this.#renders || !onPage(view.target.canvas)) return false;
       try {
         const target = view.target;
         if (target.canvas.width !== w || target.canvas.height !== h) {
@@ -530,7 +553,7 @@ export class SharedRenderer {
    * itself has no copy in its own canvas). Draws the view now, without advancing its animation.
    */
   snapshot(view: RenderView): HTMLCanvasElement {
-    const out = document.createElement('canvas');
+    const out = newCanvas();
     const w = (out.width = Math.max(1, view.pixelWidth));
     const h = (out.height = Math.max(1, view.pixelHeight));
     if (this.canvas.width < w || this.canvas.height < h)
@@ -743,7 +766,7 @@ export class SharedRenderer {
     }
     if (!drawn.length || this.renderer.getContext().isContextLost()) return;
     const { width, height } = this.canvas;
-    const staging = (this.#staging ??= document.createElement('canvas').getContext('2d')!);
+    const staging = (this.#staging ??= newCanvas().getContext('2d')!);
     if (staging.canvas.width < width || staging.canvas.height < height) {
       staging.canvas.width = Math.max(width, staging.canvas.width);
       staging.canvas.height = Math.max(height, staging.canvas.height);

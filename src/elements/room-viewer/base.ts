@@ -4,7 +4,13 @@
  */
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { ModelComponent, ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
+import type {
+  ModelComponent,
+  ModelProblem,
+  PlanGeometry,
+  RoomModel,
+  RoomModelJson,
+} from '../../model/types.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -26,6 +32,7 @@ import { hasModelSource } from '../../api/model-source.js';
 import type { ProgressDetail } from '../../events/progress.js';
 import { ViewerPoster } from './features/poster.js';
 import { ViewerProgress } from './features/progress.js';
+import { WorkerView } from './worker-view.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { getConfig } from '../../config.js';
@@ -120,6 +127,17 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
   @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
 
+  /**
+   * Where the room is built and drawn. `main` (default): on the page's thread. `worker`: in a worker, on an
+   * OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom, pan,
+   * keys, auto-rotate, `camera`, `furniture="hidden"`, the poster, progress and every event work as on the
+   * page. The features that read the scene on the page (selection, hotspots, measuring, snapshots, camera
+   * flights, `cutaway`, `floor="all"`) are not available there: a viewer that asks for one when it starts,
+   * a page `componentLoader`, a browser without OffscreenCanvas, or a worker without WebGL draws on the
+   * page's thread instead (`renderThread` says which).
+   */
+  @property() renderer: 'main' | 'worker' = 'main';
+
   @state() private _message?: ViewerStringKey;
   @state() private _errorKind?: FailureKind;
   /** The error's panel offers a retry although its kind does not (a WebGL context lost for good). */
@@ -144,6 +162,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #asked = false;
 
   #view?: RoomView;
+  /** The room drawn in the render worker (renderer="worker"), instead of #view. */
+  #remote?: WorkerView;
+  /** The render worker could not draw here: later loads draw on the page's thread. */
+  #workerFailed = false;
+  /** The model on screen (also when drawn in the worker, where there is no #context). */
+  #shownModel?: RoomModel;
   #context?: ViewerContext;
   /** Frees the floors stacked over the view's own (`floor="all"`). */
   #unstack?: () => void;
@@ -153,7 +177,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
   #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
   // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
-  #motion = new ReducedMotionController(this, () => this.#view?.setAutoRotate(this.#autoRotating()));
+  #motion = new ReducedMotionController(this, () => this.#drawn()?.setAutoRotate(this.#autoRotating()));
   /**
    * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
    * model source, what changes the room drawn loads it again too.
@@ -176,9 +200,22 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     });
   }
 
-  /** The view while a room is shown (for tests and tools: camera, scene, controls). */
+  /**
+   * The view while a room is shown on the page's thread (for tests and tools: camera, scene, controls);
+   * undefined while it is drawn in the render worker.
+   */
   get view(): RoomView | undefined {
     return this.#view;
+  }
+
+  /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
+  get renderThread(): 'main' | 'worker' | undefined {
+    return this.#remote ? 'worker' : this.#view ? 'main' : undefined;
+  }
+
+  /** What the view on screen is drawn by, on either thread. */
+  #drawn(): RoomView | WorkerView | undefined {
+    return this.#view ?? this.#remote;
   }
 
   /**
@@ -187,7 +224,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * until a room is shown. Read-only.
    */
   get products(): readonly RoomProduct[] {
-    return productsOf(this.#context?.model);
+    return productsOf(this.#context?.model ?? this.#shownModel);
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -258,7 +295,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
     this.toggleState('warning', this.#warningShown());
-    const view = this.#view;
+    const view = this.#drawn();
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
@@ -286,7 +323,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   #onNear(near: boolean): void {
-    this.#view?.setVisible(near);
+    this.#drawn()?.setVisible(near);
     if (near) this.#begin();
   }
 
@@ -359,13 +396,27 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   async #load(floorOnly: boolean): Promise<void> {
     const withFeatures = this.featuresAtStart();
+    // drawn in the render worker: no three.js on the page's thread (renderer="worker")
+    const offThread =
+      this.renderer === 'worker' &&
+      !this.#workerFailed &&
+      !withFeatures &&
+      !this.componentLoader &&
+      WorkerView.supported();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
+    let workerStarted = false;
     let current = () => true;
     // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
     // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
     // reveal="auto" the room's document names the poster: three.js then waits for the room too.
     const loadThree = () => {
+      if (offThread) {
+        // the worker's code (three.js with it) after the poster, as three.js would be
+        if (!workerStarted) void this.#poster.settled().then(() => WorkerView.warm());
+        workerStarted = true;
+        return undefined;
+      }
       if (threeLoading) return threeLoading;
       threeLoading = this.#poster.settled().then(startThree);
       threeLoading.then(
@@ -394,10 +445,15 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     );
     if (!run) return;
     if (run.status === 'failed') return this.#fail(run.error);
-    const { model, problems, plan, three, features, above, stacker } = run.value;
+    const { model, problems, plan, features, above, stacker } = run.value;
     const fml = run.shown.fml;
     current = run.current;
     await this.updateComplete;
+    if (!run.current()) return;
+    const camera = fml && this.camera === 'model' ? 'orbit' : this.#cameraMode();
+    // floors stacked (floor="all") are put together on the page's thread: that viewer draws there
+    if (offThread && !stacker) return this.#drawInWorker(run, model, problems, plan, camera);
+    const three = run.value.three ?? (await startThree());
     if (!run.current()) return;
     // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
     // the scene are each made in a task of their own
@@ -426,7 +482,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         plan,
         prepared,
         // FML cameras are not the room model's: an FML plan starts from above at an angle
-        camera: fml && this.camera === 'model' ? 'orbit' : this.#cameraMode(),
+        camera,
         controls: this.controls,
         autoRotate: this.#autoRotating(),
         mediaBase: this.mediaBase,
@@ -499,6 +555,83 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#view.setVisible(this.#viewport.near);
   }
 
+  /**
+   * Draws the room in the render worker (renderer="worker"). What the worker cannot do (no WebGL there, the
+   * worker did not start) loads the room again, drawn on the page's thread.
+   */
+  #drawInWorker(
+    run: { current(): boolean },
+    model: RoomModel,
+    problems: readonly ModelProblem[],
+    plan: PlanGeometry,
+    camera: CameraMode,
+  ): void {
+    const { width, height } = this.#size();
+    const config = getConfig();
+    this.#shownModel = model;
+    const view: WorkerView = new WorkerView({
+      canvas: this._canvas,
+      keyTarget: this,
+      model,
+      plan,
+      camera,
+      controls: this.controls,
+      autoRotate: this.#autoRotating(),
+      furnitureVisible: !this.furnitureHidden(),
+      mediaBase: this.mediaBase,
+      furnitureBase: this.furnitureBase ?? config.furnitureBase,
+      basisTranscoderPath: config.basisTranscoderPath,
+      width,
+      height,
+      pixelRatio: globalThis.devicePixelRatio || 1,
+      onBuilt: () => run.current() && this.#progress.arrived('code'),
+      onFrame: (frames, total, pending) => {
+        if (!run.current()) return;
+        if (frames === 1) this.#loaded(model, problems);
+        this.#progress.drawn(total, pending);
+      },
+      onCameraChange: (change) => this.#cameraChange.push(change),
+      onRenderScale: (detail) => this.emit('render-scale', detail),
+      onTextureError: (url, total, pending) => {
+        if (!run.current()) return;
+        if (view.frames > 0) this.#progress.drawn(total, pending);
+        this.#partialFailure(
+          new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
+        );
+      },
+      onComponentError: (id, message, kind) => {
+        if (!run.current()) return;
+        this.#partialFailure(
+          new ElementError(
+            kind ? `the mesh of ${id} failed: ${message}` : `the piece ${id} failed: ${message}`,
+            {
+              kind: kind ?? 'invalid',
+              reason: 'component',
+            },
+          ),
+        );
+      },
+      onContextGone: () => {
+        if (!run.current()) return;
+        this.#fail(
+          new ElementError('the WebGL context was lost and not restored', {
+            kind: 'invalid',
+            reason: 'no-webgl',
+          }),
+          true,
+        );
+      },
+      onFailed: () => {
+        if (!run.current() || this.#remote !== view) return;
+        this.#remote = undefined;
+        this.#workerFailed = true;
+        this.#reload();
+      },
+    });
+    this.#remote = view;
+    view.setVisible(this.#viewport.near);
+  }
+
   /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */
   #fail(error: ElementError, retry?: boolean): void {
     this.#teardown();
@@ -552,9 +685,10 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   #applySize(): void {
-    if (!this.#view) return;
+    const view = this.#drawn();
+    if (!view) return;
     const { width, height } = this.#size();
-    this.#view.setSize(width, height, globalThis.devicePixelRatio || 1);
+    view.setSize(width, height, globalThis.devicePixelRatio || 1);
   }
 
   #teardown(): void {
@@ -566,6 +700,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#context = undefined;
     this.#view?.dispose();
     this.#view = undefined;
+    this.#remote?.dispose();
+    this.#remote = undefined;
+    this.#shownModel = undefined;
   }
 
   #retry = () => this.#reload();

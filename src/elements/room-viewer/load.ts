@@ -70,7 +70,8 @@ export interface LoadedRoom {
   /** `floor="all"`: the floors above the view's own, each lifted to its level. */
   above: { model: RoomModel; plan: PlanGeometry; lift: number }[];
   stacker?: StackModule;
-  three: ThreeModule;
+  /** Undefined when no three.js was asked for (the room is drawn in the render worker). */
+  three?: ThreeModule;
   features?: FeaturesModule;
 }
 
@@ -87,11 +88,13 @@ export function startThree(): Promise<ThreeModule> {
 /**
  * The room `loaded` (the model source's result) as the viewer draws it: cut at its section height,
  * every floor stacked for `floor="all"`, with three.js (and the features' chunk when `withFeatures`).
+ * Without `threeLoading` (the room is drawn in the render worker) three.js is loaded only when the
+ * floors are stacked, which the page's thread does.
  */
 export async function prepareRoom(
   loaded: Shown,
   source: ViewerSource,
-  threeLoading: Promise<ThreeModule>,
+  threeLoading: Promise<ThreeModule> | undefined,
   withFeatures: boolean,
 ): Promise<LoadedRoom> {
   // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
@@ -108,7 +111,7 @@ export async function prepareRoom(
     return { model: cut, plan: planGeometry(cut), lift: floor.lift };
   });
   const [three, stacker, features] = await Promise.all([
-    threeLoading,
+    threeLoading ?? (stack ? startThree() : undefined),
     stack ? loadStack() : undefined,
     withFeatures ? loadFeatures() : undefined,
   ]);

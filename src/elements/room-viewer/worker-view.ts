@@ -1,0 +1,351 @@
+/**
+ * The page's side of `<room-viewer renderer="worker">`: hands the room to the render worker
+ * (src/three/worker/render-worker.ts), which builds and draws it there, on a canvas of its own laid over
+ * the element's canvas and transferred to the worker (transferControlToOffscreen). The element's own
+ * canvas stays below as the labelled image and the target of the visitor's pointer, wheel and keys,
+ * which are forwarded to the worker's OrbitControls. Nothing here imports three.js: a page whose viewers
+ * all draw in the worker never evaluates it on its own thread.
+ */
+import type { PlanGeometry, RoomModel } from '../../model/types.js';
+import type { CameraChange, CameraMode } from '../../three/index.js';
+import type { RenderScaleDetail } from '../../three/room-view.js';
+import type {
+  ForwardedEvent,
+  FromRenderWorker,
+  RenderWorkerInfo,
+  StartMessage,
+  ToRenderWorker,
+} from '../../three/worker/protocol.js';
+
+export interface WorkerViewOptions {
+  /** The element's canvas: the worker's canvas is laid over it, and its input is forwarded. */
+  canvas: HTMLCanvasElement;
+  /** Where keyboard controls listen (the element). */
+  keyTarget: HTMLElement;
+  model: RoomModel;
+  plan: PlanGeometry;
+  camera: CameraMode;
+  controls: boolean;
+  autoRotate: boolean;
+  furnitureVisible: boolean;
+  mediaBase?: string;
+  furnitureBase?: string;
+  basisTranscoderPath?: string;
+  width: number;
+  height: number;
+  pixelRatio: number;
+  /** The worker built the scene (its code is in). */
+  onBuilt?(): void;
+  onFrame(frames: number, total: number, pending: number): void;
+  onCameraChange(change: CameraChange): void;
+  onRenderScale(detail: RenderScaleDetail): void;
+  onTextureError(url: string, total: number, pending: number): void;
+  onComponentError(componentId: string, message: string, kind?: 'network' | 'server' | 'invalid'): void;
+  onContextGone(): void;
+  /** The worker could not make the view (no WebGL there, the worker did not start): draw it on the page. */
+  onFailed(message: string): void;
+}
+
+/** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
+const CONTROL_KEYS = /^(Arrow(Up|Down|Left|Right)|\+|=|-|_)$/;
+
+let worker: Worker | undefined;
+let broken = false;
+let nextId = 1;
+const live = new Map<number, WorkerView>();
+
+function failAll(message: string): void {
+  broken = true;
+  worker?.terminate();
+  worker = undefined;
+  for (const view of [...live.values()]) view.failed(message);
+}
+
+function theWorker(): Worker | undefined {
+  if (broken) return undefined;
+  if (worker) return worker;
+  try {
+    // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
+    worker = new Worker(new URL('../../three/worker/render-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'room-render',
+    });
+  } catch {
+    broken = true;
+    return undefined;
+  }
+  worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => live.get(data.id)?.receive(data);
+  // a worker that cannot load (404, a CSP without worker-src for our origin) fires `error` here
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll('the render worker could not run');
+  };
+  worker.onmessageerror = () => failAll('the render worker answered something unreadable');
+  return worker;
+}
+
+export class WorkerView {
+  /**
+   * Whether this browser can draw a viewer in a worker: module workers and a canvas that hands its
+   * drawing to one (Chromium 69+, Firefox 105+, Safari 17+), and no render worker that failed to start.
+   */
+  static supported(): boolean {
+    return (
+      !broken &&
+      typeof Worker === 'function' &&
+      typeof OffscreenCanvas === 'function' &&
+      typeof HTMLCanvasElement !== 'undefined' &&
+      'transferControlToOffscreen' in HTMLCanvasElement.prototype
+    );
+  }
+
+  /** Starts the worker (its code downloads while the room does). */
+  static warm(): void {
+    theWorker();
+  }
+
+  readonly id = nextId++;
+  /** Frames drawn so far (as the worker last said). */
+  frames = 0;
+  readonly layer: HTMLCanvasElement;
+  #options: WorkerViewOptions;
+  #worker?: Worker;
+  #controls: boolean;
+  #pointers = new Set<number>();
+  #disposed = false;
+  #info = new Map<number, (info: RenderWorkerInfo) => void>();
+
+  constructor(options: WorkerViewOptions) {
+    this.#options = options;
+    this.#controls = options.controls;
+    const layer = (this.layer = document.createElement('canvas'));
+    // CSSOM, not a style attribute: allowed under a strict Content-Security-Policy
+    Object.assign(layer.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      pointerEvents: 'none',
+    });
+    layer.setAttribute('aria-hidden', 'true');
+    layer.className = 'worker-canvas';
+    options.canvas.after(layer);
+    live.set(this.id, this);
+    const target = theWorker();
+    if (!target) {
+      queueMicrotask(() => this.failed('no render worker'));
+      return;
+    }
+    this.#worker = target;
+    const offscreen = layer.transferControlToOffscreen();
+    const start: StartMessage = {
+      type: 'start',
+      id: this.id,
+      canvas: offscreen,
+      model: options.model,
+      plan: options.plan,
+      camera: options.camera,
+      controls: options.controls,
+      autoRotate: options.autoRotate,
+      furnitureVisible: options.furnitureVisible,
+      mediaBase: absolute(options.mediaBase),
+      furnitureBase: absolute(options.furnitureBase),
+      basisTranscoderPath: absolute(options.basisTranscoderPath),
+      width: options.width,
+      height: options.height,
+      pixelRatio: options.pixelRatio,
+    };
+    try {
+      target.postMessage(start, [offscreen]);
+    } catch (error) {
+      // a model that cannot be copied to the worker: the page draws it
+      queueMicrotask(() => this.failed(String(error)));
+      return;
+    }
+    this.#listen(true);
+    this.setControls(options.controls);
+  }
+
+  #send(message: ToRenderWorker): void {
+    if (!this.#disposed) this.#worker?.postMessage(message);
+  }
+
+  /** A message from the worker for this view. */
+  receive(message: FromRenderWorker): void {
+    if (this.#disposed) return;
+    const options = this.#options;
+    switch (message.type) {
+      case 'built':
+        options.onBuilt?.();
+        break;
+      case 'frame':
+        this.frames = message.frames;
+        options.onFrame(message.frames, message.total, message.pending);
+        break;
+      case 'camera':
+        options.onCameraChange(message.change);
+        break;
+      case 'render-scale':
+        options.onRenderScale(message.detail);
+        break;
+      case 'texture-error':
+        options.onTextureError(message.url, message.total, message.pending);
+        break;
+      case 'component-error':
+        options.onComponentError(message.componentId, message.message, message.kind);
+        break;
+      case 'context-gone':
+        options.onContextGone();
+        break;
+      case 'failed':
+        this.failed(message.message);
+        break;
+      case 'info':
+        for (const resolve of this.#info.values()) resolve(message.info);
+        this.#info.clear();
+        break;
+    }
+  }
+
+  /** The view could not be drawn in the worker. */
+  failed(message: string): void {
+    if (this.#disposed) return;
+    const { onFailed } = this.#options;
+    this.dispose();
+    onFailed(message);
+  }
+
+  /** What the worker's renderer holds (tests and tools). */
+  info(): Promise<RenderWorkerInfo> {
+    return new Promise((resolve) => {
+      this.#info.set(this.#info.size, resolve);
+      this.#worker?.postMessage({ type: 'info', id: this.id } satisfies ToRenderWorker);
+    });
+  }
+
+  setSize(width: number, height: number, pixelRatio = 1): void {
+    this.#send({ type: 'size', id: this.id, width, height, pixelRatio });
+  }
+
+  setVisible(visible: boolean): void {
+    this.#send({ type: 'visible', id: this.id, visible });
+  }
+
+  setCameraMode(mode: CameraMode): void {
+    this.#send({ type: 'camera-mode', id: this.id, mode });
+  }
+
+  setControls(enabled: boolean): void {
+    this.#controls = enabled;
+    // as RoomView.setControls: OrbitControls blocks touch scrolling; without controls the page scrolls
+    this.#options.canvas.style.touchAction = enabled ? 'none' : 'auto';
+    this.#send({ type: 'controls', id: this.id, enabled });
+  }
+
+  setAutoRotate(on: boolean): void {
+    this.#send({ type: 'auto-rotate', id: this.id, on });
+  }
+
+  setFurnitureVisible(visible: boolean): void {
+    this.#send({ type: 'furniture', id: this.id, visible });
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#send({ type: 'dispose', id: this.id });
+    this.#disposed = true;
+    live.delete(this.id);
+    this.#listen(false);
+    this.layer.remove();
+  }
+
+  #listen(on: boolean): void {
+    const { canvas, keyTarget } = this.#options;
+    const pointer = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel'] as const;
+    if (on) {
+      for (const type of pointer) canvas.addEventListener(type, this.#onPointer);
+      canvas.addEventListener('wheel', this.#onWheel, { passive: false });
+      canvas.addEventListener('contextmenu', this.#onContextMenu);
+      keyTarget.addEventListener('keydown', this.#onKey);
+    } else {
+      for (const type of pointer) canvas.removeEventListener(type, this.#onPointer);
+      canvas.removeEventListener('wheel', this.#onWheel);
+      canvas.removeEventListener('contextmenu', this.#onContextMenu);
+      keyTarget.removeEventListener('keydown', this.#onKey);
+    }
+  }
+
+  #forward(source: Event, fields: Omit<ForwardedEvent, 'type'>): void {
+    this.#send({ type: 'event', id: this.id, event: { type: source.type, ...fields } });
+  }
+
+  #position(event: MouseEvent): Pick<ForwardedEvent, 'clientX' | 'clientY' | 'pageX' | 'pageY'> {
+    const box = this.#options.canvas.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    return { clientX: x, clientY: y, pageX: x, pageY: y };
+  }
+
+  #modifiers(event: MouseEvent | KeyboardEvent) {
+    return { ctrlKey: event.ctrlKey, shiftKey: event.shiftKey, metaKey: event.metaKey, altKey: event.altKey };
+  }
+
+  #onPointer = (event: PointerEvent): void => {
+    if (!this.#controls) return;
+    const { pointerId } = event;
+    if (event.type === 'pointerdown') {
+      this.#pointers.add(pointerId);
+      // moves outside the canvas still reach it while the button is down (OrbitControls' own way)
+      try {
+        this.#options.canvas.setPointerCapture(pointerId);
+      } catch {
+        // a pointer that is already gone
+      }
+    } else if (!this.#pointers.has(pointerId)) {
+      return; // hovering: OrbitControls listens to moves only while a pointer is down
+    } else if (event.type !== 'pointermove') {
+      this.#pointers.delete(pointerId);
+    }
+    this.#forward(event, {
+      ...this.#position(event),
+      ...this.#modifiers(event),
+      pointerId,
+      pointerType: event.pointerType,
+      button: event.button,
+      buttons: event.buttons,
+    });
+  };
+
+  #onWheel = (event: WheelEvent): void => {
+    if (!this.#controls || event.defaultPrevented) return;
+    // OrbitControls zooms on the wheel and keeps the page from scrolling (it cannot from a worker)
+    event.preventDefault();
+    this.#forward(event, {
+      ...this.#position(event),
+      ...this.#modifiers(event),
+      deltaX: event.deltaX,
+      deltaY: event.deltaY,
+      deltaMode: event.deltaMode,
+    });
+  };
+
+  #onContextMenu = (event: Event): void => {
+    if (this.#controls) event.preventDefault();
+  };
+
+  #onKey = (event: KeyboardEvent): void => {
+    if (!this.#controls || event.defaultPrevented || !CONTROL_KEYS.test(event.key)) return;
+    event.preventDefault();
+    this.#forward(event, { key: event.key, code: event.code, ...this.#modifiers(event) });
+  };
+}
+
+/** A URL the worker can use (it has no page to resolve a relative one against). */
+function absolute(url: string | undefined): string | undefined {
+  if (!url) return url;
+  try {
+    return new URL(url, document.baseURI).href;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Messages between a `<room-viewer renderer="worker">` (src/elements/room-viewer/worker-view.ts, on the
+ * page's thread) and the render worker (render-worker.ts), which builds and draws the room there. Types
+ * only: the page's side imports this without importing three.js.
+ */
+import type { PlanGeometry, RoomModel } from '../../model/types.js';
+import type { CameraMode } from '../camera.js';
+import type { CameraChange, RenderScaleDetail } from '../room-view.js';
+
+/** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
+export interface ForwardedEvent {
+  type: string;
+  /** Relative to the canvas's box (the worker's stand-in canvas sits at 0, 0). */
+  clientX?: number;
+  clientY?: number;
+  pageX?: number;
+  pageY?: number;
+  pointerId?: number;
+  pointerType?: string;
+  button?: number;
+  buttons?: number;
+  deltaX?: number;
+  deltaY?: number;
+  deltaMode?: number;
+  key?: string;
+  code?: string;
+  ctrlKey?: boolean;
+  shiftKey?: boolean;
+  metaKey?: boolean;
+  altKey?: boolean;
+}
+
+export interface StartMessage {
+  type: 'start';
+  id: number;
+  /** The view's canvas, transferred. */
+  canvas: OffscreenCanvas;
+  model: RoomModel;
+  plan: PlanGeometry;
+  camera: CameraMode;
+  controls: boolean;
+  autoRotate: boolean;
+  furnitureVisible: boolean;
+  /** Absolute (the worker has no page to resolve against). */
+  mediaBase?: string;
+  furnitureBase?: string;
+  basisTranscoderPath?: string;
+  width: number;
+  height: number;
+  pixelRatio: number;
+}
+
+export type ToRenderWorker =
+  | StartMessage
+  | { type: 'event'; id: number; event: ForwardedEvent }
+  | { type: 'size'; id: number; width: number; height: number; pixelRatio: number }
+  | { type: 'visible'; id: number; visible: boolean }
+  | { type: 'camera-mode'; id: number; mode: CameraMode }
+  | { type: 'controls'; id: number; enabled: boolean }
+  | { type: 'auto-rotate'; id: number; on: boolean }
+  | { type: 'furniture'; id: number; visible: boolean }
+  | { type: 'dispose'; id: number }
+  | { type: 'info'; id: number };
+
+/** What the worker's renderer holds (tests and tools: RenderWorkerView.info()). */
+export interface RenderWorkerInfo {
+  views: number;
+  geometries: number;
+  textures: number;
+  /** The WebGL renderer's name as the worker's context reports it. */
+  gpu: string;
+}
+
+export type FromRenderWorker =
+  /** The scene is built: the worker's code is in (progress counts the code here). */
+  | { type: 'built'; id: number; buildTime: number }
+  | { type: 'frame'; id: number; frames: number; total: number; pending: number }
+  | { type: 'camera'; id: number; change: CameraChange }
+  | { type: 'render-scale'; id: number; detail: RenderScaleDetail }
+  | { type: 'texture-error'; id: number; url: string; total: number; pending: number }
+  | {
+      type: 'component-error';
+      id: number;
+      componentId: string;
+      message: string;
+      /** Set for a product mesh that failed (FurnitureMeshError). */
+      kind?: 'network' | 'server' | 'invalid';
+    }
+  | { type: 'context-gone'; id: number }
+  /** The view could not be made (no WebGL in a worker, a build that threw): the page draws it instead. */
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'info'; id: number; info: RenderWorkerInfo };

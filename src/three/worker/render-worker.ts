@@ -1,0 +1,174 @@
+/**
+ * The render worker behind `<room-viewer renderer="worker">`: builds each viewer's room and draws it with
+ * one shared WebGL renderer on an OffscreenCanvas, so the page's own thread evaluates no three.js and does
+ * no WebGL work at all (no shader compile, no shadow pass, no frame). Each view draws into its own canvas,
+ * transferred from the page; the page forwards input (worker-view.ts) and hears frames, camera moves,
+ * the render scale and failures back. The same RoomView and SharedRenderer run here as on the page.
+ */
+import { Sphere } from 'three';
+import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
+import { RoomView } from '../room-view.js';
+import { SharedRenderer } from '../shared-renderer.js';
+import { ElementProxy } from './element-proxy.js';
+import type { FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ToRenderWorker>) => void) | null;
+  postMessage(message: FromRenderWorker): void;
+};
+
+interface Entry {
+  view?: RoomView;
+  proxy: ElementProxy;
+  /** What the view starts with; the page's changes while it is built are written here. */
+  start: StartMessage;
+  visible: boolean;
+  /** Disposed before its build finished. */
+  gone?: boolean;
+}
+
+const views = new Map<number, Entry>();
+
+/**
+ * Between two slices of the build and the first draw: lets the page's messages (input, a resize, a
+ * dispose) in. A plain timer: this thread has no page to keep painting, only messages to answer.
+ */
+const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const post = (message: FromRenderWorker) => scope.postMessage(message);
+
+/** The products' meshes through the built-in loader (its own chunk, as on the page). */
+function meshLoader(base: string, basisTranscoderPath: string | undefined): MeshLoader {
+  const loading = import('../furniture-meshes.js');
+  return (component) =>
+    loading.then((module) => module.loadFurnitureMesh(component, base, { basisTranscoderPath }));
+}
+
+async function startView(message: StartMessage): Promise<void> {
+  const { id } = message;
+  const proxy = new ElementProxy(message.canvas);
+  proxy.setSize(message.width, message.height);
+  const entry: Entry = { proxy, start: message, visible: true };
+  views.set(id, entry);
+  try {
+    // the same slices as on the page: the worker's own messages (input, a resize) get through between them
+    const prepared = await prepareRoomGeometry(message.plan, yieldToPage, message.model);
+    if (entry.gone) return;
+    const started = performance.now();
+    const view: RoomView = new RoomView({
+      canvas: proxy as unknown as HTMLCanvasElement,
+      keyTarget: proxy as unknown as HTMLElement,
+      model: message.model,
+      plan: message.plan,
+      prepared,
+      camera: message.camera,
+      controls: message.controls,
+      autoRotate: message.autoRotate,
+      mediaBase: message.mediaBase,
+      meshLoader: message.furnitureBase
+        ? meshLoader(message.furnitureBase, message.basisTranscoderPath)
+        : undefined,
+      width: message.width,
+      height: message.height,
+      pixelRatio: message.pixelRatio,
+      yieldToPage,
+      onFrame: (frames) => {
+        const { total, pending } = view.room.materials;
+        post({ type: 'frame', id, frames, total, pending });
+      },
+      onCameraChange: (change) => post({ type: 'camera', id, change }),
+      onRenderScale: (detail) => post({ type: 'render-scale', id, detail }),
+      onTextureError: (url) => {
+        const { total, pending } = entry.view?.room.materials ?? { total: 0, pending: 0 };
+        post({ type: 'texture-error', id, url, total, pending });
+      },
+      onComponentError: (error, component) => {
+        const failure = error as { name?: string; kind?: 'network' | 'server' | 'invalid'; message?: string };
+        post({
+          type: 'component-error',
+          id,
+          componentId: component.id,
+          message: String(failure?.message ?? error),
+          ...(failure?.name === 'FurnitureMeshError' ? { kind: failure.kind ?? 'invalid' } : {}),
+        });
+      },
+      onContextGone: () => post({ type: 'context-gone', id }),
+    });
+    entry.view = view;
+    if (!message.furnitureVisible) view.setFurnitureVisible(false);
+    view.setVisible(entry.visible);
+    // the radius is read so a model without bounds fails here, where the page can still draw it itself
+    view.room.bounds.getBoundingSphere(new Sphere());
+    post({ type: 'built', id, buildTime: performance.now() - started + view.buildTime });
+  } catch (error) {
+    views.delete(id);
+    entry.view?.dispose();
+    post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function info(id: number): void {
+  const shared = SharedRenderer.peek();
+  const memory = shared?.renderer.info.memory;
+  let gpu = '';
+  try {
+    const gl = shared?.renderer.getContext();
+    const ext = gl?.getExtension('WEBGL_debug_renderer_info');
+    gpu = String(gl?.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+  } catch {
+    // a lost context answers nothing: no name
+  }
+  post({
+    type: 'info',
+    id,
+    info: {
+      views: shared?.views.size ?? 0,
+      geometries: memory?.geometries ?? 0,
+      textures: memory?.textures ?? 0,
+      gpu,
+    },
+  });
+}
+
+scope.onmessage = ({ data }) => {
+  if (data.type === 'start') return void startView(data);
+  if (data.type === 'info') return info(data.id);
+  const entry = views.get(data.id);
+  if (!entry) return;
+  const { view, start } = entry;
+  // before the view is built, a change is written into what it starts with
+  switch (data.type) {
+    case 'event':
+      entry.proxy.forward(data.event);
+      break;
+    case 'size':
+      entry.proxy.setSize(data.width, data.height);
+      Object.assign(start, { width: data.width, height: data.height, pixelRatio: data.pixelRatio });
+      view?.setSize(data.width, data.height, data.pixelRatio);
+      break;
+    case 'visible':
+      entry.visible = data.visible;
+      view?.setVisible(data.visible);
+      break;
+    case 'camera-mode':
+      start.camera = data.mode;
+      view?.setCameraMode(data.mode);
+      break;
+    case 'controls':
+      start.controls = data.enabled;
+      view?.setControls(data.enabled);
+      break;
+    case 'auto-rotate':
+      start.autoRotate = data.on;
+      view?.setAutoRotate(data.on);
+      break;
+    case 'furniture':
+      start.furnitureVisible = data.visible;
+      view?.setFurnitureVisible(data.visible);
+      break;
+    case 'dispose':
+      entry.gone = true;
+      views.delete(data.id);
+      view?.dispose();
+      break;
+  }
+};
