@@ -164,8 +164,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #view?: RoomView;
   /** The room drawn in the render worker (renderer="worker"), instead of #view. */
   #remote?: WorkerView;
-  /** The render worker could not draw here: later loads draw on the page's thread. */
-  #workerFailed = false;
+  /**
+   * The render worker could not draw here, or a feature that reads the scene was asked for: later loads
+   * draw on the page's thread.
+   */
+  #onPage = false;
   /** The model on screen (also when drawn in the worker, where there is no #context). */
   #shownModel?: RoomModel;
   #context?: ViewerContext;
@@ -310,6 +313,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
+    else if (this.#remote && this.featuresAtStart()) {
+      // a feature that reads the scene (camera-orbit, selected, cutaway, measure...) set after the start:
+      // the room is drawn again on the page's thread, where the features are
+      this.#onPage = true;
+      this.#reload(true);
+    }
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -399,7 +408,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     // drawn in the render worker: no three.js on the page's thread (renderer="worker")
     const offThread =
       this.renderer === 'worker' &&
-      !this.#workerFailed &&
+      !this.#onPage &&
       !withFeatures &&
       !this.componentLoader &&
       WorkerView.supported();
@@ -624,7 +633,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       onFailed: () => {
         if (!run.current() || this.#remote !== view) return;
         this.#remote = undefined;
-        this.#workerFailed = true;
+        this.#onPage = true;
         this.#reload();
       },
     });

@@ -53,12 +53,39 @@ let worker: Worker | undefined;
 let broken = false;
 let nextId = 1;
 const live = new Map<number, WorkerView>();
+/** The views by the canvas they draw on (tests and tools reach a viewer's view through it). */
+const byLayer = new WeakMap<HTMLCanvasElement, WorkerView>();
+/** Questions asked of the worker and not answered yet (picture(), renderWorkerInfo()). */
+let nextRequest = 1;
+const asked = new Map<number, (answer: unknown) => void>();
+
+function ask<T>(message: (request: number) => ToRenderWorker): Promise<T | undefined> {
+  const target = worker;
+  if (!target) return Promise.resolve(undefined);
+  const request = nextRequest++;
+  return new Promise((resolve) => {
+    asked.set(request, resolve as (answer: unknown) => void);
+    target.postMessage(message(request));
+  });
+}
+
+/** What the page's render worker holds now, or undefined when none runs (tests and benches). */
+export function renderWorkerInfo(): Promise<RenderWorkerInfo | undefined> {
+  return ask<RenderWorkerInfo>((request) => ({ type: 'info', request }));
+}
+
+/** The view that draws on `layer` (the `canvas.worker-canvas` in a viewer's shadow root). */
+export function workerViewOf(layer: Element | null | undefined): WorkerView | undefined {
+  return layer instanceof HTMLCanvasElement ? byLayer.get(layer) : undefined;
+}
 
 function failAll(message: string): void {
   broken = true;
   worker?.terminate();
   worker = undefined;
   for (const view of [...live.values()]) view.failed(message);
+  for (const resolve of asked.values()) resolve(undefined);
+  asked.clear();
 }
 
 function theWorker(): Worker | undefined {
@@ -74,7 +101,15 @@ function theWorker(): Worker | undefined {
     broken = true;
     return undefined;
   }
-  worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => live.get(data.id)?.receive(data);
+  worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
+    if (data.type === 'info' || data.type === 'picture') {
+      const resolve = asked.get(data.request);
+      asked.delete(data.request);
+      resolve?.(data.type === 'info' ? data.info : data.bitmap);
+      return;
+    }
+    live.get(data.id)?.receive(data);
+  };
   // a worker that cannot load (404, a CSP without worker-src for our origin) fires `error` here
   worker.onerror = (event) => {
     event.preventDefault();
@@ -113,7 +148,6 @@ export class WorkerView {
   #controls: boolean;
   #pointers = new Set<number>();
   #disposed = false;
-  #info = new Map<number, (info: RenderWorkerInfo) => void>();
 
   constructor(options: WorkerViewOptions) {
     this.#options = options;
@@ -131,6 +165,7 @@ export class WorkerView {
     layer.className = 'worker-canvas';
     options.canvas.after(layer);
     live.set(this.id, this);
+    byLayer.set(layer, this);
     const target = theWorker();
     if (!target) {
       queueMicrotask(() => this.failed('no render worker'));
@@ -200,10 +235,6 @@ export class WorkerView {
       case 'failed':
         this.failed(message.message);
         break;
-      case 'info':
-        for (const resolve of this.#info.values()) resolve(message.info);
-        this.#info.clear();
-        break;
     }
   }
 
@@ -215,12 +246,10 @@ export class WorkerView {
     onFailed(message);
   }
 
-  /** What the worker's renderer holds (tests and tools). */
-  info(): Promise<RenderWorkerInfo> {
-    return new Promise((resolve) => {
-      this.#info.set(this.#info.size, resolve);
-      this.#worker?.postMessage({ type: 'info', id: this.id } satisfies ToRenderWorker);
-    });
+  /** The view's picture as drawn now, or undefined before its first frame (tests and tools). */
+  picture(): Promise<ImageBitmap | undefined> {
+    if (this.#disposed) return Promise.resolve(undefined);
+    return ask<ImageBitmap>((request) => ({ type: 'picture', id: this.id, request }));
   }
 
   setSize(width: number, height: number, pixelRatio = 1): void {

@@ -60,9 +60,12 @@ export type ToRenderWorker =
   | { type: 'auto-rotate'; id: number; on: boolean }
   | { type: 'furniture'; id: number; visible: boolean }
   | { type: 'dispose'; id: number }
-  | { type: 'info'; id: number };
+  /** The view's picture now (tests and tools): answered with `picture`. */
+  | { type: 'picture'; id: number; request: number }
+  /** What the worker's renderer holds: answered with `info`. */
+  | { type: 'info'; request: number };
 
-/** What the worker's renderer holds (tests and tools: RenderWorkerView.info()). */
+/** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {
   views: number;
   geometries: number;
@@ -71,6 +74,7 @@ export interface RenderWorkerInfo {
   gpu: string;
 }
 
+/** Every answer names its view, but `info`, which answers for the whole worker. */
 export type FromRenderWorker =
   /** The scene is built: the worker's code is in (progress counts the code here). */
   | { type: 'built'; id: number; buildTime: number }
@@ -89,4 +93,5 @@ export type FromRenderWorker =
   | { type: 'context-gone'; id: number }
   /** The view could not be made (no WebGL in a worker, a build that threw): the page draws it instead. */
   | { type: 'failed'; id: number; message: string }
-  | { type: 'info'; id: number; info: RenderWorkerInfo };
+  | { type: 'picture'; id: number; request: number; bitmap?: ImageBitmap }
+  | { type: 'info'; request: number; info: RenderWorkerInfo };

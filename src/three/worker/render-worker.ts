@@ -106,7 +106,7 @@ async function startView(message: StartMessage): Promise<void> {
   }
 }
 
-function info(id: number): void {
+function info(request: number): void {
   const shared = SharedRenderer.peek();
   const memory = shared?.renderer.info.memory;
   let gpu = '';
@@ -119,7 +119,7 @@ function info(id: number): void {
   }
   post({
     type: 'info',
-    id,
+    request,
     info: {
       views: shared?.views.size ?? 0,
       geometries: memory?.geometries ?? 0,
@@ -129,9 +129,19 @@ function info(id: number): void {
   });
 }
 
+/** The view's canvas as it is now, as a bitmap the page can draw (transferred, not copied). */
+async function picture(id: number, request: number, view: RoomView | undefined): Promise<void> {
+  const canvas = view && view.frames > 0 ? (view.target.canvas as unknown as OffscreenCanvas) : undefined;
+  const bitmap = canvas ? await createImageBitmap(canvas) : undefined;
+  (self as unknown as Worker).postMessage(
+    { type: 'picture', id, request, bitmap } satisfies FromRenderWorker,
+    bitmap ? [bitmap] : [],
+  );
+}
+
 scope.onmessage = ({ data }) => {
   if (data.type === 'start') return void startView(data);
-  if (data.type === 'info') return info(data.id);
+  if (data.type === 'info') return info(data.request);
   const entry = views.get(data.id);
   if (!entry) return;
   const { view, start } = entry;
@@ -164,6 +174,9 @@ scope.onmessage = ({ data }) => {
     case 'furniture':
       start.furnitureVisible = data.visible;
       view?.setFurnitureVisible(data.visible);
+      break;
+    case 'picture':
+      void picture(data.id, data.request, view);
       break;
     case 'dispose':
       entry.gone = true;
