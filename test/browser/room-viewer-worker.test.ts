@@ -143,6 +143,34 @@ describe('<room-viewer renderer="worker">', function () {
     await until(() => changes.length > beforeWheel, 5000, 'camera-change after the wheel');
   });
 
+  it('keeps the page scrolling under the wheel until the visitor engages (cooperative gestures)', async () => {
+    const viewer = makeViewer({ loading: 'eager', camera: 'orbit', renderer: 'worker', poster: '' });
+    viewer.model = boxRoom();
+    await mountLoaded(viewer);
+    let changes = 0;
+    viewer.addEventListener('camera-change', () => changes++);
+    const canvas = viewer.shadowRoot!.querySelector('canvas[part=canvas]')!;
+    const plain = new WheelEvent('wheel', { deltaY: 200, bubbles: true, cancelable: true, composed: true });
+    canvas.dispatchEvent(plain);
+    // not taken: the page scrolls, and the hint says how to zoom
+    expect(plain.defaultPrevented).to.equal(false);
+    await viewer.updateComplete;
+    expect(viewer.shadowRoot!.querySelector('[part=hint]')!.hasAttribute('hidden')).to.equal(false);
+    await rafPasses(6);
+    expect(changes).to.equal(0);
+    // with ctrl held the wheel zooms
+    const zoom = new WheelEvent('wheel', {
+      deltaY: 200,
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    });
+    canvas.dispatchEvent(zoom);
+    expect(zoom.defaultPrevented).to.equal(true);
+    await until(() => changes > 0, 5000, 'camera-change after ctrl + wheel');
+  });
+
   it('with controls="false" forwards nothing and lets the page scroll', async () => {
     const viewer = makeViewer({
       loading: 'eager',

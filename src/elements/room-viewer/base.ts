@@ -131,10 +131,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * Where the room is built and drawn. `main` (default): on the page's thread. `worker`: in a worker, on an
    * OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom, pan,
    * keys, auto-rotate, `camera`, `furniture="hidden"`, the poster, progress and every event work as on the
-   * page. The features that read the scene on the page (selection, hotspots, measuring, snapshots, camera
-   * flights, `cutaway`, `floor="all"`) are not available there: a viewer that asks for one when it starts,
-   * a page `componentLoader`, a browser without OffscreenCanvas, or a worker without WebGL draws on the
-   * page's thread instead (`renderThread` says which).
+   * page. The features that read the scene (selection, hotspots, measuring, `cutaway`, camera flights,
+   * `snapshot()`, `floor="all"`) need it on the page's thread: a viewer with one at the start draws there,
+   * one given one later draws its room there again. So does a viewer with a page `componentLoader`, in a
+   * browser without OffscreenCanvas, or where the worker cannot start or has no WebGL (`renderThread` says
+   * where the room is drawn).
    */
   @property() renderer: 'main' | 'worker' = 'main';
 
@@ -264,6 +265,24 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
   protected furnitureHidden(): boolean {
     return false;
+  }
+
+  /**
+   * A feature's hook (the wheel guard): whether this wheel turn zooms the room drawn in the render worker
+   * (on the page's thread the feature gates OrbitControls itself).
+   */
+  protected wheelZooms(_event: WheelEvent): boolean {
+    return true;
+  }
+
+  /** A feature's hook (cooperative gestures): whether one finger scrolls the page instead of orbiting. */
+  protected oneFingerScrolls(): boolean {
+    return false;
+  }
+
+  /** Features call this when `oneFingerScrolls()` may have changed: the render worker hears it. */
+  protected gesturesChanged(): void {
+    this.#remote?.setTouchScrolls(this.oneFingerScrolls());
   }
 
   /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
@@ -587,6 +606,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       controls: this.controls,
       autoRotate: this.#autoRotating(),
       furnitureVisible: !this.furnitureHidden(),
+      touchScrolls: this.oneFingerScrolls(),
+      wheelZooms: (event) => this.wheelZooms(event),
       mediaBase: this.mediaBase,
       furnitureBase: this.furnitureBase ?? config.furnitureBase,
       basisTranscoderPath: config.basisTranscoderPath,

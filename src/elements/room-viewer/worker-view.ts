@@ -28,6 +28,10 @@ export interface WorkerViewOptions {
   controls: boolean;
   autoRotate: boolean;
   furnitureVisible: boolean;
+  /** One finger scrolls the page (cooperative gestures, src/features/fullscreen/wheel-guard.ts). */
+  touchScrolls: boolean;
+  /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
+  wheelZooms(event: WheelEvent): boolean;
   mediaBase?: string;
   furnitureBase?: string;
   basisTranscoderPath?: string;
@@ -183,6 +187,7 @@ export class WorkerView {
       controls: options.controls,
       autoRotate: options.autoRotate,
       furnitureVisible: options.furnitureVisible,
+      touchScrolls: options.touchScrolls,
       mediaBase: absolute(options.mediaBase),
       furnitureBase: absolute(options.furnitureBase),
       basisTranscoderPath: absolute(options.basisTranscoderPath),
@@ -275,6 +280,10 @@ export class WorkerView {
     this.#send({ type: 'auto-rotate', id: this.id, on });
   }
 
+  setTouchScrolls(scrolls: boolean): void {
+    this.#send({ type: 'touch-scrolls', id: this.id, scrolls });
+  }
+
   setFurnitureVisible(visible: boolean): void {
     this.#send({ type: 'furniture', id: this.id, visible });
   }
@@ -346,7 +355,7 @@ export class WorkerView {
   };
 
   #onWheel = (event: WheelEvent): void => {
-    if (!this.#controls || event.defaultPrevented) return;
+    if (!this.#controls || event.defaultPrevented || !this.#options.wheelZooms(event)) return;
     // OrbitControls zooms on the wheel and keeps the page from scrolling (it cannot from a worker)
     event.preventDefault();
     this.#forward(event, {

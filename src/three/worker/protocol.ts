@@ -41,6 +41,8 @@ export interface StartMessage {
   controls: boolean;
   autoRotate: boolean;
   furnitureVisible: boolean;
+  /** One finger scrolls the page (cooperative gestures): it does not orbit. */
+  touchScrolls: boolean;
   /** Absolute (the worker has no page to resolve against). */
   mediaBase?: string;
   furnitureBase?: string;
@@ -59,6 +61,7 @@ export type ToRenderWorker =
   | { type: 'controls'; id: number; enabled: boolean }
   | { type: 'auto-rotate'; id: number; on: boolean }
   | { type: 'furniture'; id: number; visible: boolean }
+  | { type: 'touch-scrolls'; id: number; scrolls: boolean }
   | { type: 'dispose'; id: number }
   /** The view's picture now (tests and tools): answered with `picture`. */
   | { type: 'picture'; id: number; request: number }

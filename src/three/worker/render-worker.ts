@@ -7,6 +7,7 @@
  */
 import { Sphere } from 'three';
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
+import { touchScrolls } from '../controls.js';
 import { RoomView } from '../room-view.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ElementProxy } from './element-proxy.js';
@@ -96,6 +97,7 @@ async function startView(message: StartMessage): Promise<void> {
     entry.view = view;
     if (!message.furnitureVisible) view.setFurnitureVisible(false);
     view.setVisible(entry.visible);
+    touchScrolls(view.controls, message.touchScrolls);
     // the radius is read so a model without bounds fails here, where the page can still draw it itself
     view.room.bounds.getBoundingSphere(new Sphere());
     post({ type: 'built', id, buildTime: performance.now() - started + view.buildTime });
@@ -170,6 +172,10 @@ scope.onmessage = ({ data }) => {
     case 'auto-rotate':
       start.autoRotate = data.on;
       view?.setAutoRotate(data.on);
+      break;
+    case 'touch-scrolls':
+      start.touchScrolls = data.scrolls;
+      if (view) touchScrolls(view.controls, data.scrolls);
       break;
     case 'furniture':
       start.furnitureVisible = data.visible;

@@ -85,10 +85,20 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
       ];
     }
 
+    protected override wheelZooms(event: WheelEvent): boolean {
+      return this.gestures.wheel(event);
+    }
+
+    protected override oneFingerScrolls(): boolean {
+      return this.gestures.touchScrolls();
+    }
+
     /** One finger orbits, or scrolls the page (cooperative, not full screen). */
     #applyGestures(): void {
       const context = this.viewContext;
       if (context) context.three.touchScrolls(context.view.controls, this.gestures.touchScrolls());
+      // drawn in the render worker: the worker's controls hear it
+      else this.gesturesChanged();
     }
   }
   return WithSnapshot;
