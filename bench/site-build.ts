@@ -12,14 +12,17 @@ import { build } from 'vite';
 export const VIEWER_ENTRY = `import '../../../../src/elements/room-viewer/room-viewer.ts';\nexport { configure } from '../../../../src/config.ts';\n`;
 
 /**
- * Builds `input` (entry name → source file) into `outDir`, emptied first; `base` as Vite's (`./` for
- * pages that load the build from beside themselves).
+ * Builds `input` (entry name → source file) into `outDir`, emptied first; `base` as Vite's. The default,
+ * `./`, makes every URL the build writes relative to the file that holds it: the sites are served from
+ * bench/.tmp/…, not from the server's root, and with Vite's own default (`/`) the workers' URLs
+ * (`/assets/model-worker-….js`, `/assets/render-worker-….js`) answered 404, so those pages silently read
+ * large models and drew `renderer="worker"` viewers on the page's thread (the fallbacks) until 2026-11-27.
  */
-export async function buildSite(outDir: string, input: Record<string, string>, base?: string): Promise<void> {
+export async function buildSite(outDir: string, input: Record<string, string>, base = './'): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
-    ...(base ? { base } : {}),
+    base,
     build: {
       target: 'es2022',
       outDir,
