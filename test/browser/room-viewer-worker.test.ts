@@ -222,6 +222,34 @@ describe('<room-viewer renderer="worker">', function () {
     );
   });
 
+  it("makes toBlob() pictures in the worker, as the page's thread makes them", async () => {
+    const decode = async (blob: Blob) => {
+      const bitmap = await createImageBitmap(blob);
+      const canvas = document.createElement('canvas');
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+      canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+      return canvas;
+    };
+    const inWorker = makeViewer({ loading: 'eager', camera: 'orbit', renderer: 'worker', poster: '' });
+    inWorker.model = boxRoom({ components: 4 });
+    await mountLoaded(inWorker);
+    const blob = await inWorker.toBlob({ width: 160, height: 100 });
+    expect(blob.type).to.equal('image/png');
+    const fromWorker = await decode(blob);
+    expect([fromWorker.width, fromWorker.height]).to.deep.equal([160, 100]);
+    expect(inWorker.renderThread, 'still drawn in the worker').to.equal('worker');
+    const onPage = makeViewer({ loading: 'eager', camera: 'orbit', poster: '' });
+    onPage.model = boxRoom({ components: 4 });
+    await mountLoaded(onPage);
+    const fromPage = await decode(await onPage.toBlob({ width: 160, height: 100 }));
+    expect(meanDifference(rgba(fromWorker), rgba(fromPage))).to.be.lessThan(2);
+    // bounded as on the page
+    let error: unknown;
+    await inWorker.toBlob({ width: 0 }).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(RangeError);
+  });
+
   it('draws on the page when a feature needs the scene, at the start or later', async () => {
     // selected (a feature that outlines in the scene) at the start
     const selected = makeViewer({ loading: 'eager', renderer: 'worker', selected: 'model-0', poster: '' });

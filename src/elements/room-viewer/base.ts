@@ -130,9 +130,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /**
    * Where the room is built and drawn. `main` (default): on the page's thread. `worker`: in a worker, on an
    * OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom, pan,
-   * keys, auto-rotate, `camera`, `furniture="hidden"`, the poster, progress and every event work as on the
-   * page. The features that read the scene (selection, hotspots, measuring, `cutaway`, camera flights,
-   * `snapshot()`, `floor="all"`) need it on the page's thread: a viewer with one at the start draws there,
+   * keys, auto-rotate, `camera`, `furniture="hidden"`, the poster, progress, `toBlob()` and every event work
+   * as on the page. The features that read the scene (selection, hotspots, measuring, `cutaway`, camera
+   * flights, `floor="all"`) need it on the page's thread: a viewer with one at the start draws there,
    * one given one later draws its room there again. So does a viewer with a page `componentLoader`, in a
    * browser without OffscreenCanvas, or where the worker cannot start or has no WebGL (`renderThread` says
    * where the room is drawn).
@@ -283,6 +283,14 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** Features call this when `oneFingerScrolls()` may have changed: the render worker hears it. */
   protected gesturesChanged(): void {
     this.#remote?.setTouchScrolls(this.oneFingerScrolls());
+  }
+
+  /**
+   * The room drawn in the render worker again at `width` × `height` (`toBlob()`), or undefined when it is
+   * not drawn there.
+   */
+  protected workerSnapshot(width: number, height: number): Promise<HTMLCanvasElement> | undefined {
+    return this.#remote?.snapshot(width, height);
   }
 
   /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */

@@ -17,6 +17,9 @@ import type {
   ToRenderWorker,
 } from '../../three/worker/protocol.js';
 
+/** The worker's answer to a `picture` question. */
+type Picture = Extract<FromRenderWorker, { type: 'picture' }>;
+
 export interface WorkerViewOptions {
   /** The element's canvas: the worker's canvas is laid over it, and its input is forwarded. */
   canvas: HTMLCanvasElement;
@@ -109,7 +112,7 @@ function theWorker(): Worker | undefined {
     if (data.type === 'info' || data.type === 'picture') {
       const resolve = asked.get(data.request);
       asked.delete(data.request);
-      resolve?.(data.type === 'info' ? data.info : data.bitmap);
+      resolve?.(data.type === 'info' ? data.info : data);
       return;
     }
     live.get(data.id)?.receive(data);
@@ -252,9 +255,32 @@ export class WorkerView {
   }
 
   /** The view's picture as drawn now, or undefined before its first frame (tests and tools). */
-  picture(): Promise<ImageBitmap | undefined> {
-    if (this.#disposed) return Promise.resolve(undefined);
-    return ask<ImageBitmap>((request) => ({ type: 'picture', id: this.id, request }));
+  async picture(): Promise<ImageBitmap | undefined> {
+    if (this.#disposed) return undefined;
+    return (await ask<Picture>((request) => ({ type: 'picture', id: this.id, request })))?.bitmap;
+  }
+
+  /**
+   * The view drawn again at `width` × `height` in the worker, as `toBlob()` draws it on the page's thread,
+   * in a new canvas. Rejects as `toBlob()` does: a RangeError beyond the GPU's limit, an InvalidStateError
+   * while no room is drawn (or the worker went).
+   */
+  async snapshot(width: number, height: number): Promise<HTMLCanvasElement> {
+    const answer = this.#disposed
+      ? undefined
+      : await ask<Picture>((request) => ({ type: 'picture', id: this.id, request, width, height }));
+    if (!answer?.bitmap) {
+      const message = `toBlob(): ${answer?.error?.message ?? 'no room is shown'}`;
+      throw answer?.error?.name === 'RangeError'
+        ? new RangeError(message)
+        : new DOMException(message, 'InvalidStateError');
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = answer.bitmap.width;
+    canvas.height = answer.bitmap.height;
+    canvas.getContext('2d')!.drawImage(answer.bitmap, 0, 0);
+    answer.bitmap.close();
+    return canvas;
   }
 
   setSize(width: number, height: number, pixelRatio = 1): void {

@@ -63,8 +63,11 @@ export type ToRenderWorker =
   | { type: 'furniture'; id: number; visible: boolean }
   | { type: 'touch-scrolls'; id: number; scrolls: boolean }
   | { type: 'dispose'; id: number }
-  /** The view's picture now (tests and tools): answered with `picture`. */
-  | { type: 'picture'; id: number; request: number }
+  /**
+   * The view's picture now (tests and tools), or, with a size, drawn again at that size as `toBlob()`
+   * draws it (src/three/snapshot.ts): answered with `picture`.
+   */
+  | { type: 'picture'; id: number; request: number; width?: number; height?: number }
   /** What the worker's renderer holds: answered with `info`. */
   | { type: 'info'; request: number };
 
@@ -96,5 +99,12 @@ export type FromRenderWorker =
   | { type: 'context-gone'; id: number }
   /** The view could not be made (no WebGL in a worker, a build that threw): the page draws it instead. */
   | { type: 'failed'; id: number; message: string }
-  | { type: 'picture'; id: number; request: number; bitmap?: ImageBitmap }
+  | {
+      type: 'picture';
+      id: number;
+      request: number;
+      bitmap?: ImageBitmap;
+      /** Why there is no picture: `RangeError` (a side beyond the GPU's limit) or `InvalidStateError`. */
+      error?: { name: string; message: string };
+    }
   | { type: 'info'; request: number; info: RenderWorkerInfo };

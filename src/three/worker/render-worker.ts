@@ -131,14 +131,35 @@ function info(request: number): void {
   });
 }
 
-/** The view's canvas as it is now, as a bitmap the page can draw (transferred, not copied). */
-async function picture(id: number, request: number, view: RoomView | undefined): Promise<void> {
-  const canvas = view && view.frames > 0 ? (view.target.canvas as unknown as OffscreenCanvas) : undefined;
-  const bitmap = canvas ? await createImageBitmap(canvas) : undefined;
-  (self as unknown as Worker).postMessage(
-    { type: 'picture', id, request, bitmap } satisfies FromRenderWorker,
-    bitmap ? [bitmap] : [],
-  );
+/**
+ * The view's canvas as it is now, or drawn again at the asked size (`toBlob()`), as a bitmap the page can
+ * draw (transferred, not copied).
+ */
+async function picture(
+  { id, request, width, height }: Extract<ToRenderWorker, { type: 'picture' }>,
+  view: RoomView | undefined,
+): Promise<void> {
+  const answer = (bitmap?: ImageBitmap, error?: { name: string; message: string }) =>
+    (self as unknown as Worker).postMessage(
+      { type: 'picture', id, request, bitmap, error } satisfies FromRenderWorker,
+      bitmap ? [bitmap] : [],
+    );
+  if (!view || view.frames === 0)
+    return answer(undefined, { name: 'InvalidStateError', message: 'no room is drawn yet' });
+  try {
+    let canvas = view.target.canvas as unknown as OffscreenCanvas;
+    if (width && height) {
+      const { renderSnapshot, snapshotLimit } = await import('../snapshot.js');
+      const limit = snapshotLimit();
+      if (width > limit || height > limit)
+        throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);
+      canvas = renderSnapshot(view, { width, height }) as unknown as OffscreenCanvas;
+    }
+    answer(await createImageBitmap(canvas));
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    answer(undefined, { name, message });
+  }
 }
 
 scope.onmessage = ({ data }) => {
@@ -182,7 +203,7 @@ scope.onmessage = ({ data }) => {
       view?.setFurnitureVisible(data.visible);
       break;
     case 'picture':
-      void picture(data.id, data.request, view);
+      void picture(data, view);
       break;
     case 'dispose':
       entry.gone = true;

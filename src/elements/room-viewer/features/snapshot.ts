@@ -45,6 +45,15 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
           'InvalidStateError',
         );
       const context = this.viewContext;
+      if (!context && this.renderThread === 'worker' && this.getAttribute('state') === 'loaded') {
+        // drawn in the render worker: drawn again there, encoded here
+        this.analytics.trackIfVisitor('snapshot');
+        const image = await loadImage();
+        const size = image.snapshotSize(this, options, image.MAX_SNAPSHOT_SIDE);
+        const canvas = await this.workerSnapshot(size.width, size.height);
+        if (!canvas) throw noRoom();
+        return image.encodeCanvas(canvas, options);
+      }
       if (!context) throw noRoom();
       this.analytics.trackIfVisitor('snapshot');
       const [three, image] = await Promise.all([context.features ?? context.loadFeatures(), loadImage()]);
