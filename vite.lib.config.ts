@@ -17,7 +17,12 @@ const SERVER_ENTRIES = {
  */
 export default defineConfig({
   // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
-  worker: { format: 'es' },
+  // The workers are whole programs (the render worker, src/three/worker/render-worker.ts, with its own
+  // three.js): a page's bundler copies them as they are (Vite does not bundle a worker file that a
+  // package's chunk starts), so they are minified here, and without source maps (the render worker's
+  // embedded three.js's sources: 3 MB). Bare imports (`three` left to the page's bundler) would not
+  // resolve in the copied file: the render worker could not start there.
+  worker: { format: 'es', rolldownOptions: { output: { minify: true, sourcemap: false } } },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',

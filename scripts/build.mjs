@@ -2,7 +2,7 @@
 // against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7), and for
 // the CDN loader's size (every page that has the script tag pays it, elements or not).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -12,6 +12,16 @@ run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 // the server entries' declarations (room-elements/partner): their own root, as they import src/ too
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.partner.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
+// The render worker bundles its own three.js (and, lazily, three's KTX2 and meshopt decoders): their maps
+// (3.5 MB, three's sources) would double the package for files a page's bundler copies as they are and
+// no one debugs through (three's own maps are the ones to read). Vite writes a worker's maps as the
+// build's, so they are removed here, with the comment that points at them.
+for (const name of readdirSync('dist/assets')) {
+  if (!/^(render-worker|KTX2Loader|meshopt_decoder)[\w.-]*\.js$/.test(name)) continue;
+  const file = join('dist/assets', name);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  rmSync(`${file}.map`, { force: true });
+}
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
 run('node', ['scripts/framework-types.mjs']);
 // room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)

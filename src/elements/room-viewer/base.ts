@@ -32,7 +32,13 @@ import { hasModelSource } from '../../api/model-source.js';
 import type { ProgressDetail } from '../../events/progress.js';
 import { ViewerPoster } from './features/poster.js';
 import { ViewerProgress } from './features/progress.js';
-import { WorkerView } from './worker-view.js';
+import { lazyModule } from '../../internal/lazy-module.js';
+import { workerRenderingSupported } from './worker-support.js';
+// types only: the page's side of the render worker is a lazy chunk, loaded by a viewer that draws there
+import type { WorkerView } from './worker-view.js';
+
+/** The page's side of the render worker (renderer="worker"), fetched once per page. */
+const loadWorkerView = lazyModule(() => import('./worker-view.js'));
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
 import { getConfig } from '../../config.js';
@@ -438,7 +444,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       !this.#onPage &&
       !withFeatures &&
       !this.componentLoader &&
-      WorkerView.supported();
+      workerRenderingSupported();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
     let workerStarted = false;
@@ -449,7 +455,14 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const loadThree = () => {
       if (offThread) {
         // the worker's code (three.js with it) after the poster, as three.js would be
-        if (!workerStarted) void this.#poster.settled().then(() => WorkerView.warm());
+        if (!workerStarted)
+          void this.#poster
+            .settled()
+            .then(loadWorkerView)
+            .then(
+              (module) => module.WorkerView.warm(),
+              () => {}, // seen when the room is drawn: it is then drawn on the page's thread
+            );
         workerStarted = true;
         return undefined;
       }
@@ -537,19 +550,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         },
         yieldToPage,
         onCameraChange: (change) => this.#cameraChange.push(change),
-        // lost for good (too many contexts on the page, a GPU that did not come back): an error with a
-        // retry, which makes a new renderer, instead of a picture frozen on its last frame
-        onContextGone: () => {
-          if (!run.current()) return;
-          // kind `invalid` like every no-webgl, but here a retry helps: it makes a new renderer
-          this.#fail(
-            new ElementError('the WebGL context was lost and not restored', {
-              kind: 'invalid',
-              reason: 'no-webgl',
-            }),
-            true,
-          );
-        },
+        onContextGone: () => this.#contextGone(run),
         onTextureError: (url) => {
           if (this.#view && run.current() && this.#view.frames > 0) {
             const { total, pending } = this.#view.room.materials;
@@ -595,13 +596,23 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * Draws the room in the render worker (renderer="worker"). What the worker cannot do (no WebGL there, the
    * worker did not start) loads the room again, drawn on the page's thread.
    */
-  #drawInWorker(
+  async #drawInWorker(
     run: { current(): boolean },
     model: RoomModel,
     problems: readonly ModelProblem[],
     plan: PlanGeometry,
     camera: CameraMode,
-  ): void {
+  ): Promise<void> {
+    let WorkerView: typeof import('./worker-view.js').WorkerView;
+    try {
+      ({ WorkerView } = await loadWorkerView());
+    } catch {
+      // its chunk could not be had (twice): the room is drawn on the page's thread
+      if (!run.current()) return;
+      this.#onPage = true;
+      return this.#reload();
+    }
+    if (!run.current()) return;
     const { width, height } = this.#size();
     const config = getConfig();
     this.#shownModel = model;
@@ -649,16 +660,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
           ),
         );
       },
-      onContextGone: () => {
-        if (!run.current()) return;
-        this.#fail(
-          new ElementError('the WebGL context was lost and not restored', {
-            kind: 'invalid',
-            reason: 'no-webgl',
-          }),
-          true,
-        );
-      },
+      onContextGone: () => this.#contextGone(run),
       onFailed: () => {
         if (!run.current() || this.#remote !== view) return;
         this.#remote = undefined;
@@ -668,6 +670,22 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     });
     this.#remote = view;
     view.setVisible(this.#viewport.near);
+  }
+
+  /**
+   * The WebGL context was lost for good (too many contexts on the page, a GPU that did not come back): an
+   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame.
+   */
+  #contextGone(run: { current(): boolean }): void {
+    if (!run.current()) return;
+    // kind `invalid` like every no-webgl, but here a retry helps: it makes a new renderer
+    this.#fail(
+      new ElementError('the WebGL context was lost and not restored', {
+        kind: 'invalid',
+        reason: 'no-webgl',
+      }),
+      true,
+    );
   }
 
   /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */

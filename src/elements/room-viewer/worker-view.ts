@@ -6,7 +6,6 @@
  * which are forwarded to the worker's OrbitControls. Nothing here imports three.js: a page whose viewers
  * all draw in the worker never evaluates it on its own thread.
  */
-import type { PlanGeometry, RoomModel } from '../../model/types.js';
 import type { CameraChange, CameraMode } from '../../three/index.js';
 import type { RenderScaleDetail } from '../../three/room-view.js';
 import type {
@@ -15,32 +14,19 @@ import type {
   RenderWorkerInfo,
   StartMessage,
   ToRenderWorker,
+  ViewSettings,
 } from '../../three/worker/protocol.js';
 
 /** The worker's answer to a `picture` question. */
 type Picture = Extract<FromRenderWorker, { type: 'picture' }>;
 
-export interface WorkerViewOptions {
+export interface WorkerViewOptions extends ViewSettings {
   /** The element's canvas: the worker's canvas is laid over it, and its input is forwarded. */
   canvas: HTMLCanvasElement;
   /** Where keyboard controls listen (the element). */
   keyTarget: HTMLElement;
-  model: RoomModel;
-  plan: PlanGeometry;
-  camera: CameraMode;
-  controls: boolean;
-  autoRotate: boolean;
-  furnitureVisible: boolean;
-  /** One finger scrolls the page (cooperative gestures, src/features/fullscreen/wheel-guard.ts). */
-  touchScrolls: boolean;
   /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
   wheelZooms(event: WheelEvent): boolean;
-  mediaBase?: string;
-  furnitureBase?: string;
-  basisTranscoderPath?: string;
-  width: number;
-  height: number;
-  pixelRatio: number;
   /** The worker built the scene (its code is in). */
   onBuilt?(): void;
   onFrame(frames: number, total: number, pending: number): void;
@@ -56,8 +42,9 @@ export interface WorkerViewOptions {
 /** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
 const CONTROL_KEYS = /^(Arrow(Up|Down|Left|Right)|\+|=|-|_)$/;
 
+import { renderWorker, workerRenderingSupported } from './worker-support.js';
+
 let worker: Worker | undefined;
-let broken = false;
 let nextId = 1;
 const live = new Map<number, WorkerView>();
 /** The views by the canvas they draw on (tests and tools reach a viewer's view through it). */
@@ -87,7 +74,7 @@ export function workerViewOf(layer: Element | null | undefined): WorkerView | un
 }
 
 function failAll(message: string): void {
-  broken = true;
+  renderWorker.broken = true;
   worker?.terminate();
   worker = undefined;
   for (const view of [...live.values()]) view.failed(message);
@@ -96,7 +83,7 @@ function failAll(message: string): void {
 }
 
 function theWorker(): Worker | undefined {
-  if (broken) return undefined;
+  if (renderWorker.broken) return undefined;
   if (worker) return worker;
   try {
     // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
@@ -105,7 +92,7 @@ function theWorker(): Worker | undefined {
       name: 'room-render',
     });
   } catch {
-    broken = true;
+    renderWorker.broken = true;
     return undefined;
   }
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
@@ -127,18 +114,9 @@ function theWorker(): Worker | undefined {
 }
 
 export class WorkerView {
-  /**
-   * Whether this browser can draw a viewer in a worker: module workers and a canvas that hands its
-   * drawing to one (Chromium 69+, Firefox 105+, Safari 17+), and no render worker that failed to start.
-   */
+  /** Whether this browser can draw a viewer in a worker (worker-support.ts). */
   static supported(): boolean {
-    return (
-      !broken &&
-      typeof Worker === 'function' &&
-      typeof OffscreenCanvas === 'function' &&
-      typeof HTMLCanvasElement !== 'undefined' &&
-      'transferControlToOffscreen' in HTMLCanvasElement.prototype
-    );
+    return workerRenderingSupported();
   }
 
   /** Starts the worker (its code downloads while the room does). */

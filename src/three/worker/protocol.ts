@@ -30,11 +30,8 @@ export interface ForwardedEvent {
   altKey?: boolean;
 }
 
-export interface StartMessage {
-  type: 'start';
-  id: number;
-  /** The view's canvas, transferred. */
-  canvas: OffscreenCanvas;
+/** What a view starts with (the page's side takes the same, with its own canvas). */
+export interface ViewSettings {
   model: RoomModel;
   plan: PlanGeometry;
   camera: CameraMode;
@@ -43,13 +40,20 @@ export interface StartMessage {
   furnitureVisible: boolean;
   /** One finger scrolls the page (cooperative gestures): it does not orbit. */
   touchScrolls: boolean;
-  /** Absolute (the worker has no page to resolve against). */
+  /** Absolute in the message (the worker has no page to resolve against). */
   mediaBase?: string;
   furnitureBase?: string;
   basisTranscoderPath?: string;
   width: number;
   height: number;
   pixelRatio: number;
+}
+
+export interface StartMessage extends ViewSettings {
+  type: 'start';
+  id: number;
+  /** The view's canvas, transferred. */
+  canvas: OffscreenCanvas;
 }
 
 export type ToRenderWorker =

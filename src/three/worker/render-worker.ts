@@ -8,7 +8,11 @@
 import { Sphere } from 'three';
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
+// the mesh loader and the snapshot with the worker's own code, not as chunks of their own: a page's
+// bundler copies a package's worker file alone (vite.lib.config.ts), and its chunks would not be beside it
+import { loadFurnitureMesh } from '../furniture-meshes.js';
 import { RoomView } from '../room-view.js';
+import { renderSnapshot, snapshotLimit } from '../snapshot.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ElementProxy } from './element-proxy.js';
 import type { FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
@@ -37,11 +41,9 @@ const views = new Map<number, Entry>();
 const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
-/** The products' meshes through the built-in loader (its own chunk, as on the page). */
+/** The products' meshes through the built-in loader (one cache for the worker's viewers). */
 function meshLoader(base: string, basisTranscoderPath: string | undefined): MeshLoader {
-  const loading = import('../furniture-meshes.js');
-  return (component) =>
-    loading.then((module) => module.loadFurnitureMesh(component, base, { basisTranscoderPath }));
+  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath });
 }
 
 async function startView(message: StartMessage): Promise<void> {
@@ -149,7 +151,6 @@ async function picture(
   try {
     let canvas = view.target.canvas as unknown as OffscreenCanvas;
     if (width && height) {
-      const { renderSnapshot, snapshotLimit } = await import('../snapshot.js');
       const limit = snapshotLimit();
       if (width > limit || height > limit)
         throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);

@@ -1,0 +1,72 @@
+/**
+ * The npm package's render worker as a site gets it: a Vite app build that imports `dist/room-viewer.js`
+ * (the package's module) copies the worker file as it is, so it must be one program that starts on its
+ * own (no bare `three` import, its mesh and snapshot code inside). In Chromium the built page's
+ * `<room-viewer renderer="worker">` must then draw in the worker, not fall back to the page's thread.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser, startBenchServer } from '../../bench/harness.ts';
+import { buildSite } from '../../bench/site-build.ts';
+
+const SITE = 'bench/.tmp/npm-render-worker';
+
+describe('the npm package render worker in a site build', () => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startBenchServer>>;
+  before(async () => {
+    assert.ok(existsSync('dist/room-viewer.js'), 'dist/room-viewer.js is missing: run `npm run build` first');
+    mkdirSync(`${SITE}/src`, { recursive: true });
+    writeFileSync(
+      `${SITE}/src/app.ts`,
+      `import '../../../../dist/room-viewer.js';\nexport { configure } from '../../../../dist/config.js';\n`,
+    );
+    await buildSite(`${SITE}/out`, { app: `${SITE}/src/app.ts` });
+    writeFileSync(
+      `${SITE}/index.html`,
+      `<!doctype html><html lang="en"><body><script type="module">
+const { configure } = await import('./out/app.js');
+configure({ apiBase: location.origin + '/room-styling' });
+// a room the emulator has with or without the real samples
+const list = await (await fetch(location.origin + '/room-styling/rooms?limit=1')).json();
+const el = document.createElement('room-viewer');
+el.setAttribute('room-id', String(list.rooms[0].id));
+el.setAttribute('renderer', 'worker');
+el.setAttribute('loading', 'eager');
+el.setAttribute('poster', '');
+el.style.cssText = 'display: block; width: 320px; height: 240px';
+el.addEventListener('model-load', () => (window.done = el.renderThread));
+el.addEventListener('model-error', (e) => (window.done = 'error: ' + e.detail.error.message));
+document.body.append(el);
+</script></body></html>`,
+    );
+    server = await startBenchServer({ gzip: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('ships the worker as one program, without bare imports or source maps', () => {
+    const worker = readdirSync('dist/assets').find((name) => /^render-worker-.*\.js$/.test(name));
+    assert.ok(worker, 'no render worker in dist/assets');
+    const text = readFileSync(`dist/assets/${worker}`, 'utf8');
+    assert.doesNotMatch(text, /from\s*["']three/, 'the worker imports three.js by a bare name');
+    assert.doesNotMatch(text, /sourceMappingURL/);
+    assert.ok(!existsSync(`dist/assets/${worker}.map`), 'the worker has a source map in the package');
+  });
+
+  it('draws a room in the worker of the built site', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.origin}/${SITE}/index.html`);
+      await page.waitForFunction('window.done', { timeout: 30000 });
+      assert.equal(await page.evaluate('window.done'), 'worker');
+    } finally {
+      await page.close();
+    }
+  });
+});
