@@ -606,8 +606,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     let WorkerView: typeof import('./worker-view.js').WorkerView;
     try {
       ({ WorkerView } = await loadWorkerView());
+      if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
     } catch {
-      // its chunk could not be had (twice): the room is drawn on the page's thread
+      // its chunk could not be had (twice), or the worker failed before: drawn on the page's thread
       if (!run.current()) return;
       this.#onPage = true;
       return this.#reload();

@@ -42,9 +42,9 @@ export interface WorkerViewOptions extends ViewSettings {
 /** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
 const CONTROL_KEYS = /^(Arrow(Up|Down|Left|Right)|\+|=|-|_)$/;
 
-import { renderWorker, workerRenderingSupported } from './worker-support.js';
-
 let worker: Worker | undefined;
+/** Set once the render worker failed to start: every later viewer draws on the page's thread. */
+let broken = false;
 let nextId = 1;
 const live = new Map<number, WorkerView>();
 /** The views by the canvas they draw on (tests and tools reach a viewer's view through it). */
@@ -74,7 +74,7 @@ export function workerViewOf(layer: Element | null | undefined): WorkerView | un
 }
 
 function failAll(message: string): void {
-  renderWorker.broken = true;
+  broken = true;
   worker?.terminate();
   worker = undefined;
   for (const view of [...live.values()]) view.failed(message);
@@ -83,7 +83,7 @@ function failAll(message: string): void {
 }
 
 function theWorker(): Worker | undefined {
-  if (renderWorker.broken) return undefined;
+  if (broken) return undefined;
   if (worker) return worker;
   try {
     // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
@@ -92,7 +92,7 @@ function theWorker(): Worker | undefined {
       name: 'room-render',
     });
   } catch {
-    renderWorker.broken = true;
+    broken = true;
     return undefined;
   }
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
@@ -114,9 +114,9 @@ function theWorker(): Worker | undefined {
 }
 
 export class WorkerView {
-  /** Whether this browser can draw a viewer in a worker (worker-support.ts). */
+  /** False once the render worker failed to start on this page (worker-support.ts checks the browser). */
   static supported(): boolean {
-    return workerRenderingSupported();
+    return !broken;
   }
 
   /** Starts the worker (its code downloads while the room does). */
