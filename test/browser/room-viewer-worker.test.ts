@@ -220,6 +220,14 @@ describe('<room-viewer renderer="worker">', function () {
       5000,
       'the top view',
     );
+    // furniture="hidden" empties the room in the worker too
+    const furnished = await workerPixels(viewer);
+    viewer.setAttribute('furniture', 'hidden');
+    await until(
+      async () => meanDifference(furnished.data, (await workerPixels(viewer)).data) > 0.5,
+      5000,
+      'the furniture hidden',
+    );
   });
 
   it("makes toBlob() pictures in the worker, as the page's thread makes them", async () => {

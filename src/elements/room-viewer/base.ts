@@ -286,6 +286,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return false;
   }
 
+  /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
+  protected showFurniture(visible: boolean): void {
+    this.#drawn()?.setFurnitureVisible(visible);
+  }
+
   /** Features call this when `oneFingerScrolls()` may have changed: the render worker hears it. */
   protected gesturesChanged(): void {
     this.#remote?.setTouchScrolls(this.oneFingerScrolls());

@@ -35,7 +35,8 @@ export function ViewerFurniture<T extends Constructor<RoomViewerBase>>(
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       if (!changed.has('furniture')) return;
-      this.view?.setFurnitureVisible(!this.furnitureHidden());
+      // on the page's thread or in the render worker (renderer="worker")
+      this.showFurniture(!this.furnitureHidden());
       // what is hidden cannot stay selected
       const self = this as { selected?: string[] };
       if (this.furnitureHidden() && self.selected?.length) self.selected = [];
