@@ -87,7 +87,7 @@ export interface RenderWorkerInfo {
 /** Every answer names its view, but `info`, which answers for the whole worker. */
 export type FromRenderWorker =
   /** The scene is built: the worker's code is in (progress counts the code here). */
-  | { type: 'built'; id: number; buildTime: number }
+  | { type: 'built'; id: number }
   | { type: 'frame'; id: number; frames: number; total: number; pending: number }
   | { type: 'camera'; id: number; change: CameraChange }
   | { type: 'render-scale'; id: number; detail: RenderScaleDetail }

@@ -5,7 +5,6 @@
  * transferred from the page; the page forwards input (worker-view.ts) and hears frames, camera moves,
  * the render scale and failures back. The same RoomView and SharedRenderer run here as on the page.
  */
-import { Sphere } from 'three';
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
 // the mesh loader and the snapshot with the worker's own code, not as chunks of their own: a page's
@@ -19,7 +18,7 @@ import type { FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToRenderWorker>) => void) | null;
-  postMessage(message: FromRenderWorker): void;
+  postMessage(message: FromRenderWorker, transfer?: Transferable[]): void;
 };
 
 interface Entry {
@@ -56,7 +55,6 @@ async function startView(message: StartMessage): Promise<void> {
     // the same slices as on the page: the worker's own messages (input, a resize) get through between them
     const prepared = await prepareRoomGeometry(message.plan, yieldToPage, message.model);
     if (entry.gone) return;
-    const started = performance.now();
     const view: RoomView = new RoomView({
       canvas: proxy as unknown as HTMLCanvasElement,
       keyTarget: proxy as unknown as HTMLElement,
@@ -100,9 +98,7 @@ async function startView(message: StartMessage): Promise<void> {
     if (!message.furnitureVisible) view.setFurnitureVisible(false);
     view.setVisible(entry.visible);
     touchScrolls(view.controls, message.touchScrolls);
-    // the radius is read so a model without bounds fails here, where the page can still draw it itself
-    view.room.bounds.getBoundingSphere(new Sphere());
-    post({ type: 'built', id, buildTime: performance.now() - started + view.buildTime });
+    post({ type: 'built', id });
   } catch (error) {
     views.delete(id);
     entry.view?.dispose();
@@ -142,10 +138,7 @@ async function picture(
   view: RoomView | undefined,
 ): Promise<void> {
   const answer = (bitmap?: ImageBitmap, error?: { name: string; message: string }) =>
-    (self as unknown as Worker).postMessage(
-      { type: 'picture', id, request, bitmap, error } satisfies FromRenderWorker,
-      bitmap ? [bitmap] : [],
-    );
+    scope.postMessage({ type: 'picture', id, request, bitmap, error }, bitmap ? [bitmap] : []);
   if (!view || view.frames === 0)
     return answer(undefined, { name: 'InvalidStateError', message: 'no room is drawn yet' });
   try {
