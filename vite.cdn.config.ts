@@ -40,7 +40,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [
-    entryConfig({ entries: Object.values(ENTRIES), config: 'src/config.ts' }),
+    entryConfig({ entries: Object.values(ENTRIES), config: 'src/config.ts', own: [ENTRIES['room-elements']] }),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
     elementChunks({ firstCards, groups: { shared, three, chains } }),

@@ -4,6 +4,8 @@
  * Runs in browsers and in Node 20 (global fetch).
  */
 
+import { takeEarly } from './head-start.js';
+
 /** Every failure of a call: `status` is the HTTP status, or 0 for a network failure, timeout or abort. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -190,6 +192,35 @@ export async function request(url: string, options: RequestOptions = {}): Promis
   }
 }
 
+/**
+ * A GET the loader may have asked for already: nothing of the caller's own in it (a test's or a
+ * server's fetch, extra headers, a credentials rule) that the early request would not have had.
+ */
+const plainGet = (method: string, options: RequestOptions) =>
+  method === 'GET' && !options.fetch && !options.credentials && !Object.keys(options.headers ?? {}).length;
+
+/** `answer`, or the signal's abort, whichever comes first; an answer that comes too late is let go. */
+function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      void answer.then((r) => r.body?.cancel()).catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(
+      (r) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(r);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
 async function attemptOnce(url: string, method: string, options: RequestOptions): Promise<unknown> {
   const timeout = options.timeout ?? DEFAULT_TIMEOUT;
   const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES;
@@ -231,13 +262,17 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
   // one path for a failure while connecting and while reading the body: both are a timeout, an
   // abort or a network error, told apart by what stopped them
   try {
-    response = await (options.fetch ?? fetch)(url, {
-      method,
-      headers,
-      body,
-      signal: controller.signal,
-      credentials: options.credentials,
-    });
+    const send = () =>
+      (options.fetch ?? fetch)(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: options.credentials,
+      });
+    const early = plainGet(method, options) ? takeEarly(url) : undefined;
+    // the loader's answer when it asked for this very URL (head-start.ts); if that failed, ask again
+    response = await (early ? abortable(early.catch(send), controller.signal) : send());
     if (type === 'none') await response.body?.cancel().catch(() => undefined);
     else {
       const text = await readBoundedText(response, maxBytes, () => new TooLarge());

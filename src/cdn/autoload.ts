@@ -9,6 +9,7 @@
  * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
+import { headStart } from './head-start.js';
 // The loader stylesheet (src/loader.css: every element's box before its code arrives) is not carried
 // here: the loader runs after the page's first paint, too late for the elements in its HTML, so a page
 // links dist/loader.css in its <head> (docs/cdn.md), which holds the boxes of elements added later too.
@@ -97,6 +98,7 @@ function importChunk(tag: string, attempt: number): Promise<unknown> {
 function load(element: Element): void {
   const tag = element.localName;
   if (customElements.get(tag)) return;
+  headStart(element);
   if (!waiting.has(tag)) waiting.set(tag, new Set());
   waiting.get(tag)!.add(element);
   if (requested.has(tag)) return;

@@ -288,3 +288,84 @@ describe('CDN entry: a failed chunk', () => {
     }
   });
 });
+
+describe("CDN entry: the head start (an element's first request asked before its code arrives)", () => {
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  /** A fresh frame with the loader and configure() run, its fetch recorded with whether `tag` was defined then. */
+  async function loaderFrame(tag: string) {
+    const { win, doc } = await freshFrame();
+    const asked: { url: string; defined: boolean }[] = [];
+    const frameFetch = win.fetch.bind(win);
+    win.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      asked.push({ url, defined: !!win.customElements.get(tag) });
+      return frameFetch(input, init);
+    };
+    const cdn = await importIn<CdnModule>(win, LAZY);
+    cdn.configure({ apiBase: SERVICE });
+    return { win, doc, asked };
+  }
+
+  it('<room-panorama room-id>: the poster record is asked before the element is defined, once, and the poster preloaded', async () => {
+    const { win, doc, asked } = await loaderFrame('room-panorama');
+    const panorama = doc.createElement('room-panorama');
+    panorama.setAttribute('room-id', '6346838');
+    panorama.setAttribute('loading', 'eager');
+    panorama.style.cssText = 'display: block; inline-size: 600px';
+    doc.body.append(panorama);
+    await defined(win, 'room-panorama');
+    const poster = await until(
+      () => panorama.shadowRoot?.querySelector<HTMLImageElement>('img[part="poster"]')?.complete || undefined,
+      10000,
+      'the poster',
+    );
+    expect(poster).to.equal(true);
+    const records = asked.filter(({ url }) => url.includes('/rooms/6346838?skip_model=true'));
+    expect(records.length, 'asked once: the element took the loader’s answer').to.equal(1);
+    expect(records[0]!.defined, 'asked before the element’s code was there').to.equal(false);
+    // the poster image, preloaded with the element's own srcset and sizes
+    const link = doc.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(link, 'a preload of the poster').to.not.equal(null);
+    const img = panorama.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!;
+    expect(link!.imageSrcset).to.equal(img.srcset);
+    expect(link!.imageSizes).to.equal(img.sizes);
+    const fetched = win.performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name === img.currentSrc);
+    expect(fetched.length, 'the poster image is fetched once').to.be.at.most(1);
+  });
+
+  it('<room-gallery>: its first page is asked before the element is defined, once, and shown', async () => {
+    const { win, doc, asked } = await loaderFrame('room-gallery');
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('limit', '5');
+    const loaded = waitForEvent(gallery, 'rooms-load');
+    doc.body.append(gallery);
+    await loaded;
+    await until(
+      () => gallery.shadowRoot?.querySelectorAll('[part~="card"]').length === 5,
+      5000,
+      'five cards',
+    );
+    const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms?'));
+    expect(lists.length, 'asked once').to.equal(1);
+    expect(lists[0]!.url).to.contain('limit=5');
+    expect(lists[0]!.defined).to.equal(false);
+    expect(win.customElements.get('room-gallery')).to.be.a('function');
+  });
+
+  it('a lazy viewer far below the fold is not asked for until it nears the viewport', async () => {
+    const { win, doc, asked } = await loaderFrame('room-viewer');
+    const spacer = doc.createElement('div');
+    spacer.style.blockSize = '6000px';
+    const viewer = doc.createElement('room-viewer');
+    viewer.setAttribute('room-id', '6346838');
+    doc.body.append(spacer, viewer);
+    await defined(win, 'room-viewer');
+    await settle();
+    expect(asked.filter(({ url }) => url.includes('/rooms/6346838')).length, 'nothing asked yet').to.equal(0);
+    viewer.scrollIntoView();
+    await until(() => asked.some(({ url }) => url.includes('/rooms/6346838')), 5000, 'asked once near');
+  });
+});

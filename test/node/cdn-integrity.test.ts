@@ -58,3 +58,10 @@ test('each chain fits in one round of requests: its element chunk and at most 6 
     ['room-gallery', 'shared'],
   );
 });
+
+test('the loader is one file: it imports no chunk statically (its head start carries its own copies)', () => {
+  const loader = readFileSync(`${DIR}/room-elements.js`, 'utf8');
+  // a static import would make the page wait one more round trip before the loader could see a tag
+  assert.doesNotMatch(loader, /^import\s*[{*\w]|[;}]import\s*[{*\w][^(]*from\s*["'`]/m);
+  assert.doesNotMatch(loader, /from\s*["'`]\.\/chunks\//);
+});

@@ -3,11 +3,10 @@
  * /rooms/photoreal. RoomStylingClient's methods of the same names call these; an element that only
  * lists rooms imports them alone and its bundle carries only the room list schema.
  */
-import { getConfig } from '../../config.js';
 import { serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
 import { getValidated } from './get-validated.js';
+import { roomsQuery } from './list-urls.js';
 import {
-  indexQuery,
   pagedQuery,
   searchQuery,
   type IndexRoomsParams,
@@ -23,8 +22,7 @@ export function listRooms(
   params: IndexRoomsParams = {},
   call?: CallOptions,
 ): Promise<RoomList> {
-  const whitelabel = params.whitelabel ?? options.whitelabel ?? getConfig().whitelabel;
-  return getValidated(options, RoomListSchema, '/rooms', indexQuery({ ...params, whitelabel }), call);
+  return getValidated(options, RoomListSchema, '/rooms', roomsQuery(options, params), call);
 }
 
 /** GET /rooms/search: always sends a limit (the service answers 422 without one). */

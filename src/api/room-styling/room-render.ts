@@ -5,6 +5,7 @@
  * kilobytes) or a panorama's faces (megabytes) are. Only http(s) URLs come back, resolved against the
  * service root; the rest of the record is not read (room-model.ts says why).
  */
+import { joinUrl } from '../http.js';
 import { safeHttpUrl } from '../safe-url.js';
 import {
   callService,
@@ -35,7 +36,8 @@ export function rememberedRender(options: RoomStylingClientOptions, id: string):
   return remembered.get(`${serviceBase(options)}|${id}`);
 }
 
-function renderOf(data: unknown, base: string): RoomRender {
+/** The render a room record names (its URLs checked and resolved against the service root). */
+export function renderOf(data: unknown, base: string): RoomRender {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
   const record = data as { image_url?: unknown; hq_image_url?: unknown };
   const image = safeHttpUrl(record.image_url, base);
@@ -57,15 +59,21 @@ export async function getRoomRender(
   id: string,
   call?: CallOptions,
 ): Promise<RoomRender> {
-  const { data } = await callService(
-    options,
-    'GET',
-    `/rooms/${id}`,
-    { token: serviceToken(options), skip_model: true },
-    call,
-  );
+  const { data } = await callService(options, 'GET', `/rooms/${id}`, renderQuery(options), call);
   return renderOf(data, serviceBase(options));
 }
+
+const renderQuery = (options: RoomStylingClientOptions) => ({
+  token: serviceToken(options),
+  skip_model: true,
+});
+
+/**
+ * The URL getRoomRender asks, built the same way: the CDN loader starts it early (src/cdn/head-start.ts)
+ * and the element's call takes that answer only when the two are the very same string.
+ */
+export const roomRenderUrl = (options: RoomStylingClientOptions, id: string): string =>
+  joinUrl(serviceBase(options), `/rooms/${id}`, renderQuery(options));
 
 /** `srcset` for a render (480w / 960w as the service draws them), or undefined when it has no image. */
 export function renderSrcset(render: RoomRender): string | undefined {

@@ -6,12 +6,15 @@
  * service at `https://rooms.example/api` is `https://rooms.example/api/images/1.png`, whatever page
  * embeds the gallery. Only http(s) results are kept (safeHttpUrl).
  */
-import { serviceBase, type CallOptions, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { RoomList } from '../../api/room-styling/index.js';
 // the list operations alone (not RoomStylingClient), so the bundle carries only the room list schema
 import { listPanoramas, listPhotoreal, listRooms, searchRooms } from '../../api/room-styling/lists.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import type { GalleryRequest } from './query.js';
+import { serviceRoot } from './service-root.js';
+
+export { serviceRoot };
 
 /** What RoomStylingClient would be given: the element's attributes, else configure()'s. */
 export function serviceOf(host: {
@@ -21,16 +24,6 @@ export function serviceOf(host: {
 }): RoomStylingClientOptions {
   const { apiBase, token, whitelabel } = host;
   return { base: apiBase || undefined, token: token || undefined, whitelabel: whitelabel || undefined };
-}
-
-/** The absolute service root, ending in `/` so relative URLs resolve inside it. */
-export function serviceRoot(service: RoomStylingClientOptions): string {
-  const base = serviceBase(service).replace(/\/*$/, '/');
-  try {
-    return new URL(base, typeof location !== 'undefined' ? location.href : undefined).href;
-  } catch {
-    return base;
-  }
 }
 
 /** A URL the service sent, resolved against its root; undefined unless it is http(s). */
