@@ -5,7 +5,7 @@
  * through the CDN loader and through an npm (Vite) build, and the two anchors the same two ways:
  * model-viewer 4.4 with a 1 m box, photo-sphere-viewer used raw with the same six faces as
  * <room-panorama>. Debian's Chromium (chrome-launcher, the flags of scripts/chromium.mjs), a fresh
- * browser per run; each page LH_RUNS times (default 3), every figure the median of its runs, the
+ * browser per run; each page LH_RUNS times (default 5), every figure the median of its runs, the
  * long-task list from the run with the median performance score.
  *
  * Figures: `<path> <page> performance | lcp | tbt | cls | long tasks` with the goal and the anchor in
@@ -25,7 +25,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { boxGlb } from '../box-glb.ts';
 
 const DIR = 'bench/.tmp/lighthouse';
-const RUNS = Number(process.env.LH_RUNS) || 3;
+const RUNS = Number(process.env.LH_RUNS) || 5;
 const SAMPLE = 6346838;
 const PROJECT = 186997360;
 
