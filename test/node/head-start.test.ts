@@ -78,7 +78,7 @@ test("the gallery's first URL from its attributes is the one the element asks (q
 });
 
 test('the gallery head start leaves alone what it does not write out (filters, other sources, history)', () => {
-  for (const attributes of [
+  for (const attributes of <Record<string, string>[]>[
     { category: 'kitchen' },
     { source: 'search' },
     { history: '' },
