@@ -38,7 +38,7 @@ const page = globalThis as typeof globalThis & { [STORE]?: Map<string, Early> };
 const store = (): Map<string, Early> => (page[STORE] ??= new Map());
 
 /** Lets go of an answer nobody will read (its connection is freed). */
-const drop = (response: Promise<Response>) =>
+export const dropAnswer = (response: Promise<Response>): void =>
   void response.then((r) => r.body?.cancel()).catch(() => undefined);
 
 /**
@@ -55,7 +55,7 @@ export function startEarly(url: string): Promise<Response> | undefined {
   const timer = setTimeout(() => {
     if (early.get(key)?.response !== response) return;
     early.delete(key);
-    drop(response);
+    dropAnswer(response);
   }, EARLY_MS);
   early.set(key, { response, timer });
   return response;
@@ -79,7 +79,7 @@ export const earlyCount = (): number => page[STORE]?.size ?? 0;
 export function clearEarly(): void {
   for (const { response, timer } of page[STORE]?.values() ?? []) {
     clearTimeout(timer);
-    drop(response);
+    dropAnswer(response);
   }
   page[STORE]?.clear();
 }

@@ -4,7 +4,7 @@
  * Runs in browsers and in Node 20 (global fetch).
  */
 
-import { takeEarly } from './head-start.js';
+import { dropAnswer, takeEarly } from './head-start.js';
 
 /** Every failure of a call: `status` is the HTTP status, or 0 for a network failure, timeout or abort. */
 export class ApiError extends Error {
@@ -205,7 +205,7 @@ function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Resp
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       reject(signal.reason);
-      void answer.then((r) => r.body?.cancel()).catch(() => undefined);
+      dropAnswer(answer);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     answer.then(
