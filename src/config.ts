@@ -18,6 +18,11 @@ export interface RoomElementsConfig {
   furnitureBase?: string;
   /** The folder of the Basis transcoder (`basis_transcoder.js` / `.wasm`), for meshes with KTX2 textures. */
   basisTranscoderPath?: string;
+  /**
+   * Where `<room-viewer>`s without a `renderer` attribute draw: `worker` (unset: the default, in the render
+   * worker where the browser and the viewer's features allow it) or `main` (on the page's thread).
+   */
+  viewerRenderer?: 'main' | 'worker';
 }
 
 export const DEFAULT_CONFIG: Readonly<RoomElementsConfig> = Object.freeze({
@@ -38,8 +43,8 @@ const page = globalThis as typeof globalThis & { [STORE]?: Readonly<RoomElements
 /** Sets page-wide defaults; members left out keep their value. */
 export function configure(patch: Partial<RoomElementsConfig>): void {
   const next = { ...getConfig() };
-  for (const [key, value] of Object.entries(patch) as [keyof RoomElementsConfig, string | undefined][]) {
-    if (value !== undefined) next[key] = value;
+  for (const [key, value] of Object.entries(patch) as [keyof RoomElementsConfig, unknown][]) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
   }
   page[STORE] = next;
 }

@@ -13,6 +13,11 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { mountReady, plainFaces } from './room-panorama.helpers.ts';
 import { boxRoom, colourDistance, makeViewer, pixel } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the viewer's scene on the page's thread (viewer.view, its canvas); the render worker,
+// the default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 /** Renders a quad of `hex` (unlit and lit materials side by side) and reads both pixels back. */
 function renderColours(hex: number): number[][] {

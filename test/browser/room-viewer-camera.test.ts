@@ -2,12 +2,20 @@ import { expect } from '@esm-bundle/chai';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
-import { parseCameraOrbit, parseCameraTarget } from '../../src/elements/room-viewer/features/camera-attributes.ts';
+import {
+  parseCameraOrbit,
+  parseCameraTarget,
+} from '../../src/elements/room-viewer/features/camera-attributes.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
 import { cameraOf, distance, dragAcross, EAST, looksInto, twoRooms, WEST } from './camera-sync-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 async function viewerOf(attributes: Record<string, string> = {}): Promise<RoomViewer> {
   const viewer = makeViewer({ loading: 'eager', ...attributes }, [320, 240]);

@@ -9,6 +9,11 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { boxRoom, colourDistance, makeViewer, pixel } from './room-viewer-fixtures.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const POINTS: [number, number][] = [
   [100, 75], // floor

@@ -11,6 +11,11 @@ import { requireWebGL } from './helpers/webgl.ts';
 import { boxRoom, colourDistance, makeViewer, pixel, pictureOf, srgb255 } from './room-viewer-fixtures.ts';
 import { MODEL_TO_WORLD } from '../../src/three/axes.ts';
 import { Vector3 } from 'three';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const WALL = [0.2, 0.4, 0.8] as [number, number, number];
 const CUT_TOP = [1, 3, 5].map((i) => parseInt(CUT_TOP_COLOUR.slice(i, i + 2), 16));

@@ -13,6 +13,11 @@ import { cleanup, framesKeepComing, mountLoaded, until, waitForEvent } from './h
 import { hostileFml } from '../shared/fml-documents.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 async function mount(attributes: Record<string, string>, fml?: unknown): Promise<RoomViewer> {
   const el = makeViewer({ loading: 'eager', ...attributes }, [320, 240]);

@@ -13,6 +13,11 @@ import { resetEmulator } from './helpers/emulator.ts';
 import { cleanup, mountLoaded, rafPasses, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { boxRoom, makeViewer } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const shadow = (viewer: RoomViewer) => viewer.shadowRoot!;
 

@@ -31,6 +31,10 @@ import {
   SKIP_SAMPLE,
 } from './room-viewer-fixtures.ts';
 
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
+
 const SHOWCASE = '6346900';
 /** The showcase room's distinct products (17) and pieces of furniture (25). */
 const PRODUCTS = 17;
@@ -98,6 +102,7 @@ describe('room-viewer: products’ meshes (furniture-base)', function () {
   afterEach(async () => {
     cleanup();
     resetConfig();
+    configure({ viewerRenderer: 'main' });
     await rafPasses(2);
     resetFurnitureCache();
   });

@@ -11,6 +11,11 @@ import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { fetchedResources, THREE_FILES } from './helpers/resources.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 // Not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js. A room the other
 // test files leave alone, and the browser's cache (shared by the files' pages: the galleries' tests show

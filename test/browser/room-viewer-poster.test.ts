@@ -12,6 +12,11 @@ import { cleanup, fixtureContainer, modelLoaded, rafPasses, until, waitForEvent 
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, paintedPixels, publicRoomId } from './room-viewer-fixtures.ts';
 import { fetchedResources } from './helpers/resources.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const posterOf = (el: Element) => el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]');
 

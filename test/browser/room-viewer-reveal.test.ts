@@ -9,6 +9,11 @@ import { receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulato
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { fetchedResources, THREE_FILES } from './helpers/resources.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 // not room-viewer-fixtures.ts: it imports the shared renderer, and with it three.js
 async function publicRoomId(): Promise<string> {

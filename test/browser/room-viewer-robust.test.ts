@@ -13,6 +13,11 @@ import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { withoutWebGL } from './helpers/webgl.ts';
 import { seededRandom as random } from '../shared/seeded-random.ts';
 import { boxRoom, makeViewer } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const ODD = [NaN, -1, 0, 1e12, -1e12, '12', 'abc', null, undefined, [], {}, true, Infinity];
 

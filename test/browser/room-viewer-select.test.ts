@@ -23,6 +23,11 @@ import {
   sampleModel,
   SKIP_SAMPLE,
 } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 /** Mounts a viewer and resolves with it and the model it shows, at its model-load. */
 async function mount(attributes: Record<string, string>, source: Shown, size = [320, 240]) {

@@ -13,6 +13,11 @@ import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './hel
 import { requireWebGL } from './helpers/webgl.ts';
 import { cameraOf, distance, dragAcross } from './camera-sync-fixtures.ts';
 import { boxRoom, makeViewer, pictureOf } from './room-viewer-fixtures.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 /** Mounts viewers side by side (each `size`), resolving once every one has loaded. */
 async function mount(

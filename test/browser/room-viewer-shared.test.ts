@@ -10,6 +10,11 @@ import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './hel
 import { boxRoom, canvasOf, makeViewer, paintedPixels } from './room-viewer-fixtures.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import type { ElementError } from '../../src/internal/element-error.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 // count WebGL contexts made on this page, before anything has made one
 const webglContexts = new Set<HTMLCanvasElement>();

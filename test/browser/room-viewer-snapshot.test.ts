@@ -12,6 +12,11 @@ import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './hel
 import { requireWebGL } from './helpers/webgl.ts';
 import { boxRoom, canvasOf, makeViewer } from './room-viewer-fixtures.ts';
 import { blobPixels, realWheel, scrollablePage, wheelAt } from './snapshot-helpers.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 async function mount(attributes: Record<string, string> = {}): Promise<RoomViewer> {
   const viewer = makeViewer({ loading: 'eager', camera: 'orbit', ...attributes }, [320, 240]);

@@ -7,46 +7,17 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
-import { renderWorkerInfo, workerViewOf } from '../../src/elements/room-viewer/worker-view.ts';
+import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
 import { SharedRenderer } from '../../src/three/shared-renderer.ts';
+import { configure, resetConfig } from '../../src/config.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { boxRoom, makeViewer, pictureOf } from './room-viewer-fixtures.ts';
+import { meanDifference, rgba, workerPixels } from './helpers/worker-pixels.ts';
 
 interface CameraDetail {
   position: number[];
   target: number[];
-}
-
-/** The worker view's picture as RGBA bytes, with its size. */
-async function workerPixels(
-  viewer: RoomViewer,
-): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
-  const view = workerViewOf(viewer.shadowRoot!.querySelector('canvas.worker-canvas'));
-  if (!view) throw new Error('no worker view');
-  const bitmap = await view.picture();
-  if (!bitmap) throw new Error('no picture from the worker');
-  const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(bitmap, 0, 0);
-  return {
-    data: context.getImageData(0, 0, canvas.width, canvas.height).data,
-    width: canvas.width,
-    height: canvas.height,
-  };
-}
-
-function rgba(canvas: HTMLCanvasElement): Uint8ClampedArray {
-  return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-}
-
-/** Mean absolute difference per channel between two pictures of one size. */
-function meanDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
 }
 
 const distance = (s: CameraDetail) => Math.hypot(...s.position.map((v, i) => v - s.target[i]!));
@@ -68,8 +39,9 @@ describe('<room-viewer renderer="worker">', function () {
   });
   afterEach(cleanup);
 
-  it('draws the room in the worker, as the page draws it, with no WebGL on the page', async () => {
-    const inWorker = makeViewer({ loading: 'eager', camera: 'orbit', renderer: 'worker', poster: '' });
+  it('draws the room in the worker by default, as the page draws it, with no WebGL on the page', async () => {
+    // no renderer attribute: the worker is the default where the browser allows it
+    const inWorker = makeViewer({ loading: 'eager', camera: 'orbit', poster: '' });
     inWorker.model = boxRoom({ components: 6 });
     await mountLoaded(inWorker);
     expect(inWorker.renderThread).to.equal('worker');
@@ -82,7 +54,7 @@ describe('<room-viewer renderer="worker">', function () {
     const worker = await workerPixels(inWorker);
     expect(worker.width).to.equal(240);
     // the same room on the page's thread, for comparison
-    const onPage = makeViewer({ loading: 'eager', camera: 'orbit', poster: '' });
+    const onPage = makeViewer({ loading: 'eager', camera: 'orbit', renderer: 'main', poster: '' });
     onPage.model = boxRoom({ components: 6 });
     await mountLoaded(onPage);
     expect(onPage.renderThread).to.equal('main');
@@ -247,7 +219,7 @@ describe('<room-viewer renderer="worker">', function () {
     const fromWorker = await decode(blob);
     expect([fromWorker.width, fromWorker.height]).to.deep.equal([160, 100]);
     expect(inWorker.renderThread, 'still drawn in the worker').to.equal('worker');
-    const onPage = makeViewer({ loading: 'eager', camera: 'orbit', poster: '' });
+    const onPage = makeViewer({ loading: 'eager', camera: 'orbit', renderer: 'main', poster: '' });
     onPage.model = boxRoom({ components: 4 });
     await mountLoaded(onPage);
     const fromPage = await decode(await onPage.toBlob({ width: 160, height: 100 }));
@@ -259,14 +231,28 @@ describe('<room-viewer renderer="worker">', function () {
   });
 
   it('draws on the page when a feature needs the scene, at the start or later', async () => {
-    // selected (a feature that outlines in the scene) at the start
-    const selected = makeViewer({ loading: 'eager', renderer: 'worker', selected: 'model-0', poster: '' });
-    selected.model = boxRoom({ components: 2 });
-    await mountLoaded(selected);
-    expect(selected.renderThread).to.equal('main');
-    expect(selected.view).to.not.equal(undefined);
+    // camera-orbit (a feature that moves the camera on the page's thread) at the start
+    const orbit = makeViewer({ loading: 'eager', 'camera-orbit': '45deg 60deg 6m', poster: '' });
+    orbit.model = boxRoom({ components: 2 });
+    await mountLoaded(orbit);
+    expect(orbit.renderThread).to.equal('main');
+    expect(orbit.view).to.not.equal(undefined);
+    // renderer="main" always draws on the page; so does configure({ viewerRenderer: 'main' })
+    const main = makeViewer({ loading: 'eager', renderer: 'main', poster: '' });
+    main.model = boxRoom({ components: 2 });
+    await mountLoaded(main);
+    expect(main.renderThread).to.equal('main');
+    configure({ viewerRenderer: 'main' });
+    try {
+      const configured = makeViewer({ loading: 'eager', poster: '' });
+      configured.model = boxRoom({ components: 2 });
+      await mountLoaded(configured);
+      expect(configured.renderThread).to.equal('main');
+    } finally {
+      resetConfig();
+    }
     // cutaway set once the room is drawn in the worker: drawn again on the page
-    const later = makeViewer({ loading: 'eager', renderer: 'worker', poster: '' });
+    const later = makeViewer({ loading: 'eager', poster: '' });
     later.model = boxRoom({ components: 2 });
     await mountLoaded(later);
     expect(later.renderThread).to.equal('worker');
@@ -277,6 +263,13 @@ describe('<room-viewer renderer="worker">', function () {
       'the room on the page',
     );
     expect(later.shadowRoot!.querySelector('canvas.worker-canvas')).to.equal(null);
+    // flyTo() needs the scene on the page's thread: the room is drawn there again and the flight lands
+    const flying = makeViewer({ loading: 'eager', poster: '' });
+    flying.model = boxRoom({ components: 2 });
+    await mountLoaded(flying);
+    expect(flying.renderThread).to.equal('worker');
+    await flying.flyTo('model-1');
+    expect(flying.renderThread).to.equal('main');
   });
 
   it('leaves nothing in the worker when viewers leave the page', async () => {

@@ -33,6 +33,11 @@ import {
 } from './room-viewer-fixtures.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { CUT_TOP_COLOUR } from '../../src/three/materials.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
+// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 /** Wall tops as the viewer draws them: the cut, in one dark colour. */
 const CUT_TOP = [1, 3, 5].map((i) => parseInt(CUT_TOP_COLOUR.slice(i, i + 2), 16));

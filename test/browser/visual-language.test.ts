@@ -34,6 +34,11 @@ import {
 } from './helpers/wait.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
 import { mountReady, plainFaces } from './room-panorama.helpers.ts';
+import { configure } from '../../src/config.ts';
+
+// these tests read the viewer's scene on the page's thread (viewer.view, its canvas); the render worker,
+// the default where the browser allows it, has its own (room-viewer-worker*.test.ts)
+configure({ viewerRenderer: 'main' });
 
 const EN = ERROR_PANEL_STRINGS.en;
 const NO_ROOM = '987654321';

@@ -134,16 +134,17 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
 
   /**
-   * Where the room is built and drawn. `main` (default): on the page's thread. `worker`: in a worker, on an
-   * OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom, pan,
-   * keys, auto-rotate, `camera`, `furniture="hidden"`, the poster, progress, `toBlob()` and every event work
-   * as on the page. The features that read the scene (selection, hotspots, measuring, `cutaway`, camera
-   * flights, `floor="all"`) need it on the page's thread: a viewer with one at the start draws there,
-   * one given one later draws its room there again. So does a viewer with a page `componentLoader`, in a
-   * browser without OffscreenCanvas, or where the worker cannot start or has no WebGL (`renderThread` says
-   * where the room is drawn).
+   * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker, on an OffscreenCanvas, so the page's
+   * thread evaluates no three.js and does no WebGL work; orbit, zoom, pan, keys, auto-rotate, `camera`,
+   * `furniture="hidden"`, selection (a click, the description's buttons, `selected`, `highlight()`,
+   * `focus-component`), the poster, progress, `toBlob()` and every event work as on the page. `main`: on the
+   * page's thread. The features that read the scene on the page's thread (hotspots, measuring, `cutaway`,
+   * `flyTo()` and the camera attributes, `sync-camera`, `floor="all"`) draw there: a viewer with one at the
+   * start draws on the page's thread, one given one later draws its room there again. So does a viewer with
+   * a page `componentLoader`, in a browser without OffscreenCanvas, or where the worker cannot start or has
+   * no WebGL (`renderThread` says where the room is drawn).
    */
-  @property() renderer: 'main' | 'worker' = 'main';
+  @property() renderer?: 'main' | 'worker';
 
   @state() private _message?: ViewerStringKey;
   @state() private _errorKind?: FailureKind;
@@ -258,8 +259,18 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
   protected viewGone(): void {}
 
-  /** A feature's hook: true when the opening view needs the features' three.js side (call super). */
-  protected featuresAtStart(): boolean {
+  /**
+   * A feature's hook: the room is built in the render worker (its first frame follows). `viewGone()`
+   * follows it as it follows `viewReady()` (call super).
+   */
+  protected workerReady(_view: WorkerView, _model: RoomModel): void {}
+
+  /**
+   * A feature's hook: true when the opening view needs the features' three.js side (call super, passing
+   * `inWorker` on). `inWorker`: asked whether the room can be drawn in the render worker: only what needs
+   * the scene on the page's thread counts (the worker draws selection itself).
+   */
+  protected featuresAtStart(_inWorker = false): boolean {
     return false;
   }
 
@@ -351,7 +362,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
-    else if (this.#remote && this.featuresAtStart()) {
+    else if (this.#remote && this.featuresAtStart(true)) {
       // a feature that reads the scene (camera-orbit, selected, cutaway, measure...) set after the start:
       // the room is drawn again on the page's thread, where the features are
       this.#onPage = true;
@@ -442,14 +453,15 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   async #load(floorOnly: boolean): Promise<void> {
-    const withFeatures = this.featuresAtStart();
-    // drawn in the render worker: no three.js on the page's thread (renderer="worker")
+    // drawn in the render worker: no three.js on the page's thread (renderer="worker", the default)
     const offThread =
-      this.renderer === 'worker' &&
+      (this.renderer ?? getConfig().viewerRenderer ?? 'worker') === 'worker' &&
       !this.#onPage &&
-      !withFeatures &&
+      !this.featuresAtStart(true) &&
       !this.componentLoader &&
       workerRenderingSupported();
+    // on the page's thread, the features' three.js side before the first frame when the opening view needs it
+    const withFeatures = !offThread && this.featuresAtStart();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
     let workerStarted = false;
@@ -639,7 +651,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       width,
       height,
       pixelRatio: globalThis.devicePixelRatio || 1,
-      onBuilt: () => run.current() && this.#progress.arrived('code'),
+      onBuilt: () => {
+        if (!run.current() || this.#remote !== view) return;
+        this.#progress.arrived('code');
+        this.workerReady(view, model);
+      },
       onFrame: (frames, total, pending) => {
         if (!run.current()) return;
         if (frames === 1) this.#loaded(model, problems);
@@ -758,7 +774,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#source.abort();
     this.#unstack?.();
     this.#unstack = undefined;
-    if (this.#context) this.viewGone();
+    if (this.#context || this.#remote) this.viewGone();
     this.#context = undefined;
     this.#view?.dispose();
     this.#view = undefined;

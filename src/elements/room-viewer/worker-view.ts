@@ -96,7 +96,7 @@ function theWorker(): Worker | undefined {
     return undefined;
   }
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
-    if (data.type === 'info' || data.type === 'picture') {
+    if (data.type === 'info' || data.type === 'picture' || data.type === 'pick') {
       const resolve = asked.get(data.request);
       asked.delete(data.request);
       resolve?.(data.type === 'info' ? data.info : data);
@@ -259,6 +259,33 @@ export class WorkerView {
     canvas.getContext('2d')!.drawImage(answer.bitmap, 0, 0);
     answer.bitmap.close();
     return canvas;
+  }
+
+  /**
+   * The id of the component first met by a ray through (`x`, `y`) in normalised device coordinates
+   * (-1..1, y up), as picking on the page's thread finds it; undefined for a wall, a floor or nothing.
+   */
+  async pick(x: number, y: number): Promise<string | undefined> {
+    if (this.#disposed) return undefined;
+    const answer = await ask<Extract<FromRenderWorker, { type: 'pick' }>>((request) => ({
+      type: 'pick',
+      id: this.id,
+      request,
+      x,
+      y,
+    }));
+    return this.#disposed ? undefined : answer?.componentId;
+  }
+
+  /** Outlines the components `selected` and `highlighted` (ids), as the page's SelectionOutline does. */
+  outline(selected: readonly string[], highlighted: readonly string[]): void {
+    this.#send({ type: 'outline', id: this.id, selected: [...selected], highlighted: [...highlighted] });
+  }
+
+  /** Frames a component (`focus-component`): flies there, or jumps (`fly` false, or reduced motion). */
+  frameComponent(componentId: string, fly: boolean): void {
+    const jump = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.#send({ type: 'frame-component', id: this.id, componentId, fly, jump });
   }
 
   setSize(width: number, height: number, pixelRatio = 1): void {

@@ -68,6 +68,18 @@ export type ToRenderWorker =
   | { type: 'touch-scrolls'; id: number; scrolls: boolean }
   | { type: 'dispose'; id: number }
   /**
+   * The component first met by a ray through (`x`, `y`), normalised device coordinates (-1..1, y up), as
+   * src/three/picking.ts casts it on the page: answered with `pick`.
+   */
+  | { type: 'pick'; id: number; request: number; x: number; y: number }
+  /** The selection and the highlight to outline (components' ids; src/three/selection-outline.ts). */
+  | { type: 'outline'; id: number; selected: string[]; highlighted: string[] }
+  /**
+   * Frames one component (`focus-component`): a flight, or a jump when `fly` is false or the page prefers
+   * reduced motion (`jump`: the worker has no media queries of its own).
+   */
+  | { type: 'frame-component'; id: number; componentId: string; fly: boolean; jump: boolean }
+  /**
    * The view's picture now (tests and tools), or, with a size, drawn again at that size as `toBlob()`
    * draws it (src/three/snapshot.ts): answered with `picture`.
    */
@@ -111,4 +123,6 @@ export type FromRenderWorker =
       /** Why there is no picture: `RangeError` (a side beyond the GPU's limit) or `InvalidStateError`. */
       error?: { name: string; message: string };
     }
-  | { type: 'info'; request: number; info: RenderWorkerInfo };
+  | { type: 'info'; request: number; info: RenderWorkerInfo }
+  /** The component a `pick` met first, or none (a wall, a floor, nothing). */
+  | { type: 'pick'; id: number; request: number; componentId?: string };

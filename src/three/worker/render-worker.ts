@@ -10,6 +10,11 @@ import { touchScrolls } from '../controls.js';
 // the mesh loader and the snapshot with the worker's own code, not as chunks of their own: a page's
 // bundler copies a package's worker file alone (vite.lib.config.ts), and its chunks would not be beside it
 import { loadFurnitureMesh } from '../furniture-meshes.js';
+// selection drawn here as on the page: picking, the outline and framing a piece (a few KB of the worker)
+import { flyTo, frameComponent, jumpTo } from '../fly.js';
+import { pickComponent } from '../picking.js';
+import { SelectionOutline } from '../selection-outline.js';
+import type { ModelComponent } from '../../model/types.js';
 import { RoomView } from '../room-view.js';
 import { renderSnapshot, snapshotLimit } from '../snapshot.js';
 import { SharedRenderer } from '../shared-renderer.js';
@@ -29,6 +34,14 @@ interface Entry {
   visible: boolean;
   /** Disposed before its build finished. */
   gone?: boolean;
+  /** Made when there is first something to outline. */
+  outline?: SelectionOutline;
+  /** The outline asked for before the view was built. */
+  outlined?: { selected: string[]; highlighted: string[] };
+  /** The component to frame once built (`focus-component` at the start). */
+  framed?: string;
+  /** The model's components by id (picking answers, outlines and framing name them). */
+  components: Map<string, ModelComponent>;
 }
 
 const views = new Map<number, Entry>();
@@ -49,7 +62,8 @@ async function startView(message: StartMessage): Promise<void> {
   const { id } = message;
   const proxy = new ElementProxy(message.canvas);
   proxy.setSize(message.width, message.height);
-  const entry: Entry = { proxy, start: message, visible: true };
+  const components = new Map(message.model.components.map((c) => [c.id, c]));
+  const entry: Entry = { proxy, start: message, visible: true, components };
   views.set(id, entry);
   try {
     // the same slices as on the page: the worker's own messages (input, a resize) get through between them
@@ -98,12 +112,42 @@ async function startView(message: StartMessage): Promise<void> {
     if (!message.furnitureVisible) view.setFurnitureVisible(false);
     view.setVisible(entry.visible);
     touchScrolls(view.controls, message.touchScrolls);
+    if (entry.outlined) showOutline(entry, entry.outlined);
+    if (entry.framed) frame(entry, entry.framed, false, true);
     post({ type: 'built', id });
   } catch (error) {
     views.delete(id);
     entry.view?.dispose();
     post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** Outlines the selection and the highlight (the outline is made when there is first one to show). */
+function showOutline(entry: Entry, ids: { selected: string[]; highlighted: string[] }): void {
+  const { view } = entry;
+  entry.outlined = ids;
+  if (!view) return;
+  const of = (list: string[]) =>
+    list.map((id) => entry.components.get(id)).filter((c): c is ModelComponent => !!c);
+  const selected = of(ids.selected);
+  const highlighted = of(ids.highlighted);
+  if (!entry.outline && !selected.length && !highlighted.length) return;
+  entry.outline ??= new SelectionOutline(view);
+  entry.outline.show(selected, highlighted);
+}
+
+/** Frames a component: a flight, or a jump (the opening view, reduced motion). */
+function frame(entry: Entry, componentId: string, fly: boolean, jump: boolean): void {
+  const { view } = entry;
+  const component = entry.components.get(componentId);
+  if (!view) {
+    entry.framed = componentId;
+    return;
+  }
+  if (!component) return;
+  const to = frameComponent(view, component);
+  if (fly) void flyTo(view, to, { jump });
+  else jumpTo(view, to);
 }
 
 function info(request: number): void {
@@ -199,9 +243,21 @@ scope.onmessage = ({ data }) => {
     case 'picture':
       void picture(data, view);
       break;
+    case 'pick': {
+      const hit = view && view.frames > 0 ? pickComponent(view, data.x, data.y) : undefined;
+      post({ type: 'pick', id: data.id, request: data.request, componentId: hit?.component.id });
+      break;
+    }
+    case 'outline':
+      showOutline(entry, data);
+      break;
+    case 'frame-component':
+      frame(entry, data.componentId, data.fly, data.jump);
+      break;
     case 'dispose':
       entry.gone = true;
       views.delete(data.id);
+      entry.outline?.dispose();
       view?.dispose();
       break;
   }

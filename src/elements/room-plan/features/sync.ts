@@ -23,6 +23,9 @@ import type { Constructor } from '../../../internal/mixin.js';
 /** What the plan needs of the viewer it is linked to (a `<room-viewer>`; structural, so no import cycle). */
 interface LinkedViewer extends HTMLElement {
   readonly view?: RoomView;
+  /** Where its room is drawn: one drawn in the render worker is drawn on the page's thread once followed. */
+  readonly renderThread?: 'main' | 'worker';
+  requestUpdate?(): void;
   flyTo(target: string): Promise<void>;
   selected?: unknown;
 }
@@ -199,6 +202,9 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#viewer = viewer;
       viewer.addEventListener('model-load', this.#onViewerLoad);
       viewer.addEventListener('component-select', this.#onViewerSelect);
+      // its frames are followed on the page's thread: a viewer drawn in the render worker hears that it is
+      // followed now (its `for` plan is found) and draws its room there again
+      if (viewer.renderThread === 'worker') viewer.requestUpdate?.();
       this.#watchView();
     }
 

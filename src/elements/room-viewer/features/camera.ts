@@ -94,7 +94,13 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
      */
     async flyTo(target: FlyTarget): Promise<void> {
       const context = this.viewContext;
-      if (!context) return new Promise((resolve, reject) => this.#waiting.push({ target, resolve, reject }));
+      if (!context)
+        return new Promise((resolve, reject) => {
+          this.#waiting.push({ target, resolve, reject });
+          // drawn in the render worker: the flight needs the scene here, so the room is drawn here again
+          // (updated() sees the waiting flight) and it lands there
+          if (this.renderThread === 'worker') this.requestUpdate();
+        });
       const tools = await toolsOf(context);
       if (this.viewContext !== context) return; // the room went while the code to fly arrived
       await tools.three.flyTo(context.view, tools.moves.flyTargetView(context, tools.three, target));
@@ -106,11 +112,11 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       this.flyTo(area.name).catch(() => undefined);
     }
 
-    protected override featuresAtStart(): boolean {
+    protected override featuresAtStart(inWorker = false): boolean {
       // the opening view is the one the attributes or an early flyTo() ask for
       const asked = !!this.cameraOrbit || !!this.cameraTarget || this.#waiting.length > 0;
       if (asked) void Promise.resolve(movesNow()).catch(() => undefined);
-      return super.featuresAtStart() || asked;
+      return super.featuresAtStart(inWorker) || asked;
     }
 
     protected override viewReady(context: ViewerContext): void {

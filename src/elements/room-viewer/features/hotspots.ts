@@ -28,11 +28,11 @@ export function ViewerHotspots<T extends Constructor<RoomViewerBase>>(Base: T): 
     #layer?: HotspotLayer;
     #slot?: HTMLSlotElement;
 
-    protected override featuresAtStart(): boolean {
+    protected override featuresAtStart(inWorker = false): boolean {
       // hotspots on the page from the start are placed from the first frame
       const has = !!this.querySelector(':scope > [slot="hotspot"]');
       if (has) loadLayer().catch(() => undefined);
-      return super.featuresAtStart() || has;
+      return super.featuresAtStart(inWorker) || has;
     }
 
     protected override viewReady(context: ViewerContext): void {

@@ -90,8 +90,8 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       super.viewGone();
     }
 
-    protected override featuresAtStart(): boolean {
-      return super.featuresAtStart() || this.cutaway || this.measure;
+    protected override featuresAtStart(inWorker = false): boolean {
+      return super.featuresAtStart(inWorker) || this.cutaway || this.measure;
     }
 
     protected override updated(changed: PropertyValues<this>): void {

@@ -4,17 +4,19 @@
  *
  * A click or tap on the canvas (not the end of a drag: ClickTracker) casts a ray through the room as
  * drawn (src/three/picking.ts); the piece it meets first fires `component-select`. The selection and
- * the highlight are drawn in the view's own render (src/three/selection-outline.ts).
+ * the highlight are drawn in the view's own render (src/three/selection-outline.ts). A room drawn in the
+ * render worker is picked, outlined and framed there, with the same code, by message (worker-view.ts).
  */
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { idListConverter, selectableComponents } from '../../../features/selection/component-selection.js';
 import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
-import type { ModelComponent } from '../../../model/types.js';
+import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
 // types only: three.js arrives through the view context (ctx.three, ctx.features)
 import type { SelectionOutline } from '../../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
+import type { WorkerView } from '../worker-view.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
@@ -57,6 +59,8 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     @property({ attribute: 'focus-component' }) focusComponent?: string;
 
     #outline?: SelectionOutline;
+    /** The room drawn in the render worker, which picks and outlines it there. */
+    #remote?: WorkerView;
     #pickable: ModelComponent[] = [];
     #selection = new ComponentSelection(this as unknown as SelectionHost, {
       language: this.language,
@@ -98,17 +102,30 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       this.requestUpdate();
     }
 
+    protected override workerReady(view: WorkerView, model: RoomModel): void {
+      super.workerReady(view, model);
+      this.#remote = view;
+      this.#pickable = selectableComponents(model);
+      this.#showOutline();
+      this.#frame(false);
+      this.requestUpdate();
+    }
+
     protected override viewGone(): void {
       this.#outline?.dispose();
       this.#outline = undefined;
+      this.#remote = undefined;
       this.#pickable = [];
       this.requestUpdate();
       super.viewGone();
     }
 
-    protected override featuresAtStart(): boolean {
-      // the opening view is framed on `focus-component`, with the selection outlined
-      return super.featuresAtStart() || !!this.focusComponent || this.selected.length > 0;
+    protected override featuresAtStart(inWorker = false): boolean {
+      // the opening view is framed on `focus-component`, with the selection outlined (the render worker
+      // does both itself)
+      return (
+        super.featuresAtStart(inWorker) || (!inWorker && (!!this.focusComponent || this.selected.length > 0))
+      );
     }
 
     protected override updated(changed: PropertyValues<this>): void {
@@ -117,7 +134,10 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      return [...super.renderFeatures(), this.viewContext ? this.#selection.description() : nothing];
+      return [
+        ...super.renderFeatures(),
+        this.viewContext || this.#remote ? this.#selection.description() : nothing,
+      ];
     }
 
     /** Outlines the selection and the highlight (the outline is made when there is first one to show). */
@@ -126,6 +146,8 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       const context = this.viewContext;
       const selected = selection.components(new Set(this.selected));
       const highlighted = selection.components(selection.highlighted);
+      const ids = (list: readonly ModelComponent[]) => list.map((c) => c.id);
+      if (this.#remote) return this.#remote.outline(ids(selected), ids(highlighted));
       if (!this.#outline && context && (selected.length || highlighted.length)) {
         const { features } = context;
         if (!features) return this.#whenLoaded(context, () => this.#showOutline());
@@ -146,6 +168,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     #frame(fly: boolean): void {
       const context = this.viewContext;
       const component = this.focusComponent ? this.#selection.component(this.focusComponent) : undefined;
+      if (component && this.#remote) return this.#remote.frameComponent(component.id, fly);
       if (!context || !component) return;
       const { features, view } = context;
       if (!features) return this.#whenLoaded(context, () => this.#frame(fly));
@@ -158,9 +181,16 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     #pick(event: PointerEvent): ModelComponent | undefined | Promise<ModelComponent | undefined> {
       const context = this.viewContext;
       const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
-      if (!context || !rect?.width || !rect.height) return undefined;
+      const remote = this.#remote;
+      if ((!context && !remote) || !rect?.width || !rect.height) return undefined;
       const x = ((event.clientX - rect.left) / rect.width) * 2 - 1;
       const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
+      // drawn in the render worker: the same ray cast there (a message each way, well within the click)
+      if (remote)
+        return remote
+          .pick(x, y)
+          .then((id) => (id && this.#remote === remote ? this.#selection.component(id) : undefined));
+      if (!context) return undefined;
       const pick = (features: FeaturesModule) =>
         this.viewContext === context
           ? features.pickComponent(context.view, x, y, (c) => !!this.#selection.component(c.id))?.component

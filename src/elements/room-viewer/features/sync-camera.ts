@@ -66,6 +66,20 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
       if (changed.has('syncCamera') && this.isConnected) this.#link();
     }
 
+    protected override featuresAtStart(inWorker = false): boolean {
+      // a camera followed frame by frame (another viewer's `sync-camera`, a plan's `for`) is read on the
+      // page's thread: such a viewer draws there
+      return super.featuresAtStart(inWorker) || (inWorker && (!!this.syncCamera?.trim() || this.#followed()));
+    }
+
+    /** Another viewer (`sync-camera`) or a plan (`for`) of this document or shadow root names this one. */
+    #followed(): boolean {
+      if (!this.id) return false;
+      const root = this.getRootNode() as Document | ShadowRoot;
+      const id = CSS.escape(this.id);
+      return !!root.querySelector?.(`room-viewer[sync-camera="${id}"], room-plan[for="${id}"]`);
+    }
+
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
       this.#follow(true);
@@ -106,6 +120,8 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
       this.#other = other;
       // the other's reload makes a new view
       other.addEventListener('model-load', this.#onOtherLoad);
+      // one drawn in the render worker hears that it is followed now, and draws on the page's thread
+      (other as Viewer & { requestUpdate?(): void }).requestUpdate?.();
       this.#follow(true);
     }
 
