@@ -141,6 +141,8 @@ const GENERATED = (counts: number[]) => `(async () => {
   };
   const show = async (model) => {
     const el = document.createElement('room-viewer');
+    // on the page's thread (the default draws in the render worker): the figures read the scene here
+    el.setAttribute('renderer', 'main');
     el.setAttribute('loading', 'eager');
     el.setAttribute('camera', 'orbit');
     el.model = model;
@@ -175,6 +177,8 @@ const ORBIT = (source: string, lod = false, handOver = false) => `(async () => {
   const { generatedRoom } = await import('/bench/pages/viewer-rooms.js');
   void generatedRoom;
   const el = document.createElement('room-viewer');
+  // on the page's thread (the default draws in the render worker): the figures read the scene here
+  el.setAttribute('renderer', 'main');
   el.setAttribute('loading', 'eager');
   el.setAttribute('camera', 'orbit');
   ${source}
@@ -219,6 +223,8 @@ const FIFTY = `(async () => {
   const loads = [];
   for (let i = 0; i < 50; i++) {
     const el = document.createElement('room-viewer');
+    // on the page's thread (the default draws in the render worker): the figures read the scene here
+    el.setAttribute('renderer', 'main');
     el.setAttribute('loading', 'eager');
     el.setAttribute('camera', i % 2 ? 'orbit' : 'top');
     el.style.width = '120px';

@@ -36,6 +36,8 @@ const MOUNT = (source: string) => `(async () => {
   await import('/${APP}/out/viewer.js');
   document.body.style.margin = '0';
   const el = document.createElement('room-viewer');
+  // on the page's thread (the default draws in the render worker): the figures read the scene here
+  el.setAttribute('renderer', 'main');
   el.style.cssText = 'display: block; width: 320px; height: 240px';
   el.setAttribute('loading', 'eager');
   el.setAttribute('camera', 'orbit');

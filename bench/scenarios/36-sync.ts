@@ -29,6 +29,8 @@ const RUN = `(async () => {
     el.addEventListener('model-error', (e) => reject(e.detail.error), { once: true });
   });
   const el = document.createElement('room-viewer');
+  // on the page's thread (the default draws in the render worker): the figures read the scene here
+  el.setAttribute('renderer', 'main');
   el.id = 'bench-viewer';
   el.setAttribute('loading', 'eager');
   el.setAttribute('camera', 'orbit');

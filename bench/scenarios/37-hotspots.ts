@@ -44,6 +44,8 @@ window.benchReady = true;
 const RUN = `(async () => {
   ${ORBIT_PROBE}
   const el = document.createElement('room-viewer');
+  // on the page's thread (the default draws in the render worker): the figures read the scene here
+  el.setAttribute('renderer', 'main');
   el.setAttribute('loading', 'eager');
   el.setAttribute('camera', 'orbit');
   el.setAttribute('room-id', '${SAMPLE}');

@@ -45,6 +45,8 @@ window.benchReady = true;
 const SHOW = `
 const show = async (meshes, size = [320, 240], camera = 'orbit') => {
   const el = document.createElement('room-viewer');
+  // on the page's thread (the default draws in the render worker): the figures read the scene here
+  el.setAttribute('renderer', 'main');
   el.setAttribute('loading', 'eager');
   el.setAttribute('camera', camera);
   el.setAttribute('room-id', '${SHOWCASE}');

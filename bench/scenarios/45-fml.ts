@@ -84,7 +84,8 @@ const scenario: Scenario = {
     await page.goto(`${origin}/bench/pages/room-plan.html`);
     await page.waitForFunction('window.benchReady === true');
     const figures: Figures = {};
-    const eager = { loading: 'eager' };
+    // on the page's thread (the default draws in the render worker), as the figures before it
+    const eager = { loading: 'eager', renderer: 'main' };
 
     const real = (await page.evaluate(FETCH_REAL)) as {
       floors: number;

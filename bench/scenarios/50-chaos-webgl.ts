@@ -32,6 +32,8 @@ const RUN = `(async () => {
   }).observe({ type: 'longtask', buffered: true });
   const make = () => {
     const el = document.createElement('room-viewer');
+    // on the page's thread (the default draws in the render worker): the figures read the scene here
+    el.setAttribute('renderer', 'main');
     el.setAttribute('room-id', '${SAMPLE}');
     el.setAttribute('loading', 'eager');
     el.setAttribute('poster', '');
