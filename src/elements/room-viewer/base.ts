@@ -685,6 +685,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       onContextGone: () => this.#contextGone(run),
       onFailed: () => {
         if (!run.current() || this.#remote !== view) return;
+        // the features let go of the worker's view (selection sends its outline there) before it goes
+        this.viewGone();
         this.#remote = undefined;
         this.#onPage = true;
         this.#reload();

@@ -96,6 +96,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
+      this.#remote = undefined;
       this.#pickable = selectableComponents(context.model);
       this.#showOutline();
       this.#frame(false);
