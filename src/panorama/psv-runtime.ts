@@ -10,6 +10,8 @@ import {
   Cache as ThreeCache,
   ColorManagement,
   Vector3,
+  type Camera,
+  type Scene,
   type Texture,
   type WebGLRenderer,
 } from 'three';
@@ -57,17 +59,71 @@ const CUBE_EDGE_VERTICES = cubeEdgeDirections(CUBE_SEGMENTS);
 /** A task boundary: the page's thread is free between two slices of a viewer's start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A task boundary without setTimeout's 4 ms clamp (for polling the GPU: a short wait each time). */
+const nextMessage = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+
+/** What of PSV's renderer service the adapter uses. */
+interface PsvRenderer {
+  renderer: WebGLRenderer;
+  scene: Scene;
+  camera: Camera;
+}
+
+/**
+ * Resolves, in a later task, once the GPU has done everything asked of it so far (a fence), or after
+ * `limit` ms. A face's upload is 4.7 MB through a bounded transfer buffer: started while the GPU
+ * (software WebGL: the same cores) still copies the previous face, the page's thread waited for it
+ * inside its task; and the first frame's commit waited for the last uploads.
+ */
+async function gpuIdle(gl: WebGLRenderingContext | WebGL2RenderingContext, limit = 1000): Promise<void> {
+  const gl2 = gl as WebGL2RenderingContext;
+  let sync: WebGLSync | null = null;
+  try {
+    sync = typeof gl2.fenceSync === 'function' ? gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0) : null;
+    gl2.flush();
+  } catch {
+    sync = null;
+  }
+  const start = performance.now();
+  try {
+    do await nextMessage();
+    while (
+      sync &&
+      !gl2.isContextLost() &&
+      gl2.getSyncParameter(sync, gl2.SYNC_STATUS) !== gl2.SIGNALED &&
+      performance.now() - start < limit
+    );
+  } finally {
+    if (sync) gl2.deleteSync(sync);
+  }
+}
+
 class SubdividedCubemapAdapter extends CubemapAdapter {
+  /** The mesh whose shaders were compiled ahead (loadTexture), for PSV's next createMesh(). */
+  #prepared?: ReturnType<CubemapAdapter['createMesh']>;
+
   /**
-   * The six faces are handed to the GPU one a task (issue 20): three.js uploaded all six in the first
-   * frame, one task of about 100 ms on a mid-range phone (decoding and copying 6 × 1080² pixels); a
-   * face uploaded here is not uploaded again in that frame.
+   * The first frame's work, each part in a task of its own, before PSV shows the faces (issue 20):
+   * the shaders compiled; the six faces handed to the GPU one a task, each once the GPU is done with
+   * the one before (three.js uploaded all six in the first frame, one task of about 100 ms on a
+   * mid-range phone; a face uploaded here is not uploaded again in that frame); then one draw of a
+   * single pixel of the hidden canvas, which makes software WebGL build its drawing code for these
+   * shaders. Without that draw the first frame's commit waited 35-60 ms for it (traces, SwiftShader).
    */
   override async loadTexture(...args: Parameters<CubemapAdapter['loadTexture']>) {
     const result = await this.#withBitmaps(() => super.loadTexture(...args));
-    const renderer = (this.viewer as unknown as { renderer?: { renderer?: WebGLRenderer } }).renderer
-      ?.renderer;
-    for (const texture of (result.texture ?? []) as (Texture | null)[]) {
+    const psv = (this.viewer as unknown as { renderer?: PsvRenderer }).renderer;
+    const renderer = psv?.renderer;
+    const textures = (result.texture ?? []) as (Texture | null)[];
+    for (const texture of textures) {
       // a bitmap is made the right way up (WebGL ignores UNPACK_FLIP_Y for one): not flipped again
       if (texture && typeof ImageBitmap === 'function' && texture.image instanceof ImageBitmap) {
         texture.flipY = false;
@@ -75,14 +131,49 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
         const bitmap = texture.image;
         texture.addEventListener('dispose', () => bitmap.close());
       }
-      if (!texture || !renderer) continue;
+    }
+    if (psv && renderer) {
+      // The shaders first, in a task of their own: the GPU compiles and links them while the faces go
+      // up, instead of the first frame waiting for the link.
       await nextTask();
+      try {
+        const mesh = this.createMesh();
+        this.setTexture(mesh, result);
+        psv.scene.add(mesh);
+        renderer.compile(psv.scene, psv.camera);
+        psv.scene.remove(mesh);
+        this.#prepared = mesh;
+      } catch {
+        return result; // a lost context: the viewer's own render reports it
+      }
+    }
+    for (const texture of textures) {
+      if (!texture || !renderer) continue;
+      await gpuIdle(renderer.getContext());
       try {
         renderer.initTexture(texture);
       } catch {
         return result; // a lost context: the viewer's own render reports it
       }
     }
+    const mesh = this.#prepared;
+    if (psv && renderer && mesh) {
+      await nextTask();
+      try {
+        // PSV's scene (its invisible picking sphere too) with the faces' mesh, as its first frame draws
+        psv.scene.add(mesh);
+        renderer.setScissorTest(true);
+        renderer.setScissor(0, 0, 1, 1);
+        renderer.render(psv.scene, psv.camera);
+      } catch {
+        // the viewer's own render reports it
+      } finally {
+        renderer.setScissorTest(false);
+        psv.scene.remove(mesh);
+      }
+    }
+    // the first frame then finds the GPU idle
+    if (renderer) await gpuIdle(renderer.getContext());
     return result;
   }
 
@@ -110,6 +201,9 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
   }
 
   override createMesh() {
+    const prepared = this.#prepared;
+    this.#prepared = undefined;
+    if (prepared) return prepared;
     const mesh = super.createMesh();
     const size = CONSTANTS.SPHERE_RADIUS * 2;
     mesh.geometry.dispose();
@@ -139,6 +233,8 @@ export interface ViewerOptions {
   view: PanoramaView;
   navbar: boolean;
   texts: ViewerTexts;
+  /** The canvas to draw in (prepareCanvas); without it three.js makes one. */
+  canvas?: ViewerCanvas;
   /** No inertia (and the element starts no autorotation) for users who asked for less motion. */
   reducedMotion: boolean;
   onProgress(percent: number): void;
@@ -190,10 +286,6 @@ const ICON_FULLSCREEN =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M4 4h6v2H6v4H4zm10 0h6v6h-2V6h-4zM4 14h2v4h4v2H4zm14 0h2v6h-6v-2h4z"/></svg>';
 
 /**
- * Creates a viewer in `container` and starts loading the faces. Throws a ViewerError('no-webgl') when
- * the browser gives no WebGL 2 context; every later failure goes to `onError`, never to the page.
- */
-/**
  * PSV's one-time look at the browser (it makes a WebGL context of its own to read the limits), done
  * in a task before the first viewer is made instead of inside that task. Never throws: a browser
  * without WebGL is reported by createPanoramaViewer.
@@ -206,6 +298,45 @@ export function probeSystem(): void {
   }
 }
 
+/** The canvas and WebGL context a viewer draws with, made before the viewer (prepareCanvas). */
+export interface ViewerCanvas {
+  canvas: HTMLCanvasElement;
+  context: WebGL2RenderingContext;
+}
+
+/**
+ * The viewer's canvas and WebGL 2 context, made in a task before the viewer instead of inside its
+ * construction (issue 20). Without multisampling: PSV always asks three.js for an antialiased context
+ * (its defaults override `rendererParameters.antialias`), which only smooths the edges of triangles,
+ * and the panorama's triangles have no edge on screen (the cube's faces meet edge to edge; what the
+ * view shows is the faces' pictures). Multisampling made every resize of the canvas (two in the
+ * construction) and every frame cost software WebGL four samples a pixel. Undefined when the browser
+ * gives no WebGL 2 context: createPanoramaViewer then tries and reports it.
+ */
+export function prepareCanvas(): ViewerCanvas | undefined {
+  try {
+    const canvas = document.createElement('canvas');
+    // what three.js asks for itself, with PSV's alpha, antialias off
+    const context = canvas.getContext('webgl2', {
+      alpha: true,
+      antialias: false,
+      depth: true,
+      stencil: false,
+      premultipliedAlpha: true,
+      preserveDrawingBuffer: false,
+      powerPreference: 'default',
+      failIfMajorPerformanceCaveat: false,
+    });
+    return context ? { canvas, context } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates a viewer in `container` and starts loading the faces. Throws a ViewerError('no-webgl') when
+ * the browser gives no WebGL 2 context; every later failure goes to `onError`, never to the page.
+ */
 export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   const pageCache = ThreeCache.enabled;
   let viewer: Viewer;
@@ -216,7 +347,8 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       defaultYaw: toViewerPosition(options.view).yaw,
       defaultPitch: toViewerPosition(options.view).pitch,
       defaultZoomLvl: options.view.zoom,
-      navbar: navbarButtons(options),
+      // the buttons come in a task of their own (below)
+      navbar: false,
       // PSV listens on window: the element turns the keys on only while it has focus (setKeyboard)
       keyboard: false,
       keyboardActions: {
@@ -236,6 +368,10 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       mousewheelCtrlKey: true,
       moveInertia: !options.reducedMotion,
       loadingTxt: options.texts.loading,
+      // PSV keeps its own alpha and antialias over these; a given context brings its own
+      ...(options.canvas && {
+        rendererParameters: { canvas: options.canvas.canvas, context: options.canvas.context },
+      }),
       lang: { ...options.texts },
     });
   } catch (cause) {
@@ -289,17 +425,30 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     return viewer.renderer as unknown as SnapshotScene;
   };
 
+  // The rest of the start, each in a task of its own (issue 20): the faces' load, then the navbar.
   // Not through the constructor: PSV would leave a failed load as an unhandled rejection.
-  viewer
-    .setPanorama(toPsvCubemap(options.faces), {
-      position: toViewerPosition(options.view),
-      zoom: options.view.zoom,
-      transition: false,
-    })
-    .catch((cause: unknown) => {
-      if (!released)
-        options.onError(new ViewerError('A face of the panorama did not load', 'face-failed', cause));
-    });
+  const later = (step: () => void) => setTimeout(() => released || step(), 0);
+  later(() =>
+    viewer
+      .setPanorama(toPsvCubemap(options.faces), {
+        position: toViewerPosition(options.view),
+        zoom: options.view.zoom,
+        transition: false,
+      })
+      .catch((cause: unknown) => {
+        if (!released)
+          options.onError(new ViewerError('A face of the panorama did not load', 'face-failed', cause));
+      }),
+  );
+  let navbarSet = false;
+  later(() => {
+    // setNavbar() may have come first
+    if (navbarSet || !navbar) return;
+    safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+    // PSV shows the navbar when the panorama is ready; the faces load over several tasks, but a
+    // panorama in PSV's cache could be faster
+    if (viewer.state.ready) viewer.navbar.show();
+  });
 
   const tick = (time: number) => {
     autorotateFrame = 0;
@@ -333,10 +482,12 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     },
     setNavbar(on) {
       navbar = on;
+      navbarSet = true;
       safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
     },
     setTexts(next) {
       texts = next;
+      navbarSet = true;
       safely(() =>
         viewer.setOptions({ lang: { ...texts }, navbar: navbarButtons({ ...options, texts, navbar }) }),
       );

@@ -12,7 +12,7 @@ import { yieldToPage } from '../../internal/yield.js';
 import { FullscreenController } from '../../features/fullscreen/fullscreen.js';
 import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';
-import type { PanoramaViewer, ViewerTexts } from '../../panorama/psv-runtime.js';
+import type { PanoramaViewer, ViewerCanvas, ViewerTexts } from '../../panorama/psv-runtime.js';
 import type { PanoramaView } from '../../panorama/view.js';
 import { reducedMotion } from './autorotation.js';
 import { PanoramaError } from './panorama-error.js';
@@ -70,11 +70,14 @@ export class LiveViewer {
     const generation = ++this.#generation;
     const current = () => generation === this.#generation;
     let runtime: Awaited<ReturnType<typeof loadViewerCode>>;
+    let canvas: ViewerCanvas | undefined;
     try {
       runtime = await loadViewerCode();
       await this.host.updateComplete;
-      // the viewer's start in slices (issue 20): PSV's look at the browser, then the viewer
+      // the viewer's start in slices (issue 20): PSV's look at the browser, the WebGL context, the viewer
       if (current()) await yieldToPage().then(runtime.probeSystem).then(yieldToPage);
+      if (current()) canvas = runtime.prepareCanvas();
+      if (current()) await yieldToPage();
     } catch (error) {
       if (current()) this.events.failed(toElementError(error));
       return;
@@ -85,6 +88,7 @@ export class LiveViewer {
       this.#viewer = createViewer(runtime, this.host.shadowRoot!, {
         ...wish,
         container,
+        canvas,
         faces,
         reducedMotion: reducedMotion(),
         onProgress: (percent) => current() && this.events.progress(percent),
