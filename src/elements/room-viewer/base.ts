@@ -134,15 +134,16 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
 
   /**
-   * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker, on an OffscreenCanvas, so the page's
-   * thread evaluates no three.js and does no WebGL work; orbit, zoom, pan, keys, auto-rotate, `camera`,
-   * `furniture="hidden"`, selection (a click, the description's buttons, `selected`, `highlight()`,
-   * `focus-component`), the poster, progress, `toBlob()` and every event work as on the page. `main`: on the
-   * page's thread. The features that read the scene on the page's thread (hotspots, measuring, `cutaway`,
-   * `flyTo()` and the camera attributes, `sync-camera`, a `<room-plan for>`, `floor="all"`) draw there: a viewer with one at the
-   * start draws on the page's thread, one given one later draws its room there again. So does a viewer with
-   * a page `componentLoader`, in a browser without OffscreenCanvas, or where the worker cannot start or has
-   * no WebGL (`renderThread` says where the room is drawn).
+   * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker,
+   * on an OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom,
+   * pan, keys, auto-rotate, `camera`, `furniture="hidden"`, selection (a click, the description's buttons,
+   * `selected`, `highlight()`, `focus-component`), the poster, progress, `toBlob()` and every event work as
+   * on the page. `main`: on the page's thread. The features that read the scene on the page's thread
+   * (hotspots, measuring, `cutaway`, `flyTo()` and the camera attributes, `sync-camera`, a `<room-plan for>`,
+   * `floor="all"`) draw there: a viewer with one at the start draws on the page's thread, one given one later
+   * draws its room there again. So does a viewer with a page `componentLoader`, in a browser without
+   * OffscreenCanvas, or where the worker cannot start or has no WebGL (`renderThread` says where the room is
+   * drawn).
    */
   @property() renderer?: 'main' | 'worker';
 

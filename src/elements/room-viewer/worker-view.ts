@@ -282,10 +282,9 @@ export class WorkerView {
     this.#send({ type: 'outline', id: this.id, selected: [...selected], highlighted: [...highlighted] });
   }
 
-  /** Frames a component (`focus-component`): flies there, or jumps (`fly` false, or reduced motion). */
+  /** Frames a component (`focus-component`): flies there, or jumps when `fly` is false. */
   frameComponent(componentId: string, fly: boolean): void {
-    const jump = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.#send({ type: 'frame-component', id: this.id, componentId, fly, jump });
+    this.#send({ type: 'frame-component', id: this.id, componentId, fly });
   }
 
   setSize(width: number, height: number, pixelRatio = 1): void {

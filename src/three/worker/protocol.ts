@@ -75,10 +75,10 @@ export type ToRenderWorker =
   /** The selection and the highlight to outline (components' ids; src/three/selection-outline.ts). */
   | { type: 'outline'; id: number; selected: string[]; highlighted: string[] }
   /**
-   * Frames one component (`focus-component`): a flight, or a jump when `fly` is false or the page prefers
-   * reduced motion (`jump`: the worker has no media queries of its own).
+   * Frames one component (`focus-component`): a flight, or a jump when `fly` is false (the opening view,
+   * or a page that prefers reduced motion: the worker has no media queries of its own).
    */
-  | { type: 'frame-component'; id: number; componentId: string; fly: boolean; jump: boolean }
+  | { type: 'frame-component'; id: number; componentId: string; fly: boolean }
   /**
    * The view's picture now (tests and tools), or, with a size, drawn again at that size as `toBlob()`
    * draws it (src/three/snapshot.ts): answered with `picture`.

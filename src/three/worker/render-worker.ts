@@ -113,7 +113,7 @@ async function startView(message: StartMessage): Promise<void> {
     view.setVisible(entry.visible);
     touchScrolls(view.controls, message.touchScrolls);
     if (entry.outlined) showOutline(entry, entry.outlined);
-    if (entry.framed) frame(entry, entry.framed, false, true);
+    if (entry.framed) frame(entry, entry.framed, false);
     post({ type: 'built', id });
   } catch (error) {
     views.delete(id);
@@ -137,7 +137,7 @@ function showOutline(entry: Entry, ids: { selected: string[]; highlighted: strin
 }
 
 /** Frames a component: a flight, or a jump (the opening view, reduced motion). */
-function frame(entry: Entry, componentId: string, fly: boolean, jump: boolean): void {
+function frame(entry: Entry, componentId: string, fly: boolean): void {
   const { view } = entry;
   const component = entry.components.get(componentId);
   if (!view) {
@@ -146,7 +146,7 @@ function frame(entry: Entry, componentId: string, fly: boolean, jump: boolean): 
   }
   if (!component) return;
   const to = frameComponent(view, component);
-  if (fly) void flyTo(view, to, { jump });
+  if (fly) void flyTo(view, to, { jump: false });
   else jumpTo(view, to);
 }
 
@@ -252,7 +252,7 @@ scope.onmessage = ({ data }) => {
       showOutline(entry, data);
       break;
     case 'frame-component':
-      frame(entry, data.componentId, data.fly, data.jump);
+      frame(entry, data.componentId, data.fly);
       break;
     case 'dispose':
       entry.gone = true;

@@ -13,6 +13,7 @@ import { idListConverter, selectableComponents } from '../../../features/selecti
 import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
+import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
 // types only: three.js arrives through the view context (ctx.three, ctx.features)
 import type { SelectionOutline } from '../../../three/index.js';
 import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
@@ -96,16 +97,17 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      this.#remote = undefined;
-      this.#pickable = selectableComponents(context.model);
-      this.#showOutline();
-      this.#frame(false);
-      this.requestUpdate();
+      this.#shown(context.model);
     }
 
     protected override workerReady(view: WorkerView, model: RoomModel): void {
       super.workerReady(view, model);
-      this.#remote = view;
+      this.#shown(model, view);
+    }
+
+    /** A room is on screen, on the page's thread or in the render worker (`remote`). */
+    #shown(model: RoomModel, remote?: WorkerView): void {
+      this.#remote = remote;
       this.#pickable = selectableComponents(model);
       this.#showOutline();
       this.#frame(false);
@@ -169,7 +171,9 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     #frame(fly: boolean): void {
       const context = this.viewContext;
       const component = this.focusComponent ? this.#selection.component(this.focusComponent) : undefined;
-      if (component && this.#remote) return this.#remote.frameComponent(component.id, fly);
+      // the worker has no media queries: a flight under reduced motion is asked for as a jump
+      if (component && this.#remote)
+        return this.#remote.frameComponent(component.id, fly && !prefersReducedMotion());
       if (!context || !component) return;
       const { features, view } = context;
       if (!features) return this.#whenLoaded(context, () => this.#frame(fly));
