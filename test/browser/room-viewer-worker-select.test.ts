@@ -179,6 +179,23 @@ describe('<room-viewer> selection drawn in the render worker', function () {
     await matchesTwin(worker, page, 'framed on model-0 on both threads');
     expect(worker.renderThread).to.equal('worker');
   });
+
+  it('offers the measure and add-the-look buttons over a room in the worker; measuring draws it on the page', async () => {
+    const viewer = makeViewer({ loading: 'eager', poster: '', cart: '' }, [320, 240]);
+    await mountShowing(viewer, { model: boxRoom({ components: 3, kinds: 2 }) });
+    expect(viewer.renderThread).to.equal('worker');
+    const root = viewer.shadowRoot!;
+    await until(() => root.querySelector('[part~="add-look"]'), 5000, 'the add-the-look button');
+    const measure = root.querySelector<HTMLButtonElement>('[part~="measure-button"]');
+    expect(measure, 'the measure button').to.not.equal(null);
+    measure!.click();
+    await until(
+      () => viewer.renderThread === 'main' && viewer.getAttribute('state') === 'loaded',
+      10000,
+      'the room on the page, measuring',
+    );
+    expect(viewer.hasAttribute('measure')).to.equal(true);
+  });
 });
 
 /** The model a page-thread viewer shows. */

@@ -180,6 +180,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #onPage = false;
   /** The model on screen (also when drawn in the worker, where there is no #context). */
   #shownModel?: RoomModel;
+  /** The room built in the render worker (there is no #context then). */
+  #builtInWorker?: { model: RoomModel; plan: PlanGeometry };
   #context?: ViewerContext;
   /** Frees the floors stacked over the view's own (`floor="all"`). */
   #unstack?: () => void;
@@ -247,6 +249,14 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** The room on screen and what features need of it; undefined until loaded and after teardown. */
   protected get viewContext(): ViewerContext | undefined {
     return this.#context;
+  }
+
+  /**
+   * The room on screen, drawn on either thread: what features offer beside it (the description, the
+   * measure and look buttons). Undefined until it is built and after teardown.
+   */
+  protected get roomShown(): { model: RoomModel; plan: PlanGeometry } | undefined {
+    return this.#context ?? this.#builtInWorker;
   }
 
   /** The element's words follow its language (features look their own words up through it). */
@@ -655,7 +665,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       onBuilt: () => {
         if (!run.current() || this.#remote !== view) return;
         this.#progress.arrived('code');
+        this.#builtInWorker = { model, plan };
         this.workerReady(view, model);
+        this.requestUpdate();
       },
       onFrame: (frames, total, pending) => {
         if (!run.current()) return;
@@ -689,6 +701,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
         // the features let go of the worker's view (selection sends its outline there) before it goes
         this.viewGone();
         this.#remote = undefined;
+        this.#builtInWorker = undefined;
         this.#onPage = true;
         this.#reload();
       },
@@ -783,6 +796,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#view = undefined;
     this.#remote?.dispose();
     this.#remote = undefined;
+    this.#builtInWorker = undefined;
     this.#shownModel = undefined;
   }
 

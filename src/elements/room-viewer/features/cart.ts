@@ -63,7 +63,7 @@ export function ViewerCart<T extends Constructor<RoomViewerBase>>(Base: T): T & 
 
     protected override renderFeatures(): unknown[] {
       const look =
-        this.cart && this.viewContext && !this.furnitureHidden()
+        this.cart && this.roomShown && !this.furnitureHidden()
           ? lookButton(
               this.products,
               (key, values) => this.language.t(CART_STRINGS, key, values),

@@ -189,8 +189,9 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       const distance = a && b ? tools?.three.distanceBetween(a, b) : undefined;
       return [
         ...super.renderFeatures(),
-        // only over a room on screen (not while loading, nor over an error)
-        this.viewContext ? mode.renderToggle('measure-button', true) : nothing,
+        // only over a room on screen (not while loading, nor over an error); pressed over a room drawn in the
+        // render worker, it draws the room on the page's thread, where measuring reads the scene
+        this.roomShown ? mode.renderToggle('measure-button', true) : nothing,
         a && tools
           ? tools.overlay.measureOverlay(!!b, distance === undefined ? undefined : mode.format(distance))
           : nothing,

@@ -75,7 +75,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       pick: (event) => this.#pick(event),
       components: () => (this.furnitureHidden() ? NONE : this.#pickable),
       cart: () => this.pieceCart(),
-      areas: () => this.viewContext?.plan.areas ?? [],
+      areas: () => this.roomShown?.plan.areas ?? [],
       // the viewer's `units` when a feature gives it one (measure)
       picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
       units: () => parseUnits((this as { units?: string }).units),
@@ -137,10 +137,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      return [
-        ...super.renderFeatures(),
-        this.viewContext || this.#remote ? this.#selection.description() : nothing,
-      ];
+      return [...super.renderFeatures(), this.roomShown ? this.#selection.description() : nothing];
     }
 
     /** Outlines the selection and the highlight (the outline is made when there is first one to show). */
