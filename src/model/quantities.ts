@@ -3,8 +3,9 @@
  * around it (their length along the area times their height, minus the doors and windows in them),
  * its perimeter and its skirting length (the walled perimeter minus the door openings that reach the
  * floor), and the totals. What `<room-plan>` gives as `quantities`, for room models and FML designs
- * alike. Pure: no DOM. Centimetres and square centimetres, as the model (formatArea() / formatLength()
- * show them in m, m² or feet).
+ * alike. Pure: no DOM. Metres and square metres, as the contract says (a page multiplies them by a price
+ * per m² or per metre); the model itself, and formatArea() / formatLength(), work in cm and cm², so
+ * `formatArea(q.floorArea * 10_000)` prints one.
  */
 import { planGeometry } from './plan-geometry.js';
 import { SpatialIndex } from './spatial-index.js';
@@ -18,17 +19,17 @@ export interface AreaQuantities {
   kind: 'area' | 'surface';
   /** True for an area inside another: listed, but not added to the totals. */
   nested: boolean;
-  /** Floor area, cm² (the polygon's, as the plan labels it). */
+  /** Floor area, m² (the polygon's, as the plan labels it). */
   floorArea: number;
-  /** The length of the outline, cm. */
+  /** The length of the outline, m. */
   perimeter: number;
-  /** The part of the perimeter that runs along a wall, cm. */
+  /** The part of the perimeter that runs along a wall, m. */
   wallLength: number;
-  /** Wall area facing the area: wall length × each wall's height, minus doors and windows, cm². */
+  /** Wall area facing the area: wall length × each wall's height, minus doors and windows, m². */
   wallArea: number;
-  /** What the doors and windows in those walls take off the wall area, cm². */
+  /** What the doors and windows in those walls take off the wall area, m². */
   openingArea: number;
-  /** Skirting: the walled perimeter minus the width of every opening that reaches the floor, cm. */
+  /** Skirting: the walled perimeter minus the width of every opening that reaches the floor, m. */
   skirting: number;
   doors: number;
   windows: number;
@@ -48,6 +49,8 @@ const PARALLEL = Math.sin((2 * Math.PI) / 180);
 const NEAR = 100;
 /** An opening whose bottom is below this (cm) reaches the floor (a door, a French window). */
 const FLOOR_LEVEL = 5;
+const CM_PER_M = 100;
+const CM2_PER_M2 = 10_000;
 
 interface Along {
   /** The edge's start and end projected onto the wall's line, cm from the wall's start. */
@@ -133,12 +136,13 @@ function areaQuantities(
     ...(area.label !== undefined ? { label: area.label } : {}),
     kind,
     nested: area.depth > 0,
-    floorArea: area.area,
-    perimeter,
-    wallLength,
-    wallArea: Math.max(0, grossWall - openingArea),
-    openingArea,
-    skirting: Math.max(0, wallLength - onFloor),
+    // measured in the model's cm, given in the contract's m and m²
+    floorArea: area.area / CM2_PER_M2,
+    perimeter: perimeter / CM_PER_M,
+    wallLength: wallLength / CM_PER_M,
+    wallArea: Math.max(0, grossWall - openingArea) / CM2_PER_M2,
+    openingArea: openingArea / CM2_PER_M2,
+    skirting: Math.max(0, wallLength - onFloor) / CM_PER_M,
     doors,
     windows,
   };

@@ -204,16 +204,16 @@ describe('<room-plan> sells the look', function () {
     expect(quantities).to.deep.equal(roomQuantities(model, plan.plan));
     expect(quantities.areas.length).to.equal(1);
     const [area] = quantities.areas;
-    expect(area!.floorArea).to.be.closeTo(400 * 300, 1);
-    expect(area!.perimeter).to.be.closeTo(1400, 0.01);
+    // in m² and m, as the contract says (400 × 300 cm)
+    expect(area!.floorArea).to.be.closeTo(12, 0.001);
+    expect(area!.perimeter).to.be.closeTo(14, 0.001);
     const table = part(plan, 'quantities')!;
     expect(table.querySelector('caption')!.textContent!.trim()).to.equal('Quantities');
     const rows = [...table.querySelectorAll('tbody tr')];
     expect(rows.length).to.equal(1);
     expect(rows[0]!.querySelector('th')!.textContent!.trim()).to.equal('Living');
-    expect(rows[0]!.querySelector('td')!.textContent!.trim()).to.equal(
-      formatArea(area!.floorArea, 'metric', 'en'),
-    );
+    expect(rows[0]!.querySelector('td')!.textContent!.trim()).to.equal('12.0 m²');
+    expect(formatArea(area!.floorArea * 10_000, 'metric', 'en')).to.equal('12.0 m²');
     expect(table.querySelector('tfoot th')!.textContent!.trim()).to.equal('Total');
     expect(await axeViolations(plan)).to.deep.equal([]);
     // on screen under the plan, inside the element

@@ -54,14 +54,16 @@ describe('roomQuantities on a hand-made room', () => {
     const { areas, totals } = roomQuantities(model, plan);
     assert.equal(areas.length, 1);
     const [area] = areas;
-    close(area!.floorArea, 400 * 300, 'floor area');
-    close(area!.perimeter, 1400, 'perimeter');
-    close(area!.wallLength, 1400, 'wall length');
-    const openings = door.width * (door.top - door.bottom) + window.width * (window.top - window.bottom);
+    close(area!.floorArea, 12, 'floor area, m² (400 × 300 cm)');
+    close(area!.perimeter, 14, 'perimeter, m');
+    close(area!.wallLength, 14, 'wall length, m');
+    // the openings measured in the model's cm, the quantities given in m²
+    const openings =
+      (door.width * (door.top - door.bottom) + window.width * (window.top - window.bottom)) / 10_000;
     close(area!.openingArea, openings, 'openings');
-    close(area!.wallArea, 1400 * 250 - openings, 'net wall area');
+    close(area!.wallArea, 14 * 2.5 - openings, 'net wall area, m²');
     // the door reaches the floor, the window does not
-    close(area!.skirting, 1400 - door.width, 'skirting');
+    close(area!.skirting, (1400 - door.width) / 100, 'skirting, m');
     assert.equal(area!.doors, 1);
     assert.equal(area!.windows, 1);
     assert.equal(door.width, 82);
@@ -89,15 +91,15 @@ describe('roomQuantities on a hand-made room', () => {
     const { areas, totals } = roomQuantities(model);
     const by = new Map(areas.map((a) => [a.name, a]));
     for (const side of ['west', 'east']) {
-      close(by.get(side)!.skirting, 1200 - 82, `${side} skirting`);
+      close(by.get(side)!.skirting, 11.18, `${side} skirting, m`);
       assert.equal(by.get(side)!.doors, 1, side);
     }
     assert.equal(by.get('rug')!.nested, true);
     // the rug runs along no wall: no wall area, no skirting
     close(by.get('rug')!.wallLength, 0, 'rug wall length');
-    close(by.get('rug')!.floorArea, 100 * 100, 'rug floor');
-    close(totals.floorArea, 600 * 300, 'total floor (the rug not counted twice)');
-    close(totals.skirting, 2 * (1200 - 82), 'total skirting');
+    close(by.get('rug')!.floorArea, 1, 'rug floor, m²');
+    close(totals.floorArea, 18, 'total floor, m² (the rug not counted twice)');
+    close(totals.skirting, 2 * 11.18, 'total skirting, m');
   });
 });
 
@@ -143,9 +145,12 @@ describe('roomQuantities on project 186997360 (real FML)', () => {
       const { areas, totals } = roomQuantities(model);
       const printed = areas
         .filter((a) => a.label !== undefined)
-        .map((a) => `${a.label} ${formatArea(a.floorArea, 'metric', 'en')}`)
+        .map((a) => `${a.label} ${formatArea(a.floorArea * 10_000, 'metric', 'en')}`)
         .sort();
       assert.deepEqual(printed, EXPORTED[floor.name]!.map((x) => x.join(' ')).sort(), floor.name);
+      // in m², as the contract says (the Keuken was once given as 232 696, in cm²)
+      const kitchen = areas.find((a) => a.label === 'Keuken');
+      if (kitchen) assert.ok(Math.abs(kitchen.floorArea - 23.27) < 0.05, `Keuken: ${kitchen.floorArea} m²`);
       // every labelled room (not the cupboard's top) has walls around it, doors in them, and skirting
       for (const area of areas.filter((a) => a.label !== undefined && a.kind === 'area')) {
         assert.ok(

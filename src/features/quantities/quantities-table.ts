@@ -18,8 +18,9 @@ export function quantitiesTable(
   lang: string,
   words: Words,
 ): TemplateResult {
-  const area = (cm2: number) => formatArea(cm2, units, lang);
-  const length = (cm: number) => formatLength(cm, units, lang);
+  // quantities are in m and m², the formatters take the model's cm and cm²
+  const area = (m2: number) => formatArea(m2 * 10_000, units, lang);
+  const length = (m: number) => formatLength(m * 100, units, lang);
   const { totals } = quantities;
   // focusable: a table taller than its box scrolls, and the keyboard must be able to scroll it
   return html`<div

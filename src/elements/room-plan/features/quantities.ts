@@ -30,8 +30,8 @@ export function PlanQuantities<T extends Constructor<RoomPlanBase>>(
 
     /**
      * The plan's quantities, to quote a renovation: `{ areas, totals }`, per area `floorArea` and the net
-     * `wallArea` (cm², walls' length along the area × their height, minus doors and windows), `perimeter`
-     * and `skirting` (cm, the walled perimeter minus openings down to the floor), `doors`, `windows`; the
+     * `wallArea` (m², walls' length along the area × their height, minus doors and windows), `perimeter`
+     * and `skirting` (m, the walled perimeter minus openings down to the floor), `doors`, `windows`; the
      * totals over the areas not inside another. For room models and FML designs alike (the design and
      * floor shown). Undefined until a plan is drawn. Read-only; `roomQuantities()` from
      * `room-elements/model.js` gives the same for scripts.
