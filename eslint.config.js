@@ -35,6 +35,12 @@ const FEATURE = {
   message: 'src/internal/ is element infrastructure: it never imports a feature',
 };
 
+const I18N = {
+  group: ['**/i18n/**', '**/i18n.js'],
+  message:
+    'src/internal/ sits under the translations (no type-import circle through src/i18n/): elements import src/i18n/shipped.js',
+};
+
 /** `no-restricted-imports` per folder of src/ (see the README's architecture section). */
 function layerRules() {
   const layer = (files, ...patterns) => ({
@@ -47,7 +53,7 @@ function layerRules() {
     layer(['src/panorama/**/*.ts'], SERVER, ELEMENTS),
     layer(['src/api/**/*.ts'], SERVER, ELEMENTS, THREE),
     // the element layer: internal/ (infrastructure) <- features/ (what several elements share) <- elements/
-    layer(['src/internal/**/*.ts'], SERVER, ELEMENT, FEATURE),
+    layer(['src/internal/**/*.ts'], SERVER, ELEMENT, FEATURE, I18N),
     layer(['src/features/**/*.ts'], SERVER, ELEMENT),
     layer(
       ['src/config.ts', 'src/elements/**/*.ts', 'src/events/**/*.ts', 'src/cdn/**/*.ts', 'src/index.ts'],

@@ -4,6 +4,13 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   config: 'src/config.ts',
   // registerTranslation / overrideStrings: languages for every element, no element registered
   i18n: 'src/i18n.ts',
+  // each shipped translation as a module of its own (`room-elements/i18n/de.js`): a page's language
+  // starts from one; the elements download the same file when they speak it (src/i18n/shipped.ts)
+  'i18n/en': 'src/i18n/en.ts',
+  'i18n/nl': 'src/i18n/nl.ts',
+  'i18n/de': 'src/i18n/de.ts',
+  'i18n/fr': 'src/i18n/fr.ts',
+  'i18n/es': 'src/i18n/es.ts',
   'room-gallery': 'src/elements/room-gallery/room-gallery.ts',
   'room-panorama': 'src/elements/room-panorama/room-panorama.ts',
   'room-viewer': 'src/elements/room-viewer/room-viewer.ts',

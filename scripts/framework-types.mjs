@@ -30,11 +30,13 @@ const elements = manifest.modules
     const isPublic = (m) => (m.privacy ?? 'public') === 'public' && !m.static && !m.name.startsWith('#');
     const attributes = (d.attributes ?? [])
       .filter((a) => !GLOBAL_ATTRIBUTES.has(a.name))
-      .map((a) => ({
-        name: a.name,
-        type: a.fieldName ? `${d.name}[${JSON.stringify(a.fieldName)}]` : 'string',
-        description: a.description,
-      }));
+      .map((a) => {
+        let type = a.fieldName ? `${d.name}[${JSON.stringify(a.fieldName)}]` : 'string';
+        // a number property's attribute is written as text in markup (`limit="6"` in TSX, Svelte, Vue):
+        // the string of a number is accepted too, anything else is still refused
+        if (/\bnumber\b(?!\[)/.test(a.type?.text ?? '')) type += ' | `${number}`';
+        return { name: a.name, type, description: a.description };
+      });
     const properties = (d.members ?? [])
       .filter((m) => m.kind === 'field' && isPublic(m) && !m.readonly && !GLOBAL_ATTRIBUTES.has(m.name))
       .map((m) => ({
@@ -106,7 +108,7 @@ jsx += reexport;
 jsx += `\n/** \`on<event-name>\` handlers, as React 19 (and Preact) attach them to custom elements. */
 export type JsxEventHandlers<M> = { [K in keyof M as \`on\${K & string}\`]?: ((event: M[K]) => void) | undefined };\n\n`;
 for (const e of elements) {
-  jsx += `/** \`<${e.tag}>\` in JSX: its attributes, properties and \`on<event>\` handlers. */\nexport type ${e.className}JsxProps = ${e.className}Attributes & ${e.className}Properties & JsxEventHandlers<${e.className}EventMap>;\n`;
+  jsx += `/** \`<${e.tag}>\` in JSX: its attributes, properties and \`on<event>\` handlers. */\nexport type ${e.className}JsxProps = ${e.className}Attributes & Omit<${e.className}Properties, keyof ${e.className}Attributes> & JsxEventHandlers<${e.className}EventMap>;\n`;
 }
 jsx += `\n/** React's own props of an element (standard attributes, DOM events, \`ref\`, \`key\`) with ours over them. */
 export type ReactElementProps<E extends HTMLElement, P> = ClassAttributes<E> & Omit<HTMLAttributes<E>, keyof P> & P;\n`;
@@ -124,7 +126,7 @@ vue += apiImports();
 vue += reexport;
 vue += '\n';
 for (const e of elements) {
-  vue += `/** \`<${e.tag}>\` in a Vue template: attributes, \`:properties\` and \`@event\` handlers. */\nexport type ${e.className}VueProps = ${e.className}Attributes & ${e.className}Properties & {\n`;
+  vue += `/** \`<${e.tag}>\` in a Vue template: attributes, \`:properties\` and \`@event\` handlers. */\nexport type ${e.className}VueProps = ${e.className}Attributes & Omit<${e.className}Properties, keyof ${e.className}Attributes> & {\n`;
   for (const ev of e.events)
     vue +=
       doc(ev.description) +
@@ -149,7 +151,7 @@ svelte += reexport;
 svelte += `\n/** \`on<event-name>\` handlers, as Svelte 5 attaches them. */
 export type SvelteEventHandlers<M> = { [K in keyof M as \`on\${K & string}\`]?: ((event: M[K]) => void) | undefined | null };\n\n`;
 for (const e of elements) {
-  svelte += `/** \`<${e.tag}>\` in Svelte markup. */\nexport type ${e.className}SvelteProps = Omit<HTMLAttributes<${e.className}>, keyof ${e.className}Attributes | keyof ${e.className}Properties> & ${e.className}Attributes & ${e.className}Properties & SvelteEventHandlers<${e.className}EventMap>;\n`;
+  svelte += `/** \`<${e.tag}>\` in Svelte markup. */\nexport type ${e.className}SvelteProps = Omit<HTMLAttributes<${e.className}>, keyof ${e.className}Attributes | keyof ${e.className}Properties> & ${e.className}Attributes & Omit<${e.className}Properties, keyof ${e.className}Attributes> & SvelteEventHandlers<${e.className}EventMap>;\n`;
 }
 svelte += `\ndeclare module "svelte/elements" {\n  interface SvelteHTMLElements {\n${elements
   .map((e) => `    ${JSON.stringify(e.tag)}: ${e.className}SvelteProps;\n`)

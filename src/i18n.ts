@@ -4,9 +4,11 @@
  *
  * ```ts
  * import { registerTranslation, overrideStrings, type Translation } from 'room-elements/i18n.js';
- * const pt: Translation = { gallery: { rooms: 'Salas', ... }, ... }; // a missing key is a type error
+ * import es from 'room-elements/i18n/es.js';        // a shipped translation as a starting point
+ * const pt: Translation = { ...es, gallery: { ...es.gallery, rooms: 'Salas' } }; // a misspelt key is a type error
  * await loadLanguage('nl');                         // optional: Dutch before the first words
  * registerTranslation('pt', pt);                     // <html lang="pt"> or lang="pt-BR" now speaks it
+ * registerTranslation('gl', { gallery: { rooms: 'Salas' } }, { fallback: 'es' }); // the rest in Spanish
  * overrideStrings('en', { gallery: { loadMore: 'More looks' } }); // change any string
  * ```
  * Elements on the page render again when a translation arrives. Texts are shown as text, never markup.
@@ -18,16 +20,43 @@ import {
   knownLanguages,
   normalise,
   resolveLanguage,
+  setFallback,
   type TableStrings,
 } from './internal/translations.js';
-import type { PartialTranslation, Translation } from './i18n/translation.js';
+import type { PartialTranslation } from './i18n/translation.js';
 import './i18n/shipped.js';
 
 export type { PartialTranslation, Translation } from './i18n/translation.js';
 
-/** Adds a whole language (`lang`: a tag such as `pt` or `pt-BR`), or replaces one the package ships. */
-export function registerTranslation(lang: string, strings: Translation): void {
-  addTranslation(checkedTag(lang), strings as unknown as TableStrings);
+export interface RegisterOptions {
+  /**
+   * The language the strings `strings` leaves out come from: a shipped one (`de`, downloaded when
+   * needed), a registered one, or `en` (the elements' built-in English). Default: a regional tag's
+   * language (`de` for `de-CH`), else English.
+   */
+  fallback?: string;
+}
+
+/**
+ * Adds a language (`lang`: a tag such as `pt` or `pt-BR`), or changes one the package ships: a whole
+ * translation, or any part of one, whose missing strings come from `options.fallback` (see
+ * RegisterOptions). Registered over a shipped language, the strings given win and the shipped ones
+ * fill the rest.
+ */
+export function registerTranslation(
+  lang: string,
+  strings: PartialTranslation,
+  options: RegisterOptions = {},
+): void {
+  const tag = checkedTag(lang);
+  const fallback =
+    options.fallback !== undefined
+      ? checkedTag(options.fallback)
+      : tag.includes('-')
+        ? tag.split('-')[0]!
+        : 'en';
+  setFallback(tag, fallback);
+  addTranslation(tag, strings as unknown as TableStrings);
 }
 
 /** Changes some strings of `lang` (English included), whatever else provides that language. */

@@ -22,6 +22,7 @@ import type { ModelProblem, RoomModel } from '../model/types.js';
 import { request } from './http.js';
 import { getRoomModel } from './room-styling/room-model.js';
 import { safeHttpUrl } from './safe-url.js';
+import { sharedDocument } from './shared-documents.js';
 
 export interface ModelSource {
   model?: unknown;
@@ -123,6 +124,18 @@ export function unwrapRoomDocument(raw: unknown): unknown {
   return raw;
 }
 
+/**
+ * Refuses a web page given as a room (a wrong `src`, a login or error page in the service's place) with
+ * an error that says what it is, before the FML reader would call it a broken FML document.
+ */
+function notAPage(text: string, what: string): void {
+  if (/^\uFEFF?\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body)[\s>]/i.test(text.slice(0, 2_000)))
+    throw new ElementError(`${what} is an HTML page, not a room model or an FML document`, {
+      kind: 'invalid',
+      reason: 'no-model',
+    });
+}
+
 /** Whether a fetched document is FML (XML text, or FML JSON) rather than a room model or room. */
 export function looksLikeFml(raw: unknown): boolean {
   if (typeof raw === 'string') return /^\uFEFF?\s*</.test(raw.slice(0, 1_000));
@@ -146,19 +159,28 @@ export async function loadRaw(
   signal?: AbortSignal,
 ): Promise<{ kind: 'room' | 'fml'; raw: unknown }> {
   if (source.model != null) return { kind: 'room', raw: unwrapRoomDocument(source.model) };
-  if (source.fml != null && source.fml !== '') return { kind: 'fml', raw: source.fml };
+  if (source.fml != null && source.fml !== '') {
+    if (typeof source.fml === 'string') notAPage(source.fml, 'the fml given');
+    return { kind: 'fml', raw: source.fml };
+  }
   const src = text(source.src);
   if (src) {
     const url = safeHttpUrl(src);
     if (!url) throw new ElementError(`not an http(s) URL: ${src}`, { kind: 'invalid', reason: 'bad-src' });
-    // as text: an FML document may be XML; JSON is parsed here
-    const body = await request(url, { signal, responseType: 'text' });
+    // as text: an FML document may be XML; JSON is parsed here, by each element (one object each);
+    // the request itself is the page's, shared by every element of the same URL
+    const body = await sharedDocument(
+      `src ${url}`,
+      (shared) => request(url, { signal: shared, responseType: 'text' }),
+      signal,
+    );
     let raw: unknown = typeof body === 'string' ? body : null;
+    if (typeof raw === 'string') notAPage(raw, url);
     if (typeof raw === 'string' && !looksLikeFml(raw)) {
       try {
         raw = JSON.parse(raw);
       } catch {
-        throw new ElementError('the document is neither JSON nor FML XML', {
+        throw new ElementError(`${url} is neither JSON nor XML: not a room model or an FML document`, {
           kind: 'invalid',
           reason: 'no-model',
         });
@@ -175,8 +197,14 @@ export async function loadRaw(
   const id = text(source.roomId);
   if (!/^\d+$/.test(id))
     throw new ElementError(`not a room id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
-  // only the model member, read leniently by readModel (room-model.ts says why not the whole room schema)
-  const model = await getRoomModel({ base: source.apiBase || undefined }, id, { signal });
+  // only the model member, read leniently by readModel (room-model.ts says why not the whole room
+  // schema); one request per room and service for every element on the page (shared-documents.ts)
+  const base = source.apiBase || undefined;
+  const model = await sharedDocument(
+    `room ${base ?? ''} ${id}`,
+    (shared) => getRoomModel({ base }, id, { signal: shared }),
+    signal,
+  );
   if (model == null) throw new ElementError('the room has no model', { kind: 'invalid', reason: 'no-model' });
   return { kind: 'room', raw: model };
 }

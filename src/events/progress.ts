@@ -5,8 +5,17 @@
  * settled (arrived or failed). A new load (another room, a retry) starts again at 0.
  *
  * Not in GlobalEventHandlersEventMap: the DOM already types `progress` there as a ProgressEvent (XHR,
- * media), and an interface cannot say otherwise. Listeners cast: `(e as CustomEvent<ProgressDetail>)`.
+ * media), and an interface cannot say otherwise. Our elements' own `addEventListener` types it instead
+ * (RoomElementEventMap): `viewer.addEventListener('progress', (e) => e.detail.totalProgress)`.
  */
 export interface ProgressDetail {
   totalProgress: number;
 }
+
+/**
+ * The events our elements' `addEventListener` knows: every element event, with `progress` as
+ * `<room-viewer>`'s CustomEvent instead of the DOM's ProgressEvent (none of our elements fires that).
+ */
+export type RoomElementEventMap = Omit<HTMLElementEventMap, 'progress'> & {
+  progress: CustomEvent<ProgressDetail>;
+};

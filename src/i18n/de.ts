@@ -219,6 +219,30 @@ const de: Translation = {
     total: 'Gesamt',
     inside: '{name} (in einem anderen Bereich)',
   },
+  roomTypes: {
+    Kitchen: 'Küche',
+    Bathroom: 'Badezimmer',
+    Bedroom: 'Schlafzimmer',
+    'Living room': 'Wohnzimmer',
+    'Dining Room': 'Esszimmer',
+    Garden: 'Garten',
+    'Kids room': 'Kinderzimmer',
+    Office: 'Arbeitszimmer',
+    Other: 'Sonstiges',
+  },
+  roomStyles: {
+    Modern: 'Modern',
+    Eclectic: 'Eklektisch',
+    Classic: 'Klassisch',
+    Country: 'Landhaus',
+    Glamour: 'Glamour',
+    Minimal: 'Minimalistisch',
+    Retro: 'Retro',
+    Rustic: 'Rustikal',
+    Vintage: 'Vintage',
+    Other: 'Sonstiges',
+  },
+  timeframes: { Today: 'Heute', 'This week': 'Diese Woche', 'This month': 'Diesen Monat' },
 };
 
 export default de;

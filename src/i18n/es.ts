@@ -220,6 +220,30 @@ const es: Translation = {
     total: 'Total',
     inside: '{name} (dentro de otro espacio)',
   },
+  roomTypes: {
+    Kitchen: 'Cocina',
+    Bathroom: 'Baño',
+    Bedroom: 'Dormitorio',
+    'Living room': 'Salón',
+    'Dining Room': 'Comedor',
+    Garden: 'Jardín',
+    'Kids room': 'Habitación infantil',
+    Office: 'Despacho',
+    Other: 'Otro',
+  },
+  roomStyles: {
+    Modern: 'Moderno',
+    Eclectic: 'Ecléctico',
+    Classic: 'Clásico',
+    Country: 'Campestre',
+    Glamour: 'Glamour',
+    Minimal: 'Minimalista',
+    Retro: 'Retro',
+    Rustic: 'Rústico',
+    Vintage: 'Vintage',
+    Other: 'Otro',
+  },
+  timeframes: { Today: 'Hoy', 'This week': 'Esta semana', 'This month': 'Este mes' },
 };
 
 export default es;

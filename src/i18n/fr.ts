@@ -220,6 +220,30 @@ const fr: Translation = {
     total: 'Total',
     inside: '{name} (dans un autre espace)',
   },
+  roomTypes: {
+    Kitchen: 'Cuisine',
+    Bathroom: 'Salle de bain',
+    Bedroom: 'Chambre',
+    'Living room': 'Salon',
+    'Dining Room': 'Salle à manger',
+    Garden: 'Jardin',
+    'Kids room': 'Chambre d’enfant',
+    Office: 'Bureau',
+    Other: 'Autre',
+  },
+  roomStyles: {
+    Modern: 'Moderne',
+    Eclectic: 'Éclectique',
+    Classic: 'Classique',
+    Country: 'Campagne',
+    Glamour: 'Glamour',
+    Minimal: 'Minimaliste',
+    Retro: 'Rétro',
+    Rustic: 'Rustique',
+    Vintage: 'Vintage',
+    Other: 'Autre',
+  },
+  timeframes: { Today: 'Aujourd’hui', 'This week': 'Cette semaine', 'This month': 'Ce mois-ci' },
 };
 
 export default fr;

@@ -219,6 +219,30 @@ const nl: Translation = {
     total: 'Totaal',
     inside: '{name} (binnen een andere ruimte)',
   },
+  roomTypes: {
+    Kitchen: 'Keuken',
+    Bathroom: 'Badkamer',
+    Bedroom: 'Slaapkamer',
+    'Living room': 'Woonkamer',
+    'Dining Room': 'Eetkamer',
+    Garden: 'Tuin',
+    'Kids room': 'Kinderkamer',
+    Office: 'Werkkamer',
+    Other: 'Overig',
+  },
+  roomStyles: {
+    Modern: 'Modern',
+    Eclectic: 'Eclectisch',
+    Classic: 'Klassiek',
+    Country: 'Landelijk',
+    Glamour: 'Glamour',
+    Minimal: 'Minimalistisch',
+    Retro: 'Retro',
+    Rustic: 'Rustiek',
+    Vintage: 'Vintage',
+    Other: 'Overig',
+  },
+  timeframes: { Today: 'Vandaag', 'This week': 'Deze week', 'This month': 'Deze maand' },
 };
 
 export default nl;

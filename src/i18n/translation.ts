@@ -17,8 +17,11 @@ import type { MeasureStringKey } from '../features/measure/measure.strings.js';
 import type { DescriptionKey } from '../features/selection/room-description.strings.js';
 import type { CartKey } from '../features/cart/cart.strings.js';
 import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
+import type { RoomStyleKey, RoomTypeKey, TimeframeKey } from '../elements/room-gallery/vocabulary.strings.js';
 
 type Table<K extends string> = Record<K, string>;
+/** A table of the service's words: the keys it is known to have, and any other key a page's service has. */
+type OpenTable<K extends string> = Table<K> & Record<string, string>;
 
 export interface Translation {
   /** `<room-gallery>`: cards, counts, paging. */
@@ -49,6 +52,12 @@ export interface Translation {
   cart: Table<CartKey>;
   /** `show-quantities` on `<room-plan>`: the quantities table. */
   quantities: Table<QuantitiesKey>;
+  /** The service's room types (search-meta categories) by key: `<room-gallery>`'s filter and its cards. */
+  roomTypes: OpenTable<RoomTypeKey>;
+  /** The service's styles by key: `<room-gallery>`'s filter and its cards. */
+  roomStyles: OpenTable<RoomStyleKey>;
+  /** The service's timeframes by key: `<room-gallery>`'s "added" filter. */
+  timeframes: OpenTable<TimeframeKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

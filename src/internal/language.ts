@@ -13,8 +13,6 @@ import {
   registeredText,
   resolveLanguage,
 } from './translations.js';
-// Dutch, German, French and Spanish: registered as downloadable, fetched only when a page speaks them
-import '../i18n/shipped.js';
 
 /**
  * A language an element speaks: `en`, `nl`, a shipped one (`de`, `fr`, `es`) or one a page registered

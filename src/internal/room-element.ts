@@ -1,6 +1,7 @@
 import { adoptStyles, LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { DetailOf } from '../events/index.js';
+import type { RoomElementEventMap } from '../events/progress.js';
 import { AnalyticsController } from './analytics/analytics-controller.js';
 
 /**
@@ -8,6 +9,7 @@ import { AnalyticsController } from './analytics/analytics-controller.js';
  * state to CSS both as custom states (`:state(loading)`) and as a reflected `state` attribute
  * (for browsers and selectors without custom-state support).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class RoomElement extends LitElement {
   /**
    * An A/B test's arm (any text): every `room-analytics` event carries it back as `experiment`.
@@ -105,4 +107,34 @@ export class RoomElement extends LitElement {
     }
     this.toggleAttribute(name, on);
   }
+}
+
+/*
+ * The DOM types `progress` as a ProgressEvent on every element, so `viewer.addEventListener('progress',
+ * (e) => e.detail)` did not compile: our elements' listeners get `<room-viewer>`'s CustomEvent instead.
+ * Declared once here (merged into the class; the runtime is HTMLElement's own), so that a call on a
+ * union of elements (`for (const el of [plan, viewer]) el.addEventListener(…)`) still type-checks.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface RoomElement {
+  addEventListener<K extends keyof RoomElementEventMap>(
+    type: K,
+    listener: (this: HTMLElement, event: RoomElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof RoomElementEventMap>(
+    type: K,
+    listener: (this: HTMLElement, event: RoomElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void;
 }

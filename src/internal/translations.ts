@@ -19,6 +19,8 @@ interface Registry {
   l: Set<() => void>;
   /** languages the package can download itself (src/i18n/shipped.ts); taken out while downloading */
   d: Map<string, () => Promise<unknown>>;
+  /** lang → the language its missing strings come from (registerTranslation's `fallback`) */
+  f?: Map<string, string>;
 }
 
 const KEY = Symbol.for('room-elements.translations');
@@ -27,7 +29,35 @@ const registry: Registry = ((globalThis as { [KEY]?: Registry })[KEY] ??= {
   o: new Map(),
   l: new Set(),
   d: new Map(),
+  f: new Map(),
 });
+// a registry made by an older copy of the package on the same page has no fallbacks yet
+const fallbacks: Map<string, string> = (registry.f ??= new Map());
+
+/** How many fallbacks are followed at most (a page's `a` over `b` over `a` must not loop). */
+const FALLBACK_DEPTH = 4;
+
+/**
+ * Sets the language `lang`'s missing strings come from (`en`: the elements' built-in English, the
+ * default), and starts downloading it when the package ships it.
+ */
+export function setFallback(lang: string, fallback: string): void {
+  lang = normalise(lang);
+  fallback = normalise(fallback);
+  if (fallback === lang || fallback === 'en') fallbacks.delete(lang);
+  else fallbacks.set(lang, fallback);
+  if (fallbacks.has(lang)) void ensureOne(fallback);
+}
+
+/** `lang`, then the languages it falls back to in order, English not included. */
+export function fallbackChain(lang: string): string[] {
+  const chain = [lang];
+  for (let next = fallbacks.get(lang); next && chain.length <= FALLBACK_DEPTH; next = fallbacks.get(next)) {
+    if (chain.includes(next)) break;
+    chain.push(next);
+  }
+  return chain;
+}
 
 /** A language tag as the registry keys it: lower case, `_` as `-` ("pt_BR" → "pt-br"). */
 export const normalise = (lang: string) => lang.trim().toLowerCase().replace(/_/g, '-');
@@ -66,14 +96,25 @@ export function resolveLanguage(lang: string | null | undefined): string {
   return known.includes(primary) ? primary : 'en';
 }
 
-/** The registered or overriding text of `table`.`key` in `lang`, if any. */
+/**
+ * The registered or overriding text of `table`.`key` in `lang`, if any: `lang`'s own, else its
+ * fallback's (a page's partial translation over a shipped one), and so on.
+ */
 export function registeredText(lang: string, table: string, key: string): string | undefined {
-  return registry.o.get(lang)?.[table]?.[key] ?? registry.t.get(lang)?.[table]?.[key];
+  for (const tag of fallbackChain(lang)) {
+    // own strings only: a key from a service ("constructor", "__proto__") must not find Object's members
+    for (const from of [registry.o, registry.t]) {
+      const texts = from.get(tag)?.[table];
+      if (texts && Object.hasOwn(texts, key) && typeof texts[key] == 'string') return texts[key];
+    }
+  }
+  return undefined;
 }
 
 /** English overrides apply wherever English is the fallback. */
 export function englishOverride(table: string, key: string): string | undefined {
-  return registry.o.get('en')?.[table]?.[key];
+  const texts = registry.o.get('en')?.[table];
+  return texts && Object.hasOwn(texts, key) && typeof texts[key] == 'string' ? texts[key] : undefined;
 }
 
 /** Called after any translation or override changed (elements render again). */
@@ -84,16 +125,27 @@ export function onTranslationsChanged(listener: () => void): () => void {
 
 /** Lets the package download one of its own languages when a page first asks for it. */
 export function addLanguageLoader(lang: string, load: () => Promise<unknown>): void {
-  registry.d.set(lang, load);
+  // a second copy of the package on the page does not fetch what the first one has
+  if (!(registry.d.get(lang) as Loader | undefined)?.arrived) registry.d.set(lang, load);
 }
 
 /**
- * Starts downloading `lang`'s shipped strings once, if the package has them and nobody registered
- * it; resolves when they are in (at once when there is nothing to download).
+ * Starts downloading `lang`'s shipped strings once, if the package has them, and those of the
+ * languages it falls back to; resolves when they are in (at once when there is nothing to download).
  */
 export function ensureLanguage(lang: string): Promise<unknown> {
-  const load = registry.d.get(lang);
-  if (!load || registry.t.has(lang)) return Promise.resolve();
+  // a page's language over a shipped one: that one's strings are needed too
+  return Promise.all(fallbackChain(lang).map(ensureOne));
+}
+
+/** A shipped language's loader once its strings are in (or being fetched): asked again, it fetches nothing. */
+type Loader = (() => Promise<unknown>) & { arrived?: true };
+
+function ensureOne(lang: string): Promise<unknown> {
+  const load: Loader | undefined = registry.d.get(lang);
+  // a page's registration for a shipped language is merged over it: the shipped strings fill its gaps
+  if (!load) return Promise.resolve();
+  if (load.arrived) return load();
   const arriving = load().then(
     (strings) => {
       // a page's own registration, made while this was on its way, stays on top of the shipped one
@@ -104,7 +156,10 @@ export function ensureLanguage(lang: string): Promise<unknown> {
     // the chunk could not be downloaded: English stays, and a later element may try again
     () => registry.d.set(lang, load),
   );
-  // while on its way, asking again waits for the same download
-  registry.d.set(lang, () => arriving);
+  // while on its way, asking again waits for the same download (and after it, fetches nothing)
+  registry.d.set(
+    lang,
+    Object.assign(() => arriving, { arrived: true as const }),
+  );
   return arriving;
 }

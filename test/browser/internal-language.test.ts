@@ -2,6 +2,8 @@
  * LanguageController (src/internal/language.ts): the element's lang, its ancestors' (through shadow roots)
  * and <html lang>, followed live by one page-wide observer.
  */
+// the shipped languages are known to a page through its elements (src/i18n/shipped.ts); this probe is none
+import '../../src/i18n/shipped.ts';
 import { expect } from '@esm-bundle/chai';
 import { html, LitElement } from 'lit';
 import { LanguageController, type Strings } from '../../src/internal/language.ts';

@@ -21,7 +21,17 @@ import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
 import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
 import { CART_STRINGS } from '../../src/features/cart/cart.strings.ts';
 import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities.strings.ts';
+import {
+  ROOM_STYLE_STRINGS,
+  ROOM_TYPE_STRINGS,
+  TIMEFRAME_STRINGS,
+  vocabularyText,
+} from '../../src/elements/room-gallery/vocabulary.strings.ts';
 import { lookup, type StringTable } from '../../src/internal/language.ts';
+import { ensureLanguage } from '../../src/internal/translations.ts';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import en from '../../src/i18n/en.ts';
 import nl from '../../src/i18n/nl.ts';
 import de from '../../src/i18n/de.ts';
 import es from '../../src/i18n/es.ts';
@@ -43,8 +53,11 @@ const TABLES: StringTable<string>[] = [
   GESTURE_STRINGS,
   CART_STRINGS,
   QUANTITIES_STRINGS,
+  ROOM_TYPE_STRINGS,
+  ROOM_STYLE_STRINGS,
+  TIMEFRAME_STRINGS,
 ];
-const SHIPPED: Record<string, Translation> = { nl, de, fr, es };
+const SHIPPED: Record<string, Translation> = { en, nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('every table has a distinct name, and a translation has exactly those tables', () => {
@@ -94,4 +107,63 @@ test('a registered language and an override reach the lookup elements use; a bad
   overrideStrings('nl', { plan: { floorLevel: 'Niveau {level}!' } });
   assert.equal(lookup(PLAN_STRINGS, 'nl', 'floorLevel', { level: 2 }), 'Niveau 2!');
   assert.throws(() => registerTranslation('<img src=x>', de), TypeError);
+});
+
+test('English is a whole translation too (room-elements/i18n/en.js), made of the tables the elements carry', () => {
+  for (const table of TABLES)
+    assert.deepEqual((en as unknown as Record<string, unknown>)[table.name], table.en, table.name);
+});
+
+test('a partial translation over a fallback language: the missing keys come from the fallback', async () => {
+  // Galician: two strings of its own, the rest in Spanish (downloaded as the elements would)
+  registerTranslation('gl', { plan: { zoomIn: 'Achegar' } }, { fallback: 'es' });
+  await ensureLanguage('gl');
+  assert.equal(lookup(PLAN_STRINGS, 'gl', 'zoomIn'), 'Achegar');
+  assert.equal(lookup(PLAN_STRINGS, 'gl', 'zoomOut'), es.plan.zoomOut);
+  assert.equal(lookup(GALLERY, 'gl', 'rooms'), es.gallery.rooms);
+  // a regional tag falls back to its language by default; a plain one to English
+  registerTranslation('de-CH', { gallery: { rooms: 'Zimmer (CH)' } });
+  await ensureLanguage('de-ch');
+  assert.equal(lookup(GALLERY, 'de-ch', 'rooms'), 'Zimmer (CH)');
+  assert.equal(lookup(PLAN_STRINGS, 'de-ch', 'zoomIn'), de.plan.zoomIn);
+  registerTranslation('eo', { gallery: { rooms: 'Ĉambroj' } });
+  assert.equal(lookup(PLAN_STRINGS, 'eo', 'zoomIn'), lookup(PLAN_STRINGS, 'en', 'zoomIn'));
+  // fallbacks that go round in a circle end (English)
+  registerTranslation('xa', { gallery: { rooms: 'A' } }, { fallback: 'xb' });
+  registerTranslation('xb', { gallery: { loadMore: 'B' } }, { fallback: 'xa' });
+  assert.equal(lookup(GALLERY, 'xa', 'loadMore'), 'B');
+  assert.equal(lookup(PLAN_STRINGS, 'xa', 'zoomIn'), lookup(PLAN_STRINGS, 'en', 'zoomIn'));
+  assert.throws(() => registerTranslation('gl', {}, { fallback: 'not a tag' }), TypeError);
+});
+
+test("the service's room types, styles and timeframes have a table per language, and a page adds its own keys", async () => {
+  await ensureLanguage('nl');
+  assert.equal(vocabularyText('roomTypes', 'nl', 'Living room', 'Living room'), 'Woonkamer');
+  assert.equal(vocabularyText('roomStyles', 'fr', 'Modern', 'Modern'), 'Modern'); // French not here yet
+  await ensureLanguage('fr');
+  assert.equal(vocabularyText('roomStyles', 'fr', 'Modern', 'Modern'), 'Moderne');
+  await ensureLanguage('es');
+  assert.equal(vocabularyText('timeframes', 'es', 'This week', 'This week'), 'Esta semana');
+  // English shows the service's own name; a key no table knows shows the service's name in any language
+  assert.equal(vocabularyText('roomTypes', 'en', 'Dining Room', 'Dining Room'), 'Dining Room');
+  assert.equal(vocabularyText('roomTypes', 'nl', 'Sauna', 'Sauna room'), 'Sauna room');
+  overrideStrings('nl', { roomTypes: { Sauna: 'Sauna' } });
+  assert.equal(vocabularyText('roomTypes', 'nl', 'Sauna', 'Sauna room'), 'Sauna');
+  // a key from the service is data: Object's own members are no translation
+  assert.equal(vocabularyText('roomTypes', 'nl', 'constructor', 'x'), 'x');
+  assert.equal(vocabularyText('roomTypes', 'nl', '__proto__', 'y'), 'y');
+});
+
+test('src/internal/ imports nothing of src/i18n/ (not even a type): no import circle through the translations', () => {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    );
+  for (const file of files('src/internal'))
+    assert.doesNotMatch(readFileSync(file, 'utf8'), /from\s+['"][./]*\/i18n|import\s+['"][./]*\/i18n/, file);
+  // and the Translation type's module imports types only, so the shipped tables pull in no element code
+  for (const line of readFileSync('src/i18n/translation.ts', 'utf8')
+    .split('\n')
+    .filter((l) => /^import /.test(l)))
+    assert.match(line, /^import type /, line);
 });

@@ -33,8 +33,33 @@ export const panorama: CustomElements['room-panorama'] = { yaw: 90, loading: 'ea
 export const plan: CustomElements['room-plan'] = { units: 'imperial' };
 // @ts-expect-error camera is model | orbit | top
 export const badCamera: CustomElements['room-viewer'] = { camera: 'fisheye' };
+// a number attribute written as markup writes it (limit="6" in TSX): the string of a number, nothing else
+export const limitText: CustomElements['room-gallery'] = { limit: '6', page: '2' };
+export const yawText: CustomElements['room-panorama'] = { yaw: '90.5', pitch: -10 };
+// @ts-expect-error not a number
+export const badLimit: CustomElements['room-gallery'] = { limit: 'six' };
 // @ts-expect-error no such element
 export const unknown: CustomElements['room-nothing'] = {};
+`,
+    );
+    // the element's own listener: `progress` is the viewer's CustomEvent, not the DOM's ProgressEvent
+    writeFileSync(
+      join(dir, 'listeners.ts'),
+      `import type { RoomViewer } from ${JSON.stringify(resolve('dist/types/elements/room-viewer/room-viewer.js'))};
+import type { RoomPlan } from ${JSON.stringify(resolve('dist/types/elements/room-plan/room-plan.js'))};
+declare const viewer: RoomViewer;
+declare const plan: RoomPlan;
+viewer.addEventListener('progress', (e) => {
+  const share: number = e.detail.totalProgress;
+  void share;
+});
+viewer.removeEventListener('progress', (e) => void e.detail.totalProgress);
+viewer.addEventListener('model-load', (e) => void e.detail.model);
+viewer.addEventListener('click', (e) => void e.clientX);
+// @ts-expect-error the detail is typed
+viewer.addEventListener('progress', (e) => void e.detail.loaded);
+// a listener on either element of a union
+for (const el of [plan, viewer]) el.addEventListener('model-error', (e) => void e.detail.error.message);
 `,
     );
     writeFileSync(
@@ -51,7 +76,7 @@ export const unknown: CustomElements['room-nothing'] = {};
           skipLibCheck: false,
           experimentalDecorators: true,
         },
-        files: ['page.ts'],
+        files: ['page.ts', 'listeners.ts'],
       }),
     );
     try {

@@ -1,3 +1,5 @@
+// Dutch, German, French and Spanish: known to the element, downloaded only when it speaks one
+import '../../i18n/shipped.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ExportIssue } from '../../api/planning/export-issues.js';

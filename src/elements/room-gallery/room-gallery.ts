@@ -1,3 +1,5 @@
+// Dutch, German, French and Spanish: known to the element, downloaded only when it speaks one
+import '../../i18n/shipped.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import type { Room } from '../../api/room-styling/index.js';
 import { defineElement } from '../../internal/define.js';
@@ -23,6 +25,7 @@ import { serviceOf, serviceRoot } from './service.js';
 import { StyleAttribute } from './style-attribute.js';
 import { STRINGS, type Translate } from './room-gallery.strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
+import { vocabularyText } from './vocabulary.strings.js';
 
 export type { CardContext, RenderCard } from './cards/card.js';
 
@@ -350,6 +353,7 @@ export class RoomGallery extends RoomElement {
         root: serviceRoot(serviceOf(this)),
         custom: this.renderCard,
         t: this.#t,
+        words: (table, key) => vocabularyText(table, this.#lang.lang, key),
       },
       onClick: this.#onCardClick,
       onImageError: this.#images.listener,

@@ -1,3 +1,5 @@
+// Dutch, German, French and Spanish: known to the element, downloaded only when it speaks one
+import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';

@@ -1,3 +1,5 @@
+// Dutch, German, French and Spanish: known to the element, downloaded only when it speaks one
+import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
 import { RoomViewerBase } from './base.js';

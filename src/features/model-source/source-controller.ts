@@ -12,6 +12,7 @@ import type { ReactiveController } from 'lit';
 import { hasModelSource } from '../../api/model-source.js';
 import type { ElementError } from '../../internal/element-error.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
+import { DisconnectController } from '../../internal/moved.js';
 import type { RoomElement } from '../../internal/room-element.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { floorDetail, loadShown, pickDesign, type FmlShown } from './fml-floors.js';
@@ -73,12 +74,19 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
   #error?: ElementError;
   #fml?: FmlShown;
   #floorIndex = 0;
+  /**
+   * Aborted when the element no longer shows what its last run loaded (a newer run, an abort, the
+   * element gone): the room document that run shares with other elements is let go
+   * (src/api/shared-documents.ts).
+   */
+  #holding = new AbortController();
 
   constructor(host: H, options: SourceOptions<H>) {
     this.#host = host;
     this.#keys = [...MODEL_SOURCE_KEYS, ...(options.keys ?? [])] as (keyof H & string)[];
     this.#floorChanged = options.floorChanged;
     this.#request = new LatestRequestController(host);
+    new DisconnectController(host, { gone: () => this.#letGo() });
     host.addController(this);
   }
 
@@ -145,8 +153,10 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
     begin?.();
     const run = ++this.#run;
     const current = () => run === this.#run;
+    this.#letGo();
+    const holding = (this.#holding = new AbortController());
     const outcome = await this.#request.run(async (signal) => {
-      const shown = await loadShown(host, kept, signal);
+      const shown = await loadShown(host, kept, AbortSignal.any([signal, holding.signal]));
       return { shown, value: await step(shown, signal) };
     });
     if (outcome.status === 'superseded' || !current()) return undefined;
@@ -198,6 +208,12 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
   abort(): void {
     this.#run++;
     this.#request.abort();
+    this.#letGo();
+  }
+
+  /** Lets go of the room document the last run shares with other elements on the page. */
+  #letGo(): void {
+    this.#holding.abort(new DOMException('The element shows something else', 'AbortError'));
   }
 
   /** The element left the page: nothing runs, nothing is shown (state `idle`). */

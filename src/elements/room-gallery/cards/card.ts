@@ -78,12 +78,18 @@ export interface CardOptions {
   root: string;
   /** The element's strings in its language. */
   t: (key: 'untitled' | 'noImage' | 'panorama' | 'photoreal') => string;
+  /** The name of the service's room type or style `key` in the element's language (vocabulary.strings.ts). */
+  words?: (table: 'roomTypes' | 'roomStyles', key: string) => string;
 }
 
 /** The built-in card: a link (or, for a room without a safe URL, a button) holding picture and text. */
 export function renderRoomCard(room: Room, options: CardOptions): TemplateResult {
   const { index, image, href, target, t } = options;
-  const meta = [room.category, room.style].filter((s) => typeof s === 'string' && s.trim()).join(' · ');
+  const { words } = options;
+  const meta = [[room.category, 'roomTypes'] as const, [room.style, 'roomStyles'] as const]
+    .filter(([key]) => typeof key === 'string' && key.trim())
+    .map(([key, table]) => (words ? words(table, key!) : key))
+    .join(' · ');
   const photoreal = serviceUrl(room.photoreal_image_url, options.root) !== undefined;
   const body = html`<span part="image" class="image ${image ? '' : 'placeholder'}"
       >${

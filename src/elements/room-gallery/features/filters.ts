@@ -11,6 +11,7 @@ import { searchMeta } from '../../../api/room-styling/search-meta.js';
 import { lookup, type Language, type Strings } from '../../../internal/language.js';
 import { styleFilterFromAttribute, type GallerySource } from '../query.js';
 import { serviceUrl } from '../service.js';
+import { vocabularyText } from '../vocabulary.strings.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
@@ -177,7 +178,10 @@ function renderSelect(
   // a style key becomes the `style` attribute too (style-attribute.ts): one that looks like CSS
   // (`x; background: url(…)`) is not offered
   const valid = name === 'style' ? (key: string) => styleFilterFromAttribute(key) === key : undefined;
-  const options = selectOptions(entries, lookup(FILTER_STRINGS, view.lang, anyLabel), current, valid);
+  // the service names its keys in English: each shows in the element's language where a table has it
+  const table = name === 'style' ? 'roomStyles' : name === 'category' ? 'roomTypes' : 'timeframes';
+  const named = entries.map((e) => ({ ...e, name: vocabularyText(table, view.lang, e.key, e.name) }));
+  const options = selectOptions(named, lookup(FILTER_STRINGS, view.lang, anyLabel), current, valid);
   // the style and category images help recognise the choice; shown beside the select once chosen
   const image = serviceUrl(options.find((o) => o.key === current && current)?.image_url, view.root);
   return html`<label class="field" part="filter filter-${name}">
