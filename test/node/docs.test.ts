@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -139,4 +140,102 @@ test('every name a sample imports from the package is exported by that entry', (
     for (const name of readdirSync(ROOT)) if (name.startsWith('.docs-sample-')) rmSync(join(ROOT, name));
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** The languages the package ships: English, built in, and every one src/i18n/shipped.ts registers. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  nl: 'Dutch',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  pt: 'Portuguese',
+  pl: 'Polish',
+};
+const shipped = [
+  'en',
+  ...[...read('src/i18n/shipped.ts').matchAll(/addLanguageLoader\('(\w+)'/g)].map((m) => m[1]!),
+];
+
+test('every list of languages in the docs names every shipped language (the CHANGELOG is history)', () => {
+  assert.deepEqual(
+    shipped.filter((code) => !LANGUAGE_NAMES[code]),
+    [],
+    'a shipped language this test has no name for',
+  );
+  const names = Object.values(LANGUAGE_NAMES).join('|');
+  const list = new RegExp(`\\b(?:${names})(?:(?:,\\s+|\\s+and\\s+|\\s+or\\s+)(?:${names}))+\\b`, 'g');
+  const needed = shipped.filter((code) => code !== 'en').map((code) => LANGUAGE_NAMES[code]!);
+  // the partner back end's own login page (server/partner) is not an element: it speaks two languages
+  const notElements = new Set(['docs/partner.md']);
+  const wrong: string[] = [];
+  for (const page of PAGES.filter((p) => p !== 'CHANGELOG.md' && !notElements.has(p))) {
+    const text = read(page);
+    for (const m of text.matchAll(list)) {
+      // a list names at least every language beyond English ("English and Dutch" once missed three)
+      const missing = needed.filter((name) => !m[0].includes(name));
+      if (missing.length)
+        wrong.push(
+          `${page}:${text.slice(0, m.index).split('\n').length}: "${m[0]}" leaves out ${missing.join(', ')}`,
+        );
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // and the languages guide names each, with its module
+  for (const code of shipped)
+    assert.match(read('docs/i18n.md'), new RegExp(`room-elements/i18n/${code}\\.js|\`/${code}\\.js\``), code);
+});
+
+test('the sizes the docs give for the CDN loader and a language agree with the build', (t) => {
+  const loader = join(ROOT, 'dist/cdn/room-elements.js');
+  if (!existsSync(loader)) return t.skip('dist/cdn is missing: run `npm run build` first (npm test does)');
+  const kb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+  const loaderKb = kb(loader);
+  const languageKb = Math.max(
+    ...shipped.filter((c) => c !== 'en').map((code) => kb(join(ROOT, `dist/i18n/${code}.js`))),
+  );
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const page of PAGES.filter((p) => p !== 'CHANGELOG.md')) {
+    const text = read(page);
+    const at = (index: number) => `${page}:${text.slice(0, index).split('\n').length}`;
+    // "the loader: about 3.3 KB gzip", "(3.3 KB in all)" after the loader's share
+    for (const m of text.matchAll(
+      /the loader: about (\d+(?:\.\d+)?) KB gzip|loader about [\d.]+ KB gzip \((\d+(?:\.\d+)?) KB in all\)/g,
+    )) {
+      checked++;
+      const said = Number(m[1] ?? m[2]);
+      if (Math.abs(said - loaderKb) > 0.15)
+        wrong.push(`${at(m.index)}: the loader is ${loaderKb.toFixed(2)} KB gzip, not ${said}`);
+    }
+    // a shipped language's chunk: "downloads only when … speaks that language (about 4 KB gzip)"
+    for (const m of text.matchAll(/speaks that language \(about (\d+(?:\.\d+)?) KB gzip\)/g)) {
+      checked++;
+      const said = Number(m[1]);
+      if (Math.abs(said - languageKb) > 0.6)
+        wrong.push(`${at(m.index)}: a language is ${languageKb.toFixed(2)} KB gzip, not about ${said}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(checked >= 3, `the docs still state the sizes this test reads (${checked} found)`);
+});
+
+test('the guides import configure() from room-elements/config.js, not the package root (+30 KB)', () => {
+  const wrong: string[] = [];
+  for (const page of PAGES)
+    for (const { code, line } of blocks(page))
+      if (/import\s*\{[^}]*\bconfigure\b[^}]*\}\s*from\s*'room-elements'/.test(code))
+        wrong.push(`${page}:${line}`);
+  assert.deepEqual(wrong, []);
+});
+
+test('the guides speak of the product, not of the tracker: no "(issue N)" in README and docs/', () => {
+  const wrong: string[] = [];
+  for (const page of PAGES.filter((p) => p.startsWith('docs/') || p === 'README.md')) {
+    const text = read(page);
+    for (const m of text.matchAll(/\bissue \d+\b/gi))
+      wrong.push(`${page}:${text.slice(0, m.index).split('\n').length}`);
+  }
+  assert.deepEqual(wrong, []);
 });
