@@ -40,6 +40,20 @@ const ownStyles = css`
     cursor: grab;
     outline: none;
   }
+  /* the whole look's button (cart) has a band of its own above the drawing: over it, it covered the
+     plan's top dimension; the drawing fits below it (its box, not a padding: the pointer maths read
+     the viewport's and the svg's boxes; moved, not given a margin, which would collapse into the host's) */
+  :host([cart]:not([furniture='hidden'])) [part='viewport'] {
+    position: relative;
+    inset-block-start: 2.75rem;
+    block-size: calc(100% - 2.75rem);
+  }
+  /* with the quantities table the viewport is a flex item: a margin (which does not collapse there) */
+  :host([cart][show-quantities]:not([furniture='hidden'])) [part='viewport'] {
+    position: static;
+    margin-block-start: 2.75rem;
+    block-size: auto;
+  }
   [part='viewport']:focus-visible {
     box-shadow: inset 0 0 0 3px var(--room-plan-focus, light-dark(#1f5fbf, #8ab4f8));
   }

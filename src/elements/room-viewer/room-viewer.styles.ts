@@ -89,11 +89,12 @@ const ownStyles = css`
       transition: none;
     }
   }
+  /* above the bottom row of controls (the measure button, 2rem high at the end): across the bottom it
+     covered them */
   .warning {
     position: absolute;
-    left: 0.5em;
-    right: 0.5em;
-    bottom: 0.5em;
+    inset-inline: 0.5em;
+    inset-block-end: 3rem;
     padding: 0.3em 0.6em;
     border-radius: 4px;
     font-size: 0.85em;
