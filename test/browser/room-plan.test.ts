@@ -46,8 +46,9 @@ function plan(attributes: Record<string, string> = {}): RoomPlan {
 }
 
 /** A plan of `model` in the page, loaded. */
-async function loadedPlan(model: unknown = smallModel()): Promise<RoomPlan> {
+async function loadedPlan(model: unknown = smallModel(), style = ''): Promise<RoomPlan> {
   const element = plan();
+  element.style.cssText = style;
   element.model = model as RoomPlan['model'];
   return mountLoaded(element);
 }
@@ -125,6 +126,9 @@ describe('<room-plan>', () => {
   it('draws the real sample from the emulator: 10 areas with their floor areas, 52 walls, 8 doors, 13 windows', async function () {
     await needsRealSample(this);
     const element = plan({ 'room-id': SAMPLE });
+    // large enough for a legible label in every area, the smallest 0.7 m² (a smaller plan leaves out
+    // the labels that cannot be legible in their room: room-plan-labels.test.ts)
+    element.style.cssText = 'display:block;inline-size:1600px;block-size:1200px';
     let svgAtLoad: Element | null = null;
     element.addEventListener('model-load', () => (svgAtLoad = shadow(element).querySelector('svg')));
     const loaded = waitForEvent<{ problems: unknown[] }>(element, 'model-load');
@@ -304,7 +308,11 @@ describe('<room-plan>', () => {
   it('shows hostile area names as inert text', async () => {
     const hostile = '<img src=x onerror="window.__planPwned=1">';
     const script = '<script>window.__planPwned=2</script>';
-    const element = await loadedPlan(smallModel({ outer: hostile, inner: script }));
+    // large enough for the long names to be drawn legibly in their areas
+    const element = await loadedPlan(
+      smallModel({ outer: hostile, inner: script }),
+      'display:block;inline-size:1600px;block-size:1100px',
+    );
     await rafPasses(2);
     const root = shadow(element);
     expect(root.querySelector('img, script')).to.equal(null);

@@ -32,6 +32,9 @@ import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
 
+/** The drawing's box is read in steps of this many CSS px: a pixel more or less draws nothing again. */
+const SIZE_STEP = 16;
+
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
   model: RoomModel;
@@ -86,12 +89,37 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     });
   }
 
+  /**
+   * The drawing's box (CSS px, in steps of SIZE_STEP), which sizes its labels to be legible there
+   * (drawing/labels.ts); watched, so a plan resized a step draws its labels again. Usually known
+   * before the room arrives (the element is laid out first), so a plan is drawn once.
+   */
+  #box?: { width: number; height: number };
+  #resize =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => {
+          const viewport = this.renderRoot.querySelector<HTMLElement>('[part~="viewport"]') ?? this;
+          const step = (n: number) => Math.round(n / SIZE_STEP) * SIZE_STEP;
+          const box = { width: step(viewport.clientWidth), height: step(viewport.clientHeight) };
+          if (!box.width || !box.height) return;
+          if (box.width === this.#box?.width && box.height === this.#box?.height) return;
+          this.#box = box;
+          this.requestUpdate();
+        });
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#resize?.observe(this);
     if (this.#interrupted) {
       this.#interrupted = false;
       void this.#load();
     }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#resize?.unobserve(this);
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -225,9 +253,10 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
     if (!loaded) return undefined;
     const units = parseUnits(this.units);
     const lang = this.#language.lang;
-    const key = [loaded.plan, units, lang];
+    const key = [loaded.plan, units, lang, this.#box];
     if (!this.#drawing || !this.#drawingKey || key.some((k, i) => k !== this.#drawingKey![i])) {
-      this.#drawing = drawPlan(loaded.plan, units, lang, this.#source.fml ? loaded.model : undefined);
+      const model = this.#source.fml ? loaded.model : undefined;
+      this.#drawing = drawPlan(loaded.plan, units, lang, model, this.#box);
       this.#drawingKey = key;
     }
     return this.#drawing;

@@ -13,7 +13,7 @@ import type { PlanGeometry, RoomModel, Vec2, WallGeometry, WallOpening } from '.
 import { drawDimensionLines } from './dimensions.js';
 import { drawItems, itemFootprints } from './items.js';
 import { areaColours, isDark } from './colours.js';
-import { baseFontSize, layoutLabels, type LabelShown, type PlacedLabel } from './labels.js';
+import { baseFontSize, layoutLabels, legibleFontSize, type LabelShown, type PlacedLabel } from './labels.js';
 import { drawNorthArrow, drawScaleBar } from './scale-bar.js';
 import { grow, line, pointsOf, pt, r } from './svg.js';
 import { drawTexts } from './texts.js';
@@ -151,6 +151,8 @@ export function drawPlan(
   units: Units,
   locale: string | undefined,
   model?: RoomModel,
+  /** The box the plan is drawn in (CSS px), when known: labels are sized to be legible there. */
+  box?: { width: number; height: number },
 ): PlanDrawing {
   const font = baseFontSize(plan);
   const gap = font * 2;
@@ -179,7 +181,7 @@ export function drawPlan(
   const areas = plan.areas
     .map((area, index) => ({ area, index }))
     .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
-  const labels = layoutLabels(plan, units, locale, labelShown(model));
+  const labels = layoutLabels(plan, units, locale, labelShown(model), legibleFontSize(fit, box));
   const colours = areaColours(model);
   const walls = plan.walls;
   const hasWalls = walls.length > 0;

@@ -1,8 +1,11 @@
 /**
  * Where area labels go and how big: each label sits on its area's label point, sized to the room
- * (the distance from that point to the nearest edge) within limits set by the plan's size, and
- * labels are placed smallest rooms first so a big room's label gives way: when it would overlap one
- * already placed it shrinks, then drops its name line, and only then overlaps.
+ * (the distance from that point to the nearest edge) within limits set by the plan's size, never
+ * below the legible size (legibleFontSize(): 11 px and more on the element's default 520 × 384 box
+ * at fit, where a sixtieth of the plan's larger side gave about 8 px), and labels are placed smallest
+ * rooms first so a big room's label gives way: when it would overlap one already placed it shrinks
+ * (to the legible size, no smaller), then drops its name line, and is then left out rather than
+ * drawn over another (a label too small to read, or printed over another, helps nobody).
  */
 import { signedDistance } from '../../../model/polygon.js';
 import { formatArea, type Units } from '../../../model/units.js';
@@ -38,6 +41,20 @@ function boxOf(x: number, y: number, fontSize: number, lines: string[]): Box {
   return { x0: x - width / 2, y0: y - height / 2, x1: x + width / 2, y1: y + height / 2 };
 }
 
+/** Whether every corner of `box` (SVG units, y down) lies inside `area`'s outline. */
+function fitsInside(area: AreaGeometry, box: Box, slack = 0): boolean {
+  try {
+    return [
+      [box.x0, -box.y0],
+      [box.x1, -box.y0],
+      [box.x0, -box.y1],
+      [box.x1, -box.y1],
+    ].every((corner) => signedDistance(corner as [number, number], [area.polygon]) > -slack);
+  } catch {
+    return false;
+  }
+}
+
 const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** The base font size for a plan, in centimetres: about a sixtieth of its larger side. */
@@ -45,6 +62,24 @@ export function baseFontSize(plan: PlanGeometry): number {
   const width = plan.bounds.max[0] - plan.bounds.min[0];
   const depth = plan.bounds.max[1] - plan.bounds.min[1];
   return Math.min(60, Math.max(8, Math.max(width, depth) / 60));
+}
+
+/** The smallest label, in CSS px, on a plan of REFERENCE's size at fit. */
+export const LEGIBLE_PX = 11.5;
+/** The box the legible size is reckoned for: the element's default size (520 px wide, 24rem high). */
+const REFERENCE = { width: 520, height: 384 };
+
+/**
+ * The smallest label font (SVG units, cm) for a plan whose fitted view is `fit`, drawn in `box` (CSS
+ * px; the element's default size, REFERENCE, while it is not known): LEGIBLE_PX there at fit.
+ */
+export function legibleFontSize(
+  fit: { width: number; height: number },
+  box: { width: number; height: number } = REFERENCE,
+): number {
+  const width = box.width > 0 ? box.width : REFERENCE.width;
+  const height = box.height > 0 ? box.height : REFERENCE.height;
+  return LEGIBLE_PX * Math.max(fit.width / width, fit.height / height);
 }
 
 /** What an FML area asks to print (ModelArea.showLabel / showArea); room models print both. */
@@ -55,11 +90,26 @@ export function layoutLabels(
   units: Units,
   locale?: string,
   shown?: LabelShown,
+  legible = 0,
 ): PlacedLabel[] {
-  const base = baseFontSize(plan);
+  const base = Math.max(baseFontSize(plan), legible);
+  // With a legible floor a label cannot shrink out of the way: the ones that fit inside their own
+  // area come first (smallest rooms first, as before), then those that stick out, largest rooms first
+  // (a hall's label before a meter cupboard's).
+  const fits = (area: AreaGeometry) =>
+    legible <= 0 ||
+    fitsInside(
+      area,
+      boxOf(area.labelPoint[0], -area.labelPoint[1], legible, [formatArea(area.area, units, locale)]),
+    );
   const order = plan.areas
-    .map((area, index) => ({ area, index }))
-    .sort((a, b) => b.area.depth - a.area.depth || a.area.area - b.area.area);
+    .map((area, index) => ({ area, index, fits: fits(area) }))
+    .sort(
+      (a, b) =>
+        Number(b.fits) - Number(a.fits) ||
+        b.area.depth - a.area.depth ||
+        (a.fits ? a.area.area - b.area.area : b.area.area - a.area.area),
+    );
   const placed: Box[] = [];
   const out: PlacedLabel[] = [];
   for (const { area } of order) {
@@ -77,22 +127,29 @@ export function layoutLabels(
     const floorArea = show.area ? formatArea(area.area, units, locale) : '';
     const name = show.name && area.label?.trim() ? area.label.trim().slice(0, 60) : undefined;
     if (!name && !floorArea) continue;
-    let fontSize = Math.min(base, Math.max(base * 0.5, room * 0.45));
+    let fontSize = Math.max(legible, Math.min(base, Math.max(base * 0.5, room * 0.45)));
+    const smaller = Math.max(legible, fontSize * 0.75);
     const candidates: { size: number; lines: string[] }[] = [];
     const full = [name, floorArea].filter((x): x is string => !!x);
     candidates.push({ size: fontSize, lines: full });
-    candidates.push({ size: fontSize * 0.75, lines: full });
-    if (name && floorArea) candidates.push({ size: fontSize * 0.75, lines: [floorArea] });
+    candidates.push({ size: smaller, lines: full });
+    if (name && floorArea) candidates.push({ size: smaller, lines: [floorArea] });
+    // with a legible floor, a label also stays in its own area (give or take a fifth of a letter):
+    // one that would spill over walls and the rooms beside is left out, as one too small to read was
+    const free = (box: Box) =>
+      !placed.some((p) => overlap(p, box)) && (legible <= 0 || fitsInside(area, box, legible * 0.2));
     let chosen = candidates[0]!;
     let box = boxOf(x, y, chosen.size, chosen.lines);
-    let clear = !placed.some((p) => overlap(p, box));
+    let clear = free(box);
     for (const candidate of candidates.slice(1)) {
       if (clear) break;
       chosen = candidate;
       box = boxOf(x, y, chosen.size, chosen.lines);
-      clear = !placed.some((p) => overlap(p, box));
+      clear = free(box);
     }
     if (!clear) {
+      // with a legible floor under the size, shrinking further is no way out
+      if (legible > 0) continue;
       // nothing helped: keep the full label rather than hide what the room is
       chosen = candidates[0]!;
       box = boxOf(x, y, chosen.size, chosen.lines);
