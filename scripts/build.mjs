@@ -26,6 +26,12 @@ run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c
 run('node', ['scripts/framework-types.mjs']);
 // room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)
 copyFileSync('src/loader.css', 'dist/loader.css');
+// …and its declaration, so `import 'room-elements/loader.css'` resolves for TypeScript (TS 5.6+ with
+// bundler or node16 resolution wants one: ts(2882)) and for `attw --profile esm-only`
+writeFileSync(
+  'dist/loader.css.d.ts',
+  '// room-elements/loader.css: a stylesheet, imported for its rules; it exports nothing.\nexport {};\n',
+);
 
 const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
 const files = (dir) =>
