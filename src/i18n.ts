@@ -19,8 +19,8 @@ import {
   ensureLanguage,
   knownLanguages,
   normalise,
+  fallbacks,
   resolveLanguage,
-  setFallback,
   type TableStrings,
 } from './internal/translations.js';
 import type { PartialTranslation } from './i18n/translation.js';
@@ -55,8 +55,11 @@ export function registerTranslation(
       : tag.includes('-')
         ? tag.split('-')[0]!
         : 'en';
-  setFallback(tag, fallback);
+  if (fallback === tag || fallback === 'en') fallbacks.delete(tag);
+  else fallbacks.set(tag, fallback);
   addTranslation(tag, strings as unknown as TableStrings);
+  // the fallback's strings are needed too: a shipped one is downloaded now
+  void ensureLanguage(tag);
 }
 
 /** Changes some strings of `lang` (English included), whatever else provides that language. */

@@ -31,23 +31,14 @@ const registry: Registry = ((globalThis as { [KEY]?: Registry })[KEY] ??= {
   d: new Map(),
   f: new Map(),
 });
-// a registry made by an older copy of the package on the same page has no fallbacks yet
-const fallbacks: Map<string, string> = (registry.f ??= new Map());
+/**
+ * lang → the language its missing strings come from (none: English, the elements' own). Set by
+ * registerTranslation() (src/i18n.ts); a registry made by an older copy of the package has none yet.
+ */
+export const fallbacks: Map<string, string> = (registry.f ??= new Map());
 
 /** How many fallbacks are followed at most (a page's `a` over `b` over `a` must not loop). */
 const FALLBACK_DEPTH = 4;
-
-/**
- * Sets the language `lang`'s missing strings come from (`en`: the elements' built-in English, the
- * default), and starts downloading it when the package ships it.
- */
-export function setFallback(lang: string, fallback: string): void {
-  lang = normalise(lang);
-  fallback = normalise(fallback);
-  if (fallback === lang || fallback === 'en') fallbacks.delete(lang);
-  else fallbacks.set(lang, fallback);
-  if (fallbacks.has(lang)) void ensureOne(fallback);
-}
 
 /** `lang`, then the languages it falls back to in order, English not included. */
 export function fallbackChain(lang: string): string[] {
@@ -102,19 +93,20 @@ export function resolveLanguage(lang: string | null | undefined): string {
  */
 export function registeredText(lang: string, table: string, key: string): string | undefined {
   for (const tag of fallbackChain(lang)) {
-    // own strings only: a key from a service ("constructor", "__proto__") must not find Object's members
-    for (const from of [registry.o, registry.t]) {
-      const texts = from.get(tag)?.[table];
-      if (texts && Object.hasOwn(texts, key) && typeof texts[key] == 'string') return texts[key];
-    }
+    const text = own(registry.o.get(tag)?.[table], key) ?? own(registry.t.get(tag)?.[table], key);
+    if (text !== undefined) return text;
   }
   return undefined;
 }
 
 /** English overrides apply wherever English is the fallback. */
 export function englishOverride(table: string, key: string): string | undefined {
-  const texts = registry.o.get('en')?.[table];
-  return texts && Object.hasOwn(texts, key) && typeof texts[key] == 'string' ? texts[key] : undefined;
+  return own(registry.o.get('en')?.[table], key);
+}
+
+/** A table's own string `key`: a key from a service ("constructor", "__proto__") finds no Object member. */
+function own(texts: Record<string, string> | undefined, key: string): string | undefined {
+  return texts && Object.hasOwn(texts, key) ? texts[key] : undefined;
 }
 
 /** Called after any translation or override changed (elements render again). */
@@ -125,8 +117,7 @@ export function onTranslationsChanged(listener: () => void): () => void {
 
 /** Lets the package download one of its own languages when a page first asks for it. */
 export function addLanguageLoader(lang: string, load: () => Promise<unknown>): void {
-  // a second copy of the package on the page does not fetch what the first one has
-  if (!(registry.d.get(lang) as Loader | undefined)?.arrived) registry.d.set(lang, load);
+  registry.d.set(lang, load);
 }
 
 /**

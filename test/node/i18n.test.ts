@@ -25,8 +25,8 @@ import {
   ROOM_STYLE_STRINGS,
   ROOM_TYPE_STRINGS,
   TIMEFRAME_STRINGS,
-  vocabularyText,
 } from '../../src/elements/room-gallery/vocabulary.strings.ts';
+import { vocabularyText } from '../../src/elements/room-gallery/vocabulary.ts';
 import { lookup, type StringTable } from '../../src/internal/language.ts';
 import { ensureLanguage } from '../../src/internal/translations.ts';
 import { readFileSync, readdirSync } from 'node:fs';

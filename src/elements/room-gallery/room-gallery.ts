@@ -25,7 +25,7 @@ import { serviceOf, serviceRoot } from './service.js';
 import { StyleAttribute } from './style-attribute.js';
 import { STRINGS, type Translate } from './room-gallery.strings.js';
 import { galleryStyles } from './room-gallery.styles.js';
-import { vocabularyText } from './vocabulary.strings.js';
+import { vocabularyText } from './vocabulary.js';
 
 export type { CardContext, RenderCard } from './cards/card.js';
 

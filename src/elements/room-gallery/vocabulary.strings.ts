@@ -3,10 +3,10 @@
  * the search-meta key the service gives (Document 3, "Search meta entries"). The service names them
  * in English; these tables translate the keys it has (`roomTypes.Kitchen` → "Keuken"), and a page adds
  * a key of its own service through `registerTranslation()` / `overrideStrings()` the same way. A key no
- * table has shows the service's own name.
+ * table has shows the service's own name. The English tables are the base a page's language starts
+ * from (room-elements/i18n/en.js); the gallery itself shows the service's English (vocabulary.ts).
  */
 import type { StringTable } from '../../internal/language.js';
-import { englishOverride, registeredText } from '../../internal/translations.js';
 
 export type RoomTypeKey =
   | 'Kitchen'
@@ -68,15 +68,3 @@ export const TIMEFRAME_STRINGS: StringTable<TimeframeKey> = {
   name: 'timeframes',
   en: { Today: 'Today', 'This week': 'This week', 'This month': 'This month' },
 };
-
-/** Which table names the service's words of each kind. */
-export type VocabularyTable = 'roomTypes' | 'roomStyles' | 'timeframes';
-
-/**
- * The name to show for the service's `key` of a kind in `lang`: a translation's (shipped or a
- * page's, an English override included), else the service's own `name` (untrusted text, shown as text),
- * else the key itself.
- */
-export function vocabularyText(table: VocabularyTable, lang: string, key: string, name?: string): string {
-  return registeredText(lang, table, key) ?? englishOverride(table, key) ?? (name?.trim() || key);
-}

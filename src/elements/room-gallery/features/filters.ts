@@ -11,7 +11,7 @@ import { searchMeta } from '../../../api/room-styling/search-meta.js';
 import { lookup, type Language, type Strings } from '../../../internal/language.js';
 import { styleFilterFromAttribute, type GallerySource } from '../query.js';
 import { serviceUrl } from '../service.js';
-import { vocabularyText } from '../vocabulary.strings.js';
+import { vocabularyText } from '../vocabulary.js';
 
 export type FilterName = 'q' | 'style' | 'category' | 'since';
 
