@@ -72,8 +72,3 @@ export function sharedDocument(
     held.promise.then(resolve, reject);
   });
 }
-
-/** How many documents are held now (for tests). */
-export function heldDocuments(): number {
-  return entries.size;
-}

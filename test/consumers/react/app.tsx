@@ -22,6 +22,8 @@ export function Shop({ model }: { model: RoomModelJson }) {
         }}
         onrooms-load={(event) => console.log(event.detail.total)}
       />
+      {/* as the README writes it: a number attribute as text */}
+      <room-gallery limit="6" paging="more" />
       <room-viewer
         ref={viewer}
         model={model}
@@ -34,7 +36,9 @@ export function Shop({ model }: { model: RoomModelJson }) {
         onfullscreen-change={(event) => console.log(event.detail.fullscreen)}
         onmodel-error={(event) => console.log(event.detail.error.kind, event.detail.fatal)}
       >
-        <button slot="hotspot" data-position="0 0 100">Sofa</button>
+        <button slot="hotspot" data-position="0 0 100">
+          Sofa
+        </button>
       </room-viewer>
       <room-plan for="viewer" units="imperial" oncomponent-select={onSelect} />
       <room-panorama room-id="5" yaw={90} onview-change={(event) => console.log(event.detail.yaw)} />

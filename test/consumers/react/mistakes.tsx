@@ -17,6 +17,10 @@ export function Broken() {
         model="room.json"
       />
       <room-gallery
+        // MISTAKE: a number attribute takes a number's text, not any text
+        limit="six"
+      />
+      <room-gallery
         // TypeScript never checks hyphenated JSX names (`api-bsae` passes), so TSX is safer with properties.
         // MISTAKE: misspelt property
         apiBsae="https://api.example.test"
