@@ -243,5 +243,9 @@ test('the guides speak of the product, not of the tracker: no "(issue N)" in REA
 test("the README's first example draws furniture as meshes (it names furniture-base)", () => {
   const first = blocks('README.md').find((b) => b.lang === 'html' && b.code.includes('<room-viewer'));
   assert.ok(first, 'the README shows a viewer');
-  assert.match(first.code, /furnitureBase:|furniture-base=/, 'without a furniture root, every piece is a box');
+  assert.match(
+    first.code,
+    /furnitureBase:|furniture-base=/,
+    'without a furniture root, every piece is a box',
+  );
 });
