@@ -30,7 +30,8 @@ export function contractMarkdown(manifest) {
   let out =
     '# The public contract of every element\n\n' +
     'Made from `custom-elements.json` by `scripts/contract-docs.mjs` (`npm run analyze`): do not edit by hand.\n' +
-    'Every element also reflects its state as `:state(…)` and a `state` attribute, follows `lang` (English, Dutch, German, French and Spanish),\n' +
+    'Every element also reflects its state as `:state(…)` and a `state` attribute, follows `lang` ' +
+    '(English, Dutch, German, French and Spanish),\n' +
     'and fires its events bubbling and composed. Guides per element: [docs/README.md](README.md).\n\n';
   out += elements.map((e) => `- [\`<${e.tagName}>\`](#${e.tagName})`).join('\n') + '\n\n';
   for (const e of elements) {
