@@ -1,7 +1,8 @@
 /**
- * The shape of a whole translation: every string table of every element, by the table's `name`.
- * `registerTranslation(lang, strings)` takes this type, so a translation that misses a key, or
- * misspells one, is a type error; `overrideStrings()` takes any part of it.
+ * The shape of a whole translation: every string table of every element, by the table's `name`
+ * (each shipped language, room-elements/i18n/<lang>.js, is one). `registerTranslation()` and
+ * `overrideStrings()` take any part of it (PartialTranslation): a misspelt key is a type error, a
+ * missing one comes from the fallback language. Imports types only, none of the elements' code.
  */
 import type { ErrorPanelKey } from '../features/error-panel/error-panel.strings.js';
 import type { IssueMessages } from '../api/planning/export-issues.js';
