@@ -17,7 +17,7 @@ const SHOP = '(window.shop ?? {})';
 
 export function describeNextShop(bundler: 'turbopack' | 'webpack', optOut?: string): void {
   const title = `Next.js 16 App Router (${bundler}, production build) on room-elements/react`;
-  describe(title, { timeout: 170_000 }, () => {
+  describe(title, { timeout: 300_000 }, () => {
     const missing = nextMissing() ?? optOut;
     let api: Awaited<ReturnType<typeof startBenchServer>>;
     let app: NextApp;
