@@ -9,6 +9,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { until } from './helpers/wait.ts';
+import { nestedRingsModel } from '../shared/fixtures.ts';
 
 interface Seen {
   type: string;
@@ -30,8 +31,11 @@ async function roomId(): Promise<number> {
   return (await (await fetch('/room-styling/rooms?limit=1')).json()).rooms[0].id;
 }
 
-/** A page with one viewer loading from `base`, pinned by an import map when `pin`; what happens recorded. */
-async function viewerPage(base: string, pin: boolean): Promise<FrameWindow> {
+const VIEWER = async () =>
+  `<room-viewer room-id="${await roomId()}" loading="eager" style="display: block; inline-size: 320px; block-size: 240px"></room-viewer>`;
+
+/** A page with one viewer (or `markup`) loading from `base`, pinned by an import map when `pin`; what happens recorded. */
+async function viewerPage(base: string, pin: boolean, markup?: string): Promise<FrameWindow> {
   const files: Record<string, string> = await (await fetch('/dist/cdn/integrity.json')).json();
   const map = {
     integrity: Object.fromEntries(Object.entries(files).map(([file, hash]) => [base + file, hash])),
@@ -49,7 +53,7 @@ async function viewerPage(base: string, pin: boolean): Promise<FrameWindow> {
       addEventListener('model-error', (e) => __seen.push({ type: 'model-error', message: String(e.detail.error.message) }), true);
     </script>
     </head><body>
-    <room-viewer room-id="${await roomId()}" loading="eager" style="display: block; inline-size: 320px; block-size: 240px"></room-viewer>
+    ${markup ?? (await VIEWER())}
     <script type="module">
       import { configure } from '${base}room-elements.js';
       configure({ apiBase: '${location.origin}/room-styling' });
@@ -72,6 +76,24 @@ async function drawnOn(win: FrameWindow): Promise<string | undefined> {
   expect(loaded, JSON.stringify(win.__seen)).not.to.equal(undefined);
   return loaded!.thread;
 }
+
+/** A plan on the page given a room large enough for the model worker (issue 22's nested areas). */
+async function largePlan(win: FrameWindow): Promise<void> {
+  await until(() => !!win.customElements.get('room-plan'), 15000, '<room-plan> defined');
+  (win.document.querySelector('room-plan') as HTMLElement & { model: unknown }).model = nestedRingsModel(
+    8,
+    2000,
+  );
+  await until(
+    () => win.__seen.some((e) => e.type === 'model-load' || e.type === 'model-error'),
+    30000,
+    'the plan loaded',
+  );
+  expect(win.__seen.filter((e) => e.type === 'model-error')).to.deep.equal([]);
+}
+const PLAN = '<room-plan style="display: block; inline-size: 320px; block-size: 240px"></room-plan>';
+const tamper = (base: string, part: string) =>
+  fetch(`/__tamper?path=${encodeURIComponent(new URL(base).pathname + part)}`, { method: 'POST' });
 
 const ranChanged = async (base: string): Promise<string[]> =>
   ((await (await fetch('/__tamper-ran')).json()) as string[]).filter((path) =>
@@ -124,4 +146,24 @@ describe('CDN: the render worker from another origin and on a pinned page', func
       expect(warnings[0]!.message).to.contain("draws on the page's thread");
     });
   }
+
+  it('the model worker starts from another origin (its changed copy, on an unpinned page, reports that it ran)', async () => {
+    const base = freshBase(otherOrigin());
+    await tamper(base, 'assets/model-worker-');
+    const win = await viewerPage(base, false, PLAN);
+    await largePlan(win);
+    await until(async () => (await ranChanged(base)).length > 0, 10000, 'the model worker ran');
+  });
+
+  it('a pinned page from another origin runs no changed model worker: the plan is read on the page', async () => {
+    const base = freshBase(otherOrigin());
+    await tamper(base, 'assets/model-worker-');
+    const win = await viewerPage(base, true, PLAN);
+    await largePlan(win);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await ranChanged(base)).to.deep.equal([]);
+    expect(
+      win.__seen.filter((e) => e.type === 'warn' && /model worker/.test(e.message ?? '')),
+    ).to.have.length(1);
+  });
 });
