@@ -35,8 +35,15 @@ const VIEWER = async () =>
   `<room-viewer room-id="${await roomId()}" loading="eager" style="display: block; inline-size: 320px; block-size: 240px"></room-viewer>`;
 
 /** A page with one viewer (or `markup`) loading from `base`, pinned by an import map when `pin`; what happens recorded. */
-async function viewerPage(base: string, pin: boolean, markup?: string): Promise<FrameWindow> {
-  const files: Record<string, string> = await (await fetch('/dist/cdn/integrity.json')).json();
+async function viewerPage(
+  base: string,
+  pin: boolean,
+  markup?: string,
+  unpinned = /^$/,
+): Promise<FrameWindow> {
+  const all: Record<string, string> = await (await fetch('/dist/cdn/integrity.json')).json();
+  // (`unpinned`: files the page's map leaves out, as an old or hand-made map would)
+  const files = Object.fromEntries(Object.entries(all).filter(([file]) => !unpinned.test(file)));
   const map = {
     integrity: Object.fromEntries(Object.entries(files).map(([file, hash]) => [base + file, hash])),
   };
@@ -165,5 +172,13 @@ describe('CDN: the render worker from another origin and on a pinned page', func
     expect(
       win.__seen.filter((e) => e.type === 'warn' && /model worker/.test(e.message ?? '')),
     ).to.have.length(1);
+  });
+
+  it('a pinned page whose import map does not pin the render worker starts none: it says so once', async () => {
+    const win = await viewerPage(freshBase(location.origin), true, undefined, /^assets\/render-worker-/);
+    expect(await drawnOn(win)).to.equal('main');
+    const warnings = win.__seen.filter((e) => e.type === 'warn' && /render worker/.test(e.message ?? ''));
+    expect(warnings, JSON.stringify(win.__seen)).to.have.length(1);
+    expect(warnings[0]!.message).to.match(/pins its files .* but not .*render-worker-/);
   });
 });
