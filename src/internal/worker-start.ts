@@ -146,7 +146,7 @@ function start(bundled: URL | string, options: PackageWorkerOptions): Worker {
   const pinned = pinnedByImportMap();
   // this module's own chunk pinned: the page pins the package, so the worker must be pinned too
   const pinnedPage = Object.keys(pinned).length > 0 && import.meta.url in pinned;
-  const crossOrigin = url.protocol !== 'blob:' && url.origin !== self.location.origin;
+  const crossOrigin = url.protocol !== 'blob:' && url.origin !== self.origin;
   if (!pinned[url.href] && !pinnedPage && !crossOrigin) {
     const worker = new self.Worker(url, options);
     worker.addEventListener('error', (event) =>
