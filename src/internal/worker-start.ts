@@ -113,7 +113,7 @@ globalThis.__roomImport(config.url).then(
 `;
 }
 
-/** A `new Worker()` that always fails (with the page's usual `error` event), for a worker that must not run. */
+/** Says why once, then throws as `new Worker()` does for a script it refuses (the call site falls back). */
 function refused(name: WorkerName, reason: string): Worker {
   warnWorker(name, reason);
   throw new Error(`room-elements: ${reason}`);
