@@ -47,13 +47,22 @@ const ssrMiddleware = async (ctx, next) => {
  * used (a browser keeps a module that loaded, or failed, under its URL, even across frames), and
  * `POST /__fail-once?path=<part>` makes the next request whose path contains `<part>` answer 503 (a
  * CDN hiccup); the requests after it pass. `POST /__tamper?path=<part>` serves the files of such a
- * copy whose path contains `<part>` changed (for the integrity test).
+ * copy whose path contains `<part>` changed (for the integrity test); `GET /__tamper-ran` lists those whose
+ * changed code ran.
  */
 const failOnce = new Set();
 /** `POST /__tamper?path=<part>`: every later request whose path contains `<part>` gets the file with a byte changed. */
 const tampered = new Set();
+/** The paths of changed files whose code ran (each reports itself, see below). */
+const ran = [];
 const CDN_COPY = /^\/__cdn\/[\w-]+\//;
 const cdnTestMiddleware = async (ctx, next) => {
+  if (ctx.path === '/__tamper-ran') {
+    if (ctx.method === 'POST') ran.push(String(ctx.query.path));
+    ctx.set('access-control-allow-origin', '*');
+    ctx.body = ctx.method === 'POST' ? '' : ran;
+    return;
+  }
   if (ctx.path === '/__fail-once' || ctx.path === '/__tamper') {
     if (ctx.query.path) (ctx.path === '/__tamper' ? tampered : failOnce).add(String(ctx.query.path));
     ctx.status = ctx.query.path ? 204 : 400;
@@ -77,7 +86,9 @@ const cdnTestMiddleware = async (ctx, next) => {
   ctx.set('access-control-allow-origin', '*');
   const bytes = readFileSync(file);
   const changed = [...tampered].some((part) => ctx.path.includes(part));
-  ctx.body = changed ? Buffer.concat([bytes, Buffer.from('\n/* changed on the way */\n')]) : bytes;
+  // the change reports itself when it runs (`GET /__tamper-ran`), as a hostile script would phone home
+  const report = `\n/* changed on the way */\n;try{fetch(${JSON.stringify(`${ctx.origin}/__tamper-ran?path=${ctx.path}`)},{method:'POST',mode:'no-cors'})}catch{}\n`;
+  ctx.body = changed ? Buffer.concat([bytes, Buffer.from(report)]) : bytes;
 };
 
 /**

@@ -222,7 +222,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return this.#view;
   }
 
-  /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
+  /**
+   * Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only.
+   * `main` also where the render worker did not start: its file not where the page's bundler put the URL
+   * (configure `renderWorkerUrl`), a pinned page whose worker file changed, a CSP without `worker-src`; the
+   * console then says why, once per page (docs/frameworks.md, "The render worker under every bundler").
+   */
   get renderThread(): 'main' | 'worker' | undefined {
     return this.#remote ? 'worker' : this.#view ? 'main' : undefined;
   }

@@ -16,6 +16,8 @@ import type {
   ToRenderWorker,
   ViewSettings,
 } from '../../three/worker/protocol.js';
+// `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
+import { PackageWorker as Worker } from '../../internal/worker-start.js';
 
 /** The worker's answer to a `picture` question. */
 type Picture = Extract<FromRenderWorker, { type: 'picture' }>;

@@ -7,6 +7,8 @@
  * data that survive the structured clone.
  */
 import { yieldToPage } from '../../internal/yield.js';
+// `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
+import { PackageWorker as Worker } from '../../internal/worker-start.js';
 import { planGeometry, readModel } from '../../model/index.js';
 import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
 import type { FmlReadResult } from '../../model/fml/types.js';
@@ -75,7 +77,7 @@ async function onMainThread(raw: unknown): Promise<ReadPlan> {
 
 let worker: Worker | undefined;
 /** Set once the worker failed to start: every later call runs on the main thread. */
-let workerBroken = typeof Worker !== 'function';
+let workerBroken = typeof globalThis.Worker !== 'function';
 let nextId = 1;
 const pending = new Map<
   number,
