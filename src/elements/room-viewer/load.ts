@@ -30,7 +30,10 @@ export const loadFurniture = lazyModule(() => import('../../three/furniture-mesh
 export function furnitureLoader(base: string): MeshLoader {
   return (component) =>
     loadFurniture().then((module) =>
-      module.loadFurnitureMesh(component, base, { basisTranscoderPath: getConfig().basisTranscoderPath }),
+      module.loadFurnitureMesh(component, base, {
+        basisTranscoderPath: getConfig().basisTranscoderPath,
+        furnitureOrigins: getConfig().furnitureOrigins,
+      }),
     );
 }
 /** The lazily loaded features chunk's exports (types only here). */

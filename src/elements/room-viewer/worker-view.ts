@@ -172,6 +172,7 @@ export class WorkerView {
       mediaBase: absolute(options.mediaBase),
       furnitureBase: absolute(options.furnitureBase),
       basisTranscoderPath: absolute(options.basisTranscoderPath),
+      furnitureOrigins: options.furnitureOrigins,
       width: options.width,
       height: options.height,
       pixelRatio: options.pixelRatio,

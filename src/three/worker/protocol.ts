@@ -44,6 +44,8 @@ export interface ViewSettings {
   mediaBase?: string;
   furnitureBase?: string;
   basisTranscoderPath?: string;
+  /** configure()'s `furnitureOrigins`: other origins absolute `model` URLs may name. */
+  furnitureOrigins?: string[];
   width: number;
   height: number;
   pixelRatio: number;

@@ -54,8 +54,9 @@ const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(res
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers). */
-function meshLoader(base: string, basisTranscoderPath: string | undefined): MeshLoader {
-  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath });
+function meshLoader(base: string, message: StartMessage): MeshLoader {
+  const { basisTranscoderPath, furnitureOrigins } = message;
+  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath, furnitureOrigins });
 }
 
 async function startView(message: StartMessage): Promise<void> {
@@ -80,7 +81,7 @@ async function startView(message: StartMessage): Promise<void> {
       autoRotate: message.autoRotate,
       mediaBase: message.mediaBase,
       meshLoader: message.furnitureBase
-        ? meshLoader(message.furnitureBase, message.basisTranscoderPath)
+        ? meshLoader(message.furnitureBase, message)
         : undefined,
       width: message.width,
       height: message.height,
