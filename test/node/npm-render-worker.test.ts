@@ -50,13 +50,18 @@ document.body.append(el);
     server?.close();
   });
 
-  it('ships the worker as one program, without bare imports or source maps', () => {
-    const worker = readdirSync('dist/assets').find((name) => /^render-worker-.*\.js$/.test(name));
-    assert.ok(worker, 'no render worker in dist/assets');
-    const text = readFileSync(`dist/assets/${worker}`, 'utf8');
+  it('ships the worker as one program, once, without bare imports or source map comments', () => {
+    // one copy for both builds (issue 35): the CDN folder's, which the npm build's chunk starts
+    const worker = readdirSync('dist/cdn/assets').find((name) => /^render-worker-.*\.js$/.test(name));
+    assert.ok(worker, 'no render worker in dist/cdn/assets');
+    assert.ok(!existsSync('dist/assets'), 'dist/assets holds a second copy of the workers');
+    const text = readFileSync(`dist/cdn/assets/${worker}`, 'utf8');
     assert.doesNotMatch(text, /from\s*["']three/, 'the worker imports three.js by a bare name');
     assert.doesNotMatch(text, /sourceMappingURL/);
-    assert.ok(!existsSync(`dist/assets/${worker}.map`), 'the worker has a source map in the package');
+    const starter = readdirSync('dist/chunks').find((name) =>
+      readFileSync(`dist/chunks/${name}`, 'utf8').includes(`"../cdn/assets/${worker}"`),
+    );
+    assert.ok(starter, 'no npm chunk starts the worker from ../cdn/assets/');
   });
 
   it('draws a room in the worker of the built site', async () => {

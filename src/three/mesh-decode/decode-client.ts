@@ -6,7 +6,7 @@
  * be had (no module workers, a CSP without worker-src for our origin, a bundle that left the file out)
  * the same decoding runs on the calling thread, after the same checks.
  */
-import { decodeFile, type DecodeRequest } from './decode.js';
+import type { DecodeRequest, decodeFile } from './decode.js';
 import { FurnitureMeshError, fromProblem, type MeshProblem } from './errors.js';
 import type { PlainMesh } from './plain-mesh.js';
 
@@ -36,7 +36,20 @@ export interface DecodeClientStats {
   ranIn?: 'worker' | 'here';
 }
 
+/** Decodes on the calling thread (page-fallback.ts gives it, on the page only). */
+export type InThreadDecoder = () => Promise<typeof decodeFile>;
+
 class DecodeClient {
+  /**
+   * In the render worker: the page's mesh decoder, reached through this port (host.ts answers on the
+   * page). The page's one decoding worker, deadline and transcoder then serve every viewer.
+   */
+  #remote: MessagePort | undefined;
+  /**
+   * The decoding on this thread where no worker can be had: set on the page (page-fallback.ts), never
+   * in the render worker, which draws every viewer of the page and must not decode (issue 34).
+   */
+  inThread: InThreadDecoder | undefined;
   #worker: Worker | undefined;
   /** Set once a worker could not start: every later file is decoded here. */
   #broken = typeof Worker !== 'function';
@@ -47,6 +60,20 @@ class DecodeClient {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextId = 1;
   readonly stats: DecodeClientStats = { started: 0, overruns: 0 };
+
+  /** Sends every later file to the page's decoder through `port` (the render worker does, on start). */
+  connect(port: MessagePort): void {
+    this.#remote?.close();
+    this.#remote = port;
+    port.onmessage = ({ data }: MessageEvent<DecodeAnswer>) => {
+      const job = this.#current;
+      if (!job || job.id !== data.id) return;
+      this.#finish(job);
+      this.stats.ranIn = 'worker';
+      if (data.mesh) job.resolve(data.mesh);
+      else job.reject(fromProblem(data.problem));
+    };
+  }
 
   decode(request: DecodeRequest): Promise<PlainMesh> {
     return new Promise((resolve, reject) => {
@@ -59,11 +86,26 @@ class DecodeClient {
     if (this.#current) return;
     const job = this.#queue.shift();
     if (!job) return;
+    if (this.#remote) {
+      // the page keeps the deadline (it can terminate its worker); this thread only waits
+      this.#current = job;
+      const { request } = job;
+      this.#remote.postMessage({ id: job.id, request } satisfies DecodeMessage, transferOf(request));
+      return;
+    }
     const worker = this.#theWorker();
     if (!worker) {
+      if (!this.inThread) {
+        job.reject(
+          new FurnitureMeshError(`${job.request.url}: the mesh-decoding worker could not start`, 'invalid'),
+        );
+        queueMicrotask(() => this.#next());
+        return;
+      }
       this.stats.ranIn = 'here';
       this.#current = job;
-      decodeFile(job.request)
+      this.inThread()
+        .then((decode) => decode(job.request))
         .then(job.resolve, job.reject)
         .finally(() => {
           this.#current = undefined;
@@ -77,10 +119,10 @@ class DecodeClient {
     try {
       // moved once the worker has shown it runs; copied before, so a worker that cannot start leaves
       // the file here to decode on this thread
-      const transfer = this.#answered
-        ? [request.file, ...request.resources.map(([, bytes]) => bytes.buffer as ArrayBuffer)]
-        : [];
-      worker.postMessage({ id: job.id, request } satisfies DecodeMessage, [...new Set(transfer)]);
+      worker.postMessage(
+        { id: job.id, request } satisfies DecodeMessage,
+        this.#answered ? transferOf(request) : [],
+      );
     } catch (error) {
       this.#finish(job);
       job.reject(new FurnitureMeshError(`${request.url}: ${(error as Error)?.message ?? error}`, 'invalid'));
@@ -162,6 +204,11 @@ class DecodeClient {
     this.stats.overruns = 0;
     this.stats.ranIn = undefined;
   }
+}
+
+/** The file and its resources' bytes, moved with a request (each buffer once). */
+function transferOf(request: DecodeRequest): Transferable[] {
+  return [...new Set([request.file, ...request.resources.map(([, bytes]) => bytes.buffer as ArrayBuffer)])];
 }
 
 /** The thread's one client (on globalThis: a second copy of this chunk shares its worker). */

@@ -17,7 +17,10 @@ const scope = self as unknown as {
 
 scope.onmessage = async ({ data }) => {
   try {
-    const mesh = await decodeFile(data.request);
+    const mesh = await decodeFile(data.request, {
+      ktx2: () => import('three/examples/jsm/loaders/KTX2Loader.js'),
+      meshopt: () => import('three/examples/jsm/libs/meshopt_decoder.module.js'),
+    });
     scope.postMessage({ id: data.id, mesh }, transferables(mesh));
   } catch (error) {
     scope.postMessage({ id: data.id, problem: toProblem(error) });

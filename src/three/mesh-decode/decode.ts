@@ -45,10 +45,36 @@ const REFUSED = 'about:blank#refused-by-room-elements';
 /** One transcoder for the thread (three warns, and pays a transcoder's memory, for every KTX2Loader). */
 let ktx2: { loader: KTX2Loader; path: string } | undefined;
 
-async function ktx2Loader(path: string, support: Ktx2Support): Promise<KTX2Loader> {
+/** three's KTX2 loader module, as the mesh-decoding worker imports it (the only place that may). */
+export type Ktx2Module = typeof import('three/examples/jsm/loaders/KTX2Loader.js');
+
+/** three's meshopt decoder module. */
+export type MeshoptModule = typeof import('three/examples/jsm/libs/meshopt_decoder.module.js');
+
+/**
+ * The decoders, given by the mesh-decoding worker only: its transcoder is the page's one, and the
+ * decoders ship once, in the worker's folder. Without them (the page's own fallback) files that
+ * need them are refused.
+ */
+export interface DecodeOptions {
+  ktx2?: () => Promise<Ktx2Module>;
+  meshopt?: () => Promise<MeshoptModule>;
+}
+
+const onlyInWorker = (url: string, what: string) =>
+  new FurnitureMeshError(
+    `${url} needs ${what}, which is decoded only in the mesh-decoding worker (it could not start here)`,
+    'invalid',
+  );
+
+async function ktx2Loader(
+  path: string,
+  support: Ktx2Support,
+  load: () => Promise<Ktx2Module>,
+): Promise<KTX2Loader> {
   if (ktx2?.path === path) return ktx2.loader;
   ktx2?.loader.dispose();
-  const { KTX2Loader } = await import('three/examples/jsm/loaders/KTX2Loader.js');
+  const { KTX2Loader } = await load();
   const loader = new KTX2Loader().setTranscoderPath(path);
   // detectSupport() needs a renderer, which this thread has not: the drawing thread sent its answers
   loader.workerConfig = { ...support } as never;
@@ -56,7 +82,7 @@ async function ktx2Loader(path: string, support: Ktx2Support): Promise<KTX2Loade
   return loader;
 }
 
-export async function decodeFile(request: DecodeRequest): Promise<PlainMesh> {
+export async function decodeFile(request: DecodeRequest, options: DecodeOptions = {}): Promise<PlainMesh> {
   const { url, limits } = request;
   const { json } = readGltf(request.file, url);
   const extensions = extensionsOf(json);
@@ -71,7 +97,8 @@ export async function decodeFile(request: DecodeRequest): Promise<PlainMesh> {
   const decoders: string[] = [];
   try {
     if (extensions.has('EXT_meshopt_compression') || extensions.has('KHR_meshopt_compression')) {
-      const { MeshoptDecoder } = await import('three/examples/jsm/libs/meshopt_decoder.module.js');
+      if (!options.meshopt) throw onlyInWorker(url, 'EXT_meshopt_compression');
+      const { MeshoptDecoder } = await options.meshopt();
       await MeshoptDecoder.ready;
       loader.setMeshoptDecoder(MeshoptDecoder);
       decoders.push('meshopt');
@@ -82,7 +109,10 @@ export async function decodeFile(request: DecodeRequest): Promise<PlainMesh> {
           `${url} has KTX2 textures: configure({ basisTranscoderPath }) with the Basis transcoder's folder`,
           'invalid',
         );
-      loader.setKTX2Loader(await ktx2Loader(request.basisTranscoderPath, request.ktx2Support ?? {}));
+      if (!options.ktx2) throw onlyInWorker(url, 'KTX2 textures');
+      loader.setKTX2Loader(
+        await ktx2Loader(request.basisTranscoderPath, request.ktx2Support ?? {}, options.ktx2),
+      );
       decoders.push('ktx2');
     }
     let scene: Object3D;
