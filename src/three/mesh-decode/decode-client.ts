@@ -32,6 +32,8 @@ export interface DecodeClientStats {
   started: number;
   /** Files stopped at their deadline. */
   overruns: number;
+  /** Files decoded (here, in the worker, or for the render worker through host.ts). */
+  decoded: number;
   /** Where the last file was decoded. */
   ranIn?: 'worker' | 'here';
 }
@@ -59,7 +61,7 @@ class DecodeClient {
   #current: Job | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #nextId = 1;
-  readonly stats: DecodeClientStats = { started: 0, overruns: 0 };
+  readonly stats: DecodeClientStats = { started: 0, overruns: 0, decoded: 0 };
 
   /** Sends every later file to the page's decoder through `port` (the render worker does, on start). */
   connect(port: MessagePort): void {
@@ -76,8 +78,12 @@ class DecodeClient {
   }
 
   decode(request: DecodeRequest): Promise<PlainMesh> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, request, resolve, reject });
+    return new Promise<PlainMesh>((resolve, reject) => {
+      const done = (mesh: PlainMesh) => {
+        this.stats.decoded++;
+        resolve(mesh);
+      };
+      this.#queue.push({ id: this.#nextId++, request, resolve: done, reject });
       this.#next();
     });
   }
@@ -202,6 +208,7 @@ class DecodeClient {
       job.reject(new FurnitureMeshError(`${job.request.url}: the furniture cache was reset`, 'invalid'));
     this.stats.started = 0;
     this.stats.overruns = 0;
+    this.stats.decoded = 0;
     this.stats.ranIn = undefined;
   }
 }
