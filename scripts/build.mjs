@@ -35,7 +35,7 @@ for (const name of readdirSync('dist/assets')) {
   if (!name.endsWith('.js') || !existsSync(twin)) continue;
   const ours = readFileSync(join('dist/assets', name), 'utf8');
   if (ours !== withoutMapComment(readFileSync(twin, 'utf8'))) continue;
-  writeFileSync(twin, ours);
+  // the CDN's bytes stay as they are: dist/cdn/integrity.json pins them
   rmSync(join('dist/assets', name));
   moved.push(name);
 }
