@@ -42,6 +42,25 @@ el.addEventListener('model-error', (e) => (window.done = 'error: ' + e.detail.er
 document.body.append(el);
 </script></body></html>`,
     );
+    // the showcase room's products with their meshes: the render worker checks each file and hands it to
+    // the page's mesh-decoding worker, which the site's bundler must have built from the package
+    writeFileSync(
+      `${SITE}/meshes.html`,
+      `<!doctype html><html lang="en"><body><script type="module">
+const { configure } = await import('./out/app.js');
+configure({ apiBase: location.origin + '/room-styling', furnitureBase: location.origin + '/room-styling' });
+window.problems = [];
+const el = document.createElement('room-viewer');
+el.setAttribute('room-id', '6346900');
+el.setAttribute('renderer', 'worker');
+el.setAttribute('loading', 'eager');
+el.setAttribute('poster', '');
+el.style.cssText = 'display: block; width: 320px; height: 240px';
+el.addEventListener('model-load', () => (window.done = el.renderThread));
+el.addEventListener('model-error', (e) => window.problems.push(e.detail.error.message));
+document.body.append(el);
+</script></body></html>`,
+    );
     server = await startBenchServer({ gzip: true });
     browser = await launchBrowser();
   });
@@ -62,6 +81,25 @@ document.body.append(el);
       readFileSync(`dist/chunks/${name}`, 'utf8').includes(`"../cdn/assets/${worker}"`),
     );
     assert.ok(starter, 'no npm chunk starts the worker from ../cdn/assets/');
+  });
+
+  it('decodes the furniture meshes of the built site’s worker viewer in the page’s decoding worker', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.origin}/${SITE}/meshes.html`);
+      await page.waitForFunction('window.done', { timeout: 30000 });
+      assert.equal(await page.evaluate('window.done'), 'worker');
+      // the page started the decoding worker the site's bundler built (its file, not a 404)
+      await page.waitForFunction(
+        `performance.getEntriesByType('resource').some((e) => /decode-worker/.test(e.name) && e.responseStatus !== 404)`,
+        { timeout: 30000 },
+      );
+      // and no file was refused: every mesh decoded (a worker that cannot start says so per file)
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      assert.deepEqual(await page.evaluate('window.problems'), []);
+    } finally {
+      await page.close();
+    }
   });
 
   it('draws a room in the worker of the built site', async () => {
