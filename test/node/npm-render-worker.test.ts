@@ -102,6 +102,19 @@ document.body.append(el);
     }
   });
 
+  it('emits no Basis transcoder into the site (the package loads it by URL, from basisTranscoderPath)', () => {
+    const emitted = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? emitted(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+      );
+    for (const file of emitted(`${SITE}/out`)) {
+      assert.doesNotMatch(file, /basis_transcoder/);
+      const text = readFileSync(file, 'latin1');
+      const largest = Math.max(0, ...[...text.matchAll(/[A-Za-z0-9+/=]{20000,}/g)].map((m) => m[0].length));
+      assert.ok(largest < 60_000, `${file} inlines ${largest} characters of base64`);
+    }
+  });
+
   it('draws a room in the worker of the built site', async () => {
     const page = await browser.newPage();
     try {
