@@ -288,3 +288,35 @@ export async function putFile(name: string, bytes: Uint8Array): Promise<string> 
   if (!response.ok) throw new Error(`PUT /__files/${name}: ${response.status}`);
   return `${location.origin}/__files/${name}`;
 }
+
+/**
+ * A small GLB whose one texture is a 4 × 4 UASTC KTX2 (Basis: it needs the transcoder) of made-up
+ * block data: enough for three's KTX2 loader to fetch its transcoder and try. `seed` makes files differ.
+ */
+export function basisKtx2Glb(seed: number): Uint8Array {
+  const ktx2 = new Uint8Array(136 + 16);
+  ktx2.set([0xab, 0x4b, 0x54, 0x58, 0x20, 0x32, 0x30, 0xbb, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const view = new DataView(ktx2.buffer);
+  view.setUint32(12, 0, true); // VK_FORMAT_UNDEFINED: Basis
+  view.setUint32(16, 1, true);
+  view.setUint32(20, 4, true);
+  view.setUint32(24, 4, true);
+  view.setUint32(36, 1, true); // faceCount
+  view.setUint32(40, 1, true); // levelCount
+  view.setUint32(48, 104, true); // dfdByteOffset
+  view.setUint32(52, 28, true); // dfdByteLength
+  view.setBigUint64(80, 136n, true);
+  view.setBigUint64(88, 16n, true);
+  view.setBigUint64(96, 16n, true);
+  // the data format descriptor: one block, no samples, colour model UASTC (166)
+  view.setUint32(104, 28, true);
+  view.setUint16(112, 2, true); // versionNumber
+  view.setUint16(114, 24, true); // descriptorBlockSize
+  ktx2[116] = 166;
+  ktx2[117] = 1;
+  ktx2[118] = 2;
+  ktx2.fill(seed & 0xff, 136);
+  return texturedTriangle(ktx2, 'image/ktx2', ['KHR_texture_basisu'], {
+    extensions: { KHR_texture_basisu: { source: 0 } },
+  });
+}

@@ -26,6 +26,7 @@ import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import {
+  basisKtx2Glb,
   externalBufferGlb,
   meshBombs,
   putFile,
@@ -218,6 +219,35 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     expect(meshDecoderStats().started).to.equal(2);
     expect(meshDecoderStats().ranIn).to.equal('worker');
     mesh?.release();
+  });
+
+  it('loads one Basis transcoder for the page, by URL, from basisTranscoderPath', async () => {
+    // the package's copy as a page would serve it (three's own files, put beside the test's)
+    for (const name of ['basis_transcoder.js', 'basis_transcoder.wasm']) {
+      const bytes = new Uint8Array(
+        await (await fetch(`/node_modules/three/examples/jsm/libs/basis/${name}`)).arrayBuffer(),
+      );
+      await putFile(`basis/${name}`, bytes);
+    }
+    // three files, each with a KTX2 texture: one transcoder fetched (no-store: a second loader would ask again)
+    const urls = await Promise.all(
+      [1, 2, 3].map((seed) => putFile(`ktx2/basis-${seed}.glb`, basisKtx2Glb(seed))),
+    );
+    const meshes = await Promise.all(
+      urls.map((url) => loadFurnitureMesh(piece(url), FILES, { basisTranscoderPath: `${FILES}basis/` })),
+    );
+    // their made-up blocks do not transcode: each keeps its geometry without the texture, as three does
+    for (const mesh of meshes) {
+      expect(mesh?.geometry.getAttribute('position').count).to.equal(3);
+      mesh?.release();
+    }
+    expect(furnitureCacheStats().decoders).to.include('ktx2');
+    const fetched = (await pageLog()).filter((r) => r.path.startsWith('/__files/basis/')).map((r) => r.path);
+    expect(fetched.sort()).to.deep.equal([
+      '/__files/basis/basis_transcoder.js',
+      '/__files/basis/basis_transcoder.wasm',
+    ]);
+    expect(meshDecoderStats().started).to.equal(1);
   });
 
   it('refuses a file naming a resource outside its folder or origin, before fetching anything', async () => {
