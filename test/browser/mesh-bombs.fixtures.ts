@@ -320,3 +320,7 @@ export function basisKtx2Glb(seed: number): Uint8Array {
     extensions: { KHR_texture_basisu: { source: 0 } },
   });
 }
+
+/** A triangle GLB textured with `png` (its bytes in the binary chunk). */
+export const pngTexturedGlb = (png: Uint8Array): Uint8Array =>
+  texturedTriangle(png, 'image/png', [], { source: 0 });

@@ -29,6 +29,7 @@ import {
   basisKtx2Glb,
   externalBufferGlb,
   meshBombs,
+  pngTexturedGlb,
   putFile,
   triangleBin,
   triangleGlb,
@@ -217,6 +218,23 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     expect(mesh?.geometry.getAttribute('position').count).to.equal(3);
     expect(mesh?.geometry.index?.array).to.be.instanceOf(Uint32Array);
     expect(meshDecoderStats().started).to.equal(2);
+    expect(meshDecoderStats().ranIn).to.equal('worker');
+    mesh?.release();
+  });
+
+  it('moves a file’s picture back from the decoding worker as an ImageBitmap on its material', async () => {
+    const canvas = new OffscreenCanvas(8, 4);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#c03020';
+    context.fillRect(0, 0, 8, 4);
+    const png = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    const url = await putFile('textured/red.glb', pngTexturedGlb(png));
+    const mesh = await loadFurnitureMesh(piece(url), FILES);
+    const map = (mesh?.materials[0] as { map?: { image?: unknown; colorSpace?: string } }).map;
+    expect(map?.image).to.be.instanceOf(ImageBitmap);
+    expect((map!.image as ImageBitmap).width).to.equal(8);
+    expect(map!.colorSpace).to.equal('srgb');
+    expect(mesh?.geometry.getAttribute('uv').count).to.equal(3);
     expect(meshDecoderStats().ranIn).to.equal('worker');
     mesh?.release();
   });
