@@ -102,6 +102,60 @@ function mixinJsDocPlugin() {
   };
 }
 
+/**
+ * The manifest without repeats (issue 35: it was 0.9 MB of the package). The analyzer copies every
+ * member a class inherits into each class below it, with `inheritedFrom`, so an element built of a
+ * dozen mixins repeats each mixin's private state and CSS text. What a page's tools read stays: every
+ * element's public (and inherited) attributes, properties, methods, events, slots, parts, custom
+ * properties and states, which docs/contract.md and the framework types are made from. Dropped:
+ * - private and protected members (`#x`, `private`, `protected`): not the element's contract, and no
+ *   tool offers them (contract-docs.mjs and framework-types.mjs skip them too);
+ * - the members of classes and mixins that are not elements, where an element lists them already
+ *   (the element's copy names them with `inheritedFrom`), and every declaration's `default` or type
+ *   text over 300 characters (the styles' CSS, long initialisers): a page's tools cannot show them.
+ */
+function withoutRepeatsPlugin() {
+  const LONG = 300;
+  const isPrivate = (m) => m.privacy === 'private' || m.privacy === 'protected' || m.name?.startsWith('#');
+  const trimText = (item) => {
+    if (typeof item.default === 'string' && item.default.length > LONG) delete item.default;
+    if (typeof item.type?.text === 'string' && item.type.text.length > LONG) delete item.type;
+  };
+  return {
+    name: 'room-elements-without-repeats',
+    packageLinkPhase({ customElementsManifest }) {
+      const declarations = customElementsManifest.modules.flatMap((m) => m.declarations ?? []);
+      // what some element already lists as inherited, by the declaration it comes from
+      const listedByAnElement = new Map();
+      for (const d of declarations) {
+        if (!d.customElement) continue;
+        for (const m of d.members ?? []) {
+          const from = m.inheritedFrom?.name;
+          if (!from) continue;
+          if (!listedByAnElement.has(from)) listedByAnElement.set(from, new Set());
+          listedByAnElement.get(from).add(m.name);
+        }
+      }
+      for (const d of declarations) {
+        trimText(d);
+        if (d.members) {
+          d.members = d.members.filter((m) => !isPrivate(m));
+          if (!d.customElement && listedByAnElement.has(d.name)) {
+            const listed = listedByAnElement.get(d.name);
+            d.members = d.members.filter((m) => !listed.has(m.name));
+          }
+          for (const m of d.members) {
+            trimText(m);
+            for (const p of m.parameters ?? []) trimText(p);
+          }
+          if (!d.members.length) delete d.members;
+        }
+        for (const list of ['attributes', 'events', 'cssProperties']) for (const item of d[list] ?? []) trimText(item);
+      }
+    },
+  };
+}
+
 export default {
   // the public surface: elements, the shared features they are made of (the FML inputs' attributes are
   // declared there), their base class, the entry and the config (not src/three internals)
@@ -116,5 +170,5 @@ export default {
   litelement: true,
   // package.json's customElements field is kept by hand: the freshness test writes elsewhere
   packagejson: false,
-  plugins: [defineElementPlugin(), mixinJsDocPlugin(), sortModulesPlugin()],
+  plugins: [defineElementPlugin(), mixinJsDocPlugin(), sortModulesPlugin(), withoutRepeatsPlugin()],
 };

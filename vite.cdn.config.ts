@@ -8,6 +8,7 @@ import { cdnIntegrity } from './scripts/cdn/integrity.ts';
 import { lazyCopies } from './scripts/cdn/lazy-copies.ts';
 import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
+import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
 
 /**
  * The CDN build (dist/cdn/, docs/cdn.md), both entries in one build so they share every chunk:
@@ -33,14 +34,24 @@ const three: ChunkGroup = { name: 'three', modules: new Set() };
 const chains = new Map<string, string>();
 
 export default defineConfig({
-  // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
-  worker: { format: 'es' },
+  // the workers as ES modules, as they are started (type: 'module'), and built as the npm build builds
+  // them (vite.lib.config.ts): the same bytes under the same names, so scripts/build.mjs ships them once
+  worker: {
+    format: 'es',
+    plugins: () => [transcoderByUrl()],
+    rolldownOptions: { output: { minify: true, sourcemap: false } },
+  },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',
   publicDir: false,
   plugins: [
-    entryConfig({ entries: Object.values(ENTRIES), config: 'src/config.ts', own: [ENTRIES['room-elements']] }),
+    transcoderByUrl(),
+    entryConfig({
+      entries: Object.values(ENTRIES),
+      config: 'src/config.ts',
+      own: [ENTRIES['room-elements']],
+    }),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
     elementChunks({ firstCards, groups: { shared, three, chains } }),

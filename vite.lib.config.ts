@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
+import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
 
 /**
  * Server-only entries: the partner back end (`room-elements/partner`, hono as an optional peer) and its
@@ -61,15 +62,22 @@ export default defineConfig({
   // package's chunk starts), so they are minified here, and without source maps (the render worker's
   // embedded three.js's sources: 3 MB). Bare imports (`three` left to the page's bundler) would not
   // resolve in the copied file: the render worker could not start there.
-  worker: { format: 'es', rolldownOptions: { output: { minify: true, sourcemap: false } } },
+  worker: {
+    format: 'es',
+    plugins: () => [transcoderByUrl()],
+    rolldownOptions: { output: { minify: true, sourcemap: false } },
+  },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',
+  plugins: [transcoderByUrl()],
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: false,
-    sourcemap: true,
+    // no source maps in the package (issue 35: with their sources they were 0.6 MB of the 3.3 MB tarball
+    // packed); a page's bundler maps its own output, and the sources are in the repository
+    sourcemap: false,
     minify: false,
     lib: { entry: { ...ELEMENT_ENTRIES, ...REACT_ENTRIES, ...SERVER_ENTRIES }, formats: ['es'] },
     rolldownOptions: {

@@ -2,8 +2,8 @@
 // against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7), and for
 // the CDN loader's size (every page that has the script tag pays it, elements or not).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
@@ -12,18 +12,54 @@ run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json']);
 // the server entries' declarations (room-elements/partner): their own root, as they import src/ too
 run('node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.partner.json']);
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.lib.config.ts']);
-// The render worker bundles its own three.js (and, lazily, three's KTX2 and meshopt decoders): their maps
-// (3.5 MB, three's sources) would double the package for files a page's bundler copies as they are and
-// no one debugs through (three's own maps are the ones to read). Vite writes a worker's maps as the
-// build's, so they are removed here, with the comment that points at them.
+// The workers (render, mesh decoding, model) bundle what they run, the first two their own three.js (and,
+// lazily, three's KTX2 and meshopt decoders): their maps (3.5 MB, three's sources) would double the
+// package for files a page's bundler copies as they are and no one debugs through (three's own maps
+// are the ones to read). Vite writes a worker's maps as the build's, so they are removed here, with
+// the comment that points at them.
+const withoutMapComment = (text) => `${text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '').trimEnd()}\n`;
 for (const name of readdirSync('dist/assets')) {
-  if (!/^(render-worker|KTX2Loader|meshopt_decoder)[\w.-]*\.js$/.test(name)) continue;
+  if (!name.endsWith('.js')) continue;
   const file = join('dist/assets', name);
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'));
+  writeFileSync(file, withoutMapComment(readFileSync(file, 'utf8')));
   rmSync(`${file}.map`, { force: true });
 }
 run('node', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '-c', 'vite.cdn.config.ts']);
+// Shipped once (issue 35: the render worker was in the package twice): a worker file (or its chunk) the
+// CDN build made byte for byte as well is kept in dist/cdn/assets/ only, and the npm build's modules
+// start it from there (`new URL('../cdn/assets/…', import.meta.url)`, which a page's bundler follows
+// as it followed `../assets/…`). The CDN folder stays whole for those who host it alone.
+const moved = [];
+for (const name of readdirSync('dist/assets')) {
+  const twin = join('dist/cdn/assets', name);
+  if (!name.endsWith('.js') || !existsSync(twin)) continue;
+  const ours = readFileSync(join('dist/assets', name), 'utf8');
+  if (ours !== withoutMapComment(readFileSync(twin, 'utf8'))) continue;
+  // the CDN's bytes stay as they are: dist/cdn/integrity.json pins them
+  rmSync(join('dist/assets', name));
+  moved.push(name);
+}
+if (moved.length) {
+  const names = moved.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const fromOutside = new RegExp(`(["'\`])(\\.\\.?/)assets/(${names})`, 'g');
+  const fromInside = new RegExp(`(["'\`])\\./(${names})`, 'g');
+  for (const file of jsFiles('dist', ['cdn'])) {
+    const text = readFileSync(file, 'utf8');
+    const inAssets = file.startsWith(join('dist', 'assets'));
+    const next = inAssets
+      ? text.replace(fromInside, '$1../cdn/assets/$2')
+      : text.replace(fromOutside, '$1$2cdn/assets/$3');
+    if (next !== text) writeFileSync(file, next);
+  }
+  if (!readdirSync('dist/assets').length) rmSync('dist/assets', { recursive: true });
+}
+// the Basis transcoder (for KTX2 textures), once, as its own files: configure({ basisTranscoderPath })
+// names this folder (or any other copy); scripts/transcoder-by-url.ts keeps it out of the chunks
+mkdirSync('dist/basis', { recursive: true });
+for (const name of ['basis_transcoder.js', 'basis_transcoder.wasm'])
+  copyFileSync(`node_modules/three/examples/jsm/libs/basis/${name}`, `dist/basis/${name}`);
 run('node', ['scripts/framework-types.mjs']);
+pruneDeclarations();
 // room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)
 copyFileSync('src/loader.css', 'dist/loader.css');
 // …and its declaration, so `import 'room-elements/loader.css'` resolves for TypeScript (TS 5.6+ with
@@ -33,12 +69,58 @@ writeFileSync(
   '// room-elements/loader.css: a stylesheet, imported for its rules; it exports nothing.\nexport {};\n',
 );
 
-const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
-const files = (dir) =>
-  readdirSync(dir).flatMap((name) => {
+/**
+ * The declarations shipped once and only those a package entry reaches (issue 35: the tarball):
+ * tsc writes one .d.ts per source file, internals included, and the server entries' tsconfig writes a
+ * second copy of every src/ file they import. A declaration no entry's types reach (through `from`,
+ * `import()` or a side-effect import) cannot be named by a user (package.json `exports` allows no deep
+ * path) and is removed; a server copy identical to its dist/types twin becomes a re-export of it.
+ */
+function pruneDeclarations() {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  const entries = Object.values(pkg.exports).flatMap((target) =>
+    typeof target === 'object' && target.types ? [normalize(target.types)] : [],
+  );
+  const reached = new Set();
+  const todo = [...entries];
+  while (todo.length) {
+    const file = todo.pop();
+    if (reached.has(file) || !existsSync(file)) continue;
+    reached.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      const target = normalize(join(dirname(file), specifier)).replace(/\.js$/, '');
+      todo.push(`${target}.d.ts`, join(target, 'index.d.ts'));
+    }
+  }
+  for (const file of [...files('dist/types', '.d.ts'), ...files('dist/types-server', '.d.ts')])
+    if (!reached.has(file)) rmSync(file);
+  for (const file of files('dist/types-server/src', '.d.ts')) {
+    const twin = join('dist/types', relative('dist/types-server/src', file));
+    const text = readFileSync(file, 'utf8');
+    if (!existsSync(twin) || readFileSync(twin, 'utf8') !== text || /\bexport default\b/.test(text)) continue;
+    writeFileSync(file, `export * from '${relative(dirname(file), twin).replace(/\.d\.ts$/, '.js')}';\n`);
+  }
+}
+
+/** The .js files under `dir`, but for its subfolders named in `skip`. */
+function jsFiles(dir, skip = []) {
+  return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.js') ? [path] : [];
+    if (statSync(path).isDirectory()) return skip.includes(name) ? [] : jsFiles(path);
+    return path.endsWith('.js') ? [path] : [];
   });
+}
+
+const RAW_DECORATOR = /(^|[\s=(,;{}])@[A-Za-z_$][\w$.]*(\(|\s+(accessor|class|static|get|set|async)\s)/m;
+/** The files under `dir` (if it exists) whose name ends in `ending`. */
+function files(dir, ending = '.js') {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path, ending) : path.endsWith(ending) ? [path] : [];
+  });
+}
 const bad = files('dist').filter((file) => {
   const text = readFileSync(file, 'utf8');
   // PSV's CSS licence comment ("@licence MIT (") is not a decorator

@@ -16,6 +16,12 @@ export interface RoomElementsConfig {
    * it and swaps the piece's box for the mesh (the element's `furniture-base` wins). Unset: boxes.
    */
   furnitureBase?: string;
+  /**
+   * Other origins (besides `furnitureBase`'s) that a room model's absolute `model` URLs may name, e.g.
+   * `['https://cdn.example.com']`. A mesh URL on any other origin keeps its box and is reported (a
+   * non-fatal `model-error`): whoever writes room data must not choose which files the page fetches.
+   */
+  furnitureOrigins?: readonly string[];
   /** The folder of the Basis transcoder (`basis_transcoder.js` / `.wasm`), for meshes with KTX2 textures. */
   basisTranscoderPath?: string;
   /**

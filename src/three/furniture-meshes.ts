@@ -21,71 +21,75 @@ import {
   Box3,
   BufferAttribute,
   BufferGeometry,
-  Matrix4,
-  Mesh,
   MeshLambertMaterial,
   MeshStandardMaterial,
   type Material,
-  type Object3D,
   type Texture,
+  type WebGLRenderer,
 } from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { ModelComponent } from '../model/types.js';
 import type { FurnitureMesh } from './build-room.js';
 import { applyLook } from './look-shader.js';
+import { meshDecoder, type DecodeClientStats } from './mesh-decode/decode-client.js';
+import type { Ktx2Support } from './mesh-decode/decode.js';
+import { FurnitureMeshError, NO_MESH } from './mesh-decode/errors.js';
+import { DEFAULT_LIMITS, type FurnitureLimits } from './mesh-decode/limits.js';
+import { geometryOf, materialsOf } from './mesh-decode/plain-mesh.js';
+import { prepareFile } from './mesh-decode/prepare.js';
 import { SharedRenderer } from './shared-renderer.js';
 
-export type { FurnitureMesh };
-
-export interface FurnitureLimits {
-  /** Largest response accepted, bytes. */
-  maxFileBytes: number;
-  /** Decoded geometry and textures kept for the page, bytes. */
-  budgetBytes: number;
-}
-
-export const DEFAULT_LIMITS: Readonly<FurnitureLimits> = Object.freeze({
-  maxFileBytes: 16 * 1024 * 1024,
-  budgetBytes: 96 * 1024 * 1024,
-});
+export type { FurnitureMesh, FurnitureLimits };
+export { DEFAULT_LIMITS, FurnitureMeshError };
 
 export interface FurnitureOptions {
   /** Where the Basis transcoder files are (for KTX2 textures); without it KTX2 files fail. */
   basisTranscoderPath?: string;
+  /**
+   * Origins besides `base`'s whose absolute `model` URLs may be fetched (configure()'s
+   * `furnitureOrigins`); any other absolute URL keeps its box and is reported.
+   */
+  furnitureOrigins?: readonly string[];
 }
 
-/** Why a mesh was not used: `kind` as ElementError's (network, server, invalid). */
-export class FurnitureMeshError extends Error {
-  override name = 'FurnitureMeshError';
-  constructor(
-    message: string,
-    readonly kind: 'network' | 'server' | 'invalid',
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
-/** glTF's y-up, front +z frame to the model's z-up, front +y one (a rotation: x → -x). */
-const GLTF_TO_MODEL = new Matrix4().set(-1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
-
-/** The file a component's model names under `base`: its `model` path with the extension `.glb`. */
-export function furnitureUrl(component: ModelComponent, base: string): string | undefined {
-  const path = component.modelPath;
-  if (!path || typeof path !== 'string' || !base) return undefined;
+/** The origin of an http(s) URL, or undefined. */
+function originOf(url: string): string | undefined {
   try {
-    const file = /\.(glb|gltf)$/i.test(path) ? path : path.replace(/(\.[a-z0-9]+)?$/i, '.glb');
-    const url = /^https?:\/\//i.test(file)
-      ? new URL(file)
-      : new URL(
-          file.replace(/^\/+/, ''),
-          new URL(base.endsWith('/') ? base : `${base}/`, globalThis.location?.href),
-        );
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+    const parsed = new URL(url, globalThis.location?.href);
+    return /^https?:$/.test(parsed.protocol) ? parsed.origin : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The file a component's model names under `base`: its `model` path with the extension `.glb`. An
+ * absolute `model` URL is taken only on `base`'s origin or one of `origins` (issue 34: whoever writes
+ * the room data must not choose which bytes, on which site, the page fetches and decodes); for any
+ * other it throws a FurnitureMeshError that names the URL.
+ */
+export function furnitureUrl(
+  component: ModelComponent,
+  base: string,
+  origins: readonly string[] = [],
+): string | undefined {
+  const path = component.modelPath;
+  if (!path || typeof path !== 'string' || !base) return undefined;
+  let url: URL;
+  try {
+    const file = /\.(glb|gltf)$/i.test(path) ? path : path.replace(/(\.[a-z0-9]+)?$/i, '.glb');
+    const root = new URL(base.endsWith('/') ? base : `${base}/`, globalThis.location?.href);
+    url = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(file) ? new URL(file) : new URL(file.replace(/^\/+/, ''), root);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const allowed = new Set([originOf(base), ...origins.map(originOf)]);
+  if (!allowed.has(url.origin))
+    throw new FurnitureMeshError(
+      `${url.href.slice(0, 200)} is not on the furniture-base origin nor in configure({ furnitureOrigins }): kept as a box`,
+      'invalid',
+    );
+  return url.href;
 }
 
 interface Entry {
@@ -121,8 +125,6 @@ export interface FurnitureCacheStats {
   decoders: string[];
 }
 
-const NO_MESH = Symbol('no mesh');
-
 class MeshCache {
   /** In least-recently-used order (a use moves an entry to the end). */
   readonly entries = new Map<string, Entry>();
@@ -140,7 +142,7 @@ class MeshCache {
       this.entries.set(url, entry);
     } else {
       const created: Entry = { url, refs: 0, promise: Promise.resolve(undefined as unknown as Decoded) };
-      created.promise = fetchAndDecode(url, this.limits.maxFileBytes, options, this.decoders).then(
+      created.promise = fetchAndDecode(url, { ...this.limits }, options, this.decoders).then(
         (decoded) => this.#admit(created, decoded),
         (error: unknown) => {
           this.#drop(created);
@@ -265,7 +267,7 @@ export async function loadFurnitureMesh(
   base: string,
   options: FurnitureOptions = {},
 ): Promise<FurnitureMesh | undefined> {
-  const url = furnitureUrl(component, base);
+  const url = furnitureUrl(component, base, options.furnitureOrigins);
   if (!url) return undefined;
   const mesh = await cache.acquire(url, options);
   return mesh === NO_MESH ? undefined : mesh;
@@ -284,184 +286,67 @@ export function setFurnitureLimits(limits: Partial<FurnitureLimits>): void {
 /** Frees every mesh no viewer shows and forgets the rest (tests and benches start from nothing). */
 export function resetFurnitureCache(): void {
   cache.reset();
+  meshDecoder.reset();
   cache.limits = { ...DEFAULT_LIMITS };
 }
 
 // --- fetching and decoding
 
+/**
+ * The file checked here (prepare.ts: fetched with its resources under the byte cap and the resource
+ * policy, its declared cost against the limits), decoded in the mesh-decoding worker under a deadline
+ * (decode-client.ts), and made into three's objects on this thread from the arrays it moved back.
+ */
 async function fetchAndDecode(
   url: string,
-  maxBytes: number,
+  limits: FurnitureLimits,
   options: FurnitureOptions,
   decoders: Set<string>,
 ): Promise<Decoded> {
-  const buffer = await fetchCapped(url, maxBytes);
-  const json = gltfJson(buffer);
-  const extensions = new Set([...(json?.extensionsUsed ?? []), ...(json?.extensionsRequired ?? [])]);
-  const loader = new GLTFLoader();
-  if (extensions.has('EXT_meshopt_compression') || extensions.has('KHR_meshopt_compression')) {
-    const { MeshoptDecoder } = await import('three/examples/jsm/libs/meshopt_decoder.module.js');
-    await MeshoptDecoder.ready;
-    loader.setMeshoptDecoder(MeshoptDecoder);
-    decoders.add('meshopt');
-  }
-  if (extensions.has('KHR_texture_basisu')) {
-    if (!options.basisTranscoderPath)
-      throw new FurnitureMeshError(
-        `${url} has KTX2 textures: configure({ basisTranscoderPath }) with the Basis transcoder's folder`,
-        'invalid',
-      );
-    const { KTX2Loader } = await import('three/examples/jsm/loaders/KTX2Loader.js');
-    const ktx2 = new KTX2Loader().setTranscoderPath(options.basisTranscoderPath);
-    ktx2.detectSupport(SharedRenderer.get().renderer);
-    loader.setKTX2Loader(ktx2);
-    decoders.add('ktx2');
-  }
-  let scene: Object3D;
-  try {
-    const resourcePath = new URL('.', url).href;
-    scene = (await loader.parseAsync(buffer, resourcePath)).scene;
-  } catch (error) {
-    throw new FurnitureMeshError(
-      `${url} could not be decoded: ${(error as Error)?.message ?? error}`,
-      'invalid',
-    );
-  }
-  return toDecoded(scene, url);
-}
-
-/** The response body, refused past `maxBytes` (by its Content-Length, else as it streams). */
-async function fetchCapped(url: string, maxBytes: number): Promise<ArrayBuffer> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'omit' });
-  } catch (error) {
-    throw new FurnitureMeshError(`${url}: ${(error as Error)?.message ?? 'network error'}`, 'network');
-  }
-  if (response.status === 404 || response.status === 410) {
-    void response.body?.cancel();
-    throw NO_MESH;
-  }
-  if (!response.ok) {
-    void response.body?.cancel();
-    throw new FurnitureMeshError(
-      `${url} answered ${response.status}`,
-      response.status >= 500 ? 'server' : 'invalid',
-      response.status,
-    );
-  }
-  const tooLarge = () =>
-    new FurnitureMeshError(`${url} is larger than ${maxBytes} bytes: kept as a box`, 'invalid');
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    void response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        void reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof FurnitureMeshError) throw error;
-    throw new FurnitureMeshError(`${url}: ${(error as Error)?.message ?? 'network error'}`, 'network');
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out.buffer;
-}
-
-interface GltfJson {
-  extensionsUsed?: string[];
-  extensionsRequired?: string[];
-}
-
-/** The glTF JSON of a GLB (its first chunk) or of a .gltf text; undefined when it is neither. */
-function gltfJson(buffer: ArrayBuffer): GltfJson | undefined {
-  try {
-    const view = new DataView(buffer);
-    const text =
-      buffer.byteLength >= 20 && view.getUint32(0, true) === 0x46546c67
-        ? new TextDecoder().decode(
-            new Uint8Array(buffer, 20, Math.min(view.getUint32(12, true), buffer.byteLength - 20)),
-          )
-        : new TextDecoder().decode(buffer);
-    const json = JSON.parse(text) as GltfJson;
-    return {
-      extensionsUsed: Array.isArray(json.extensionsUsed) ? json.extensionsUsed : [],
-      extensionsRequired: Array.isArray(json.extensionsRequired) ? json.extensionsRequired : [],
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/** A plain float attribute (de-interleaved, de-quantized), so primitives of any encoding merge. */
-function plain(attribute: BufferAttribute, itemSize = attribute.itemSize): BufferAttribute {
-  const out = new Float32Array(attribute.count * itemSize);
-  const getters = ['getX', 'getY', 'getZ', 'getW'] as const;
-  for (let i = 0; i < attribute.count; i++) {
-    for (let c = 0; c < itemSize; c++) out[i * itemSize + c] = attribute[getters[c]!](i);
-  }
-  return new BufferAttribute(out, itemSize);
-}
-
-/** The scene's meshes as one geometry in the model's axes, a group per primitive, and their materials. */
-function toDecoded(scene: Object3D, url: string): Decoded {
-  scene.updateMatrixWorld(true);
-  const parts: { geometry: BufferGeometry; material: Material }[] = [];
-  scene.traverse((node) => {
-    const mesh = node as Mesh;
-    if (!mesh.isMesh || !mesh.geometry?.getAttribute('position')) return;
-    const source = mesh.geometry;
-    const materials = Array.isArray(mesh.material) ? mesh.material : [mesh.material];
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', plain(source.getAttribute('position') as BufferAttribute, 3));
-    const normal = source.getAttribute('normal') as BufferAttribute | undefined;
-    if (normal) geometry.setAttribute('normal', plain(normal, 3));
-    const uv = source.getAttribute('uv') as BufferAttribute | undefined;
-    if (uv) geometry.setAttribute('uv', plain(uv, 2));
-    const count = geometry.getAttribute('position').count;
-    geometry.setIndex(
-      source.index ? Array.from(source.index.array) : Array.from({ length: count }, (_, i) => i),
-    );
-    geometry.applyMatrix4(new Matrix4().multiplyMatrices(GLTF_TO_MODEL, mesh.matrixWorld));
-    if (!normal) geometry.computeVertexNormals();
-    parts.push({ geometry, material: viewerMaterial(materials[0]!) });
-    for (const m of materials) if (m !== materials[0]) m.dispose();
-    source.dispose();
-  });
-  if (!parts.length) throw new FurnitureMeshError(`${url} holds no mesh`, 'invalid');
-  // uv only when every part has it (three merges geometries with the same attributes)
-  const withUv = parts.every((p) => p.geometry.getAttribute('uv'));
-  if (!withUv) for (const p of parts) p.geometry.deleteAttribute('uv');
-  const geometry = mergeGeometries(
-    parts.map((p) => p.geometry),
-    true,
-  );
-  for (const p of parts) p.geometry.dispose();
-  if (!geometry) throw new FurnitureMeshError(`${url}: its meshes could not be merged`, 'invalid');
-  geometry.computeBoundingBox();
-  geometry.computeBoundingSphere();
+  const request = await prepareFile(url, limits, options);
+  if (options.basisTranscoderPath) request.ktx2Support = ktx2Support(SharedRenderer.get().renderer);
+  const plain = await meshDecoder.decode(request);
+  for (const name of plain.decoders) decoders.add(name);
+  const geometry = geometryOf(plain);
+  const materials = materialsOf(plain).map(viewerMaterial);
   const bounds = geometry.boundingBox!.clone();
-  if (bounds.isEmpty() || !Number.isFinite(bounds.min.x + bounds.max.x + bounds.min.y + bounds.max.y))
+  if (bounds.isEmpty() || !Number.isFinite(bounds.min.x + bounds.max.x + bounds.min.y + bounds.max.y)) {
+    freeDecoded({ geometry, materials, bounds, bytes: 0 });
     throw new FurnitureMeshError(`${url} has no extent`, 'invalid');
-  const materials = parts.map((p) => p.material);
+  }
   return { geometry, materials, bounds, bytes: geometryBytes(geometry) + textureBytes(materials) };
+}
+
+/** What KTX2Loader.detectSupport() reads from a renderer, for the decoding worker that has none. */
+function ktx2Support(renderer: WebGLRenderer): Ktx2Support {
+  const has = (name: string) => renderer.extensions.has(name);
+  const support: Ktx2Support = {
+    astcSupported: has('WEBGL_compressed_texture_astc'),
+    astcHDRSupported: false,
+    etc1Supported: has('WEBGL_compressed_texture_etc1'),
+    etc2Supported: has('WEBGL_compressed_texture_etc'),
+    dxtSupported: has('WEBGL_compressed_texture_s3tc'),
+    bptcSupported: has('EXT_texture_compression_bptc'),
+    pvrtcSupported: has('WEBGL_compressed_texture_pvrtc') || has('WEBKIT_WEBGL_compressed_texture_pvrtc'),
+  };
+  // as three does: Linux drivers that emulate ASTC / ETC in software are not trusted with them
+  if (
+    typeof navigator !== 'undefined' &&
+    /Linux/.test(navigator.platform ?? '') &&
+    !/Android/.test(navigator.userAgent ?? '') &&
+    support.astcSupported &&
+    support.etc2Supported &&
+    support.bptcSupported &&
+    support.dxtSupported
+  ) {
+    support.astcSupported = support.etc1Supported = support.etc2Supported = false;
+  }
+  return support;
+}
+
+/** What the page's (or render worker's) mesh decoder did: workers started, deadlines overrun. */
+export function meshDecoderStats(): Readonly<DecodeClientStats> {
+  return { ...meshDecoder.stats };
 }
 
 /** Rougher than this and not metal, a surface is drawn as Lambert, as the viewer's own (materials.ts). */

@@ -14,9 +14,11 @@ import type { ModelErrorDetail } from '../../src/events/index.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import {
   furnitureCacheStats,
+  meshDecoderStats,
   resetFurnitureCache,
   setFurnitureLimits,
 } from '../../src/three/furniture-meshes.ts';
+import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
@@ -163,6 +165,39 @@ describe('room-viewer: products’ meshes (furniture-base)', function () {
     await rafPasses(2);
     expect(furnitureCacheStats().inUse).to.equal(0);
     expect(furnitureCacheStats().entries).to.equal(PRODUCTS);
+  });
+
+  it('draws the meshes in the render worker, decoded by the page’s one decoding worker', async function () {
+    const boxes = showcaseViewer({ renderer: 'worker', poster: '' });
+    fixtureContainer().append(boxes);
+    await mountLoaded(boxes, 30000);
+    if (boxes.renderThread !== 'worker') {
+      console.warn('no render worker in this browser: skipped');
+      this.skip();
+    }
+    const boxesOnly = (await renderWorkerInfo())!.geometries;
+    cleanup();
+    await rafPasses(2);
+    const viewer = showcaseViewer({ renderer: 'worker', poster: '', 'furniture-base': ROOM_STYLING });
+    const problems = problemsOf(viewer);
+    fixtureContainer().append(viewer);
+    await mountLoaded(viewer, 30000);
+    expect(viewer.renderThread).to.equal('worker');
+    // the render worker checks each file and hands it to the page, whose one worker decodes it
+    await until(
+      () => meshDecoderStats().decoded === PRODUCTS,
+      30000,
+      `17 files decoded (${JSON.stringify(meshDecoderStats())})`,
+    );
+    expect(meshDecoderStats().started).to.equal(1);
+    expect(problems).to.deep.equal([]);
+    // and the worker holds the meshes' geometries beside the room's
+    await until(
+      async () => (await renderWorkerInfo())!.geometries >= boxesOnly + PRODUCTS,
+      15000,
+      'the meshes in the render worker',
+    );
+    expect(page.errors).to.deep.equal([]);
   });
 
   it('takes configure({ furnitureBase }) when the element has no furniture-base', async () => {

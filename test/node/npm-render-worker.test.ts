@@ -42,6 +42,25 @@ el.addEventListener('model-error', (e) => (window.done = 'error: ' + e.detail.er
 document.body.append(el);
 </script></body></html>`,
     );
+    // the showcase room's products with their meshes: the render worker checks each file and hands it to
+    // the page's mesh-decoding worker, which the site's bundler must have built from the package
+    writeFileSync(
+      `${SITE}/meshes.html`,
+      `<!doctype html><html lang="en"><body><script type="module">
+const { configure } = await import('./out/app.js');
+configure({ apiBase: location.origin + '/room-styling', furnitureBase: location.origin + '/room-styling' });
+window.problems = [];
+const el = document.createElement('room-viewer');
+el.setAttribute('room-id', '6346900');
+el.setAttribute('renderer', 'worker');
+el.setAttribute('loading', 'eager');
+el.setAttribute('poster', '');
+el.style.cssText = 'display: block; width: 320px; height: 240px';
+el.addEventListener('model-load', () => (window.done = el.renderThread));
+el.addEventListener('model-error', (e) => window.problems.push(e.detail.error.message));
+document.body.append(el);
+</script></body></html>`,
+    );
     server = await startBenchServer({ gzip: true });
     browser = await launchBrowser();
   });
@@ -50,13 +69,50 @@ document.body.append(el);
     server?.close();
   });
 
-  it('ships the worker as one program, without bare imports or source maps', () => {
-    const worker = readdirSync('dist/assets').find((name) => /^render-worker-.*\.js$/.test(name));
-    assert.ok(worker, 'no render worker in dist/assets');
-    const text = readFileSync(`dist/assets/${worker}`, 'utf8');
+  it('ships the worker as one program, once, without bare imports or source map comments', () => {
+    // one copy for both builds (issue 35): the CDN folder's, which the npm build's chunk starts
+    const worker = readdirSync('dist/cdn/assets').find((name) => /^render-worker-.*\.js$/.test(name));
+    assert.ok(worker, 'no render worker in dist/cdn/assets');
+    assert.ok(!existsSync('dist/assets'), 'dist/assets holds a second copy of the workers');
+    const text = readFileSync(`dist/cdn/assets/${worker}`, 'utf8');
     assert.doesNotMatch(text, /from\s*["']three/, 'the worker imports three.js by a bare name');
     assert.doesNotMatch(text, /sourceMappingURL/);
-    assert.ok(!existsSync(`dist/assets/${worker}.map`), 'the worker has a source map in the package');
+    const starter = readdirSync('dist/chunks').find((name) =>
+      readFileSync(`dist/chunks/${name}`, 'utf8').includes(`"../cdn/assets/${worker}"`),
+    );
+    assert.ok(starter, 'no npm chunk starts the worker from ../cdn/assets/');
+  });
+
+  it('decodes the furniture meshes of the built site’s worker viewer in the page’s decoding worker', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${server.origin}/${SITE}/meshes.html`);
+      await page.waitForFunction('window.done', { timeout: 30000 });
+      assert.equal(await page.evaluate('window.done'), 'worker');
+      // the page started the decoding worker the site's bundler built (its file, not a 404)
+      await page.waitForFunction(
+        `performance.getEntriesByType('resource').some((e) => /decode-worker/.test(e.name) && e.responseStatus !== 404)`,
+        { timeout: 30000 },
+      );
+      // and no file was refused: every mesh decoded (a worker that cannot start says so per file)
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      assert.deepEqual(await page.evaluate('window.problems'), []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('emits no Basis transcoder into the site (the package loads it by URL, from basisTranscoderPath)', () => {
+    const emitted = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? emitted(`${dir}/${entry.name}`) : [`${dir}/${entry.name}`],
+      );
+    for (const file of emitted(`${SITE}/out`)) {
+      assert.doesNotMatch(file, /basis_transcoder/);
+      const text = readFileSync(file, 'latin1');
+      const largest = Math.max(0, ...[...text.matchAll(/[A-Za-z0-9+/=]{20000,}/g)].map((m) => m[0].length));
+      assert.ok(largest < 60_000, `${file} inlines ${largest} characters of base64`);
+    }
   });
 
   it('draws a room in the worker of the built site', async () => {

@@ -664,6 +664,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       mediaBase: this.mediaBase,
       furnitureBase: this.furnitureBase ?? config.furnitureBase,
       basisTranscoderPath: config.basisTranscoderPath,
+      furnitureOrigins: config.furnitureOrigins && [...config.furnitureOrigins],
       width,
       height,
       pixelRatio: globalThis.devicePixelRatio || 1,

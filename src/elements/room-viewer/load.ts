@@ -24,13 +24,16 @@ export const loadFeatures = lazyModule(() => import('../../three/features.js'));
  * The built-in furniture loader (GLTFLoader and the page's mesh cache): a chunk of its own, fetched
  * when the first viewer with a `furniture-base` has drawn its boxes.
  */
-export const loadFurniture = lazyModule(() => import('../../three/furniture-meshes.js'));
+export const loadFurniture = lazyModule(() => import('../../three/mesh-decode/page-fallback.js'));
 
 /** The products' meshes under `base` (the element's `furniture-base`, else configure()'s). */
 export function furnitureLoader(base: string): MeshLoader {
   return (component) =>
     loadFurniture().then((module) =>
-      module.loadFurnitureMesh(component, base, { basisTranscoderPath: getConfig().basisTranscoderPath }),
+      module.loadFurnitureMesh(component, base, {
+        basisTranscoderPath: getConfig().basisTranscoderPath,
+        furnitureOrigins: getConfig().furnitureOrigins,
+      }),
     );
 }
 /** The lazily loaded features chunk's exports (types only here). */

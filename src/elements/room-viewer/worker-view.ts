@@ -6,6 +6,7 @@
  * which are forwarded to the worker's OrbitControls. Nothing here imports three.js: a page whose viewers
  * all draw in the worker never evaluates it on its own thread.
  */
+import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
 import type { CameraChange, CameraMode } from '../../three/index.js';
 import type { RenderScaleDetail } from '../../three/room-view.js';
 import type {
@@ -97,6 +98,9 @@ function theWorker(): Worker | undefined {
     broken = true;
     return undefined;
   }
+  // the page decodes the furniture files the worker asks for (one decoding worker, in its own thread)
+  const decoder = meshDecoderPort();
+  worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
     if (data.type === 'info' || data.type === 'picture' || data.type === 'pick') {
       const resolve = asked.get(data.request);
@@ -174,6 +178,7 @@ export class WorkerView {
       mediaBase: absolute(options.mediaBase),
       furnitureBase: absolute(options.furnitureBase),
       basisTranscoderPath: absolute(options.basisTranscoderPath),
+      furnitureOrigins: options.furnitureOrigins,
       width: options.width,
       height: options.height,
       pixelRatio: options.pixelRatio,

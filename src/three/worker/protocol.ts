@@ -44,6 +44,8 @@ export interface ViewSettings {
   mediaBase?: string;
   furnitureBase?: string;
   basisTranscoderPath?: string;
+  /** configure()'s `furnitureOrigins`: other origins absolute `model` URLs may name. */
+  furnitureOrigins?: string[];
   width: number;
   height: number;
   pixelRatio: number;
@@ -85,7 +87,9 @@ export type ToRenderWorker =
    */
   | { type: 'picture'; id: number; request: number; width?: number; height?: number }
   /** What the worker's renderer holds: answered with `info`. */
-  | { type: 'info'; request: number };
+  | { type: 'info'; request: number }
+  /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
+  | { type: 'mesh-decoder'; port: MessagePort };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {

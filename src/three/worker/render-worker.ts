@@ -10,6 +10,7 @@ import { touchScrolls } from '../controls.js';
 // the mesh loader and the snapshot with the worker's own code, not as chunks of their own: a page's
 // bundler copies a package's worker file alone (vite.lib.config.ts), and its chunks would not be beside it
 import { loadFurnitureMesh } from '../furniture-meshes.js';
+import { meshDecoder } from '../mesh-decode/decode-client.js';
 // selection drawn here as on the page: picking, the outline and framing a piece (a few KB of the worker)
 import { flyTo, frameComponent, jumpTo } from '../fly.js';
 import { pickComponent } from '../picking.js';
@@ -54,8 +55,9 @@ const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(res
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers). */
-function meshLoader(base: string, basisTranscoderPath: string | undefined): MeshLoader {
-  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath });
+function meshLoader(base: string, message: StartMessage): MeshLoader {
+  const { basisTranscoderPath, furnitureOrigins } = message;
+  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath, furnitureOrigins });
 }
 
 async function startView(message: StartMessage): Promise<void> {
@@ -79,9 +81,7 @@ async function startView(message: StartMessage): Promise<void> {
       controls: message.controls,
       autoRotate: message.autoRotate,
       mediaBase: message.mediaBase,
-      meshLoader: message.furnitureBase
-        ? meshLoader(message.furnitureBase, message.basisTranscoderPath)
-        : undefined,
+      meshLoader: message.furnitureBase ? meshLoader(message.furnitureBase, message) : undefined,
       width: message.width,
       height: message.height,
       pixelRatio: message.pixelRatio,
@@ -203,6 +203,7 @@ async function picture(
 scope.onmessage = ({ data }) => {
   if (data.type === 'start') return void startView(data);
   if (data.type === 'info') return info(data.request);
+  if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
   const entry = views.get(data.id);
   if (!entry) return;
   const { view, start } = entry;

@@ -9,10 +9,22 @@
 // - Hostile answers for the size tests, on the test server's own origin:
 //     GET  /__endless/...             a chunked JSON body that never ends (until the client hangs up)
 //     GET  /__many-rooms/rooms[/search] a room list of `?count=` rooms (default 5 000), whatever `limit` says
+// - Files a test made (the mesh tests' furniture files), served on both origins with each request's
+//   Cookie header logged, so a test can tell which requests carried the page's cookies:
+//     PUT  /__files/<name>             keep the body (at most 8 MB a file, 64 MB in all)
+//     GET  /__files/<name>             serve it on the page's origin (logged in /__files-log)
+//     GET  <second origin>/files/<name> serve it on the second origin (logged in its requests)
+//     GET  /__files-log                the page-origin requests for /__files/ (newest last)
+//     POST /__files-reset              forget the files and both logs
 import { createServer } from 'node:http';
 
 const MAX_LOGGED = 200;
 const received = [];
+/** Files a test made, by name, and the page-origin requests for them. */
+const files = new Map();
+const filesLog = [];
+const FILE_MAX = 8 * 1024 * 1024;
+const FILES_MAX = 64 * 1024 * 1024;
 
 const second = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://second.invalid');
@@ -21,6 +33,7 @@ const second = createServer((req, res) => {
       method: req.method,
       path: url.pathname,
       authorization: req.headers.authorization ?? null,
+      cookie: req.headers.cookie ?? null,
     });
     if (received.length > MAX_LOGGED) received.shift();
   }
@@ -32,6 +45,13 @@ const second = createServer((req, res) => {
   if (req.method === 'OPTIONS') {
     res.statusCode = 204;
     res.end();
+    return;
+  }
+  if (url.pathname.startsWith('/files/')) {
+    const file = files.get(decodeURIComponent(url.pathname.slice('/files/'.length)));
+    res.statusCode = file ? 200 : 404;
+    res.setHeader('Content-Type', 'application/octet-stream');
+    res.end(file ?? '');
     return;
   }
   const id = /\/projects\/(\d+)\/export\.json$/.exec(url.pathname)?.[1] ?? '0';
@@ -108,7 +128,54 @@ async function stash(ctx) {
   ctx.body = stashed;
 }
 
+async function testFiles(ctx) {
+  const name = decodeURIComponent(ctx.path.slice('/__files/'.length));
+  if (ctx.method === 'PUT') {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += chunk.length;
+      if (size > FILE_MAX) {
+        ctx.status = 413;
+        return;
+      }
+      chunks.push(chunk);
+    }
+    let total = size;
+    for (const [other, file] of files) if (other !== name) total += file.length;
+    if (total > FILES_MAX) {
+      ctx.status = 413;
+      return;
+    }
+    files.set(name, Buffer.concat(chunks));
+    ctx.status = 204;
+    return;
+  }
+  filesLog.push({ method: ctx.method, path: ctx.path, cookie: ctx.get('cookie') || null });
+  if (filesLog.length > MAX_LOGGED) filesLog.shift();
+  const file = files.get(name);
+  if (!file) {
+    ctx.status = 404;
+    return;
+  }
+  ctx.type = 'application/octet-stream';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = file;
+}
+
 export async function testOriginsMiddleware(ctx, next) {
+  if (ctx.path.startsWith('/__files/')) return testFiles(ctx);
+  if (ctx.path === '/__files-log') {
+    ctx.body = filesLog;
+    return;
+  }
+  if (ctx.path === '/__files-reset') {
+    files.clear();
+    filesLog.length = 0;
+    received.length = 0;
+    ctx.status = 204;
+    return;
+  }
   if (ctx.path === '/__second-origin') {
     ctx.body = { origin: `http://127.0.0.1:${await listening}` };
     return;
