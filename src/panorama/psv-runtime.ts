@@ -22,6 +22,7 @@ import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
 import { cubeEdgeDirections, edgeSafeRenderer } from './edge-view-guard.js';
 import { renderSnapshot, snapshotLimit, type SnapshotScene } from './snapshot.js';
 import { ViewerError } from './viewer-error.js';
+import { escapeHtml, psvLang, textOnlyMenuTitle, type ViewerTexts } from './psv-texts.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
 ColorManagement.enabled = threeGlobalsBefore.colorManagement;
@@ -213,19 +214,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
   }
 }
 
-/** The texts PSV shows itself (navbar titles, hints), in the element's language. */
-export interface ViewerTexts {
-  zoom: string;
-  zoomIn: string;
-  zoomOut: string;
-  fullscreen: string;
-  autorotate: string;
-  loading: string;
-  ctrlZoom: string;
-  twoFingers: string;
-  loadError: string;
-  webglError: string;
-}
+export type { ViewerTexts } from './psv-texts.js';
 
 export interface ViewerOptions {
   container: HTMLElement;
@@ -367,12 +356,13 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       // a page with many panoramas must still scroll with the wheel: ctrl + wheel zooms
       mousewheelCtrlKey: true,
       moveInertia: !options.reducedMotion,
-      loadingTxt: options.texts.loading,
+      // every string as text (psv-texts.ts): PSV writes these with innerHTML
+      loadingTxt: escapeHtml(options.texts.loading),
       // PSV keeps its own alpha and antialias over these; a given context brings its own
       ...(options.canvas && {
         rendererParameters: { canvas: options.canvas.canvas, context: options.canvas.context },
       }),
-      lang: { ...options.texts },
+      lang: psvLang(options.texts),
     });
   } catch (cause) {
     throw new ViewerError('WebGL is not available', 'no-webgl', cause);
@@ -444,7 +434,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   later(() => {
     // setNavbar() may have come first
     if (navbarSet || !navbar) return;
-    safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+    safely(() => setNavbarButtons(viewer, { ...options, texts, navbar }));
     // PSV shows the navbar when the panorama is ready; the faces load over several tasks, but a
     // panorama in PSV's cache could be faster
     if (viewer.state.ready) viewer.navbar.show();
@@ -483,14 +473,15 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     setNavbar(on) {
       navbar = on;
       navbarSet = true;
-      safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+      safely(() => setNavbarButtons(viewer, { ...options, texts, navbar }));
     },
     setTexts(next) {
       texts = next;
       navbarSet = true;
-      safely(() =>
-        viewer.setOptions({ lang: { ...texts }, navbar: navbarButtons({ ...options, texts, navbar }) }),
-      );
+      safely(() => {
+        viewer.setOptions({ lang: psvLang(texts), loadingTxt: escapeHtml(texts.loading) });
+        setNavbarButtons(viewer, { ...options, texts, navbar });
+      });
     },
     setKeyboard(on) {
       if (on) viewer.startKeyboardControl();
@@ -526,20 +517,28 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   };
 }
 
+/** The navbar's buttons, their titles text in PSV's menu of collapsed buttons too (psv-texts.ts). */
+function setNavbarButtons(viewer: Viewer, options: ViewerOptions): void {
+  viewer.setOption('navbar', navbarButtons(options));
+  if (!options.navbar) return;
+  for (const id of [AUTOROTATE_ID, FULLSCREEN_ID]) textOnlyMenuTitle(viewer.navbar.getButton(id, false));
+}
+
 function navbarButtons(options: ViewerOptions): false | (string | NavbarCustomButton)[] {
   if (!options.navbar) return false;
   return [
     'zoom',
     {
       id: AUTOROTATE_ID,
-      title: options.texts.autorotate,
+      // a key of `lang` (psvLang): PSV looks the title up there, so no text can collide with a key
+      title: 'autorotate',
       className: 'room-panorama-autorotate',
       content: ICON_AUTOROTATE,
       onClick: () => options.onAutorotateButton(),
     },
     {
       id: FULLSCREEN_ID,
-      title: options.texts.fullscreen,
+      title: 'fullscreen',
       className: 'room-panorama-fullscreen',
       content: ICON_FULLSCREEN,
       onClick: () => options.onFullscreenButton(),
