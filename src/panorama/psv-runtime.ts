@@ -15,7 +15,7 @@ import {
   type Texture,
   type WebGLRenderer,
 } from 'three';
-import { CONSTANTS, SYSTEM, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import { CONSTANTS, SYSTEM, Viewer, events, utils, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
@@ -108,9 +108,6 @@ async function gpuIdle(gl: WebGLRenderingContext | WebGL2RenderingContext, limit
 }
 
 class SubdividedCubemapAdapter extends CubemapAdapter {
-  /** The mesh whose shaders were compiled ahead (loadTexture), for PSV's next createMesh(). */
-  #prepared?: ReturnType<CubemapAdapter['createMesh']>;
-
   /**
    * The first frame's work, each part in a task of its own, before PSV shows the faces (issue 20):
    * the shaders compiled; the six faces handed to the GPU one a task, each once the GPU is done with
@@ -119,8 +116,18 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
    * single pixel of the hidden canvas, which makes software WebGL build its drawing code for these
    * shaders. Without that draw the first frame's commit waited 35-60 ms for it (traces, SwiftShader).
    */
+  /** The mesh whose shaders were compiled ahead (loadTexture), for PSV's next createMesh(). */
+  #prepared?: ReturnType<CubemapAdapter['createMesh']>;
+
   override async loadTexture(...args: Parameters<CubemapAdapter['loadTexture']>) {
     const result = await this.#withBitmaps(() => super.loadTexture(...args));
+    // checked after every wait below: a viewer destroyed meanwhile gets nothing (see #destroyed)
+    const gone = () => {
+      if (!this.#destroyed) return false;
+      this.disposeTexture(result);
+      return true;
+    };
+    if (gone()) throw utils.getAbortError();
     const psv = (this.viewer as unknown as { renderer?: PsvRenderer }).renderer;
     const renderer = psv?.renderer;
     const textures = (result.texture ?? []) as (Texture | null)[];
@@ -137,6 +144,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
       // The shaders first, in a task of their own: the GPU compiles and links them while the faces go
       // up, instead of the first frame waiting for the link.
       await nextTask();
+      if (gone()) throw utils.getAbortError();
       try {
         const mesh = this.createMesh();
         this.setTexture(mesh, result);
@@ -151,6 +159,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     for (const texture of textures) {
       if (!texture || !renderer) continue;
       await gpuIdle(renderer.getContext());
+      if (gone()) throw utils.getAbortError();
       try {
         renderer.initTexture(texture);
       } catch {
@@ -160,6 +169,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     const mesh = this.#prepared;
     if (psv && renderer && mesh) {
       await nextTask();
+      if (gone()) throw utils.getAbortError();
       try {
         // PSV's scene (its invisible picking sphere too) with the faces' mesh, as its first frame draws
         psv.scene.add(mesh);
@@ -175,7 +185,23 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     }
     // the first frame then finds the GPU idle
     if (renderer) await gpuIdle(renderer.getContext());
+    if (gone()) throw utils.getAbortError();
     return result;
+  }
+
+  /**
+   * Set by the viewer's destroy(). PSV goes on with a panorama whose faces were still loading: when
+   * they arrived it initialised the destroyed viewer (window listeners, a render loop), which then
+   * kept the viewer and its element forever (a panorama removed while it loaded, issue 34). An
+   * AbortError is PSV's own word for a load that no longer matters: it drops it silently.
+   */
+  #destroyed = false;
+
+  override destroy() {
+    this.#destroyed = true;
+    this.#prepared?.geometry.dispose();
+    this.#prepared = undefined;
+    super.destroy();
   }
 
   /**
