@@ -8,9 +8,12 @@
  * or project shown.
  *
  * Only the visitor's actions count: the features call `track()` from input handlers, and
- * `trackIfVisitor()` for methods a page calls (a snapshot, addToCart()), which counts only while the
- * page has transient user activation, i.e. in answer to the visitor's click or key. Setting a property
- * or an attribute never fires anything. Nothing is sent over the network: the page listens.
+ * `trackIfVisitor()` for methods a page calls (a snapshot, addToCart(), an export), which counts only
+ * in the task of a trusted click, press or key on the element itself (or in its shadow tree or a
+ * slotted hotspot). The page's transient user activation was not enough: it lasts 5 s after any click
+ * anywhere, so a page's script calling toBlob() on a timer after an unrelated click counted as the
+ * visitor's snapshot (issue 34). Setting a property or an attribute never fires anything. Nothing is
+ * sent over the network: the page listens.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
@@ -38,11 +41,8 @@ const text = (value: unknown): string | undefined => {
   return trimmed ? trimmed.slice(0, 200) : undefined;
 };
 
-/** Whether the page is answering the visitor's click or key right now (transient user activation). */
-export function visitorActive(): boolean {
-  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
-  return !!activation?.isActive;
-}
+/** The visitor's input on the element that attributes a method call to them (in the same task). */
+const VISITOR_INPUT = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'] as const;
 
 export class AnalyticsController implements ReactiveController {
   #observer?: IntersectionObserver;
@@ -51,6 +51,9 @@ export class AnalyticsController implements ReactiveController {
   #viewedAt?: number;
   #visible = false;
   #interacted = false;
+  /** True from a trusted input event on the element until the end of its task (#onVisitorInput). */
+  #answering = false;
+  #answeringTimer?: ReturnType<typeof setTimeout>;
   constructor(
     private readonly host: AnalyticsHost,
     private readonly options: {
@@ -66,6 +69,8 @@ export class AnalyticsController implements ReactiveController {
     this.host.addEventListener('pointerdown', this.#onInput, { capture: true });
     this.host.addEventListener('keydown', this.#onInput, { capture: true });
     this.host.addEventListener('click', this.#onClick);
+    for (const type of VISITOR_INPUT)
+      this.host.addEventListener(type, this.#onVisitorInput, { capture: true });
     document.addEventListener('visibilitychange', this.#onPageVisibility);
     if (typeof IntersectionObserver === 'function') {
       this.#observer = new IntersectionObserver(this.#onIntersect, { threshold: VIEW_THRESHOLD });
@@ -77,6 +82,10 @@ export class AnalyticsController implements ReactiveController {
     this.host.removeEventListener('pointerdown', this.#onInput, { capture: true });
     this.host.removeEventListener('keydown', this.#onInput, { capture: true });
     this.host.removeEventListener('click', this.#onClick);
+    for (const type of VISITOR_INPUT)
+      this.host.removeEventListener(type, this.#onVisitorInput, { capture: true });
+    clearTimeout(this.#answeringTimer);
+    this.#answering = false;
     document.removeEventListener('visibilitychange', this.#onPageVisibility);
     this.#observer?.disconnect();
     this.#observer = undefined;
@@ -102,10 +111,25 @@ export class AnalyticsController implements ReactiveController {
     host.dispatchEvent(new CustomEvent('room-analytics', { detail, bubbles: true, composed: true }));
   }
 
-  /** `track()` for a method the page calls: counted only in answer to the visitor's click or key. */
+  /**
+   * `track()` for a method the page calls: counted only in the task of the visitor's own click, press
+   * or key on this element (its buttons, a hotspot in it), never for a page's script on its own.
+   */
   trackIfVisitor(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void {
-    if (visitorActive()) this.track(action, extra);
+    if (this.#answering) this.track(action, extra);
   }
+
+  /**
+   * A trusted input event reached the element (capture: before any handler of its own or of its
+   * shadow tree runs): what runs in this task answers the visitor. Cleared in the next task; the
+   * browser dispatches each input event in a task of its own.
+   */
+  #onVisitorInput = (event: Event) => {
+    if (!event.isTrusted) return;
+    this.#answering = true;
+    clearTimeout(this.#answeringTimer);
+    this.#answeringTimer = setTimeout(() => (this.#answering = false), 0);
+  };
 
   #onInput = (event: Event) => {
     // a page's synthetic event is not the visitor's
