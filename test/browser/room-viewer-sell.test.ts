@@ -364,10 +364,22 @@ describe('<room-viewer> sells the look', () => {
     await until(() => distance(cameraOf(a).position, start) > 1, 3000, 'the key moved both');
     await until(() => distance(cameraOf(a).position, cameraOf(b).position) < 0.01, 3000, 'same camera');
     // unlinked: a drag moves one only
-    // (once the keys' motion has died down)
+    // (once the keys' motion has died down: measured, not a fixed wait, which a busy machine outlasts)
     await sleep(1000);
     b.removeAttribute('sync-camera');
     await b.updateComplete;
+    let last = cameraOf(b).position;
+    await until(
+      async () => {
+        await sleep(200);
+        const now = cameraOf(b).position;
+        const still = distance(now, last) < 0.001;
+        last = now;
+        return still;
+      },
+      10000,
+      'the key motion died down',
+    );
     const kept = cameraOf(b).position;
     await dragAcross(a, 80);
     await sleep(300);

@@ -27,31 +27,39 @@ const VISITOR_INPUT = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'];
 
 const loadTracker = lazyModule(() => import('./analytics-tracker.js'));
 
-const frame = (run: () => void) =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16);
-
 /**
  * After the first result: its frame, a second (what a `view` waits for anyway; the page's own work
  * around its first paint comes first, on a slow phone too), another frame (where frames come seconds
- * apart, the result's are still first), an idle moment (2 s at most), then `run`.
+ * apart, the result's are still first), an idle moment (2 s at most), then `run`. Returns the cancel,
+ * which frees the wait at once (a removed element is not held until it ends).
  */
-const afterFirstResult = (run: () => void) =>
-  frame(() =>
-    setTimeout(
-      () =>
-        frame(() =>
-          typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : run(),
-        ),
-      1000,
-    ),
-  );
+function afterFirstResult(run: () => void): () => void {
+  let cancel = () => {};
+  const frame = (next: () => void) => {
+    const id = requestAnimationFrame(next);
+    cancel = () => cancelAnimationFrame(id);
+  };
+  const later = (next: () => void) => {
+    const id = setTimeout(next, 1000);
+    cancel = () => clearTimeout(id);
+  };
+  const idle = (next: () => void) => {
+    if (typeof requestIdleCallback !== 'function') return next();
+    const id = requestIdleCallback(next, { timeout: 2000 });
+    cancel = () => cancelIdleCallback(id);
+  };
+  frame(() => later(() => frame(() => idle(run))));
+  return () => cancel();
+}
 
 export class AnalyticsController implements ReactiveController {
   #tracker?: AnalyticsTracker;
   /** Calls made before the tracker arrived, in order. */
   #queue: ((tracker: AnalyticsTracker) => void)[] = [];
-  /** The tracker was asked for, or will be once the first result is on screen. */
-  #asked = false;
+  /** The element's first result is on screen (a state other than `loading` was set). */
+  #settled = false;
+  /** Cancels the wait for the tracker after the first result (afterFirstResult). */
+  #wait?: () => void;
   #loading = false;
   /** True from a trusted input event on the element until the end of its task (#onInput). */
   #answering = false;
@@ -65,11 +73,14 @@ export class AnalyticsController implements ReactiveController {
 
   hostConnected(): void {
     for (const type of VISITOR_INPUT) this.host.addEventListener(type, this.#onInput, true);
+    if (this.#settled) this.#waitForTracker();
   }
 
   hostDisconnected(): void {
     for (const type of VISITOR_INPUT) this.host.removeEventListener(type, this.#onInput, true);
     this.#answering = false;
+    this.#wait?.();
+    this.#wait = undefined;
   }
 
   /**
@@ -78,9 +89,17 @@ export class AnalyticsController implements ReactiveController {
    * waiting for its bytes.
    */
   stateChanged(state: string): void {
-    if (this.#asked || state === 'loading') return;
-    this.#asked = true;
-    afterFirstResult(() => this.#load());
+    if (this.#settled || state === 'loading') return;
+    this.#settled = true;
+    this.#waitForTracker();
+  }
+
+  #waitForTracker(): void {
+    if (this.#tracker || this.#loading || this.#wait || typeof requestAnimationFrame !== 'function') return;
+    this.#wait = afterFirstResult(() => {
+      this.#wait = undefined;
+      this.#load();
+    });
   }
 
   /** Fires `room-analytics` for a visitor's action (call from input handlers only). */
@@ -118,7 +137,9 @@ export class AnalyticsController implements ReactiveController {
 
   #load(): void {
     if (this.#tracker || this.#loading) return;
-    this.#loading = this.#asked = true;
+    this.#loading = true;
+    this.#wait?.();
+    this.#wait = undefined;
     loadTracker().then(
       ({ AnalyticsTracker }) => {
         // a controller of its own: connected now if the element is, and with it from then on
