@@ -92,6 +92,8 @@ export class RoomElement extends LitElement {
       }
     }
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
+    // the first result on screen: the analytics tracker's bytes may come now
+    this.analytics.stateChanged(state);
   }
 
   /**

@@ -15,13 +15,14 @@ import {
   type Texture,
   type WebGLRenderer,
 } from 'three';
-import { CONSTANTS, SYSTEM, Viewer, events, type NavbarCustomButton } from '@photo-sphere-viewer/core';
+import { CONSTANTS, SYSTEM, Viewer, events, utils, type NavbarCustomButton } from '@photo-sphere-viewer/core';
 import { CubemapAdapter } from '@photo-sphere-viewer/cubemap-adapter';
 import psvCss from '@photo-sphere-viewer/core/index.css?inline';
 import { toPsvCubemap, type CubeFaces } from './cube-faces.js';
 import { cubeEdgeDirections, edgeSafeRenderer } from './edge-view-guard.js';
 import { renderSnapshot, snapshotLimit, type SnapshotScene } from './snapshot.js';
 import { ViewerError } from './viewer-error.js';
+import { escapeHtml, psvLang, textOnlyMenuTitle, type ViewerTexts } from './psv-texts.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
 
 ColorManagement.enabled = threeGlobalsBefore.colorManagement;
@@ -107,9 +108,6 @@ async function gpuIdle(gl: WebGLRenderingContext | WebGL2RenderingContext, limit
 }
 
 class SubdividedCubemapAdapter extends CubemapAdapter {
-  /** The mesh whose shaders were compiled ahead (loadTexture), for PSV's next createMesh(). */
-  #prepared?: ReturnType<CubemapAdapter['createMesh']>;
-
   /**
    * The first frame's work, each part in a task of its own, before PSV shows the faces (issue 20):
    * the shaders compiled; the six faces handed to the GPU one a task, each once the GPU is done with
@@ -118,8 +116,18 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
    * single pixel of the hidden canvas, which makes software WebGL build its drawing code for these
    * shaders. Without that draw the first frame's commit waited 35-60 ms for it (traces, SwiftShader).
    */
+  /** The mesh whose shaders were compiled ahead (loadTexture), for PSV's next createMesh(). */
+  #prepared?: ReturnType<CubemapAdapter['createMesh']>;
+
   override async loadTexture(...args: Parameters<CubemapAdapter['loadTexture']>) {
     const result = await this.#withBitmaps(() => super.loadTexture(...args));
+    // checked after every wait below: a viewer destroyed meanwhile gets nothing (see #destroyed)
+    const gone = () => {
+      if (!this.#destroyed) return false;
+      this.disposeTexture(result);
+      return true;
+    };
+    if (gone()) throw utils.getAbortError();
     const psv = (this.viewer as unknown as { renderer?: PsvRenderer }).renderer;
     const renderer = psv?.renderer;
     const textures = (result.texture ?? []) as (Texture | null)[];
@@ -136,6 +144,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
       // The shaders first, in a task of their own: the GPU compiles and links them while the faces go
       // up, instead of the first frame waiting for the link.
       await nextTask();
+      if (gone()) throw utils.getAbortError();
       try {
         const mesh = this.createMesh();
         this.setTexture(mesh, result);
@@ -150,6 +159,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     for (const texture of textures) {
       if (!texture || !renderer) continue;
       await gpuIdle(renderer.getContext());
+      if (gone()) throw utils.getAbortError();
       try {
         renderer.initTexture(texture);
       } catch {
@@ -159,6 +169,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     const mesh = this.#prepared;
     if (psv && renderer && mesh) {
       await nextTask();
+      if (gone()) throw utils.getAbortError();
       try {
         // PSV's scene (its invisible picking sphere too) with the faces' mesh, as its first frame draws
         psv.scene.add(mesh);
@@ -174,7 +185,23 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
     }
     // the first frame then finds the GPU idle
     if (renderer) await gpuIdle(renderer.getContext());
+    if (gone()) throw utils.getAbortError();
     return result;
+  }
+
+  /**
+   * Set by the viewer's destroy(). PSV goes on with a panorama whose faces were still loading: when
+   * they arrived it initialised the destroyed viewer (window listeners, a render loop), which then
+   * kept the viewer and its element forever (a panorama removed while it loaded, issue 34). An
+   * AbortError is PSV's own word for a load that no longer matters: it drops it silently.
+   */
+  #destroyed = false;
+
+  override destroy() {
+    this.#destroyed = true;
+    this.#prepared?.geometry.dispose();
+    this.#prepared = undefined;
+    super.destroy();
   }
 
   /**
@@ -213,19 +240,7 @@ class SubdividedCubemapAdapter extends CubemapAdapter {
   }
 }
 
-/** The texts PSV shows itself (navbar titles, hints), in the element's language. */
-export interface ViewerTexts {
-  zoom: string;
-  zoomIn: string;
-  zoomOut: string;
-  fullscreen: string;
-  autorotate: string;
-  loading: string;
-  ctrlZoom: string;
-  twoFingers: string;
-  loadError: string;
-  webglError: string;
-}
+export type { ViewerTexts } from './psv-texts.js';
 
 export interface ViewerOptions {
   container: HTMLElement;
@@ -367,12 +382,13 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
       // a page with many panoramas must still scroll with the wheel: ctrl + wheel zooms
       mousewheelCtrlKey: true,
       moveInertia: !options.reducedMotion,
-      loadingTxt: options.texts.loading,
+      // every string as text (psv-texts.ts): PSV writes these with innerHTML
+      loadingTxt: escapeHtml(options.texts.loading),
       // PSV keeps its own alpha and antialias over these; a given context brings its own
       ...(options.canvas && {
         rendererParameters: { canvas: options.canvas.canvas, context: options.canvas.context },
       }),
-      lang: { ...options.texts },
+      lang: psvLang(options.texts),
     });
   } catch (cause) {
     throw new ViewerError('WebGL is not available', 'no-webgl', cause);
@@ -444,7 +460,7 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   later(() => {
     // setNavbar() may have come first
     if (navbarSet || !navbar) return;
-    safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+    safely(() => setNavbarButtons(viewer, { ...options, texts, navbar }));
     // PSV shows the navbar when the panorama is ready; the faces load over several tasks, but a
     // panorama in PSV's cache could be faster
     if (viewer.state.ready) viewer.navbar.show();
@@ -483,14 +499,15 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     setNavbar(on) {
       navbar = on;
       navbarSet = true;
-      safely(() => viewer.setOption('navbar', navbarButtons({ ...options, texts, navbar })));
+      safely(() => setNavbarButtons(viewer, { ...options, texts, navbar }));
     },
     setTexts(next) {
       texts = next;
       navbarSet = true;
-      safely(() =>
-        viewer.setOptions({ lang: { ...texts }, navbar: navbarButtons({ ...options, texts, navbar }) }),
-      );
+      safely(() => {
+        viewer.setOptions({ lang: psvLang(texts), loadingTxt: escapeHtml(texts.loading) });
+        setNavbarButtons(viewer, { ...options, texts, navbar });
+      });
     },
     setKeyboard(on) {
       if (on) viewer.startKeyboardControl();
@@ -526,20 +543,28 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
   };
 }
 
+/** The navbar's buttons, their titles text in PSV's menu of collapsed buttons too (psv-texts.ts). */
+function setNavbarButtons(viewer: Viewer, options: ViewerOptions): void {
+  viewer.setOption('navbar', navbarButtons(options));
+  if (!options.navbar) return;
+  for (const id of [AUTOROTATE_ID, FULLSCREEN_ID]) textOnlyMenuTitle(viewer.navbar.getButton(id, false));
+}
+
 function navbarButtons(options: ViewerOptions): false | (string | NavbarCustomButton)[] {
   if (!options.navbar) return false;
   return [
     'zoom',
     {
       id: AUTOROTATE_ID,
-      title: options.texts.autorotate,
+      // a key of `lang` (psvLang): PSV looks the title up there, so no text can collide with a key
+      title: 'autorotate',
       className: 'room-panorama-autorotate',
       content: ICON_AUTOROTATE,
       onClick: () => options.onAutorotateButton(),
     },
     {
       id: FULLSCREEN_ID,
-      title: options.texts.fullscreen,
+      title: 'fullscreen',
       className: 'room-panorama-fullscreen',
       content: ICON_FULLSCREEN,
       onClick: () => options.onFullscreenButton(),

@@ -252,13 +252,14 @@ describe('<room-viewer> sells the look', () => {
       });
       expect(buttons()[0]!.getAttribute('aria-pressed')).to.equal('true');
 
-      // a snapshot and full screen from the page's own buttons, clicked by the visitor
+      // a snapshot from the page's own button is the page's, not a click in the viewer: not counted
+      // (issue 34: only the element's own trusted input attributes a call to the visitor)
       const snap = document.createElement('button');
       snap.textContent = 'snapshot';
       snap.addEventListener('click', () => void viewer.toBlob({ width: 40, height: 30 }));
       viewer.after(snap);
       await clickOn(snap);
-      await until(() => record.acts().includes('snapshot'), 3000, 'snapshot');
+      await sleep(300);
       await clickOn(part(viewer, 'fullscreen-button')!);
       await until(() => record.acts().includes('fullscreen'), 3000, 'fullscreen');
       await viewer.exitFullscreen();
@@ -276,7 +277,7 @@ describe('<room-viewer> sells the look', () => {
         position: [Math.round(rect.left + rect.width * 0.7), Math.round(rect.top + rect.height * 0.5)],
       });
       await until(() => record.acts().includes('measure'), 5000, 'measure');
-      expect(record.acts()).to.deep.equal(['interaction', 'select', 'snapshot', 'fullscreen', 'measure']);
+      expect(record.acts()).to.deep.equal(['interaction', 'select', 'fullscreen', 'measure']);
       expect(record.analytics.every((d) => d.experiment === 'C')).to.equal(true);
 
       // out of view: the dwell, with how long it was in view
@@ -363,10 +364,22 @@ describe('<room-viewer> sells the look', () => {
     await until(() => distance(cameraOf(a).position, start) > 1, 3000, 'the key moved both');
     await until(() => distance(cameraOf(a).position, cameraOf(b).position) < 0.01, 3000, 'same camera');
     // unlinked: a drag moves one only
-    // (once the keys' motion has died down)
+    // (once the keys' motion has died down: measured, not a fixed wait, which a busy machine outlasts)
     await sleep(1000);
     b.removeAttribute('sync-camera');
     await b.updateComplete;
+    let last = cameraOf(b).position;
+    await until(
+      async () => {
+        await sleep(200);
+        const now = cameraOf(b).position;
+        const still = distance(now, last) < 0.001;
+        last = now;
+        return still;
+      },
+      10000,
+      'the key motion died down',
+    );
     const kept = cameraOf(b).position;
     await dragAcross(a, 80);
     await sleep(300);

@@ -4,7 +4,8 @@
  * - the loader, which every page with the script tag pays, elements or not, gzip level 9;
  * - the first cards of the first-cards element (the gallery) alone on a CDN page: the JS Chromium
  *   requests before they are painted, gzip as transferred, counted by the bench's own code
- *   (bench/page-bytes.ts, the `page-bytes` scenario).
+ *   (bench/page-bytes.ts, the `page-bytes` scenario); and none of the chunks loaded after a first
+ *   result (the analytics tracker) among them.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { cdnPage, ELEMENTS, measurePage } from '../../bench/page-bytes.ts';
 import { budgets } from '../../scripts/cdn/folders.ts';
 
 const { loader, firstCards } = budgets();
+/** Chunks a page asks for only after an element's first result (by name, before the hash). */
+const LATER_CHUNKS = ['analytics-tracker'];
 const LOADER = `dist/cdn/${loader.file}`;
 
 describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
@@ -50,6 +53,12 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
         measured.bytes <= firstCards.bytes,
         `${measured.bytes} B gzip before the first cards, over the ${firstCards.bytes} B budget (${files})`,
       );
+      // what the first cards do not need comes after them (src/internal/analytics/analytics-controller.ts)
+      for (const later of LATER_CHUNKS)
+        assert.ok(
+          !measured.files.some((file) => file.startsWith(`${later}-`)),
+          `${later} was requested before the first cards (${files})`,
+        );
     });
   });
 });

@@ -70,7 +70,7 @@ const announced = (percent: number) => Math.floor(percent / 25) * 25;
  *   404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`).
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element
  *   sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view
- *   again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click),
+ *   again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click in the element),
  *   `fullscreen`. Detail `{ action, roomId, componentId, trackingTag, experiment, duration }`. Never for property changes.
  * @fires {CustomEvent<PanoramaView>} view-change - The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`.
  * @fires {CustomEvent<FullscreenChangeDetail>} fullscreen-change - The element went into or out of full screen (the navbar's

@@ -32,8 +32,8 @@ export function requestCart(
   const event = new CustomEvent('add-to-cart', { detail, bubbles: true, composed: true, cancelable: true });
   if (!host.dispatchEvent(event)) return false;
   const extra = items.length === 1 ? { componentId: items[0]!.componentId } : {};
-  // the visitor's click or key (the buttons, a hotspot, the page's own button calling addToCart()),
-  // never a page's script on its own
+  // the visitor's click or key in the element (its buttons, a hotspot), never a page's script on its
+  // own nor the page's own button (analytics-controller.ts)
   analytics.trackIfVisitor('add-to-cart', extra);
   return true;
 }

@@ -1,156 +1,156 @@
 /**
- * `room-analytics`, one reactive controller for every element: `view` once at least half the element
- * has been on screen for a second (IntersectionObserver, threshold 0.5, and a one-second timer),
- * `dwell` with the time in view when it leaves the screen (scrolled away, the page hidden, the element
- * removed), the visitor's first `interaction` (a trusted press or key), and whatever the element's
- * features report through `track()` (a pick, a hotspot, a measure, a snapshot, full screen, an export,
- * add-to-cart). Every event carries the element's `experiment` and `tracking-tag` back, with the room
- * or project shown.
+ * `room-analytics`, one reactive controller for every element, in two parts (issue 35's bytes): this
+ * one, in every element's first chunk, hears the visitor from the start and decides what is theirs;
+ * the tracker (analytics-tracker.ts: view, dwell, the events' details) is loaded after the element's
+ * first result is on screen (its state left `loading`, then a second and an idle moment), or at
+ * once when something must be counted before that. Calls made before it arrives wait in order and
+ * lose nothing; a tracker that cannot be loaded costs the page nothing but its analytics.
  *
  * Only the visitor's actions count: the features call `track()` from input handlers, and
- * `trackIfVisitor()` for methods a page calls (a snapshot, addToCart()), which counts only while the
- * page has transient user activation, i.e. in answer to the visitor's click or key. Setting a property
- * or an attribute never fires anything. Nothing is sent over the network: the page listens.
+ * `trackIfVisitor()` for methods a page calls (a snapshot, addToCart(), an export), which counts only
+ * in the task of a trusted click, press or key on the element itself (or in its shadow tree or a
+ * slotted hotspot). The page's transient user activation was not enough: it lasts 5 s after any click
+ * anywhere, so a page's script calling toBlob() on a timer after an unrelated click counted as the
+ * visitor's snapshot (issue 34). Setting a property or an attribute never fires anything. Nothing is
+ * sent over the network: the page listens.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
-import { hotspotClick } from './hotspot-click.js';
+import { lazyModule } from '../lazy-module.js';
+import type { AnalyticsHost, AnalyticsTracker, TrackerOptions } from './analytics-tracker.js';
 
-/** How long (ms) at least half the element must stay on screen to count as a view. */
-export const VIEW_DELAY = 1000;
-/** The share of the element that must be on screen. */
-export const VIEW_THRESHOLD = 0.5;
-
+export type { AnalyticsHost } from './analytics-tracker.js';
 export type AnalyticsAction = RoomAnalyticsDetail['action'];
 
-export type AnalyticsHost = ReactiveControllerHost &
-  HTMLElement & {
-    experiment?: string;
-    trackingTag?: string;
-    roomId?: string | number | null;
-    projectId?: string | number | null;
+/** The visitor's input on the element: it attributes a method call in its task to them. */
+const VISITOR_INPUT = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'];
+
+const loadTracker = lazyModule(() => import('./analytics-tracker.js'));
+
+/**
+ * After the first result: its frame, a second (what a `view` waits for anyway; the page's own work
+ * around its first paint comes first, on a slow phone too), another frame (where frames come seconds
+ * apart, the result's are still first), an idle moment (2 s at most), then `run`. Returns the cancel,
+ * which frees the wait at once (a removed element is not held until it ends).
+ */
+function afterFirstResult(run: () => void): () => void {
+  let cancel = () => {};
+  const frame = (next: () => void) => {
+    const id = requestAnimationFrame(next);
+    cancel = () => cancelAnimationFrame(id);
   };
-
-const text = (value: unknown): string | undefined => {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed ? trimmed.slice(0, 200) : undefined;
-};
-
-/** Whether the page is answering the visitor's click or key right now (transient user activation). */
-export function visitorActive(): boolean {
-  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
-  return !!activation?.isActive;
+  const later = (next: () => void) => {
+    const id = setTimeout(next, 1000);
+    cancel = () => clearTimeout(id);
+  };
+  const idle = (next: () => void) => {
+    if (typeof requestIdleCallback !== 'function') return next();
+    const id = requestIdleCallback(next, { timeout: 2000 });
+    cancel = () => cancelIdleCallback(id);
+  };
+  frame(() => later(() => frame(() => idle(run))));
+  return () => cancel();
 }
 
 export class AnalyticsController implements ReactiveController {
-  #observer?: IntersectionObserver;
-  #timer?: ReturnType<typeof setTimeout>;
-  /** Since when (performance.now()) the element is in view, once that counted as a view. */
-  #viewedAt?: number;
-  #visible = false;
-  #interacted = false;
+  #tracker?: AnalyticsTracker;
+  /** Calls made before the tracker arrived, in order. */
+  #queue: ((tracker: AnalyticsTracker) => void)[] = [];
+  /** The element's first result is on screen (a state other than `loading` was set). */
+  #settled = false;
+  /** Cancels the wait for the tracker after the first result (afterFirstResult). */
+  #wait?: () => void;
+  #loading = false;
+  /** True from a trusted input event on the element until the end of its task (#onInput). */
+  #answering = false;
+
   constructor(
     private readonly host: AnalyticsHost,
-    private readonly options: {
-      /** The product hash of a component id a hotspot's `data-component-id` names (else it is given as it is). */
-      productOf?(id: string): string | undefined;
-    } = {},
+    private readonly options: TrackerOptions = {},
   ) {
     host.addController(this);
   }
 
   hostConnected(): void {
-    // (an element moved in the page keeps its first interaction: it is still the same visit)
-    this.host.addEventListener('pointerdown', this.#onInput, { capture: true });
-    this.host.addEventListener('keydown', this.#onInput, { capture: true });
-    this.host.addEventListener('click', this.#onClick);
-    document.addEventListener('visibilitychange', this.#onPageVisibility);
-    if (typeof IntersectionObserver === 'function') {
-      this.#observer = new IntersectionObserver(this.#onIntersect, { threshold: VIEW_THRESHOLD });
-      this.#observer.observe(this.host);
-    }
+    for (const type of VISITOR_INPUT) this.host.addEventListener(type, this.#onInput, true);
+    if (this.#settled) this.#waitForTracker();
   }
 
   hostDisconnected(): void {
-    this.host.removeEventListener('pointerdown', this.#onInput, { capture: true });
-    this.host.removeEventListener('keydown', this.#onInput, { capture: true });
-    this.host.removeEventListener('click', this.#onClick);
-    document.removeEventListener('visibilitychange', this.#onPageVisibility);
-    this.#observer?.disconnect();
-    this.#observer = undefined;
-    this.#visible = false;
-    this.#leave();
+    for (const type of VISITOR_INPUT) this.host.removeEventListener(type, this.#onInput, true);
+    this.#answering = false;
+    this.#wait?.();
+    this.#wait = undefined;
+  }
+
+  /**
+   * The element's state changed (RoomElement.setState): once its first result is on screen (a state
+   * other than `loading`), the tracker comes, so `view` and `dwell` count without the first result
+   * waiting for its bytes.
+   */
+  stateChanged(state: string): void {
+    if (this.#settled || state === 'loading') return;
+    this.#settled = true;
+    this.#waitForTracker();
+  }
+
+  #waitForTracker(): void {
+    if (this.#tracker || this.#loading || this.#wait || typeof requestAnimationFrame !== 'function') return;
+    this.#wait = afterFirstResult(() => {
+      this.#wait = undefined;
+      this.#load();
+    });
   }
 
   /** Fires `room-analytics` for a visitor's action (call from input handlers only). */
   track(action: AnalyticsAction, extra: Partial<RoomAnalyticsDetail> = {}): void {
-    const host = this.host;
-    const detail: RoomAnalyticsDetail = { action };
-    const roomId = text(extra.roomId) ?? text(host.roomId);
-    const projectId = text(extra.projectId) ?? text(host.projectId);
-    const componentId = text(extra.componentId);
-    const trackingTag = text(host.trackingTag) ?? text(extra.trackingTag);
-    const experiment = text(host.experiment);
-    if (roomId) detail.roomId = roomId;
-    if (projectId) detail.projectId = projectId;
-    if (componentId) detail.componentId = componentId;
-    if (trackingTag) detail.trackingTag = trackingTag;
-    if (experiment) detail.experiment = experiment;
-    if (extra.duration !== undefined) detail.duration = Math.round(extra.duration);
-    host.dispatchEvent(new CustomEvent('room-analytics', { detail, bubbles: true, composed: true }));
+    this.#call((tracker) => tracker.track(action, extra));
   }
 
-  /** `track()` for a method the page calls: counted only in answer to the visitor's click or key. */
+  /**
+   * `track()` for a method the page calls: counted only in the task of the visitor's own click, press
+   * or key on this element (its buttons, a hotspot in it), never for a page's script on its own.
+   */
   trackIfVisitor(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void {
-    if (visitorActive()) this.track(action, extra);
+    if (this.#answering) this.track(action, extra);
   }
 
+  /**
+   * A trusted input event reached the element (capture: before any handler of its own, its shadow
+   * tree's or a hotspot's runs): what runs in this task answers the visitor, until the next task (the
+   * browser dispatches each input event in a task of its own). The tracker hears it too (the first
+   * interaction, a click in a hotspot), with the event's path read now, while it is dispatched.
+   */
   #onInput = (event: Event) => {
-    // a page's synthetic event is not the visitor's
-    if (this.#interacted || !event.isTrusted) return;
-    this.#interacted = true;
-    this.track('interaction');
-  };
-
-  /** A visitor's click in one of the page's hotspots (`slot="hotspot"`): `hotspot`. */
-  #onClick = (event: MouseEvent) => {
     if (!event.isTrusted) return;
-    const hit = hotspotClick(this.host, event);
-    if (!hit) return;
-    const id = hit.hotspot.getAttribute('data-component-id')?.trim();
-    this.track('hotspot', id ? { componentId: this.options.productOf?.(id) ?? id } : {});
+    this.#answering = true;
+    setTimeout(() => (this.#answering = false));
+    const path = event.composedPath();
+    this.#call((tracker) => tracker.input(event.type, path));
   };
 
-  #onIntersect = (entries: IntersectionObserverEntry[]) => {
-    const entry = entries[entries.length - 1];
-    if (!entry) return;
-    this.#visible = entry.isIntersecting && entry.intersectionRatio >= VIEW_THRESHOLD;
-    this.#update();
-  };
-
-  #onPageVisibility = () => this.#update();
-
-  /** In view (half on screen, the page shown): a view after a second; out of view: the dwell. */
-  #update(): void {
-    const inView = this.#visible && document.visibilityState !== 'hidden';
-    if (!inView) return this.#leave();
-    if (this.#viewedAt !== undefined || this.#timer !== undefined) return;
-    const since = performance.now();
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#viewedAt = since;
-      this.track('view');
-    }, VIEW_DELAY);
+  #call(call: (tracker: AnalyticsTracker) => void): void {
+    if (this.#tracker) return call(this.#tracker);
+    this.#queue.push(call);
+    this.#load();
   }
 
-  #leave(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    if (this.#viewedAt === undefined) return;
-    const duration = performance.now() - this.#viewedAt;
-    this.#viewedAt = undefined;
-    this.track('dwell', { duration });
+  #load(): void {
+    if (this.#tracker || this.#loading) return;
+    this.#loading = true;
+    this.#wait?.();
+    this.#wait = undefined;
+    loadTracker().then(
+      ({ AnalyticsTracker }) => {
+        // a controller of its own: connected now if the element is, and with it from then on
+        this.#tracker = new AnalyticsTracker(this.host, this.options);
+        for (const call of this.#queue.splice(0)) call(this.#tracker);
+      },
+      () => {
+        // no analytics for now (the next call tries again); the element works on
+        this.#loading = false;
+        this.#queue.length = 0;
+      },
+    );
   }
 }
