@@ -276,7 +276,7 @@ describe('<room-viewer renderer="worker">', function () {
     spot.slot = 'hotspot';
     spot.dataset.componentId = 'model-1';
     orbit.append(spot);
-    await orbit.flyTo('0deg 60deg 6m');
+    await orbit.flyTo('0deg 5deg 6m');
     await until(() => spot.dataset.visible === 'true', 5000, 'the hotspot shown');
     expect(spot.style.translate).to.match(/px/);
     // measuring: two clicks on the floor in the worker give a distance

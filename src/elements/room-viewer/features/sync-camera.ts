@@ -135,7 +135,11 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
           this.#copy(pose, mine);
         }),
         mine.listen((pose) => {
-          if (!this.#takeOver) this.#copy(pose, theirs);
+          if (!this.#takeOver) return this.#copy(pose, theirs);
+          // this viewer's first frame: it takes the other's camera, if the other has drawn one
+          if (!theirs.pose) return;
+          this.#takeOver = false;
+          this.#copy(theirs.pose, mine);
         }),
       ];
     }
