@@ -59,3 +59,8 @@ export function provideCameraFeed(element: Element, feed: CameraFeed): void {
 export function worldToModel(point: Vec3): Vec3 {
   return [point[0] * 100, -point[2] * 100, point[1] * 100];
 }
+
+/** A model point (centimetres, z up) in world space (metres, y up), as src/three/axes.ts puts it. */
+export function modelToWorld(point: Vec3): Vec3 {
+  return [point[0] / 100, point[2] / 100, -point[1] / 100];
+}

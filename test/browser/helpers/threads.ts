@@ -8,6 +8,7 @@ import { PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../../../src/model/types.ts';
 import { cameraFeedOf, type CameraPose } from '../../../src/features/motion/camera-feed.ts';
 import { toWorld } from '../../../src/three/axes.ts';
+import { workerViewOf } from '../../../src/elements/room-viewer/worker-view.ts';
 
 export const THREADS = ['worker', 'main'] as const;
 export type Thread = (typeof THREADS)[number];
@@ -41,4 +42,36 @@ export async function placeCamera(viewer: HTMLElement, eye: Vec3, target: Vec3):
     await new Promise((r) => requestAnimationFrame(r));
   }
   throw new Error('the camera did not arrive');
+}
+
+/** Frames the viewer has drawn, on either thread. */
+export function framesOf(viewer: HTMLElement & { view?: { frames: number } }): number {
+  if (viewer.view) return viewer.view.frames;
+  const layer = viewer.shadowRoot?.querySelector('canvas.worker-canvas');
+  const view = workerViewOf(layer);
+  if (!view) throw new Error('the viewer draws nowhere');
+  return view.frames;
+}
+
+/** Hears every frame's camera from now on; returns what stops it. */
+export function onFrames(viewer: HTMLElement, listener: (pose: CameraPose) => void): () => void {
+  return cameraFeedOf(viewer)!.listen(listener);
+}
+
+/** The camera of the next frame the viewer draws (after the change the test just made). */
+export function nextFrame(viewer: HTMLElement, timeout = 5000): Promise<CameraPose> {
+  const feed = cameraFeedOf(viewer)!;
+  return new Promise((resolve, reject) => {
+    let skip = !!feed.pose; // listen() hands the current camera at once: not a new frame
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error('no frame drawn'));
+    }, timeout);
+    const stop = feed.listen((pose) => {
+      if (skip) return void (skip = false);
+      clearTimeout(timer);
+      stop();
+      resolve(pose);
+    });
+  });
 }

@@ -11,7 +11,9 @@ import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
-import type { CameraPose } from '../../../three/drawing.js';
+import { modelToWorld } from '../../../features/motion/camera-feed.js';
+import type { CameraPose, DrawnFrame } from '../../../three/drawing.js';
+import type { CameraChange } from '../../../three/room-view.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { FlyTarget } from './camera-moves.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -165,19 +167,36 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       context.drawing.moveCamera(request, false).catch(() => undefined);
     }
 
-    #onUserMove = () => {
+    #onUserMove = ({ detail }: CustomEvent<CameraChange>) => {
       clearTimeout(this.#settle);
       // what writes the camera back is loaded as the first move starts
       const moves = movesNow();
+      // the camera the move left, for when no frame was drawn since (the render worker may lag behind)
+      const moved: CameraPose = {
+        ...(this.viewContext?.drawing.pose ?? { fov: 0, aspect: 1 }),
+        position: modelToWorld(detail.position),
+        target: modelToWorld(detail.target),
+      };
+      const at = performance.now();
       this.#settle = setTimeout(
         () =>
           Promise.resolve(moves).then(
-            (loaded) => this.#reflect(loaded, this.viewContext?.drawing.pose),
+            // the last frame's camera when it was drawn after the move (damping below OrbitControls'
+            // change threshold still creeps), else the move's own
+            (loaded) => this.#reflect(loaded, this.#frameAt > at ? this.viewContext?.drawing.pose : moved),
             () => undefined,
           ),
         SETTLE_MS,
       );
     };
+
+    /** When the last frame was drawn (page time). */
+    #frameAt = 0;
+
+    protected override drawnFrame(frame: DrawnFrame): void {
+      super.drawnFrame(frame);
+      this.#frameAt = performance.now();
+    }
 
     /** Writes the camera into the attributes (rounded; the update this causes does not move the camera). */
     #reflect(moves: Moves, pose: CameraPose | undefined): void {
