@@ -14,6 +14,7 @@ import { SharedRenderer } from '../../src/three/shared-renderer.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { needsReal } from './helpers/fml-projects.ts';
 import { boxRoom, makeViewer, pictureOf } from './room-viewer-fixtures.ts';
 import { meanDifference, rgba, workerPixels } from './helpers/worker-pixels.ts';
 
@@ -361,5 +362,25 @@ describe('<room-viewer renderer="worker">', function () {
       'the worker empty',
     );
     expect(info?.views).to.equal(0);
+  });
+  it('stacks every floor with floor="all" in the worker', async function () {
+    const doc = await needsReal(this, 186997360);
+    const mount = async (attributes: Record<string, string>) => {
+      const el = makeViewer({ loading: 'eager', poster: '', camera: 'orbit', ...attributes }, [320, 240]);
+      el.fml = doc;
+      return mountLoaded(el, 30000);
+    };
+    const reach = (el: RoomViewer) => {
+      const { position, target } = cameraFeedOf(el)!.pose!;
+      return Math.hypot(...position.map((v, i) => v - target[i]!));
+    };
+    const one = await mount({});
+    const single = reach(one);
+    const all = await mount({ floor: 'all' });
+    expect(all.renderThread).to.equal('worker');
+    // the start view fits the whole stack: two storeys stand taller than one, the camera stands back
+    expect(reach(all)).to.be.greaterThan(single * 1.05);
+    const select = all.shadowRoot!.querySelector('select')!;
+    expect(select.value).to.equal('-1');
   });
 });
