@@ -55,7 +55,6 @@ const plainWorkerUrls = (): Plugin => ({
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
  */
 export default defineConfig({
-  plugins: [plainWorkerUrls()],
   // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   // The workers are whole programs (the render worker, src/three/worker/render-worker.ts, with its own
   // three.js): a page's bundler copies them as they are (Vite does not bundle a worker file that a
@@ -70,7 +69,8 @@ export default defineConfig({
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',
-  plugins: [transcoderByUrl()],
+  // Turbopack-safe worker URLs (plainWorkerUrls) and the Basis transcoder by URL, not inlined (transcoderByUrl)
+  plugins: [plainWorkerUrls(), transcoderByUrl()],
   build: {
     target: 'es2022',
     outDir: 'dist',

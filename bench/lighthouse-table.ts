@@ -11,12 +11,23 @@ const before = (JSON.parse(readFileSync('bench/lighthouse-before.json', 'utf8'))
 const after = (
   JSON.parse(readFileSync('bench/results.json', 'utf8')) as { scenarios: Record<string, Figures> }
 ).scenarios.lighthouse!;
-const PAGES = ['gallery', 'plan', 'viewer', 'viewer-main', 'panorama', 'export', 'model-viewer', 'psv'];
+const PAGES = [
+  'gallery',
+  'plan',
+  'viewer',
+  'viewer-main',
+  'shop-the-look',
+  'panorama',
+  'export',
+  'model-viewer',
+  'psv',
+];
 const NAMES: Record<string, string> = {
   gallery: '`<room-gallery limit="12">`',
   plan: '`<room-plan room-id>`',
   viewer: '`<room-viewer room-id>` (render worker, the default)',
   'viewer-main': '`<room-viewer room-id renderer="main">`',
+  'shop-the-look': '`<room-viewer cart>` with two hotspots and a `<room-plan for>`',
   panorama: '`<room-panorama room-id>`',
   export: '`<project-export-button>`',
   'model-viewer': 'model-viewer 4.4, a 1 m box (anchor)',

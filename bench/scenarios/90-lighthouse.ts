@@ -30,13 +30,21 @@ const SAMPLE = 6346838;
 const PROJECT = 186997360;
 
 type Path = 'cdn' | 'npm';
-type ElementPage = 'gallery' | 'plan' | 'viewer' | 'viewer-main' | 'panorama' | 'export';
+type ElementPage = 'gallery' | 'plan' | 'viewer' | 'viewer-main' | 'shop-the-look' | 'panorama' | 'export';
 type PageName = ElementPage | 'model-viewer' | 'psv';
-const ELEMENTS: ElementPage[] = ['gallery', 'plan', 'viewer', 'viewer-main', 'panorama', 'export'];
+const ELEMENTS: ElementPage[] = [
+  'gallery',
+  'plan',
+  'viewer',
+  'viewer-main',
+  'shop-the-look',
+  'panorama',
+  'export',
+];
 const ANCHORS: PageName[] = ['model-viewer', 'psv'];
 
-/** Each element's markup as a page writes it, and the module the npm page imports for it. */
-const MARKUP: Record<ElementPage, { html: string; module: string }> = {
+/** Each element's markup as a page writes it, and the modules the npm page imports for it. */
+const MARKUP: Record<ElementPage, { html: string; module: string | string[] }> = {
   gallery: { html: '<room-gallery limit="12"></room-gallery>', module: 'room-gallery/room-gallery.ts' },
   plan: { html: `<room-plan room-id="${SAMPLE}"></room-plan>`, module: 'room-plan/room-plan.ts' },
   // the default: drawn in the render worker (no three.js, no WebGL on the page's thread)
@@ -45,6 +53,16 @@ const MARKUP: Record<ElementPage, { html: string; module: string }> = {
   'viewer-main': {
     html: `<room-viewer room-id="${SAMPLE}" renderer="main"></room-viewer>`,
     module: 'room-viewer/room-viewer.ts',
+  },
+  // docs/shop-the-look.md as a retailer follows it: the viewer with the cart and two hotspots, and a plan
+  // linked to it (`for`); every feature in the render worker (issue 33), so its TBT stays near the bare viewer's
+  'shop-the-look': {
+    html: `<room-viewer id="room" room-id="${SAMPLE}" cart>
+      <a slot="hotspot" href="#sofa" data-component-id="model-1">Sofa</a>
+      <a slot="hotspot" href="#lamp" data-component-id="model-6" data-add-to-cart>Lamp, add to cart</a>
+    </room-viewer>
+    <room-plan for="room" room-id="${SAMPLE}"></room-plan>`,
+    module: ['room-viewer/room-viewer.ts', 'room-plan/room-plan.ts'],
   },
   panorama: {
     html: `<room-panorama room-id="${SAMPLE}"></room-panorama>`,
@@ -132,7 +150,10 @@ async function writePages(origin: string): Promise<Record<Path, Record<PageName,
     writeFileSync(
       `${DIR}/src/${name}.ts`,
       `import { configure } from '../../../../src/config.ts';
-import '../../../../src/elements/${MARKUP[name].module}';
+${[MARKUP[name].module]
+  .flat()
+  .map((module) => `import '../../../../src/elements/${module}';`)
+  .join('\n')}
 configure({ apiBase: location.origin + '/room-styling', plannerBase: location.origin + '/planning/api/v2' });
 `,
     );
@@ -289,7 +310,11 @@ type Metric = keyof typeof GOALS;
 
 /** The anchors an element's page is set against: its own kind, or both for the others. */
 const anchorsOf = (name: PageName): PageName[] =>
-  name === 'viewer' || name === 'viewer-main' ? ['model-viewer'] : name === 'panorama' ? ['psv'] : ANCHORS;
+  name === 'viewer' || name === 'viewer-main' || name === 'shop-the-look'
+    ? ['model-viewer']
+    : name === 'panorama'
+      ? ['psv']
+      : ANCHORS;
 
 const scenario: Scenario = {
   name: 'lighthouse',

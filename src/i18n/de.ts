@@ -87,6 +87,8 @@ const de: Translation = {
     loading: 'Der 3D-Raum wird geladen…',
     badModel: 'Dieser Raum hat kein 3D-Modell, das gezeichnet werden kann.',
     noWebgl: 'Dieser Browser kann kein 3D zeigen (WebGL ist nicht verfügbar).',
+    contextLost:
+      'Die 3D-Ansicht wurde angehalten: die Grafikkarte hat ihren Zeichenkontext verloren. Bitte erneut versuchen.',
     textures: 'Einige Texturen konnten nicht geladen werden; stattdessen werden einfache Farben gezeigt.',
     components: 'Einige Möbel konnten nicht geladen werden; stattdessen werden einfache Quader gezeigt.',
     badId: 'Dies ist keine gültige Raum-ID.',

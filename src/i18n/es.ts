@@ -87,6 +87,8 @@ const es: Translation = {
     loading: 'Cargando la habitación en 3D…',
     badModel: 'Esta habitación no tiene un modelo 3D que se pueda dibujar.',
     noWebgl: 'Este navegador no puede mostrar 3D (WebGL no está disponible).',
+    contextLost:
+      'La vista 3D se detuvo: la tarjeta gráfica perdió su contexto de dibujo. Inténtelo de nuevo.',
     textures: 'Algunas texturas no se pudieron cargar; se muestran colores lisos en su lugar.',
     components: 'Algunos muebles no se pudieron cargar; se muestran bloques simples en su lugar.',
     badId: 'Este no es un identificador de habitación válido.',

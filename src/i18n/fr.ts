@@ -89,6 +89,7 @@ const fr: Translation = {
     loading: 'Chargement de la pièce en 3D…',
     badModel: 'Cette pièce n’a pas de modèle 3D qui puisse être dessiné.',
     noWebgl: 'Ce navigateur ne peut pas afficher la 3D (WebGL n’est pas disponible).',
+    contextLost: 'La vue 3D s’est arrêtée : la carte graphique a perdu son contexte de dessin. Réessayez.',
     textures: 'Certaines textures n’ont pas pu être chargées ; des couleurs unies les remplacent.',
     components: 'Certains meubles n’ont pas pu être chargés ; des blocs simples les remplacent.',
     badId: 'Ce n’est pas un identifiant de pièce valide.',

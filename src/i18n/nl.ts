@@ -88,6 +88,8 @@ const nl: Translation = {
     loading: 'De 3D-kamer wordt geladen…',
     badModel: 'Deze kamer heeft geen 3D-model dat getekend kan worden.',
     noWebgl: 'Deze browser kan geen 3D tonen (WebGL is niet beschikbaar).',
+    contextLost:
+      'De 3D-weergave is gestopt: de grafische kaart verloor haar tekencontext. Probeer het opnieuw.',
     textures: 'Sommige texturen konden niet worden geladen; er worden effen kleuren getoond.',
     components: 'Sommige meubels konden niet worden geladen; er worden eenvoudige blokken getoond.',
     badId: 'Dit is geen geldig kamernummer.',

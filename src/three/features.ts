@@ -24,4 +24,4 @@ export {
 } from './fly.js';
 export { Cutaway, CUTAWAY_HEIGHT, wallsToLower } from './cutaway.js';
 export { pickSurface, screenPoint, distanceBetween, SNAP_PIXELS, type MeasurePoint } from './measure.js';
-export { toWorld } from './axes.js';
+export { toWorld, toModel } from './axes.js';

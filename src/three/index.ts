@@ -5,6 +5,8 @@
  */
 export { RoomView, type RoomViewOptions, type CameraChange } from './room-view.js';
 export { SharedRenderer } from './shared-renderer.js';
+export { MainDrawing, type MainDrawingOptions } from './main-drawing.js';
+export type * from './drawing.js';
 export {
   RoomScene,
   disposeObject,

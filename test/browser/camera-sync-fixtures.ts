@@ -5,6 +5,7 @@
  */
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import { cameraFeedOf, worldToModel } from '../../src/features/motion/camera-feed.ts';
 import { pointInRing } from '../../src/model/index.ts';
 import type { Vec2, Vec3 } from '../../src/model/types.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
@@ -37,9 +38,11 @@ export function twoRooms(): Record<string, unknown> {
   return model;
 }
 
-/** The viewer's camera in model space (cm, z up). */
+/** The viewer's camera in model space (cm, z up), as its last frame drew it (on either thread). */
 export function cameraOf(viewer: RoomViewer): { position: Vec3; target: Vec3 } {
-  return viewer.view!.cameraState();
+  const pose = cameraFeedOf(viewer)?.pose;
+  if (!pose) throw new Error('the viewer has drawn no frame');
+  return { position: worldToModel(pose.position), target: worldToModel(pose.target) };
 }
 
 /** Whether the viewer looks at a point inside `ring` (model x, y). */

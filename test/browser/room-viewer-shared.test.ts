@@ -279,6 +279,12 @@ describe('<room-viewer> shared renderer', () => {
         expect(v.getAttribute('state')).to.equal('error');
         expect(v.shadowRoot!.querySelector('[part="retry"]')).to.not.equal(null);
       }
+      // WebGL was there: the words say it was lost, not that the browser has none
+      for (const v of viewers) {
+        const words = v.shadowRoot!.querySelector('[part="error-message"]')?.textContent ?? '';
+        expect(words).to.contain('lost');
+        expect(words).to.not.contain('not available');
+      }
       expect(SharedRenderer.peek(), 'the lost renderer is dropped').to.not.equal(shared);
 
       // a retry makes a new renderer (a new context) and draws again

@@ -7,11 +7,14 @@ import { expect } from '@esm-bundle/chai';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import '../../src/elements/room-plan/room-plan.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
+import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
 import { SharedRenderer } from '../../src/three/shared-renderer.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
+import { needsReal } from './helpers/fml-projects.ts';
 import { boxRoom, makeViewer, pictureOf } from './room-viewer-fixtures.ts';
 import { meanDifference, rgba, workerPixels } from './helpers/worker-pixels.ts';
 
@@ -77,9 +80,16 @@ describe('<room-viewer renderer="worker">', function () {
     viewer.addEventListener('camera-change', (e) => changes.push((e as CustomEvent<CameraDetail>).detail));
     await drag(viewer, 60, 10);
     await until(() => changes.length > 0, 5000, 'camera-change after a drag');
-    await rafPasses(10);
-    const after = await workerPixels(viewer);
-    expect(meanDifference(before.data, after.data), 'the picture turned').to.be.greaterThan(3);
+    // at full resolution again (the render scale drops while frames run long on a loaded machine)
+    const after = await until(
+      async () => {
+        const now = await workerPixels(viewer);
+        return now.width === before.width && now.height === before.height ? now : undefined;
+      },
+      5000,
+      'the picture at full size',
+    );
+    expect(meanDifference(before.data, after!.data), 'the picture turned').to.be.greaterThan(3);
     // + zooms in (the element is focusable; the key is forwarded to the worker)
     await until(
       async () => {
@@ -230,18 +240,73 @@ describe('<room-viewer renderer="worker">', function () {
     expect(error).to.be.instanceOf(RangeError);
   });
 
-  it('draws on the page when a feature needs the scene, at the start or later', async () => {
-    // camera-orbit (a feature that moves the camera on the page's thread) at the start
+  it('keeps every feature in the worker: camera attributes, flyTo(), cutaway, hotspots, measuring', async () => {
+    // camera-orbit at the start: drawn in the worker, from where the attribute says, as the page draws it
     const orbit = makeViewer({ loading: 'eager', 'camera-orbit': '45deg 60deg 6m', poster: '' });
     orbit.model = boxRoom({ components: 2 });
     await mountLoaded(orbit);
-    expect(orbit.renderThread).to.equal('main');
-    expect(orbit.view).to.not.equal(undefined);
+    expect(orbit.renderThread).to.equal('worker');
+    const pose = () => cameraFeedOf(orbit)!.pose!;
+    const along = (p: ReturnType<typeof pose>) => Math.hypot(...p.position.map((v, i) => v - p.target[i]!));
+    expect(along(pose())).to.be.closeTo(6, 0.01);
+    const onPage = makeViewer({
+      loading: 'eager',
+      'camera-orbit': '45deg 60deg 6m',
+      renderer: 'main',
+      poster: '',
+    });
+    onPage.model = boxRoom({ components: 2 });
+    await mountLoaded(onPage);
+    await rafPasses(3);
+    expect(meanDifference((await workerPixels(orbit)).data, rgba(pictureOf(onPage)))).to.be.lessThan(2);
+    // flyTo() lands in the worker and is written back into the attributes
+    await orbit.flyTo('model-1');
+    expect(orbit.renderThread).to.equal('worker');
+    expect(orbit.cameraOrbit).to.not.equal('45deg 60deg 6m');
+    let refused: unknown;
+    await orbit.flyTo('no-such-thing').catch((e) => (refused = e));
+    expect(refused).to.be.instanceOf(RangeError);
+    // camera-orbit set later moves the worker's camera
+    orbit.cameraOrbit = '0deg 80deg 3m';
+    await until(() => Math.abs(along(pose()) - 3) < 0.01, 5000, 'the camera 3 m from its target');
+    // cutaway set later: still drawn in the worker, and the walls in front come down
+    const before = await workerPixels(orbit);
+    orbit.setAttribute('cutaway', '');
+    await until(
+      async () => meanDifference((await workerPixels(orbit)).data, before.data) > 1,
+      5000,
+      'the walls lowered',
+    );
+    expect(orbit.renderThread).to.equal('worker');
+    expect(orbit.shadowRoot!.querySelector('canvas.worker-canvas')).to.not.equal(null);
+    // a hotspot on a piece is placed from the worker's frames (the element stays the page's)
+    const spot = document.createElement('button');
+    spot.slot = 'hotspot';
+    spot.dataset.componentId = 'model-1';
+    orbit.append(spot);
+    await orbit.flyTo('0deg 5deg 6m');
+    await until(() => spot.dataset.visible === 'true', 5000, 'the hotspot shown');
+    expect(spot.style.translate).to.match(/px/);
+    // measuring: two clicks on the floor in the worker give a distance
+    orbit.cameraOrbit = '0deg 20deg 7m';
+    await until(() => Math.abs(along(pose()) - 7) < 0.01, 5000, 'the camera over the room');
+    orbit.measure = true;
+    const measured = new Promise<CustomEvent>((resolve) =>
+      orbit.addEventListener('measure', (e) => resolve(e as CustomEvent), { once: true }),
+    );
+    const rect = orbit.getBoundingClientRect();
+    for (const dx of [-30, 30]) {
+      const at: [number, number] = [
+        Math.round(rect.left + rect.width / 2 + dx),
+        Math.round(rect.top + rect.height / 2),
+      ];
+      await sendMouse({ type: 'click', position: at });
+    }
+    const { detail } = await measured;
+    expect(detail.distance).to.be.greaterThan(0);
+    expect(orbit.renderThread).to.equal('worker');
     // renderer="main" always draws on the page; so does configure({ viewerRenderer: 'main' })
-    const main = makeViewer({ loading: 'eager', renderer: 'main', poster: '' });
-    main.model = boxRoom({ components: 2 });
-    await mountLoaded(main);
-    expect(main.renderThread).to.equal('main');
+    expect(onPage.renderThread).to.equal('main');
     configure({ viewerRenderer: 'main' });
     try {
       const configured = makeViewer({ loading: 'eager', poster: '' });
@@ -251,25 +316,36 @@ describe('<room-viewer renderer="worker">', function () {
     } finally {
       resetConfig();
     }
-    // cutaway set once the room is drawn in the worker: drawn again on the page
-    const later = makeViewer({ loading: 'eager', poster: '' });
-    later.model = boxRoom({ components: 2 });
-    await mountLoaded(later);
-    expect(later.renderThread).to.equal('worker');
-    later.setAttribute('cutaway', '');
+  });
+
+  it('keeps sync-camera and a <room-plan for> with viewers drawn in the worker', async () => {
+    const a = makeViewer({ loading: 'eager', poster: '', id: 'sync-a', camera: 'orbit' });
+    a.model = boxRoom({ components: 2 });
+    const b = makeViewer({ loading: 'eager', poster: '', 'sync-camera': 'sync-a' });
+    b.model = boxRoom({ components: 2 });
+    const plan = document.createElement('room-plan');
+    plan.setAttribute('for', 'sync-a');
+    (plan as unknown as { model: unknown }).model = boxRoom({ components: 2 });
+    fixtureContainer().append(plan);
+    await Promise.all([mountLoaded(a), mountLoaded(b)]);
+    expect([a.renderThread, b.renderThread]).to.deep.equal(['worker', 'worker']);
+    const same = () => {
+      const pa = cameraFeedOf(a)?.pose;
+      const pb = cameraFeedOf(b)?.pose;
+      return !!pa && !!pb && pa.position.every((v, i) => Math.abs(v - pb.position[i]!) < 1e-3);
+    };
+    await until(same, 5000, "b takes a's camera");
+    await drag(a, 60);
+    await until(() => same(), 5000, 'b follows a drag on a');
+    await drag(b, -40);
+    await until(() => same(), 5000, 'a follows a drag on b');
+    // the plan draws a's camera from a's frames
     await until(
-      () => later.renderThread === 'main' && later.getAttribute('state') === 'loaded',
-      10000,
-      'the room on the page',
+      () => plan.shadowRoot?.querySelector('.sync .camera')?.getAttribute('visibility') === 'visible',
+      5000,
+      'the camera on the plan',
     );
-    expect(later.shadowRoot!.querySelector('canvas.worker-canvas')).to.equal(null);
-    // flyTo() needs the scene on the page's thread: the room is drawn there again and the flight lands
-    const flying = makeViewer({ loading: 'eager', poster: '' });
-    flying.model = boxRoom({ components: 2 });
-    await mountLoaded(flying);
-    expect(flying.renderThread).to.equal('worker');
-    await flying.flyTo('model-1');
-    expect(flying.renderThread).to.equal('main');
+    expect(a.renderThread).to.equal('worker');
   });
 
   it('leaves nothing in the worker when viewers leave the page', async () => {
@@ -293,5 +369,25 @@ describe('<room-viewer renderer="worker">', function () {
       'the worker empty',
     );
     expect(info?.views).to.equal(0);
+  });
+  it('stacks every floor with floor="all" in the worker', async function () {
+    const doc = await needsReal(this, 186997360);
+    const mount = async (attributes: Record<string, string>) => {
+      const el = makeViewer({ loading: 'eager', poster: '', camera: 'orbit', ...attributes }, [320, 240]);
+      el.fml = doc;
+      return mountLoaded(el, 30000);
+    };
+    const reach = (el: RoomViewer) => {
+      const { position, target } = cameraFeedOf(el)!.pose!;
+      return Math.hypot(...position.map((v, i) => v - target[i]!));
+    };
+    const one = await mount({});
+    const single = reach(one);
+    const all = await mount({ floor: 'all' });
+    expect(all.renderThread).to.equal('worker');
+    // the start view fits the whole stack: two storeys stand taller than one, the camera stands back
+    expect(reach(all)).to.be.greaterThan(single * 1.05);
+    const select = all.shadowRoot!.querySelector('select')!;
+    expect(select.value).to.equal('-1');
   });
 });

@@ -4,13 +4,7 @@
  */
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type {
-  ModelComponent,
-  ModelProblem,
-  PlanGeometry,
-  RoomModel,
-  RoomModelJson,
-} from '../../model/types.js';
+import type { ModelComponent, ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -34,22 +28,25 @@ import { ViewerPoster } from './features/poster.js';
 import { ViewerProgress } from './features/progress.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { workerRenderingSupported } from './worker-support.js';
-// types only: the page's side of the render worker is a lazy chunk, loaded by a viewer that draws there
-import type { WorkerView } from './worker-view.js';
-
-/** The page's side of the render worker (renderer="worker"), fetched once per page. */
-const loadWorkerView = lazyModule(() => import('./worker-view.js'));
-// types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer starts
+import { renderThreadFor } from './thread.js';
+import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
+// types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
+// thread; the page's side of the render worker is a lazy chunk too
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import type { ComponentFailure, DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
 import {
   furnitureLoader,
   loadFeatures,
   prepareRoom,
   startThree,
+  type LoadedRoom,
   type ThreeModule,
   type ViewerContext,
 } from './load.js';
+
+/** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
+const loadWorkerView = lazyModule(() => import('./worker-view.js'));
 import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
@@ -117,6 +114,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /**
    * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
    * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
+   * A function runs on the thread that made it: a viewer with one draws on the page's thread (`furniture-base`
+   * serves the products' meshes in the render worker).
    */
   @property({ attribute: false }) componentLoader?: ComponentLoader;
 
@@ -135,15 +134,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   /**
    * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker,
-   * on an OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; orbit, zoom,
-   * pan, keys, auto-rotate, `camera`, `furniture="hidden"`, selection (a click, the description's buttons,
-   * `selected`, `highlight()`, `focus-component`), the poster, progress, `toBlob()` and every event work as
-   * on the page. `main`: on the page's thread. The features that read the scene on the page's thread
-   * (hotspots, measuring, `cutaway`, `flyTo()` and the camera attributes, `sync-camera`, a `<room-plan for>`,
-   * `floor="all"`) draw there: a viewer with one at the start draws on the page's thread, one given one later
-   * draws its room there again. So does a viewer with a page `componentLoader`, in a browser without
-   * OffscreenCanvas, or where the worker cannot start or has no WebGL (`renderThread` says where the room is
-   * drawn).
+   * on an OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; every feature
+   * works there (selection, hotspots, measuring, `cutaway`, `flyTo()` and the camera attributes,
+   * `sync-camera`, a `<room-plan for>`, `floor="all"`, `furniture-base`, `toBlob()`), and every event is the
+   * same. `main`: on the page's thread. A viewer also draws there with a page `componentLoader` (a function
+   * runs where it was made), in a browser without OffscreenCanvas, or where the worker cannot start, has no
+   * WebGL or stops answering (`renderThread` says where the room is drawn).
    */
   @property() renderer?: 'main' | 'worker';
 
@@ -170,28 +166,23 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   /** The visitor or the page asked for the room (dismissPoster()); reveal="auto" never waits for it. */
   #asked = false;
 
-  #view?: RoomView;
-  /** The room drawn in the render worker (renderer="worker"), instead of #view. */
-  #remote?: WorkerView;
-  /**
-   * The render worker could not draw here, or a feature that reads the scene was asked for: later loads
-   * draw on the page's thread.
-   */
-  #onPage = false;
-  /** The model on screen (also when drawn in the worker, where there is no #context). */
-  #shownModel?: RoomModel;
-  /** The room built in the render worker (there is no #context then). */
-  #builtInWorker?: { model: RoomModel; plan: PlanGeometry };
+  /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
+  #drawing?: RoomDrawing;
+  /** The room on screen and its drawing, as the features see it. */
   #context?: ViewerContext;
-  /** Frees the floors stacked over the view's own (`floor="all"`). */
-  #unstack?: () => void;
+  /** The render worker failed on this page or could not draw this room: later loads draw on the page. */
+  #workerFailed = false;
+  /** This viewer's camera, frame by frame, for another viewer's `sync-camera` and a `<room-plan for>`. */
+  #feed = new CameraFeed((position, target) => {
+    this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
+  });
   #started = false;
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
   #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
   // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
-  #motion = new ReducedMotionController(this, () => this.#drawn()?.setAutoRotate(this.#autoRotating()));
+  #motion = new ReducedMotionController(this, () => this.#drawing?.setAutoRotate(this.#autoRotating()));
   /**
    * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
    * model source, what changes the room drawn loads it again too.
@@ -204,6 +195,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   constructor() {
     super();
+    provideCameraFeed(this, this.#feed);
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
     new DisconnectController(this, {
       gone: () => {
@@ -219,22 +211,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * undefined while it is drawn in the render worker.
    */
   get view(): RoomView | undefined {
-    return this.#view;
+    return (this.#drawing as { view?: RoomView } | undefined)?.view;
   }
 
-  /**
-   * Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only.
-   * `main` also where the render worker did not start: its file not where the page's bundler put the URL
-   * (configure `renderWorkerUrl`), a pinned page whose worker file changed, a CSP without `worker-src`; the
-   * console then says why, once per page (docs/frameworks.md, "The render worker under every bundler").
-   */
+  /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
   get renderThread(): 'main' | 'worker' | undefined {
-    return this.#remote ? 'worker' : this.#view ? 'main' : undefined;
-  }
-
-  /** What the view on screen is drawn by, on either thread. */
-  #drawn(): RoomView | WorkerView | undefined {
-    return this.#view ?? this.#remote;
+    return this.#drawing?.thread;
   }
 
   /**
@@ -243,7 +225,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * until a room is shown. Read-only.
    */
   get products(): readonly RoomProduct[] {
-    return productsOf(this.#context?.model ?? this.#shownModel);
+    return productsOf(this.#context?.model);
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -256,12 +238,9 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return this.#context;
   }
 
-  /**
-   * The room on screen, drawn on either thread: what features offer beside it (the description, the
-   * measure and look buttons). Undefined until it is built and after teardown.
-   */
-  protected get roomShown(): { model: RoomModel; plan: PlanGeometry } | undefined {
-    return this.#context ?? this.#builtInWorker;
+  /** The room on screen, drawn on either thread (same as `viewContext`: what features offer beside it). */
+  protected get roomShown(): ViewerContext | undefined {
+    return this.#context;
   }
 
   /** The element's words follow its language (features look their own words up through it). */
@@ -269,24 +248,23 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return this.#language;
   }
 
-  /** A feature's hook: a room view now exists (called before its first frame; call super). */
+  /**
+   * A feature's hook: a room is drawn now, on either thread (called before its first frame: what a feature
+   * asks of `context.drawing` now is in that frame; call super).
+   */
   protected viewReady(_context: ViewerContext): void {}
 
   /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
   protected viewGone(): void {}
 
-  /**
-   * A feature's hook: the room is built in the render worker (its first frame follows). `viewGone()`
-   * follows it as it follows `viewReady()` (call super).
-   */
-  protected workerReady(_view: WorkerView, _model: RoomModel): void {}
+  /** A feature's hook: a frame was drawn, with its camera and the anchors it follows (call super). */
+  protected drawnFrame(_frame: DrawnFrame): void {}
 
   /**
-   * A feature's hook: true when the opening view needs the features' three.js side (call super, passing
-   * `inWorker` on). `inWorker`: asked whether the room can be drawn in the render worker: only what needs
-   * the scene on the page's thread counts (the worker draws selection itself).
+   * A feature's hook: true when the opening view needs the features' three.js side, which then loads
+   * before the first frame on the page's thread (the render worker has it with its own code; call super).
    */
-  protected featuresAtStart(_inWorker = false): boolean {
+  protected featuresAtStart(): boolean {
     return false;
   }
 
@@ -300,10 +278,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return false;
   }
 
-  /**
-   * A feature's hook (the wheel guard): whether this wheel turn zooms the room drawn in the render worker
-   * (on the page's thread the feature gates OrbitControls itself).
-   */
+  /** A feature's hook (the wheel guard): whether this wheel turn zooms the room, on either thread. */
   protected wheelZooms(_event: WheelEvent): boolean {
     return true;
   }
@@ -315,20 +290,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
 
   /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
   protected showFurniture(visible: boolean): void {
-    this.#drawn()?.setFurnitureVisible(visible);
+    this.#drawing?.setFurnitureVisible(visible);
   }
 
-  /** Features call this when `oneFingerScrolls()` may have changed: the render worker hears it. */
+  /** Features call this when `oneFingerScrolls()` may have changed: the drawing hears it. */
   protected gesturesChanged(): void {
-    this.#remote?.setTouchScrolls(this.oneFingerScrolls());
-  }
-
-  /**
-   * The room drawn in the render worker again at `width` × `height` (`toBlob()`), or undefined when it is
-   * not drawn there.
-   */
-  protected workerSnapshot(width: number, height: number): Promise<HTMLCanvasElement> | undefined {
-    return this.#remote?.snapshot(width, height);
+    this.#drawing?.setTouchScrolls(this.oneFingerScrolls());
   }
 
   /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
@@ -363,7 +330,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
     this.toggleState('warning', this.#warningShown());
-    const view = this.#drawn();
+    const view = this.#drawing;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
@@ -378,12 +345,6 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
-    else if (this.#remote && this.featuresAtStart(true)) {
-      // a feature that reads the scene (camera-orbit, selected, cutaway, measure...) set after the start:
-      // the room is drawn again on the page's thread, where the features are
-      this.#onPage = true;
-      this.#reload(true);
-    }
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -397,7 +358,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   #onNear(near: boolean): void {
-    this.#drawn()?.setVisible(near);
+    this.#drawing?.setVisible(near);
     if (near) this.#begin();
   }
 
@@ -468,14 +429,19 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     void this.#load(floorOnly);
   }
 
+  /** Where this viewer's room is drawn now (thread.ts holds the rule). */
+  #thread(): 'main' | 'worker' {
+    return renderThreadFor({
+      renderer: this.renderer,
+      configured: getConfig().viewerRenderer,
+      pageLoader: !!this.componentLoader,
+      supported: workerRenderingSupported(),
+      workerFailed: this.#workerFailed,
+    });
+  }
+
   async #load(floorOnly: boolean): Promise<void> {
-    // drawn in the render worker: no three.js on the page's thread (renderer="worker", the default)
-    const offThread =
-      (this.renderer ?? getConfig().viewerRenderer ?? 'worker') === 'worker' &&
-      !this.#onPage &&
-      !this.featuresAtStart(true) &&
-      !this.componentLoader &&
-      workerRenderingSupported();
+    const offThread = this.#thread() === 'worker';
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
     // three.js is fetched while the room is (once there is a room to load)
@@ -527,14 +493,98 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     );
     if (!run) return;
     if (run.status === 'failed') return this.#fail(run.error);
-    const { model, problems, plan, features, above, stacker } = run.value;
-    const fml = run.shown.fml;
     current = run.current;
     await this.updateComplete;
     if (!run.current()) return;
-    const camera = fml && this.camera === 'model' ? 'orbit' : this.#cameraMode();
-    // floors stacked (floor="all") are put together on the page's thread: that viewer draws there
-    if (offThread && !stacker) return this.#drawInWorker(run, model, problems, plan, camera);
+    const drawing = offThread ? await this.#inWorker(run) : await this.#onPage(run);
+    if (!drawing || !run.current() || drawing !== this.#drawing) {
+      if (drawing !== this.#drawing) drawing?.dispose();
+      return;
+    }
+    const { model, plan } = run.value;
+    const context: ViewerContext = { drawing, model, plan };
+    this.#context = context;
+    // before the first frame: what the features ask of the drawing now is in it
+    this.viewReady(context);
+    // the first frame is drawn either way; later frames only while near the viewport
+    drawing.setVisible(this.#viewport.near);
+    this.requestUpdate();
+  }
+
+  /** What a drawing starts with, on either thread. */
+  #settings(run: { value: LoadedRoom; shown: { fml?: unknown } }) {
+    const { width, height } = this.#size();
+    const config = getConfig();
+    const { model, plan, above } = run.value;
+    return {
+      model,
+      plan,
+      above,
+      // FML cameras are not the room model's: an FML plan starts from above at an angle
+      camera: run.shown.fml && this.camera === 'model' ? ('orbit' as const) : this.#cameraMode(),
+      controls: this.controls,
+      autoRotate: this.#autoRotating(),
+      furnitureVisible: !this.furnitureHidden(),
+      touchScrolls: this.oneFingerScrolls(),
+      mediaBase: this.mediaBase,
+      // the page's own loader wins; the products' meshes come through the built-in one
+      furnitureBase: this.componentLoader ? undefined : (this.furnitureBase ?? config.furnitureBase),
+      basisTranscoderPath: config.basisTranscoderPath,
+      furnitureOrigins: config.furnitureOrigins && [...config.furnitureOrigins],
+      width,
+      height,
+      // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
+      pixelRatio: globalThis.devicePixelRatio || 1,
+      wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
+    };
+  }
+
+  /** The one set of events, the same from either thread. */
+  #events(
+    run: { value: LoadedRoom; current(): boolean },
+    drawn: () => RoomDrawing | undefined,
+  ): DrawingEvents {
+    const { model, problems } = run.value;
+    const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
+    return {
+      onBuilt: () => {
+        if (mine()) this.#progress.arrived('code');
+      },
+      onFrame: (frame) => {
+        if (!mine()) return;
+        if (frame.frames === 1) this.#loaded(model, problems);
+        this.#progress.drawn(frame.total, frame.pending);
+        this.#feed.publish(frame.pose);
+        this.drawnFrame(frame);
+      },
+      onCameraChange: (change) => this.#cameraChange.push(change),
+      onRenderScale: (detail) => this.emit('render-scale', detail),
+      onTextureError: (url, total, pending) => {
+        if (!run.current()) return;
+        if ((drawn()?.frames ?? 0) > 0) this.#progress.drawn(total, pending);
+        this.#partialFailure(
+          new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
+        );
+      },
+      onComponentError: (failure) => {
+        if (run.current()) this.#componentFailed(failure);
+      },
+      onContextGone: () => this.#contextGone(run),
+      onFailed: () => {
+        if (!mine()) return;
+        // the render worker could not draw it, or stopped: drawn again on the page's thread
+        this.#workerFailed = true;
+        this.#reload();
+      },
+    };
+  }
+
+  /** The room drawn on the page's thread (three.js loaded here). */
+  async #onPage(run: {
+    value: LoadedRoom;
+    shown: { fml?: unknown };
+    current(): boolean;
+  }): Promise<RoomDrawing | undefined> {
     const three = run.value.three ?? (await startThree());
     if (!run.current()) return;
     // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
@@ -544,176 +594,68 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     try {
       three.SharedRenderer.get();
     } catch {
-      // no WebGL: RoomView below fails the same way and says so
+      // no WebGL: the drawing below fails the same way and says so
     }
     await yieldToPage();
     if (!run.current()) return;
     // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
     // scene below makes the materials and puts it together
+    const { model, plan } = run.value;
     const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
     if (!run.current()) return;
-    const { width, height } = this.#size();
-    const furnitureBase = this.furnitureBase ?? getConfig().furnitureBase;
-    // the page's own loader wins; the products' meshes come through the built-in one
-    const meshLoader = !this.componentLoader && furnitureBase ? furnitureLoader(furnitureBase) : undefined;
+    const settings = this.#settings(run);
+    let drawing: RoomDrawing | undefined;
     try {
-      this.#view = new three.RoomView({
+      drawing = new three.MainDrawing({
+        ...settings,
+        ...this.#events(run, () => drawing),
         canvas: this._canvas,
         keyTarget: this,
-        model,
-        plan,
         prepared,
-        // FML cameras are not the room model's: an FML plan starts from above at an angle
-        camera,
-        controls: this.controls,
-        autoRotate: this.#autoRotating(),
-        mediaBase: this.mediaBase,
         componentLoader: this.componentLoader,
-        meshLoader,
-        width,
-        height,
-        // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
-        pixelRatio: globalThis.devicePixelRatio || 1,
-        onRenderScale: (detail) => this.emit('render-scale', detail),
-        onFrame: (frames) => {
-          if (!run.current()) return;
-          if (frames === 1) this.#loaded(model, problems);
-          const { total, pending } = this.#view!.room.materials;
-          this.#progress.drawn(total, pending);
-        },
+        meshLoader: settings.furnitureBase ? furnitureLoader(settings.furnitureBase) : undefined,
         yieldToPage,
-        onCameraChange: (change) => this.#cameraChange.push(change),
-        onContextGone: () => this.#contextGone(run),
-        onTextureError: (url) => {
-          if (this.#view && run.current() && this.#view.frames > 0) {
-            const { total, pending } = this.#view.room.materials;
-            this.#progress.drawn(total, pending);
-          }
-          this.#partialFailure(
-            new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
-          );
-        },
-        onComponentError: (error, component: ModelComponent) => this.#componentFailed(error, component),
+        loadFeatures,
       });
     } catch (error) {
-      return this.#fail(
-        new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }),
-      );
+      this.#fail(new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }));
+      return;
     }
-    if (stacker && above.length)
-      this.#unstack = stacker.stackFloors(this.#view, above, {
-        mediaBase: this.mediaBase,
-        componentLoader: this.componentLoader,
-        meshLoader,
-        onComponentError: (error, component) => this.#componentFailed(error, component),
-      });
-    const context: ViewerContext = {
-      view: this.#view,
-      model,
-      plan,
-      three,
-      features,
-      loadFeatures: () => loadFeatures().then((loaded) => (context.features = loaded)),
-    };
-    // what the features build on the view (the room's description in words, its first Intl formats,
-    // hotspots, selection) in a task after the scene's own
-    await yieldToPage();
-    if (!run.current() || this.#view !== context.view) return;
-    this.#context = context;
-    this.viewReady(this.#context);
-    // the first frame is drawn either way; later frames only while near the viewport
-    this.#view.setVisible(this.#viewport.near);
+    this.#drawing = drawing;
+    return drawing;
   }
 
   /**
-   * Draws the room in the render worker (renderer="worker"). What the worker cannot do (no WebGL there, the
-   * worker did not start) loads the room again, drawn on the page's thread.
+   * The room drawn in the render worker. What the worker cannot do (its code could not be had, no WebGL
+   * there, the worker stopped) loads the room again, drawn on the page's thread.
    */
-  async #drawInWorker(
-    run: { current(): boolean },
-    model: RoomModel,
-    problems: readonly ModelProblem[],
-    plan: PlanGeometry,
-    camera: CameraMode,
-  ): Promise<void> {
+  async #inWorker(run: {
+    value: LoadedRoom;
+    shown: { fml?: unknown };
+    current(): boolean;
+  }): Promise<RoomDrawing | undefined> {
     let WorkerView: typeof import('./worker-view.js').WorkerView;
     try {
       ({ WorkerView } = await loadWorkerView());
       if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
     } catch {
-      // its chunk could not be had (twice), or the worker failed before: drawn on the page's thread
-      if (!run.current()) return;
-      this.#onPage = true;
-      return this.#reload();
+      if (run.current()) {
+        this.#workerFailed = true;
+        this.#reload();
+      }
+      return;
     }
     if (!run.current()) return;
-    const { width, height } = this.#size();
-    const config = getConfig();
-    this.#shownModel = model;
-    const view: WorkerView = new WorkerView({
+    let drawing: RoomDrawing | undefined = undefined;
+    drawing = new WorkerView({
+      ...this.#settings(run),
+      ...this.#events(run, () => drawing),
       canvas: this._canvas,
       keyTarget: this,
-      model,
-      plan,
-      camera,
-      controls: this.controls,
-      autoRotate: this.#autoRotating(),
-      furnitureVisible: !this.furnitureHidden(),
-      touchScrolls: this.oneFingerScrolls(),
-      wheelZooms: (event) => this.wheelZooms(event),
-      mediaBase: this.mediaBase,
-      furnitureBase: this.furnitureBase ?? config.furnitureBase,
-      basisTranscoderPath: config.basisTranscoderPath,
-      furnitureOrigins: config.furnitureOrigins && [...config.furnitureOrigins],
-      width,
-      height,
-      pixelRatio: globalThis.devicePixelRatio || 1,
-      onBuilt: () => {
-        if (!run.current() || this.#remote !== view) return;
-        this.#progress.arrived('code');
-        this.#builtInWorker = { model, plan };
-        this.workerReady(view, model);
-        this.requestUpdate();
-      },
-      onFrame: (frames, total, pending) => {
-        if (!run.current()) return;
-        if (frames === 1) this.#loaded(model, problems);
-        this.#progress.drawn(total, pending);
-      },
-      onCameraChange: (change) => this.#cameraChange.push(change),
-      onRenderScale: (detail) => this.emit('render-scale', detail),
-      onTextureError: (url, total, pending) => {
-        if (!run.current()) return;
-        if (view.frames > 0) this.#progress.drawn(total, pending);
-        this.#partialFailure(
-          new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
-        );
-      },
-      onComponentError: (id, message, kind) => {
-        if (!run.current()) return;
-        this.#partialFailure(
-          new ElementError(
-            kind ? `the mesh of ${id} failed: ${message}` : `the piece ${id} failed: ${message}`,
-            {
-              kind: kind ?? 'invalid',
-              reason: 'component',
-            },
-          ),
-        );
-      },
-      onContextGone: () => this.#contextGone(run),
-      onFailed: () => {
-        if (!run.current() || this.#remote !== view) return;
-        // the features let go of the worker's view (selection sends its outline there) before it goes
-        this.viewGone();
-        this.#remote = undefined;
-        this.#builtInWorker = undefined;
-        this.#onPage = true;
-        this.#reload();
-      },
     });
-    this.#remote = view;
-    view.setVisible(this.#viewport.near);
+    // held at once: a worker that fails in the next microtask hands the room back to the page's thread
+    this.#drawing = drawing;
+    return drawing;
   }
 
   /**
@@ -730,6 +672,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
       }),
       true,
     );
+    // WebGL was there: the words say it was lost, not that the browser has none
+    this._message = 'contextLost';
   }
 
   /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */
@@ -765,16 +709,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.emit('model-error', { error, fatal: false });
   }
 
-  /** A piece's page-supplied object or product mesh failed: it keeps its box. */
-  #componentFailed(error: unknown, component: ModelComponent): void {
-    const mesh = (error as { name?: string } | null)?.name === 'FurnitureMeshError';
-    const kind = mesh ? ((error as { kind?: ElementError['kind'] }).kind ?? 'invalid') : 'invalid';
+  /** A piece's page-supplied object or product mesh failed (classified once: src/three/view-driver.ts): it keeps its box. */
+  #componentFailed(failure: ComponentFailure): void {
     this.#partialFailure(
       new ElementError(
-        mesh
-          ? `the mesh of ${component.id} failed: ${(error as Error).message}`
-          : `componentLoader failed for ${component.id}`,
-        { kind, reason: 'component', cause: error },
+        failure.mesh ? `the mesh of ${failure.componentId} failed: ${failure.message}` : failure.message,
+        { kind: failure.kind, reason: 'component', cause: failure },
       ),
     );
   }
@@ -785,7 +725,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   #applySize(): void {
-    const view = this.#drawn();
+    const view = this.#drawing;
     if (!view) return;
     const { width, height } = this.#size();
     view.setSize(width, height, globalThis.devicePixelRatio || 1);
@@ -794,16 +734,11 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   #teardown(): void {
     this.#cameraChange.cancel();
     this.#source.abort();
-    this.#unstack?.();
-    this.#unstack = undefined;
-    if (this.#context || this.#remote) this.viewGone();
+    if (this.#context) this.viewGone();
     this.#context = undefined;
-    this.#view?.dispose();
-    this.#view = undefined;
-    this.#remote?.dispose();
-    this.#remote = undefined;
-    this.#builtInWorker = undefined;
-    this.#shownModel = undefined;
+    this.#drawing?.dispose();
+    this.#drawing = undefined;
+    this.#feed.publish(undefined);
   }
 
   #retry = () => this.#reload();

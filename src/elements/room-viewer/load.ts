@@ -7,7 +7,8 @@ import { getConfig } from '../../config.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import type { MeshLoader, RoomView } from '../../three/index.js';
+import type { MeshLoader } from '../../three/index.js';
+import type { RoomDrawing } from '../../three/drawing.js';
 import type { Shown } from '../../features/model-source/source-controller.js';
 import { sectionModel } from './floors/section.js';
 import { floorStack, isAllFloors } from './floors/stack.js';
@@ -16,8 +17,6 @@ import { floorStack, isAllFloors } from './floors/stack.js';
 export const loadThree = lazyModule(() => import('../../three/index.js'));
 /** The lazily loaded three.js chunk's exports (types only here). */
 export type ThreeModule = typeof import('../../three/index.js');
-/** The floor stack of `floor="all"` (shares the three.js chunk). */
-const loadStack = lazyModule(() => import('../../three/fml-stack.js'));
 /** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
 export const loadFeatures = lazyModule(() => import('../../three/features.js'));
 /**
@@ -38,23 +37,17 @@ export function furnitureLoader(base: string): MeshLoader {
 }
 /** The lazily loaded features chunk's exports (types only here). */
 export type FeaturesModule = typeof import('../../three/features.js');
-/** The floor-stacking chunk's exports. */
-type StackModule = typeof import('../../three/fml-stack.js');
 
 /**
  * What a feature module (features/*.ts, mixed into `<room-viewer>` in room-viewer.ts) gets when a room is
- * on screen: the view (scene, camera, controls), the model and plan shown, and the three.js chunk (so
- * features reach three only through it, and a page that never starts a viewer never loads three).
+ * on screen: its drawing, on either thread (src/three/drawing.ts: camera moves, picking, outlines,
+ * anchors, cutaway, snapshots), and the model and plan shown. Features never reach the scene itself,
+ * so each works wherever the room is drawn.
  */
 export interface ViewerContext {
-  view: RoomView;
+  drawing: RoomDrawing;
   model: RoomModel;
   plan: PlanGeometry;
-  three: ThreeModule;
-  /** The features' three.js side once loaded (before the first frame when `featuresAtStart()` said so). */
-  features?: FeaturesModule;
-  /** Loads the features' three.js side (once per page) and sets `features`. */
-  loadFeatures(): Promise<FeaturesModule>;
 }
 
 /** What the viewer reads to draw a room. */
@@ -70,9 +63,8 @@ export interface LoadedRoom {
   plan: PlanGeometry;
   /** `floor="all"`: -1 (every floor shown); else the source's own floor. */
   floorIndex?: number;
-  /** `floor="all"`: the floors above the view's own, each lifted to its level. */
+  /** `floor="all"`: the floors above the view's own, each lifted to its level (stacked by the drawing). */
   above: { model: RoomModel; plan: PlanGeometry; lift: number }[];
-  stacker?: StackModule;
   /** Undefined when no three.js was asked for (the room is drawn in the render worker). */
   three?: ThreeModule;
   features?: FeaturesModule;
@@ -91,8 +83,7 @@ export function startThree(): Promise<ThreeModule> {
 /**
  * The room `loaded` (the model source's result) as the viewer draws it: cut at its section height,
  * every floor stacked for `floor="all"`, with three.js (and the features' chunk when `withFeatures`).
- * Without `threeLoading` (the room is drawn in the render worker) three.js is loaded only when the
- * floors are stacked, which the page's thread does.
+ * Without `threeLoading` (the room is drawn in the render worker) no three.js is loaded here.
  */
 export async function prepareRoom(
   loaded: Shown,
@@ -113,18 +104,13 @@ export async function prepareRoom(
     const cut = sectionModel(floor.model, source.sectionHeight);
     return { model: cut, plan: planGeometry(cut), lift: floor.lift };
   });
-  const [three, stacker, features] = await Promise.all([
-    threeLoading ?? (stack ? startThree() : undefined),
-    stack ? loadStack() : undefined,
-    withFeatures ? loadFeatures() : undefined,
-  ]);
+  const [three, features] = await Promise.all([threeLoading, withFeatures ? loadFeatures() : undefined]);
   return {
     problems: stack ? stack.problems : loaded.problems,
     ...(stack ? { floorIndex: -1 } : {}),
     model,
     plan,
     above,
-    stacker,
     three,
     features,
   };

@@ -9,6 +9,7 @@ export type ViewerStringKey =
   | 'loading'
   | 'badModel'
   | 'noWebgl'
+  | 'contextLost'
   | 'textures'
   | 'components'
   | 'badId'
@@ -28,6 +29,7 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
     loading: 'Loading the 3D room…',
     badModel: 'This room has no 3D model that can be drawn.',
     noWebgl: 'This browser cannot show 3D (WebGL is not available).',
+    contextLost: 'The 3D view stopped: the graphics card lost its drawing context. Try again.',
     textures: 'Some textures could not be loaded; plain colours are shown instead.',
     components: 'Some furniture could not be loaded; plain boxes are shown instead.',
     badId: 'This is not a valid room id.',

@@ -1,45 +1,46 @@
 /**
- * The page's side of `<room-viewer renderer="worker">`: hands the room to the render worker
- * (src/three/worker/render-worker.ts), which builds and draws it there, on a canvas of its own laid over
+ * The page's side of a `<room-viewer>` drawn in the render worker (the default): the drawing interface
+ * (src/three/drawing.ts) by message to the worker (src/three/worker/render-worker.ts), which builds and
+ * draws the room there with the same ViewDriver as the page's thread, on a canvas of its own laid over
  * the element's canvas and transferred to the worker (transferControlToOffscreen). The element's own
  * canvas stays below as the labelled image and the target of the visitor's pointer, wheel and keys,
  * which are forwarded to the worker's OrbitControls. Nothing here imports three.js: a page whose viewers
  * all draw in the worker never evaluates it on its own thread.
+ *
+ * Every question to the worker is answered or rejected: an answer names its request, the worker
+ * answers one about a view it does not hold with an error, and a worker that stops answering (the
+ * heartbeat's deadline) or fails is given up, rejecting what waits and handing every view back to the
+ * page's thread.
  */
-import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
-import type { CameraChange, CameraMode } from '../../three/index.js';
-import type { RenderScaleDetail } from '../../three/room-view.js';
+import type { CameraMode } from '../../three/camera.js';
 import type {
+  AnchorSet,
+  CameraPose,
+  CameraRequest,
+  DrawingEvents,
+  DrawingSettings,
+  RoomDrawing,
+} from '../../three/drawing.js';
+import type { MeasurePoint } from '../../three/measure.js';
+import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
+// `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
+import { PackageWorker as Worker } from '../../internal/worker-start.js';
+import type {
+  Call,
   ForwardedEvent,
   FromRenderWorker,
   RenderWorkerInfo,
   StartMessage,
   ToRenderWorker,
-  ViewSettings,
 } from '../../three/worker/protocol.js';
-// `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
-import { PackageWorker as Worker } from '../../internal/worker-start.js';
 
-/** The worker's answer to a `picture` question. */
-type Picture = Extract<FromRenderWorker, { type: 'picture' }>;
-
-export interface WorkerViewOptions extends ViewSettings {
+export interface WorkerViewOptions extends DrawingSettings, DrawingEvents {
   /** The element's canvas: the worker's canvas is laid over it, and its input is forwarded. */
   canvas: HTMLCanvasElement;
   /** Where keyboard controls listen (the element). */
   keyTarget: HTMLElement;
   /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
   wheelZooms(event: WheelEvent): boolean;
-  /** The worker built the scene (its code is in). */
-  onBuilt?(): void;
-  onFrame(frames: number, total: number, pending: number): void;
-  onCameraChange(change: CameraChange): void;
-  onRenderScale(detail: RenderScaleDetail): void;
-  onTextureError(url: string, total: number, pending: number): void;
-  onComponentError(componentId: string, message: string, kind?: 'network' | 'server' | 'invalid'): void;
-  onContextGone(): void;
-  /** The worker could not make the view (no WebGL there, the worker did not start): draw it on the page. */
-  onFailed(message: string): void;
 }
 
 /** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
@@ -52,23 +53,70 @@ let nextId = 1;
 const live = new Map<number, WorkerView>();
 /** The views by the canvas they draw on (tests and tools reach a viewer's view through it). */
 const byLayer = new WeakMap<HTMLCanvasElement, WorkerView>();
-/** Questions asked of the worker and not answered yet (picture(), renderWorkerInfo()). */
+/** Questions asked of the worker and not answered yet. */
 let nextRequest = 1;
-const asked = new Map<number, (answer: unknown) => void>();
+type Answer = Extract<FromRenderWorker, { type: 'answer' }>;
+const asked = new Map<number, { resolve(answer: Answer): void; reject(error: unknown): void }>();
 
-function ask<T>(message: (request: number) => ToRenderWorker): Promise<T | undefined> {
+/**
+ * The heartbeat: while a view is drawn in the worker, a ping every `every` ms; a ping not answered
+ * within `deadline` ms means the worker stopped (a crash without an error, a hang): it is given up and
+ * its views are drawn on the page's thread. Generous: the worker answers between slices of every build,
+ * and a ping's clock starts when it is sent, so a page's timers slowed in a background tab never count.
+ * Writable for tests.
+ */
+export const heartbeat = { every: 1000, deadline: 10_000 };
+let beat: ReturnType<typeof setInterval> | undefined;
+/** When the ping still unanswered was sent (undefined: none waits). */
+let pingSince: number | undefined;
+
+function startHeartbeat(): void {
+  if (beat) return;
+  beat = setInterval(() => {
+    if (!worker || !live.size) {
+      clearInterval(beat);
+      beat = undefined;
+      pingSince = undefined;
+      return;
+    }
+    if (pingSince !== undefined) {
+      if (performance.now() - pingSince > heartbeat.deadline)
+        failAll(`the render worker stopped answering (no answer within ${heartbeat.deadline} ms)`);
+      return;
+    }
+    pingSince = performance.now();
+    ask((request) => ({ type: 'ping', request })).then(
+      () => (pingSince = undefined),
+      () => undefined,
+    );
+  }, heartbeat.every);
+}
+
+/** A question for the worker: its answer, or a rejection (an error answer, no worker, the worker given up). */
+function ask(message: (request: number) => ToRenderWorker): Promise<Answer> {
   const target = worker;
-  if (!target) return Promise.resolve(undefined);
+  if (!target) return Promise.reject(noWorker());
   const request = nextRequest++;
-  return new Promise((resolve) => {
-    asked.set(request, resolve as (answer: unknown) => void);
+  return new Promise((resolve, reject) => {
+    asked.set(request, { resolve, reject });
     target.postMessage(message(request));
   });
 }
 
+const noWorker = () => new DOMException('no render worker runs', 'InvalidStateError');
+
+/** The error an answer carries, as the page's own kind of error. */
+function errorOf(error: { name: string; message: string }): Error {
+  if (error.name === 'RangeError') return new RangeError(error.message);
+  if (error.name === 'TypeError') return new TypeError(error.message);
+  return new DOMException(error.message, error.name === 'Error' ? 'InvalidStateError' : error.name);
+}
+
 /** What the page's render worker holds now, or undefined when none runs (tests and benches). */
-export function renderWorkerInfo(): Promise<RenderWorkerInfo | undefined> {
-  return ask<RenderWorkerInfo>((request) => ({ type: 'info', request }));
+export async function renderWorkerInfo(): Promise<RenderWorkerInfo | undefined> {
+  if (!worker) return undefined;
+  return (await ask((request) => ({ type: 'info', request })).catch(() => undefined))?.value as
+    RenderWorkerInfo | undefined;
 }
 
 /** The view that draws on `layer` (the `canvas.worker-canvas` in a viewer's shadow root). */
@@ -76,24 +124,37 @@ export function workerViewOf(layer: Element | null | undefined): WorkerView | un
   return layer instanceof HTMLCanvasElement ? byLayer.get(layer) : undefined;
 }
 
+/** The page's render worker, if one runs (tests: one that stops without an error is made by terminate()). */
+export function renderWorker(): Worker | undefined {
+  return worker;
+}
+
 function failAll(message: string): void {
   broken = true;
   worker?.terminate();
   worker = undefined;
+  clearInterval(beat);
+  beat = undefined;
+  pingSince = undefined;
   for (const view of [...live.values()]) view.failed(message);
-  for (const resolve of asked.values()) resolve(undefined);
+  for (const { reject } of asked.values()) reject(new DOMException(message, 'InvalidStateError'));
   asked.clear();
+}
+
+/** The Worker object itself (how its URL is resolved is this function's alone). */
+function makeWorker(): Worker {
+  // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
+  return new Worker(new URL('../../three/worker/render-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'room-render',
+  });
 }
 
 function theWorker(): Worker | undefined {
   if (broken) return undefined;
   if (worker) return worker;
   try {
-    // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
-    worker = new Worker(new URL('../../three/worker/render-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'room-render',
-    });
+    worker = makeWorker();
   } catch {
     broken = true;
     return undefined;
@@ -102,10 +163,11 @@ function theWorker(): Worker | undefined {
   const decoder = meshDecoderPort();
   worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
-    if (data.type === 'info' || data.type === 'picture' || data.type === 'pick') {
-      const resolve = asked.get(data.request);
+    if (data.type === 'answer') {
+      const waiting = asked.get(data.request);
       asked.delete(data.request);
-      resolve?.(data.type === 'info' ? data.info : data);
+      if (data.error) waiting?.reject(errorOf(data.error));
+      else waiting?.resolve(data);
       return;
     }
     live.get(data.id)?.receive(data);
@@ -119,7 +181,7 @@ function theWorker(): Worker | undefined {
   return worker;
 }
 
-export class WorkerView {
+export class WorkerView implements RoomDrawing {
   /** False once the render worker failed to start on this page (worker-support.ts checks the browser). */
   static supported(): boolean {
     return !broken;
@@ -130,15 +192,18 @@ export class WorkerView {
     theWorker();
   }
 
+  readonly thread = 'worker';
   readonly id = nextId++;
   /** Frames drawn so far (as the worker last said). */
   frames = 0;
+  pose: CameraPose | undefined;
   readonly layer: HTMLCanvasElement;
   #options: WorkerViewOptions;
   #worker?: Worker;
   #controls: boolean;
   #pointers = new Set<number>();
   #disposed = false;
+  #version = 0;
 
   constructor(options: WorkerViewOptions) {
     this.#options = options;
@@ -168,20 +233,23 @@ export class WorkerView {
       type: 'start',
       id: this.id,
       canvas: offscreen,
-      model: options.model,
-      plan: options.plan,
-      camera: options.camera,
-      controls: options.controls,
-      autoRotate: options.autoRotate,
-      furnitureVisible: options.furnitureVisible,
-      touchScrolls: options.touchScrolls,
-      mediaBase: absolute(options.mediaBase),
-      furnitureBase: absolute(options.furnitureBase),
-      basisTranscoderPath: absolute(options.basisTranscoderPath),
-      furnitureOrigins: options.furnitureOrigins,
-      width: options.width,
-      height: options.height,
-      pixelRatio: options.pixelRatio,
+      settings: {
+        model: options.model,
+        plan: options.plan,
+        above: options.above,
+        camera: options.camera,
+        controls: options.controls,
+        autoRotate: options.autoRotate,
+        furnitureVisible: options.furnitureVisible,
+        touchScrolls: options.touchScrolls,
+        mediaBase: absolute(options.mediaBase),
+        furnitureBase: absolute(options.furnitureBase),
+        basisTranscoderPath: absolute(options.basisTranscoderPath),
+        furnitureOrigins: options.furnitureOrigins,
+        width: options.width,
+        height: options.height,
+        pixelRatio: options.pixelRatio,
+      },
     };
     try {
       target.postMessage(start, [offscreen]);
@@ -190,12 +258,20 @@ export class WorkerView {
       queueMicrotask(() => this.failed(String(error)));
       return;
     }
+    startHeartbeat();
     this.#listen(true);
     this.setControls(options.controls);
   }
 
   #send(message: ToRenderWorker): void {
     if (!this.#disposed) this.#worker?.postMessage(message);
+  }
+
+  /** A question about this view; rejects once it is disposed. */
+  #call(call: Call): Promise<Answer> {
+    if (this.#disposed)
+      return Promise.reject(new DOMException('the room is no longer shown', 'InvalidStateError'));
+    return ask((request) => ({ type: 'call', id: this.id, request, call }));
   }
 
   /** A message from the worker for this view. */
@@ -207,8 +283,9 @@ export class WorkerView {
         options.onBuilt?.();
         break;
       case 'frame':
-        this.frames = message.frames;
-        options.onFrame(message.frames, message.total, message.pending);
+        this.frames = message.frame.frames;
+        this.pose = message.frame.pose;
+        options.onFrame(message.frame);
         break;
       case 'camera':
         options.onCameraChange(message.change);
@@ -220,7 +297,7 @@ export class WorkerView {
         options.onTextureError(message.url, message.total, message.pending);
         break;
       case 'component-error':
-        options.onComponentError(message.componentId, message.message, message.kind);
+        options.onComponentError(message.failure);
         break;
       case 'context-gone':
         options.onContextGone();
@@ -241,57 +318,47 @@ export class WorkerView {
 
   /** The view's picture as drawn now, or undefined before its first frame (tests and tools). */
   async picture(): Promise<ImageBitmap | undefined> {
-    if (this.#disposed) return undefined;
-    return (await ask<Picture>((request) => ({ type: 'picture', id: this.id, request })))?.bitmap;
+    return (await this.#call({ op: 'picture' }).catch(() => undefined))?.bitmap;
   }
 
-  /**
-   * The view drawn again at `width` × `height` in the worker, as `toBlob()` draws it on the page's thread,
-   * in a new canvas. Rejects as `toBlob()` does: a RangeError beyond the GPU's limit, an InvalidStateError
-   * while no room is drawn (or the worker went).
-   */
   async snapshot(width: number, height: number): Promise<HTMLCanvasElement> {
-    const answer = this.#disposed
-      ? undefined
-      : await ask<Picture>((request) => ({ type: 'picture', id: this.id, request, width, height }));
-    if (!answer?.bitmap) {
-      const message = `toBlob(): ${answer?.error?.message ?? 'no room is shown'}`;
-      throw answer?.error?.name === 'RangeError'
-        ? new RangeError(message)
-        : new DOMException(message, 'InvalidStateError');
-    }
+    const { bitmap } = await this.#call({ op: 'snapshot', width, height });
+    if (!bitmap) throw new DOMException('toBlob(): no room is shown', 'InvalidStateError');
     const canvas = document.createElement('canvas');
-    canvas.width = answer.bitmap.width;
-    canvas.height = answer.bitmap.height;
-    canvas.getContext('2d')!.drawImage(answer.bitmap, 0, 0);
-    answer.bitmap.close();
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    bitmap.close();
     return canvas;
   }
 
-  /**
-   * The id of the component first met by a ray through (`x`, `y`) in normalised device coordinates
-   * (-1..1, y up), as picking on the page's thread finds it; undefined for a wall, a floor or nothing.
-   */
-  async pick(x: number, y: number): Promise<string | undefined> {
-    if (this.#disposed) return undefined;
-    const answer = await ask<Extract<FromRenderWorker, { type: 'pick' }>>((request) => ({
-      type: 'pick',
-      id: this.id,
-      request,
-      x,
-      y,
-    }));
-    return this.#disposed ? undefined : answer?.componentId;
+  async pick(x: number, y: number, only?: readonly string[]): Promise<string | undefined> {
+    const answer = await this.#call({ op: 'pick', x, y, ...(only ? { only: [...only] } : {}) });
+    return this.#disposed ? undefined : (answer.value as string | undefined);
   }
 
-  /** Outlines the components `selected` and `highlighted` (ids), as the page's SelectionOutline does. */
+  async moveCamera(to: CameraRequest, fly: boolean): Promise<CameraPose> {
+    const pose = (await this.#call({ op: 'move-camera', to, fly })).value as CameraPose;
+    this.pose = pose;
+    return pose;
+  }
+
+  async pickSurface(x: number, y: number, width: number, height: number): Promise<MeasurePoint | undefined> {
+    return (await this.#call({ op: 'pick-surface', x, y, width, height })).value as MeasurePoint | undefined;
+  }
+
   outline(selected: readonly string[], highlighted: readonly string[]): void {
     this.#send({ type: 'outline', id: this.id, selected: [...selected], highlighted: [...highlighted] });
   }
 
-  /** Frames a component (`focus-component`): flies there, or jumps when `fly` is false. */
-  frameComponent(componentId: string, fly: boolean): void {
-    this.#send({ type: 'frame-component', id: this.id, componentId, fly });
+  setCutaway(height: number | undefined): void {
+    this.#send({ type: 'cutaway', id: this.id, ...(height === undefined ? {} : { height }) });
+  }
+
+  setAnchors(key: string, set: AnchorSet | undefined): number {
+    const version = ++this.#version;
+    this.#send({ type: 'anchors', id: this.id, key, version, ...(set ? { set } : {}) });
+    return version;
   }
 
   setSize(width: number, height: number, pixelRatio = 1): void {

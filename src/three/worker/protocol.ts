@@ -1,10 +1,13 @@
 /**
- * Messages between a `<room-viewer renderer="worker">` (src/elements/room-viewer/worker-view.ts, on the
- * page's thread) and the render worker (render-worker.ts), which builds and draws the room there. Types
- * only: the page's side imports this without importing three.js.
+ * Messages between a `<room-viewer>` drawn in the render worker (src/elements/room-viewer/worker-view.ts,
+ * on the page's thread) and the worker (render-worker.ts), which builds and draws the room there with
+ * the same ViewDriver as the page's thread (../view-driver.ts). Types only: the page's side imports
+ * this without importing three.js. Every `call`, `info` and `ping` is answered with an `answer` of
+ * its request number, also for a view the worker does not hold (an error then): no promise of the
+ * page's waits forever.
  */
-import type { PlanGeometry, RoomModel } from '../../model/types.js';
 import type { CameraMode } from '../camera.js';
+import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
@@ -30,33 +33,27 @@ export interface ForwardedEvent {
   altKey?: boolean;
 }
 
-/** What a view starts with (the page's side takes the same, with its own canvas). */
-export interface ViewSettings {
-  model: RoomModel;
-  plan: PlanGeometry;
-  camera: CameraMode;
-  controls: boolean;
-  autoRotate: boolean;
-  furnitureVisible: boolean;
-  /** One finger scrolls the page (cooperative gestures): it does not orbit. */
-  touchScrolls: boolean;
-  /** Absolute in the message (the worker has no page to resolve against). */
-  mediaBase?: string;
-  furnitureBase?: string;
-  basisTranscoderPath?: string;
-  /** configure()'s `furnitureOrigins`: other origins absolute `model` URLs may name. */
-  furnitureOrigins?: string[];
-  width: number;
-  height: number;
-  pixelRatio: number;
-}
-
-export interface StartMessage extends ViewSettings {
+export interface StartMessage {
   type: 'start';
   id: number;
   /** The view's canvas, transferred. */
   canvas: OffscreenCanvas;
+  /** URLs absolute (the worker has no page to resolve against). */
+  settings: DrawingSettings;
 }
+
+/** A question about one view, answered with `answer`. */
+export type Call =
+  /** The component first met at (`x`, `y`), normalised device coordinates (-1..1, y up). */
+  | { op: 'pick'; x: number; y: number; only?: string[] }
+  /** Moves the camera: answered with the pose where it came to rest. */
+  | { op: 'move-camera'; to: CameraRequest; fly: boolean }
+  /** Measuring: the floor or wall point under (x, y) CSS pixels. */
+  | { op: 'pick-surface'; x: number; y: number; width: number; height: number }
+  /** Drawn again at this size (`toBlob()`): answered with a bitmap. */
+  | { op: 'snapshot'; width: number; height: number }
+  /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
+  | { op: 'picture' };
 
 export type ToRenderWorker =
   | StartMessage
@@ -69,25 +66,17 @@ export type ToRenderWorker =
   | { type: 'furniture'; id: number; visible: boolean }
   | { type: 'touch-scrolls'; id: number; scrolls: boolean }
   | { type: 'dispose'; id: number }
-  /**
-   * The component first met by a ray through (`x`, `y`), normalised device coordinates (-1..1, y up), as
-   * src/three/picking.ts casts it on the page: answered with `pick`.
-   */
-  | { type: 'pick'; id: number; request: number; x: number; y: number }
-  /** The selection and the highlight to outline (components' ids; src/three/selection-outline.ts). */
+  /** The selection and the highlight to outline (components' ids). */
   | { type: 'outline'; id: number; selected: string[]; highlighted: string[] }
-  /**
-   * Frames one component (`focus-component`): a flight, or a jump when `fly` is false (the opening view,
-   * or a page that prefers reduced motion: the worker has no media queries of its own).
-   */
-  | { type: 'frame-component'; id: number; componentId: string; fly: boolean }
-  /**
-   * The view's picture now (tests and tools), or, with a size, drawn again at that size as `toBlob()`
-   * draws it (src/three/snapshot.ts): answered with `picture`.
-   */
-  | { type: 'picture'; id: number; request: number; width?: number; height?: number }
-  /** What the worker's renderer holds: answered with `info`. */
+  /** `cutaway` at this height (cm), or off. */
+  | { type: 'cutaway'; id: number; height?: number }
+  /** Points to follow on screen (answered with each frame), or none for `key`. */
+  | { type: 'anchors'; id: number; key: string; version: number; set?: AnchorSet }
+  | { type: 'call'; id: number; request: number; call: Call }
+  /** What the worker's renderer holds: answered with RenderWorkerInfo. */
   | { type: 'info'; request: number }
+  /** The heartbeat: answered at once while the worker runs. */
+  | { type: 'ping'; request: number }
   /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
   | { type: 'mesh-decoder'; port: MessagePort };
 
@@ -100,33 +89,25 @@ export interface RenderWorkerInfo {
   gpu: string;
 }
 
-/** Every answer names its view, but `info`, which answers for the whole worker. */
 export type FromRenderWorker =
   /** The scene is built: the worker's code is in (progress counts the code here). */
   | { type: 'built'; id: number }
-  | { type: 'frame'; id: number; frames: number; total: number; pending: number }
+  | { type: 'frame'; id: number; frame: DrawnFrame }
   | { type: 'camera'; id: number; change: CameraChange }
   | { type: 'render-scale'; id: number; detail: RenderScaleDetail }
   | { type: 'texture-error'; id: number; url: string; total: number; pending: number }
-  | {
-      type: 'component-error';
-      id: number;
-      componentId: string;
-      message: string;
-      /** Set for a product mesh that failed (FurnitureMeshError). */
-      kind?: 'network' | 'server' | 'invalid';
-    }
+  | { type: 'component-error'; id: number; failure: ComponentFailure }
   | { type: 'context-gone'; id: number }
   /** The view could not be made (no WebGL in a worker, a build that threw): the page draws it instead. */
   | { type: 'failed'; id: number; message: string }
+  /**
+   * The answer to a `call`, `info` or `ping`: a value, a bitmap (snapshot, picture), or an error (its
+   * name, e.g. `RangeError` or `InvalidStateError`, and message).
+   */
   | {
-      type: 'picture';
-      id: number;
+      type: 'answer';
       request: number;
+      value?: unknown;
       bitmap?: ImageBitmap;
-      /** Why there is no picture: `RangeError` (a side beyond the GPU's limit) or `InvalidStateError`. */
       error?: { name: string; message: string };
-    }
-  | { type: 'info'; request: number; info: RenderWorkerInfo }
-  /** The component a `pick` met first, or none (a wall, a floor, nothing). */
-  | { type: 'pick'; id: number; request: number; componentId?: string };
+    };

@@ -1,26 +1,24 @@
 /**
- * The render worker behind `<room-viewer renderer="worker">`: builds each viewer's room and draws it with
- * one shared WebGL renderer on an OffscreenCanvas, so the page's own thread evaluates no three.js and does
- * no WebGL work at all (no shader compile, no shadow pass, no frame). Each view draws into its own canvas,
- * transferred from the page; the page forwards input (worker-view.ts) and hears frames, camera moves,
- * the render scale and failures back. The same RoomView and SharedRenderer run here as on the page.
+ * The render worker behind `<room-viewer>` (the default, `renderer="worker"`): builds each viewer's room
+ * and draws it with one shared WebGL renderer on an OffscreenCanvas, so the page's own thread evaluates
+ * no three.js and does no WebGL work at all (no shader compile, no shadow pass, no frame). Each view
+ * draws into its own canvas, transferred from the page; the page forwards input (worker-view.ts) and
+ * hears frames (with the camera and the anchors it follows), camera moves, the render scale and
+ * failures back. The same ViewDriver (../view-driver.ts) does the work here as on the page's thread:
+ * this file only carries messages to it.
  */
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
-// the mesh loader and the snapshot with the worker's own code, not as chunks of their own: a page's
-// bundler copies a package's worker file alone (vite.lib.config.ts), and its chunks would not be beside it
+import type { DrawingSettings } from '../drawing.js';
+// the mesh loader and the features' side with the worker's own code, not as chunks of their own: a
+// page's bundler copies a package's worker file alone (vite.lib.config.ts), and chunks would not be beside it
+import * as features from '../features.js';
 import { loadFurnitureMesh } from '../furniture-meshes.js';
 import { meshDecoder } from '../mesh-decode/decode-client.js';
-// selection drawn here as on the page: picking, the outline and framing a piece (a few KB of the worker)
-import { flyTo, frameComponent, jumpTo } from '../fly.js';
-import { pickComponent } from '../picking.js';
-import { SelectionOutline } from '../selection-outline.js';
-import type { ModelComponent } from '../../model/types.js';
-import { RoomView } from '../room-view.js';
-import { renderSnapshot, snapshotLimit } from '../snapshot.js';
 import { SharedRenderer } from '../shared-renderer.js';
+import { ViewDriver } from '../view-driver.js';
 import { ElementProxy } from './element-proxy.js';
-import type { FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
+import type { Call, FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToRenderWorker>) => void) | null;
@@ -28,22 +26,19 @@ const scope = self as unknown as {
 };
 
 interface Entry {
-  view?: RoomView;
+  driver?: ViewDriver;
   proxy: ElementProxy;
   /** What the view starts with; the page's changes while it is built are written here. */
-  start: StartMessage;
+  settings: DrawingSettings;
   visible: boolean;
   /** Disposed before its build finished. */
   gone?: boolean;
-  /** Made when there is first something to outline. */
-  outline?: SelectionOutline;
-  /** The outline asked for before the view was built. */
-  outlined?: { selected: string[]; highlighted: string[] };
-  /** The component to frame once built (`focus-component` at the start). */
-  framed?: string;
-  /** The model's components by id (picking answers, outlines and framing name them). */
-  components: Map<string, ModelComponent>;
+  /** What the page asked of the view before it was built: done, in order, once it is. */
+  waiting: ViewMessage[];
 }
+
+/** A message about one view (not `start`, which makes it, nor the worker's own `info` and `ping`). */
+type ViewMessage = Exclude<ToRenderWorker, StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' }>;
 
 const views = new Map<number, Entry>();
 
@@ -55,99 +50,87 @@ const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(res
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers). */
-function meshLoader(base: string, message: StartMessage): MeshLoader {
-  const { basisTranscoderPath, furnitureOrigins } = message;
+function meshLoader(base: string, settings: StartMessage['settings']): MeshLoader {
+  const { basisTranscoderPath, furnitureOrigins } = settings;
   return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath, furnitureOrigins });
 }
 
-async function startView(message: StartMessage): Promise<void> {
-  const { id } = message;
-  const proxy = new ElementProxy(message.canvas);
-  proxy.setSize(message.width, message.height);
-  const components = new Map(message.model.components.map((c) => [c.id, c]));
-  const entry: Entry = { proxy, start: message, visible: true, components };
+async function startView({ id, canvas, settings }: StartMessage): Promise<void> {
+  const proxy = new ElementProxy(canvas);
+  proxy.setSize(settings.width, settings.height);
+  const entry: Entry = { proxy, settings, visible: true, waiting: [] };
   views.set(id, entry);
   try {
     // the same slices as on the page: the worker's own messages (input, a resize) get through between them
-    const prepared = await prepareRoomGeometry(message.plan, yieldToPage, message.model);
+    const prepared = await prepareRoomGeometry(settings.plan, yieldToPage, settings.model);
     if (entry.gone) return;
-    const view: RoomView = new RoomView({
+    const driver = new ViewDriver({
       canvas: proxy as unknown as HTMLCanvasElement,
       keyTarget: proxy as unknown as HTMLElement,
-      model: message.model,
-      plan: message.plan,
+      settings,
       prepared,
-      camera: message.camera,
-      controls: message.controls,
-      autoRotate: message.autoRotate,
-      mediaBase: message.mediaBase,
-      meshLoader: message.furnitureBase ? meshLoader(message.furnitureBase, message) : undefined,
-      width: message.width,
-      height: message.height,
-      pixelRatio: message.pixelRatio,
+      meshLoader: settings.furnitureBase
+        ? meshLoader(settings.furnitureBase, settings)
+        : undefined,
       yieldToPage,
-      onFrame: (frames) => {
-        const { total, pending } = view.room.materials;
-        post({ type: 'frame', id, frames, total, pending });
+      features,
+      events: {
+        onFrame: (frame) => post({ type: 'frame', id, frame }),
+        onCameraChange: (change) => post({ type: 'camera', id, change }),
+        onRenderScale: (detail) => post({ type: 'render-scale', id, detail }),
+        onTextureError: (url, total, pending) => post({ type: 'texture-error', id, url, total, pending }),
+        onComponentError: (failure) => post({ type: 'component-error', id, failure }),
+        onContextGone: () => post({ type: 'context-gone', id }),
+        onFailed: (message) => post({ type: 'failed', id, message }),
       },
-      onCameraChange: (change) => post({ type: 'camera', id, change }),
-      onRenderScale: (detail) => post({ type: 'render-scale', id, detail }),
-      onTextureError: (url) => {
-        const { total, pending } = entry.view?.room.materials ?? { total: 0, pending: 0 };
-        post({ type: 'texture-error', id, url, total, pending });
-      },
-      onComponentError: (error, component) => {
-        const failure = error as { name?: string; kind?: 'network' | 'server' | 'invalid'; message?: string };
-        post({
-          type: 'component-error',
-          id,
-          componentId: component.id,
-          message: String(failure?.message ?? error),
-          ...(failure?.name === 'FurnitureMeshError' ? { kind: failure.kind ?? 'invalid' } : {}),
-        });
-      },
-      onContextGone: () => post({ type: 'context-gone', id }),
     });
-    entry.view = view;
-    if (!message.furnitureVisible) view.setFurnitureVisible(false);
-    view.setVisible(entry.visible);
-    touchScrolls(view.controls, message.touchScrolls);
-    if (entry.outlined) showOutline(entry, entry.outlined);
-    if (entry.framed) frame(entry, entry.framed, false);
+    entry.driver = driver;
+    driver.view.setVisible(entry.visible);
+    touchScrolls(driver.view.controls, settings.touchScrolls);
+    // what the page asked for while the room was built, before its first frame
+    for (const message of entry.waiting.splice(0)) handle(message, entry);
     post({ type: 'built', id });
   } catch (error) {
     views.delete(id);
-    entry.view?.dispose();
+    entry.driver?.dispose();
     post({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   }
 }
 
-/** Outlines the selection and the highlight (the outline is made when there is first one to show). */
-function showOutline(entry: Entry, ids: { selected: string[]; highlighted: string[] }): void {
-  const { view } = entry;
-  entry.outlined = ids;
-  if (!view) return;
-  const of = (list: string[]) =>
-    list.map((id) => entry.components.get(id)).filter((c): c is ModelComponent => !!c);
-  const selected = of(ids.selected);
-  const highlighted = of(ids.highlighted);
-  if (!entry.outline && !selected.length && !highlighted.length) return;
-  entry.outline ??= new SelectionOutline(view);
-  entry.outline.show(selected, highlighted);
+function answer(request: number, value?: unknown, bitmap?: ImageBitmap): void {
+  scope.postMessage({ type: 'answer', request, value, bitmap }, bitmap ? [bitmap] : []);
 }
 
-/** Frames a component: a flight, or a jump (the opening view, reduced motion). */
-function frame(entry: Entry, componentId: string, fly: boolean): void {
-  const { view } = entry;
-  const component = entry.components.get(componentId);
-  if (!view) {
-    entry.framed = componentId;
-    return;
+function refuse(request: number, error: unknown): void {
+  const { name, message } = error instanceof Error ? error : new Error(String(error));
+  post({ type: 'answer', request, error: { name, message } });
+}
+
+/** Answers a question about a view; every one is answered, a failure as an error. */
+async function call(request: number, question: Call, driver: ViewDriver): Promise<void> {
+  try {
+    switch (question.op) {
+      case 'pick':
+        return answer(request, await driver.pick(question.x, question.y, question.only));
+      case 'move-camera':
+        return answer(request, await driver.moveCamera(question.to, question.fly));
+      case 'pick-surface': {
+        const { x, y, width, height } = question;
+        return answer(request, await driver.pickSurface(x, y, width, height));
+      }
+      case 'snapshot': {
+        const canvas = await driver.snapshot(question.width, question.height);
+        return answer(request, undefined, await createImageBitmap(canvas as unknown as OffscreenCanvas));
+      }
+      case 'picture': {
+        if (driver.view.frames === 0) throw new DOMException('no room is drawn yet', 'InvalidStateError');
+        const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
+        return answer(request, undefined, await createImageBitmap(canvas));
+      }
+    }
+  } catch (error) {
+    refuse(request, error);
   }
-  if (!component) return;
-  const to = frameComponent(view, component);
-  if (fly) void flyTo(view, to, { jump: false });
-  else jumpTo(view, to);
 }
 
 function info(request: number): void {
@@ -161,105 +144,87 @@ function info(request: number): void {
   } catch {
     // a lost context answers nothing: no name
   }
-  post({
-    type: 'info',
-    request,
-    info: {
-      views: shared?.views.size ?? 0,
-      geometries: memory?.geometries ?? 0,
-      textures: memory?.textures ?? 0,
-      gpu,
-    },
+  answer(request, {
+    views: shared?.views.size ?? 0,
+    geometries: memory?.geometries ?? 0,
+    textures: memory?.textures ?? 0,
+    gpu,
   });
 }
 
-/**
- * The view's canvas as it is now, or drawn again at the asked size (`toBlob()`), as a bitmap the page can
- * draw (transferred, not copied).
- */
-async function picture(
-  { id, request, width, height }: Extract<ToRenderWorker, { type: 'picture' }>,
-  view: RoomView | undefined,
-): Promise<void> {
-  const answer = (bitmap?: ImageBitmap, error?: { name: string; message: string }) =>
-    scope.postMessage({ type: 'picture', id, request, bitmap, error }, bitmap ? [bitmap] : []);
-  if (!view || view.frames === 0)
-    return answer(undefined, { name: 'InvalidStateError', message: 'no room is drawn yet' });
-  try {
-    let canvas = view.target.canvas as unknown as OffscreenCanvas;
-    if (width && height) {
-      const limit = snapshotLimit();
-      if (width > limit || height > limit)
-        throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);
-      canvas = renderSnapshot(view, { width, height }) as unknown as OffscreenCanvas;
-    }
-    answer(await createImageBitmap(canvas));
-  } catch (error) {
-    const { name, message } = error instanceof Error ? error : new Error(String(error));
-    answer(undefined, { name, message });
-  }
-}
-
-scope.onmessage = ({ data }) => {
-  if (data.type === 'start') return void startView(data);
-  if (data.type === 'info') return info(data.request);
-  if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
-  const entry = views.get(data.id);
-  if (!entry) return;
-  const { view, start } = entry;
-  // before the view is built, a change is written into what it starts with
+/** One message for a view, built or not (before, settings are written into what it starts with). */
+function handle(data: ViewMessage, entry: Entry): void {
+  const { driver, settings } = entry;
+  const view = driver?.view;
   switch (data.type) {
     case 'event':
       entry.proxy.forward(data.event);
       break;
     case 'size':
       entry.proxy.setSize(data.width, data.height);
-      Object.assign(start, { width: data.width, height: data.height, pixelRatio: data.pixelRatio });
-      view?.setSize(data.width, data.height, data.pixelRatio);
+      Object.assign(settings, { width: data.width, height: data.height, pixelRatio: data.pixelRatio });
+      driver?.setSize(data.width, data.height, data.pixelRatio);
       break;
     case 'visible':
       entry.visible = data.visible;
       view?.setVisible(data.visible);
       break;
     case 'camera-mode':
-      start.camera = data.mode;
+      settings.camera = data.mode;
       view?.setCameraMode(data.mode);
       break;
     case 'controls':
-      start.controls = data.enabled;
+      settings.controls = data.enabled;
       view?.setControls(data.enabled);
       break;
     case 'auto-rotate':
-      start.autoRotate = data.on;
+      settings.autoRotate = data.on;
       view?.setAutoRotate(data.on);
       break;
     case 'touch-scrolls':
-      start.touchScrolls = data.scrolls;
+      settings.touchScrolls = data.scrolls;
       if (view) touchScrolls(view.controls, data.scrolls);
       break;
     case 'furniture':
-      start.furnitureVisible = data.visible;
+      settings.furnitureVisible = data.visible;
       view?.setFurnitureVisible(data.visible);
-      break;
-    case 'picture':
-      void picture(data, view);
-      break;
-    case 'pick': {
-      const hit = view && view.frames > 0 ? pickComponent(view, data.x, data.y) : undefined;
-      post({ type: 'pick', id: data.id, request: data.request, componentId: hit?.component.id });
-      break;
-    }
-    case 'outline':
-      showOutline(entry, data);
-      break;
-    case 'frame-component':
-      frame(entry, data.componentId, data.fly);
       break;
     case 'dispose':
       entry.gone = true;
       views.delete(data.id);
-      entry.outline?.dispose();
-      view?.dispose();
+      driver?.dispose();
+      for (const waiting of entry.waiting.splice(0))
+        if (waiting.type === 'call') refuse(waiting.request, gone());
+      break;
+    // what needs the scene waits for it
+    case 'outline':
+      if (!driver) entry.waiting.push(data);
+      else driver.outline(data.selected, data.highlighted);
+      break;
+    case 'cutaway':
+      if (!driver) entry.waiting.push(data);
+      else driver.setCutaway(data.height);
+      break;
+    case 'anchors':
+      if (!driver) entry.waiting.push(data);
+      else driver.setAnchors(data.key, data.version, data.set);
+      break;
+    case 'call':
+      if (!driver) entry.waiting.push(data);
+      else void call(data.request, data.call, driver);
       break;
   }
+}
+
+const gone = () => new DOMException('no such room view in the render worker', 'InvalidStateError');
+
+scope.onmessage = ({ data }) => {
+  if (data.type === 'start') return void startView(data);
+  if (data.type === 'info') return info(data.request);
+  if (data.type === 'ping') return answer(data.request, true);
+  if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
+  const entry = views.get(data.id);
+  // a view the worker does not hold (disposed, never started): a question is still answered
+  if (!entry) return data.type === 'call' ? refuse(data.request, gone()) : undefined;
+  handle(data, entry);
 };

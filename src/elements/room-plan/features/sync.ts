@@ -4,7 +4,8 @@
  * description) flies the viewer into that area, and `selected` kept the same on both. A mixin over
  * RoomPlanBase (base.ts).
  *
- * The camera follows the viewer's frames (RoomView.frameListeners), not `camera-change`: that event
+ * The camera follows the viewer's frames (their camera, src/features/motion/camera-feed.ts, on whichever
+ * thread the viewer draws), not `camera-change`: that event
  * says only what the user did, while the cone must also follow flights, `camera-orbit` and auto-rotate.
  * A frame costs one comparison, and when the camera moved, two `transform` attributes set on SVG
  * elements rendered once: the plan's template is not rendered again (bench/scenarios/36-sync.ts).
@@ -14,18 +15,13 @@ import { property } from 'lit/decorators.js';
 import { CLICK_SLOP } from '../../../features/selection/component-selection.js';
 import { pointInRing } from '../../../model/polygon.js';
 import type { AreaGeometry, Vec2 } from '../../../model/types.js';
-// types only: the plan never loads three.js itself
-import type { RoomView } from '../../../three/index.js';
+import { cameraFeedOf, worldToModel, type CameraPose } from '../../../features/motion/camera-feed.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
 import { pointsOf, r } from '../drawing/svg.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the plan needs of the viewer it is linked to (a `<room-viewer>`; structural, so no import cycle). */
 interface LinkedViewer extends HTMLElement {
-  readonly view?: RoomView;
-  /** Where its room is drawn: one drawn in the render worker is drawn on the page's thread once followed. */
-  readonly renderThread?: 'main' | 'worker';
-  requestUpdate?(): void;
   flyTo(target: string): Promise<void>;
   selected?: unknown;
 }
@@ -68,7 +64,10 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
     @property({ attribute: 'for' }) htmlFor?: string;
 
     #viewer?: LinkedViewer;
-    #view?: RoomView;
+    /** Stops hearing the viewer's camera. */
+    #stop?: () => void;
+    /** The viewer's camera in its last frame. */
+    #pose?: CameraPose;
     #watch?: MutationObserver;
     /** The last camera drawn (model x, y of camera and target): frames that did not move it cost nothing more. */
     #drawn = [NaN, NaN, NaN, NaN, NaN];
@@ -121,14 +120,14 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#elements = undefined;
       // a new render may have made the camera's elements anew: draw the camera on them
       this.#drawn = [NaN, NaN, NaN, NaN, NaN];
-      if (this.#view) this.#follow(this.#view);
+      if (this.#pose) this.#follow(this.#pose);
     }
 
     protected override planReady(shown: PlanShown): void {
       super.planReady(shown);
       this.#lookedAt = undefined;
       this.#drawn = [NaN, NaN, NaN, NaN, NaN];
-      if (this.#view) this.#follow(this.#view);
+      if (this.#pose) this.#follow(this.#pose);
     }
 
     protected override renderSvgLayers(shown: PlanShown): unknown[] {
@@ -202,33 +201,28 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#viewer = viewer;
       viewer.addEventListener('model-load', this.#onViewerLoad);
       viewer.addEventListener('component-select', this.#onViewerSelect);
-      // its frames are followed on the page's thread: a viewer drawn in the render worker hears that it is
-      // followed now (its `for` plan is found) and draws its room there again
-      if (viewer.renderThread === 'worker') viewer.requestUpdate?.();
       this.#watchView();
     }
 
     #unlink(): void {
       this.#watch?.disconnect();
       this.#watch = undefined;
-      this.#view?.frameListeners.delete(this.#follow);
-      this.#view = undefined;
+      this.#stop?.();
+      this.#stop = undefined;
+      this.#pose = undefined;
       this.#viewer?.removeEventListener('model-load', this.#onViewerLoad);
       this.#viewer?.removeEventListener('component-select', this.#onViewerSelect);
       this.#viewer = undefined;
       this.#show(false);
     }
 
-    /** The viewer's view now (a reload makes a new one, announced by model-load). */
+    /** Hears the viewer's camera (its feed is made with the element: a viewer defined later is heard at its model-load). */
     #watchView(): void {
-      const view = this.#viewer?.view;
-      if (view === this.#view) return;
-      this.#view?.frameListeners.delete(this.#follow);
-      this.#view = view;
+      if (this.#stop) return;
+      const feed = this.#viewer && cameraFeedOf(this.#viewer);
       this.#drawn = [NaN, NaN, NaN, NaN, NaN];
-      if (!view) return this.#show(false);
-      view.frameListeners.add(this.#follow);
-      this.#follow(view);
+      if (!feed) return this.#show(false);
+      this.#stop = feed.listen(this.#follow);
     }
 
     #onViewerLoad = () => this.#watchView();
@@ -241,12 +235,14 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
     }
 
     /** Draws the viewer's camera (called after each of the viewer's frames). */
-    #follow = (view: RoomView): void => {
+    #follow = (pose: CameraPose): void => {
+      this.#pose = pose;
       const shown = this.planShown;
       if (!shown) return;
-      const { position, target } = view.cameraState();
+      const position = worldToModel(pose.position);
+      const target = worldToModel(pose.target);
       // the plan's x, y of camera and target; the vertical field of view with the aspect gives the cone
-      const state = [position[0], position[1], target[0], target[1], view.camera.aspect];
+      const state = [position[0], position[1], target[0], target[1], pose.aspect];
       const drawn = this.#drawn;
       if (state.every((v, i) => Math.abs(v - drawn[i]!) < SAME_CAMERA)) return;
       this.#drawn = state;
@@ -269,7 +265,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       const reach = Math.hypot(dx, dy);
       // the cone reaches what the camera looks at, kept readable: not a speck, not across the whole plan
       const length = Math.min(size * 0.45, Math.max(size * 0.08, reach));
-      const half = Math.atan(Math.tan((view.camera.fov * Math.PI) / 180 / 2) * view.camera.aspect);
+      const half = Math.atan(Math.tan((pose.fov * Math.PI) / 180 / 2) * pose.aspect);
       // SVG's y points down: the heading turns the other way round
       const heading = (Math.atan2(-dy, dx) * 180) / Math.PI;
       setIfChanged(camera, 'transform', `translate(${r(x)} ${r(-y)})`);

@@ -18,22 +18,11 @@
  * radians, as in model-viewer); lengths take `m`, `cm` or `mm` (a bare number is metres). Any value may
  * be `auto` (keep what the camera has), and missing trailing values count as `auto`.
  */
-import type { Vec3 } from '../../../model/types.js';
 
-/** `auto`: leave that value as the camera has it. */
-export type Auto = 'auto';
+import type { Auto, CameraOrbit, CameraTarget } from '../../../three/orbit.js';
 
-export interface CameraOrbit {
-  /** Radians around the vertical. */
-  theta: number | Auto;
-  /** Radians down from straight up. */
-  phi: number | Auto;
-  /** Metres from the target. */
-  radius: number | Auto;
-}
-
-/** Metres, model-viewer's axes (y up; see the top of this file). */
-export type CameraTarget = [number | Auto, number | Auto, number | Auto];
+export { orbitOf, positionOf, targetOf } from '../../../three/orbit.js';
+export type { Auto, CameraOrbit, CameraTarget };
 
 const ANGLE_UNITS: Record<string, number> = { '': 1, rad: 1, deg: Math.PI / 180 };
 const LENGTH_UNITS: Record<string, number> = { '': 1, m: 1, cm: 0.01, mm: 0.001 };
@@ -94,42 +83,4 @@ export function formatCameraOrbit(orbit: { theta: number; phi: number; radius: n
 /** `1.2m 0m 3.4m`, to the millimetre. */
 export function formatCameraTarget(target: readonly [number, number, number]): string {
   return target.map((value) => `${round(value, 3)}m`).join(' ');
-}
-
-/**
- * The orbit of a camera at `position` looking at `target` (both in model-viewer's axes, metres), as
- * three's Spherical: θ = atan2(x, z), φ = acos(y / r).
- */
-export function orbitOf(position: Vec3, target: Vec3): { theta: number; phi: number; radius: number } {
-  const x = position[0] - target[0];
-  const y = position[1] - target[1];
-  const z = position[2] - target[2];
-  const radius = Math.hypot(x, y, z);
-  if (radius === 0) return { theta: 0, phi: 0, radius: 0 };
-  return { theta: Math.atan2(x, z), phi: Math.acos(Math.min(1, Math.max(-1, y / radius))), radius };
-}
-
-/**
- * Where the camera stands for an orbit around `target`, `auto` values taken from `current` (the camera's
- * own orbit). φ stays a hair off the poles, where the view's up would be undefined.
- */
-export function positionOf(
-  orbit: CameraOrbit,
-  target: Vec3,
-  current: { theta: number; phi: number; radius: number },
-): Vec3 {
-  const theta = orbit.theta === 'auto' ? current.theta : orbit.theta;
-  const phi = Math.min(Math.PI - 1e-4, Math.max(1e-4, orbit.phi === 'auto' ? current.phi : orbit.phi));
-  const radius = orbit.radius === 'auto' ? current.radius : orbit.radius;
-  const across = radius * Math.sin(phi);
-  return [
-    target[0] + across * Math.sin(theta),
-    target[1] + radius * Math.cos(phi),
-    target[2] + across * Math.cos(theta),
-  ];
-}
-
-/** The target with `auto` values taken from `current`. */
-export function targetOf(target: CameraTarget, current: Vec3): Vec3 {
-  return target.map((value, i) => (value === 'auto' ? current[i]! : value)) as Vec3;
 }

@@ -10,7 +10,11 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
-import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
+import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
+import { modelToWorld } from '../../../features/motion/camera-feed.js';
+import type { CameraPose, DrawnFrame } from '../../../three/drawing.js';
+import type { CameraChange } from '../../../three/room-view.js';
+import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { FlyTarget } from './camera-moves.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
@@ -22,22 +26,6 @@ type Moves = typeof import('./camera-moves.js');
 /** The moves once loaded (so a settled camera is written back without waiting). */
 let loadedMoves: Moves | undefined;
 const movesNow = (): Moves | Promise<Moves> => loadedMoves ?? loadMoves().then((m) => (loadedMoves = m));
-
-/** What moving the camera takes: the features' three.js side and where the camera goes. */
-interface Tools {
-  three: FeaturesModule;
-  moves: Moves;
-}
-
-/** The tools at once when both are loaded, else a promise of them (loading what is missing). */
-function toolsOf(context: ViewerContext): Tools | Promise<Tools> {
-  const three = context.features;
-  if (three && loadedMoves) return { three, moves: loadedMoves };
-  return Promise.all([three ?? context.loadFeatures(), movesNow()]).then(([t, moves]) => ({
-    three: t,
-    moves,
-  }));
-}
 
 /** Milliseconds without a user move before the attributes are written back. */
 const SETTLE_MS = 250;
@@ -94,17 +82,14 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
      */
     async flyTo(target: FlyTarget): Promise<void> {
       const context = this.viewContext;
-      if (!context)
-        return new Promise((resolve, reject) => {
-          this.#waiting.push({ target, resolve, reject });
-          // drawn in the render worker: the flight needs the scene here, so the room is drawn here again
-          // (updated() sees the waiting flight) and it lands there
-          if (this.renderThread === 'worker') this.requestUpdate();
-        });
-      const tools = await toolsOf(context);
+      if (!context) return new Promise((resolve, reject) => this.#waiting.push({ target, resolve, reject }));
+      const moves = await movesNow();
       if (this.viewContext !== context) return; // the room went while the code to fly arrived
-      await tools.three.flyTo(context.view, tools.moves.flyTargetView(context, tools.three, target));
-      this.#reflect(tools.moves);
+      const pose = await context.drawing.moveCamera(
+        moves.flyRequest(context, target),
+        !prefersReducedMotion(),
+      );
+      if (this.viewContext === context) this.#reflect(moves, pose);
     }
 
     /** An area's button in the room description was activated: the camera flies into that area. */
@@ -112,11 +97,11 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       this.flyTo(area.name).catch(() => undefined);
     }
 
-    protected override featuresAtStart(inWorker = false): boolean {
+    protected override featuresAtStart(): boolean {
       // the opening view is the one the attributes or an early flyTo() ask for
       const asked = !!this.cameraOrbit || !!this.cameraTarget || this.#waiting.length > 0;
       if (asked) void Promise.resolve(movesNow()).catch(() => undefined);
-      return super.featuresAtStart(inWorker) || asked;
+      return super.featuresAtStart() || asked;
     }
 
     protected override viewReady(context: ViewerContext): void {
@@ -126,12 +111,12 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       this.#land(context);
     }
 
-    /** Flights asked for before the room was shown: the camera starts where the last one goes. */
+    /** Flights asked for before the room was shown: the camera starts where the last one goes (a jump). */
     #land(context: ViewerContext): void {
       if (!this.#waiting.length) return;
-      const tools = toolsOf(context);
-      if (tools instanceof Promise) {
-        tools.then(
+      const moves = movesNow();
+      if (moves instanceof Promise) {
+        moves.then(
           () => this.viewContext === context && this.#land(context),
           (error: unknown) => this.#waiting.splice(0).forEach(({ reject }) => reject(error)),
         );
@@ -139,9 +124,10 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       }
       for (const { target, resolve, reject } of this.#waiting.splice(0)) {
         try {
-          tools.three.jumpTo(context.view, tools.moves.flyTargetView(context, tools.three, target));
-          this.#reflect(tools.moves);
-          resolve();
+          context.drawing.moveCamera(moves.flyRequest(context, target), false).then((pose) => {
+            if (this.viewContext === context) this.#reflect(moves, pose);
+            resolve();
+          }, reject);
         } catch (error) {
           reject(error);
         }
@@ -166,41 +152,56 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
     /** Puts the camera where the attributes say (values they leave out or cannot be read stay). */
     #applyAttributes(context: ViewerContext): void {
       if (!this.cameraOrbit && !this.cameraTarget) return;
-      const tools = toolsOf(context);
-      if (tools instanceof Promise) {
-        // set after the room opened: the camera moves once the code that moves it is here
-        tools.then(
+      const moves = movesNow();
+      if (moves instanceof Promise) {
+        // set after the room opened: the camera moves once the code that reads them is here
+        moves.then(
           () => this.viewContext === context && this.#applyAttributes(context),
           () => undefined,
         );
         return;
       }
-      const { three, moves } = tools;
-      const view = moves.attributeView(context.view, three, this.cameraOrbit, this.cameraTarget);
-      if (!view) return;
-      three.jumpTo(context.view, view);
+      const request = moves.attributeRequest(this.cameraOrbit, this.cameraTarget);
+      if (!request) return;
       this.#written = { orbit: this.cameraOrbit, target: this.cameraTarget };
+      context.drawing.moveCamera(request, false).catch(() => undefined);
     }
 
-    #onUserMove = () => {
+    #onUserMove = ({ detail }: CustomEvent<CameraChange>) => {
       clearTimeout(this.#settle);
       // what writes the camera back is loaded as the first move starts
       const moves = movesNow();
+      // the camera the move left, for when no frame was drawn since (the render worker may lag behind)
+      const moved: CameraPose = {
+        ...(this.viewContext?.drawing.pose ?? { fov: 0, aspect: 1 }),
+        position: modelToWorld(detail.position),
+        target: modelToWorld(detail.target),
+      };
+      const at = performance.now();
       this.#settle = setTimeout(
         () =>
           Promise.resolve(moves).then(
-            (loaded) => this.#reflect(loaded),
+            // the last frame's camera when it was drawn after the move (damping below OrbitControls'
+            // change threshold still creeps), else the move's own
+            (loaded) => this.#reflect(loaded, this.#frameAt > at ? this.viewContext?.drawing.pose : moved),
             () => undefined,
           ),
         SETTLE_MS,
       );
     };
 
+    /** When the last frame was drawn (page time). */
+    #frameAt = 0;
+
+    protected override drawnFrame(frame: DrawnFrame): void {
+      super.drawnFrame(frame);
+      this.#frameAt = performance.now();
+    }
+
     /** Writes the camera into the attributes (rounded; the update this causes does not move the camera). */
-    #reflect(moves: Moves): void {
-      const view = this.viewContext?.view;
-      if (!view) return;
-      const { orbit, target } = moves.cameraAttributes(view);
+    #reflect(moves: Moves, pose: CameraPose | undefined): void {
+      if (!pose || !this.viewContext) return;
+      const { orbit, target } = moves.cameraAttributes(pose);
       this.#written = { orbit, target };
       this.cameraOrbit = orbit;
       this.cameraTarget = target;

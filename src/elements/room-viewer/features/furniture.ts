@@ -29,7 +29,7 @@ export function ViewerFurniture<T extends Constructor<RoomViewerBase>>(
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      context.view.setFurnitureVisible(!this.furnitureHidden());
+      context.drawing.setFurnitureVisible(!this.furnitureHidden());
     }
 
     protected override updated(changed: PropertyValues<this>): void {

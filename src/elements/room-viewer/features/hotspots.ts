@@ -4,16 +4,19 @@
  *
  * An element with `data-component-id` sits on the middle of that component's top face; one with
  * `data-position="x y z"` (the model's centimetres, z up) at that point. What places them
- * (features/hotspot-layer.ts, with the three.js side in src/three/hotspots.ts) is loaded with the first
- * one slotted, or before the first frame when the page has one from the start.
+ * (features/hotspot-layer.ts) is loaded with the first one slotted; the drawing, on either thread,
+ * follows their points and says where they are with every frame (src/three/anchors.ts).
  */
 import { html } from 'lit';
 import { lazyModule } from '../../../internal/lazy-module.js';
+import type { DrawnFrame } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { HotspotLayer } from './hotspot-layer.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 const loadLayer = lazyModule(() => import('./hotspot-layer.js'));
+/** The layer's code once loaded. */
+let loadedLayer: typeof import('./hotspot-layer.js') | undefined;
 
 export function ViewerHotspots<T extends Constructor<RoomViewerBase>>(Base: T): T {
   /**
@@ -28,11 +31,16 @@ export function ViewerHotspots<T extends Constructor<RoomViewerBase>>(Base: T): 
     #layer?: HotspotLayer;
     #slot?: HTMLSlotElement;
 
-    protected override featuresAtStart(inWorker = false): boolean {
+    protected override featuresAtStart(): boolean {
       // hotspots on the page from the start are placed from the first frame
       const has = !!this.querySelector(':scope > [slot="hotspot"]');
       if (has) loadLayer().catch(() => undefined);
-      return super.featuresAtStart(inWorker) || has;
+      return super.featuresAtStart() || has;
+    }
+
+    protected override drawnFrame(frame: DrawnFrame): void {
+      super.drawnFrame(frame);
+      this.#layer?.frame(frame);
     }
 
     protected override viewReady(context: ViewerContext): void {
@@ -62,13 +70,17 @@ export function ViewerHotspots<T extends Constructor<RoomViewerBase>>(Base: T): 
       const slot = this.#slot;
       if (!context || !slot || !slot.assignedElements().length) return;
       slot.removeEventListener('slotchange', this.#onSlotted);
-      Promise.all([context.loadFeatures(), loadLayer()]).then(
-        ([features, { HotspotLayer }]) => {
-          if (this.viewContext !== context || this.#layer) return;
-          this.#layer = new HotspotLayer(slot, context.view, context.model, features);
-        },
-        () => undefined,
-      );
+      // at once when the layer's code is here: the anchors then go out before the first frame
+      const start = ({ HotspotLayer }: typeof import('./hotspot-layer.js')) => {
+        if (this.viewContext !== context || this.#layer) return;
+        this.#layer = new HotspotLayer(slot, context.drawing);
+      };
+      if (loadedLayer) start(loadedLayer);
+      else
+        loadLayer().then(
+          (module) => start((loadedLayer = module)),
+          () => undefined,
+        );
     };
   }
   return WithHotspots;

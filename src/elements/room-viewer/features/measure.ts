@@ -6,13 +6,21 @@ import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import { MeasureMode } from '../../../features/measure/measure-mode.js';
 import type { Vec3 } from '../../../model/types.js';
-import type { Cutaway } from '../../../three/index.js';
-import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
+import type { DrawnFrame, ScreenSpot } from '../../../three/drawing.js';
+import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** The measuring overlay (features/measure-overlay.ts): loaded as the mode first starts. */
 const loadOverlay = lazyModule(() => import('./measure-overlay.js'));
 type Overlay = typeof import('./measure-overlay.js');
+
+/** Section height of lowered walls (cm) when the page gives none (src/three/cutaway.ts's default). */
+const CUTAWAY_HEIGHT = 100;
+/** The measured points' anchor set in the drawing's frames. */
+const KEY = 'measure';
+
+/** The straight distance between two model-space points (cm). */
+const distanceBetween = (a: Vec3, b: Vec3) => Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
 
 /** What the mixin adds (documented on the class below). */
 export interface ViewerMeasureProperties {
@@ -58,10 +66,15 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     /** `metric` (m, the default) or `imperial` (feet and inches) for measured distances. */
     @property() units: 'metric' | 'imperial' = 'metric';
 
-    #cut?: Cutaway;
-    /** What measures, once loaded: the features' three.js side and the overlay. */
-    #tools?: { three: FeaturesModule; overlay: Overlay };
+    /** The cutaway height the drawing was given (undefined: off). */
+    #cut?: number;
+    /** The overlay's code, once loaded. */
+    #overlay?: Overlay;
     #mode = new MeasureMode<Vec3>(this, () => this.language.lang);
+    /** The points the drawing follows, the version of that set, and where the last frame put them. */
+    #followed: readonly Vec3[] = [];
+    #version = -1;
+    #spots: ScreenSpot[] = [];
 
     // a mixin's constructor must take any arguments
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,21 +90,31 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      context.view.frameListeners.add(this.#onFrame);
+      this.#cut = undefined;
+      this.#followed = [];
       this.#applyCutaway();
       // turned on while the room was loading
-      if (this.measure) this.#loadTools(context).catch(() => undefined);
+      if (this.measure) this.#loadOverlay();
     }
 
     protected override viewGone(): void {
-      this.#cut?.dispose();
       this.#cut = undefined;
       this.#mode.points = [];
+      this.#followed = [];
+      this.#spots = [];
       super.viewGone();
     }
 
-    protected override featuresAtStart(inWorker = false): boolean {
-      return super.featuresAtStart(inWorker) || this.cutaway || this.measure;
+    protected override featuresAtStart(): boolean {
+      return super.featuresAtStart() || this.cutaway || this.measure;
+    }
+
+    protected override drawnFrame(frame: DrawnFrame): void {
+      super.drawnFrame(frame);
+      const answer = frame.anchors?.[KEY];
+      if (!answer || answer.version !== this.#version) return;
+      this.#spots = answer.spots;
+      this.#place();
     }
 
     protected override updated(changed: PropertyValues<this>): void {
@@ -100,44 +123,47 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       if (changed.has('measure')) {
         this.toggleState('measuring', this.measure);
         if (!this.measure) this.clearMeasure();
-        // what finds the point under a click is loaded as the mode starts
-        else if (this.viewContext) this.#loadTools(this.viewContext).catch(() => undefined);
+        // the overlay is loaded as the mode starts
+        else this.#loadOverlay();
       }
-      // the overlay was just rendered: put it where the points are on screen now
+      this.#follow();
+      // the overlay was just rendered: put it where the points were on screen in the last frame
       this.#place();
     }
 
-    async #loadTools(context: ViewerContext): Promise<{ three: FeaturesModule; overlay: Overlay }> {
-      const [three, overlay] = await Promise.all([context.features ?? context.loadFeatures(), loadOverlay()]);
-      return (this.#tools = { three, overlay });
+    #loadOverlay(): void {
+      if (this.#overlay) return;
+      loadOverlay().then(
+        (overlay) => {
+          this.#overlay = overlay;
+          this.requestUpdate();
+        },
+        () => undefined,
+      );
+    }
+
+    /** The drawing follows the points placed now (the next frame says where they are). */
+    #follow(): void {
+      const drawing = this.viewContext?.drawing;
+      const points = this.#mode.points;
+      if (!drawing || points === this.#followed) return;
+      this.#followed = points;
+      this.#spots = [];
+      this.#version = drawing.setAnchors(
+        KEY,
+        points.length ? { specs: points.map((point) => ({ point })), occlude: false } : undefined,
+      );
     }
 
     #applyCutaway(): void {
-      const context = this.viewContext;
-      if (!context) return;
-      const { features } = context;
-      if (!features) {
-        if (this.cutaway)
-          context.loadFeatures().then(
-            () => this.viewContext === context && this.#applyCutaway(),
-            () => undefined,
-          );
-        return;
-      }
+      const drawing = this.viewContext?.drawing;
+      if (!drawing) return;
       const h = Number(this.cutawayHeight);
-      const height = Number.isFinite(h) && h > 0 ? h : features.CUTAWAY_HEIGHT;
-      if (this.cutaway && !this.#cut) this.#cut = new features.Cutaway(context.view, height);
-      else if (!this.cutaway && this.#cut) {
-        this.#cut.dispose();
-        this.#cut = undefined;
-      } else if (this.#cut) this.#cut.height = height;
+      const height = this.cutaway ? (Number.isFinite(h) && h > 0 ? h : CUTAWAY_HEIGHT) : undefined;
+      if (height === this.#cut) return;
+      this.#cut = height;
+      drawing.setCutaway(height);
     }
-
-    #onFrame = () => {
-      this.#cut?.update();
-      // nothing to move while no point is placed (the common case: no per-frame DOM queries)
-      if (this.#mode.points.length) this.#place();
-    };
 
     #canvas(): HTMLCanvasElement | null {
       return this.renderRoot.querySelector('canvas');
@@ -151,49 +177,42 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       if (!context || !canvas || event.composedPath()[0] !== canvas) return;
       const rect = canvas.getBoundingClientRect();
       const at = [event.clientX - rect.left, event.clientY - rect.top, rect.width, rect.height] as const;
-      const measure = ({ three }: { three: FeaturesModule }) => {
-        if (this.viewContext !== context) return;
-        const pick = three.pickSurface(context.view, ...at);
-        const pair = pick && this.#mode.place(pick.point);
-        if (!pair) return;
-        const [from, to] = pair;
-        const distance = three.distanceBetween(from, to);
-        this.emit('measure', { from, to, distance, text: this.#mode.format(distance) });
-        this.analytics.track('measure');
-      };
-      // the code that finds the point is loaded as the mode starts; a click before it arrived waits
-      if (this.#tools) measure(this.#tools);
-      else this.#loadTools(context).then(measure, () => undefined);
+      context.drawing.pickSurface(...at).then(
+        (pick) => {
+          if (this.viewContext !== context || !pick) return;
+          const pair = this.#mode.place(pick.point);
+          this.requestUpdate();
+          if (!pair) return;
+          const [from, to] = pair;
+          const distance = distanceBetween(from, to);
+          this.emit('measure', { from, to, distance, text: this.#mode.format(distance) });
+          this.analytics.track('measure');
+        },
+        () => undefined,
+      );
     };
 
-    /** Moves the overlay's line, dots and label to where the points show now (every frame drawn). */
+    /** Moves the overlay's line, dots and label to where the last frame drew the points. */
     #place(): void {
       const overlay = this.renderRoot.querySelector<HTMLElement>('[part~="measure"]');
-      const context = this.viewContext;
-      const tools = this.#tools;
-      const canvas = this.#canvas();
-      // points are only placed once the code that measures is loaded
-      if (!overlay || !context || !tools || !canvas) return;
-      const { width, height } = canvas.getBoundingClientRect();
-      const { three } = tools;
-      tools.overlay.placeOverlay(
+      if (!overlay || !this.#overlay || this.#spots.length !== this.#mode.points.length) return;
+      this.#overlay.placeOverlay(
         overlay,
-        this.#mode.points.map((p) => three.screenPoint(context.view, p, width, height)),
+        this.#spots.map((spot) => (spot ? { x: spot[0], y: spot[1] } : undefined)),
       );
     }
 
     protected override renderFeatures(): unknown[] {
       const mode = this.#mode;
       const [a, b] = mode.points;
-      const tools = this.#tools;
-      const distance = a && b ? tools?.three.distanceBetween(a, b) : undefined;
+      const overlay = this.#overlay;
+      const distance = a && b ? distanceBetween(a, b) : undefined;
       return [
         ...super.renderFeatures(),
-        // only over a room on screen (not while loading, nor over an error); pressed over a room drawn in the
-        // render worker, it draws the room on the page's thread, where measuring reads the scene
+        // only over a room on screen (not while loading, nor over an error), on either thread
         this.roomShown ? mode.renderToggle('measure-button', true) : nothing,
-        a && tools
-          ? tools.overlay.measureOverlay(!!b, distance === undefined ? undefined : mode.format(distance))
+        a && overlay
+          ? overlay.measureOverlay(!!b, distance === undefined ? undefined : mode.format(distance))
           : nothing,
         this.measure ? mode.renderHint(distance) : nothing,
       ];

@@ -4,8 +4,8 @@
  *
  * A click or tap on the canvas (not the end of a drag: ClickTracker) casts a ray through the room as
  * drawn (src/three/picking.ts); the piece it meets first fires `component-select`. The selection and
- * the highlight are drawn in the view's own render (src/three/selection-outline.ts). A room drawn in the
- * render worker is picked, outlined and framed there, with the same code, by message (worker-view.ts).
+ * the highlight are drawn in the view's own render (src/three/selection-outline.ts). Picking, the
+ * outline and framing go through the drawing (src/three/drawing.ts), on whichever thread it draws.
  */
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
@@ -14,10 +14,7 @@ import { ComponentSelection, type SelectionHost } from '../../../features/select
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
-// types only: three.js arrives through the view context (ctx.three, ctx.features)
-import type { SelectionOutline } from '../../../three/index.js';
-import type { FeaturesModule, RoomViewerBase, ViewerContext } from '../base.js';
-import type { WorkerView } from '../worker-view.js';
+import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
@@ -59,18 +56,12 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     /** A component id: the viewer opens framed on that component (and moves to it when changed). */
     @property({ attribute: 'focus-component' }) focusComponent?: string;
 
-    #outline?: SelectionOutline;
-    /** The room drawn in the render worker, which picks and outlines it there. */
-    #remote?: WorkerView;
     #pickable: ModelComponent[] = [];
     #selection = new ComponentSelection(this as unknown as SelectionHost, {
       language: this.language,
       startsOn: (event) => {
         const target = event.composedPath()[0] as Element | undefined;
-        const on = target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
-        // what picks is loaded as the press starts, so it is there when the click ends
-        if (on) this.viewContext?.loadFeatures().catch(() => undefined);
-        return on;
+        return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
       },
       pick: (event) => this.#pick(event),
       components: () => (this.furnitureHidden() ? NONE : this.#pickable),
@@ -100,14 +91,8 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       this.#shown(context.model);
     }
 
-    protected override workerReady(view: WorkerView, model: RoomModel): void {
-      super.workerReady(view, model);
-      this.#shown(model, view);
-    }
-
-    /** A room is on screen, on the page's thread or in the render worker (`remote`). */
-    #shown(model: RoomModel, remote?: WorkerView): void {
-      this.#remote = remote;
+    /** A room is drawn, on either thread. */
+    #shown(model: RoomModel): void {
       this.#pickable = selectableComponents(model);
       this.#showOutline();
       this.#frame(false);
@@ -115,20 +100,14 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     }
 
     protected override viewGone(): void {
-      this.#outline?.dispose();
-      this.#outline = undefined;
-      this.#remote = undefined;
       this.#pickable = [];
       this.requestUpdate();
       super.viewGone();
     }
 
-    protected override featuresAtStart(inWorker = false): boolean {
-      // the opening view is framed on `focus-component`, with the selection outlined (the render worker
-      // does both itself)
-      return (
-        super.featuresAtStart(inWorker) || (!inWorker && (!!this.focusComponent || this.selected.length > 0))
-      );
+    protected override featuresAtStart(): boolean {
+      // the opening view is framed on `focus-component`, with the selection outlined
+      return super.featuresAtStart() || !!this.focusComponent || this.selected.length > 0;
     }
 
     protected override updated(changed: PropertyValues<this>): void {
@@ -140,65 +119,40 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       return [...super.renderFeatures(), this.roomShown ? this.#selection.description() : nothing];
     }
 
-    /** Outlines the selection and the highlight (the outline is made when there is first one to show). */
+    /** Outlines the selection and the highlight (the drawing makes the outline when there is first one to show). */
     #showOutline(): void {
+      const drawing = this.viewContext?.drawing;
+      if (!drawing) return;
       const selection = this.#selection;
-      const context = this.viewContext;
-      const selected = selection.components(new Set(this.selected));
-      const highlighted = selection.components(selection.highlighted);
       const ids = (list: readonly ModelComponent[]) => list.map((c) => c.id);
-      if (this.#remote) return this.#remote.outline(ids(selected), ids(highlighted));
-      if (!this.#outline && context && (selected.length || highlighted.length)) {
-        const { features } = context;
-        if (!features) return this.#whenLoaded(context, () => this.#showOutline());
-        this.#outline = new features.SelectionOutline(context.view);
-      }
-      this.#outline?.show(selected, highlighted);
-    }
-
-    /** Runs `then` once the features' three.js side is loaded, if this room is still the one shown. */
-    #whenLoaded(context: ViewerContext, then: () => void): void {
-      context.loadFeatures().then(
-        () => this.viewContext === context && then(),
-        () => undefined,
+      drawing.outline(
+        ids(selection.components(new Set(this.selected))),
+        ids(selection.components(selection.highlighted)),
       );
     }
 
     /** Frames the view on `focus-component`: at once when the room opens, with a flight later. */
     #frame(fly: boolean): void {
-      const context = this.viewContext;
+      const drawing = this.viewContext?.drawing;
       const component = this.focusComponent ? this.#selection.component(this.focusComponent) : undefined;
-      // the worker has no media queries: a flight under reduced motion is asked for as a jump
-      if (component && this.#remote)
-        return this.#remote.frameComponent(component.id, fly && !prefersReducedMotion());
-      if (!context || !component) return;
-      const { features, view } = context;
-      if (!features) return this.#whenLoaded(context, () => this.#frame(fly));
-      const to = features.frameComponent(view, component);
-      if (fly) void features.flyTo(view, to);
-      else features.jumpTo(view, to);
+      if (!drawing || !component) return;
+      // a flight under reduced motion is a jump (asked here: the render worker has no media queries)
+      drawing.moveCamera({ component: component.id }, fly && !prefersReducedMotion()).catch(() => undefined);
     }
 
     /** The piece a ray through the pointer meets first (walls and doors stop it). */
-    #pick(event: PointerEvent): ModelComponent | undefined | Promise<ModelComponent | undefined> {
+    #pick(event: PointerEvent): Promise<ModelComponent | undefined> | undefined {
       const context = this.viewContext;
       const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
-      const remote = this.#remote;
-      if ((!context && !remote) || !rect?.width || !rect.height) return undefined;
+      if (!context || !rect?.width || !rect.height) return undefined;
       const x = ((event.clientX - rect.left) / rect.width) * 2 - 1;
       const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
-      // drawn in the render worker: the same ray cast there (a message each way, well within the click)
-      if (remote)
-        return remote
-          .pick(x, y)
-          .then((id) => (id && this.#remote === remote ? this.#selection.component(id) : undefined));
-      if (!context) return undefined;
-      const pick = (features: FeaturesModule) =>
-        this.viewContext === context
-          ? features.pickComponent(context.view, x, y, (c) => !!this.#selection.component(c.id))?.component
-          : undefined;
-      // a click that ended before the picking code arrived (loaded as it started) picks when it does
-      return context.features ? pick(context.features) : context.loadFeatures().then(pick);
+      const only = (this.furnitureHidden() ? [] : this.#pickable).map((c) => c.id);
+      // the same ray on either thread (a message each way in the render worker, well within the click)
+      return context.drawing.pick(x, y, only).then(
+        (id) => (id && this.viewContext === context ? this.#selection.component(id) : undefined),
+        () => undefined,
+      );
     }
   }
   return WithSelection;

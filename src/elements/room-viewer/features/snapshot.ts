@@ -29,8 +29,6 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
 ): T & Constructor<SnapshotProperties & FullscreenGesturesMembers> {
   /** @csspart fullscreen-button - The full-screen button, top right. */
   abstract class WithSnapshot extends FullscreenGestures(Base) {
-    #ungate?: () => void;
-
     /**
      * The view as it is now as an image of `width` × `height` pixels (default: the element's size), drawn
      * again at that size (no hotspots, buttons or hints). Rejects with a DOMException `InvalidStateError`
@@ -39,41 +37,24 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
      * @returns {Promise<Blob>} The image.
      */
     async toBlob(options: SnapshotOptions = {}): Promise<Blob> {
-      const noRoom = () =>
-        new DOMException(
+      const context = this.viewContext;
+      if (!context || this.getAttribute('state') !== 'loaded')
+        throw new DOMException(
           'toBlob(): no room is shown (the viewer is idle, loading or failed)',
           'InvalidStateError',
         );
-      const context = this.viewContext;
-      if (!context && this.renderThread === 'worker' && this.getAttribute('state') === 'loaded') {
-        // drawn in the render worker: drawn again there, encoded here
-        this.analytics.trackIfVisitor('snapshot');
-        const image = await loadImage();
-        const size = image.snapshotSize(this, options, image.MAX_SNAPSHOT_SIDE);
-        const canvas = await this.workerSnapshot(size.width, size.height);
-        if (!canvas) throw noRoom();
-        return image.encodeCanvas(canvas, options);
-      }
-      if (!context) throw noRoom();
       this.analytics.trackIfVisitor('snapshot');
-      const [three, image] = await Promise.all([context.features ?? context.loadFeatures(), loadImage()]);
-      // the room may have gone while the snapshot code arrived
-      if (this.viewContext !== context) throw noRoom();
-      const size = image.snapshotSize(this, options, three.snapshotLimit());
-      return image.encodeCanvas(three.renderSnapshot(context.view, size), options);
+      const image = await loadImage();
+      // the drawing, on either thread, draws it again at that size (and knows its GPU's limit); encoded here
+      const size = image.snapshotSize(this, options, image.MAX_SNAPSHOT_SIDE);
+      const canvas = await context.drawing.snapshot(size.width, size.height);
+      return image.encodeCanvas(canvas, options);
     }
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      const { three, view } = context;
-      this.#ungate = three.gateWheel(view.controls, this, (event) => this.gestures.wheel(event));
+      // the wheel is gated by the drawing itself (wheelZooms()); one finger's rule goes to it here
       this.#applyGestures();
-    }
-
-    protected override viewGone(): void {
-      this.#ungate?.();
-      this.#ungate = undefined;
-      super.viewGone();
     }
 
     protected override fullscreenChanged(on: boolean): void {
@@ -102,12 +83,9 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
       return this.gestures.touchScrolls();
     }
 
-    /** One finger orbits, or scrolls the page (cooperative, not full screen). */
+    /** One finger orbits, or scrolls the page (cooperative, not full screen): the drawing hears it. */
     #applyGestures(): void {
-      const context = this.viewContext;
-      if (context) context.three.touchScrolls(context.view.controls, this.gestures.touchScrolls());
-      // drawn in the render worker: the worker's controls hear it
-      else this.gesturesChanged();
+      this.gesturesChanged();
     }
   }
   return WithSnapshot;

@@ -3,11 +3,13 @@
  * of an FML floor, the room furnished and empty, two rooms side by side). A move of either camera (a
  * drag, the keyboard, `flyTo()`, the camera attributes) is copied to the other after the frame it was
  * drawn in, so a drag on either moves both. The viewer with the attribute takes the other's camera
- * when they are linked. A mixin over RoomViewerBase (viewer-base.ts).
+ * when they are linked. Each viewer's camera comes from its frames and goes back through its drawing
+ * (src/features/motion/camera-feed.ts), so either may be drawn on either thread. A mixin over
+ * RoomViewerBase (base.ts).
  */
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { RoomView } from '../../../three/index.js';
+import { cameraFeedOf, type CameraPose } from '../../../features/motion/camera-feed.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
@@ -17,14 +19,10 @@ export interface SyncCameraProperties {
   readonly syncedViewer: HTMLElement | undefined;
 }
 
-type Viewer = HTMLElement & { readonly view?: RoomView };
+const isViewer = (el: Element | null): el is HTMLElement => el?.localName === 'room-viewer';
 
-const isViewer = (el: Element | null): el is Viewer => el?.localName === 'room-viewer';
-
-/** Camera position and target in world space, as one list (to compare and copy). */
-function stateOf(view: RoomView): number[] {
-  return [...view.camera.position.toArray(), ...view.controls.target.toArray()];
-}
+/** Camera position and target in world space, as one list (to compare). */
+const stateOf = (pose: CameraPose): number[] => [...pose.position, ...pose.target];
 
 /** Movements below this (metres, world space) are the same camera. */
 const SAME = 1e-5;
@@ -39,12 +37,14 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
      */
     @property({ attribute: 'sync-camera' }) syncCamera?: string;
 
-    #other?: Viewer;
+    #other?: HTMLElement;
     #watch?: MutationObserver;
-    /** The views followed now (this viewer's and the other's). */
-    #views: RoomView[] = [];
+    /** Stops hearing the two cameras. */
+    #stops: (() => void)[] = [];
     /** The camera both views were last given (world space). */
     #shared?: number[];
+    /** This viewer takes the other's camera with the next frame both have drawn. */
+    #takeOver = false;
 
     /** The `<room-viewer>` `sync-camera` names, once found. */
     get syncedViewer(): HTMLElement | undefined {
@@ -64,20 +64,6 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       if (changed.has('syncCamera') && this.isConnected) this.#link();
-    }
-
-    protected override featuresAtStart(inWorker = false): boolean {
-      // a camera followed frame by frame (another viewer's `sync-camera`, a plan's `for`) is read on the
-      // page's thread: such a viewer draws there
-      return super.featuresAtStart(inWorker) || (inWorker && (!!this.syncCamera?.trim() || this.#followed()));
-    }
-
-    /** Another viewer (`sync-camera`) or a plan (`for`) of this document or shadow root names this one. */
-    #followed(): boolean {
-      if (!this.id) return false;
-      const root = this.getRootNode() as Document | ShadowRoot;
-      const id = CSS.escape(this.id);
-      return !!root.querySelector?.(`room-viewer[sync-camera="${id}"], room-plan[for="${id}"]`);
     }
 
     protected override viewReady(context: ViewerContext): void {
@@ -114,14 +100,12 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
       });
     }
 
-    #attach(other: Viewer): void {
+    #attach(other: HTMLElement): void {
       this.#watch?.disconnect();
       this.#watch = undefined;
       this.#other = other;
-      // the other's reload makes a new view
+      // the other's reload: this viewer takes its camera again
       other.addEventListener('model-load', this.#onOtherLoad);
-      // one drawn in the render worker hears that it is followed now, and draws on the page's thread
-      (other as Viewer & { requestUpdate?(): void }).requestUpdate?.();
       this.#follow(true);
     }
 
@@ -130,41 +114,46 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
       this.#watch = undefined;
       this.#other?.removeEventListener('model-load', this.#onOtherLoad);
       this.#other = undefined;
-      for (const view of this.#views) view.frameListeners.delete(this.#onFrame);
-      this.#views = [];
+      for (const stop of this.#stops.splice(0)) stop();
       this.#shared = undefined;
     }
 
     #onOtherLoad = () => this.#follow(true);
 
-    /** Follows the two views there are now; `takeOver`: this viewer takes the other's camera. */
+    /** Hears both cameras; `takeOver`: this viewer takes the other's camera. */
     #follow(takeOver: boolean): void {
-      for (const view of this.#views) view.frameListeners.delete(this.#onFrame);
-      const mine = this.view;
-      const theirs = this.#other?.view;
-      this.#views = mine && theirs && mine !== theirs ? [mine, theirs] : [];
+      for (const stop of this.#stops.splice(0)) stop();
       this.#shared = undefined;
-      if (!this.#views.length) return;
-      for (const view of this.#views) view.frameListeners.add(this.#onFrame);
-      if (takeOver) this.#copy(theirs!, mine!);
+      const mine = cameraFeedOf(this);
+      const theirs = this.#other && cameraFeedOf(this.#other);
+      if (!mine || !theirs || mine === theirs) return;
+      this.#takeOver = takeOver;
+      this.#stops = [
+        theirs.listen((pose) => {
+          if (this.#takeOver && !mine.pose) return; // taken once this viewer draws
+          this.#takeOver = false;
+          this.#copy(pose, mine);
+        }),
+        mine.listen((pose) => {
+          if (!this.#takeOver) return this.#copy(pose, theirs);
+          // this viewer's first frame: it takes the other's camera, if the other has drawn one
+          if (!theirs.pose) return;
+          this.#takeOver = false;
+          this.#copy(theirs.pose, mine);
+        }),
+      ];
     }
 
     /** After a frame of either view: a camera that moved since it was shared is given to the other. */
-    #onFrame = (view: RoomView): void => {
-      const state = stateOf(view);
+    #copy(
+      pose: CameraPose,
+      to: { move(position: CameraPose['position'], target: CameraPose['target']): void },
+    ) {
+      const state = stateOf(pose);
       const shared = this.#shared;
       if (shared && state.every((v, i) => Math.abs(v - shared[i]!) < SAME)) return;
-      const other = this.#views.find((v) => v !== view);
-      if (other) this.#copy(view, other);
-    };
-
-    #copy(from: RoomView, to: RoomView): void {
-      to.camera.position.copy(from.camera.position);
-      to.controls.target.copy(from.controls.target);
-      to.camera.lookAt(to.controls.target);
-      to.controls.update();
-      to.requestRender();
-      this.#shared = stateOf(from);
+      this.#shared = state;
+      to.move(pose.position, pose.target);
     }
   }
   return WithSyncCamera;

@@ -1,0 +1,275 @@
+/**
+ * The glue every drawing of a room needs, written once (drawing.ts): builds the RoomView (with
+ * `floor="all"`'s floors stacked over it), turns its callbacks into the drawing's events (a failed
+ * piece classified once), and does what the features ask of the scene: the selection outline (made on
+ * first use), camera moves by flight or jump, the cutaway, anchors followed on screen, picking,
+ * measuring's surface pick and the snapshot. The page's thread (main-drawing.ts) and the render worker
+ * (worker/render-worker.ts) each hold one per view and only carry messages to it.
+ *
+ * The features' three.js side (features.ts) comes with the drawing in the worker; on the page it is a
+ * lazy chunk, loaded on first use: what needs it waits for it, in order.
+ */
+import type { ModelComponent } from '../model/types.js';
+import { AnchorTracker } from './anchors.js';
+import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
+import type {
+  AnchorSet,
+  CameraPose,
+  CameraRequest,
+  ComponentFailure,
+  DrawingEvents,
+  DrawingSettings,
+} from './drawing.js';
+import type * as Features from './features.js';
+import { stackFloors } from './fml-stack.js';
+import type { MeasurePoint } from './measure.js';
+import { orbitOf, positionOf, targetOf } from './orbit.js';
+import { RoomView } from './room-view.js';
+import type { SelectionOutline } from './selection-outline.js';
+import type { Cutaway } from './cutaway.js';
+
+type FeaturesModule = typeof Features;
+
+export interface DriverOptions {
+  /** The canvas drawn into (the page's, or the worker's OffscreenCanvas behind its stand-in). */
+  canvas: HTMLCanvasElement;
+  keyTarget: HTMLElement;
+  settings: DrawingSettings;
+  prepared?: PreparedGeometry;
+  componentLoader?: ComponentLoader;
+  meshLoader?: MeshLoader;
+  yieldToPage(): Promise<void>;
+  events: DrawingEvents;
+  /** The features' three.js side, or how to load it (the page's lazy chunk). */
+  features: FeaturesModule | (() => Promise<FeaturesModule>);
+}
+
+/** A piece whose page-supplied object or product mesh failed, as the page's error says it. */
+export function componentFailure(error: unknown, component: ModelComponent): ComponentFailure {
+  const failure = error as { name?: string; kind?: ComponentFailure['kind']; message?: string } | null;
+  const mesh = failure?.name === 'FurnitureMeshError';
+  return {
+    componentId: component.id,
+    message: mesh ? String(failure?.message ?? error) : `componentLoader failed for ${component.id}`,
+    kind: mesh ? (failure?.kind ?? 'invalid') : 'invalid',
+    mesh,
+  };
+}
+
+const vec = (v: { x: number; y: number; z: number }): [number, number, number] => [v.x, v.y, v.z];
+
+export class ViewDriver {
+  readonly view: RoomView;
+  #features?: FeaturesModule;
+  #loading?: Promise<FeaturesModule>;
+  readonly #load: () => Promise<FeaturesModule>;
+  #outline?: SelectionOutline;
+  #cutaway?: Cutaway;
+  #anchors?: AnchorTracker;
+  #unstack?: () => void;
+  #css = { width: 1, height: 1 };
+  #disposed = false;
+  readonly #components: Map<string, ModelComponent>;
+  readonly #events: DrawingEvents;
+  readonly #settings: DrawingSettings;
+
+  constructor(options: DriverOptions) {
+    const { settings, events } = options;
+    this.#events = events;
+    this.#settings = settings;
+    this.#components = new Map(settings.model.components.map((c) => [c.id, c]));
+    if (typeof options.features === 'function') this.#load = options.features;
+    else {
+      const loaded = options.features;
+      this.#features = loaded;
+      this.#load = () => Promise.resolve(loaded);
+    }
+    this.#css = { width: settings.width, height: settings.height };
+    const view: RoomView = new RoomView({
+      canvas: options.canvas,
+      keyTarget: options.keyTarget,
+      model: settings.model,
+      plan: settings.plan,
+      prepared: options.prepared,
+      camera: settings.camera,
+      controls: settings.controls,
+      autoRotate: settings.autoRotate,
+      mediaBase: settings.mediaBase,
+      componentLoader: options.componentLoader,
+      meshLoader: options.meshLoader,
+      width: settings.width,
+      height: settings.height,
+      pixelRatio: settings.pixelRatio,
+      yieldToPage: options.yieldToPage,
+      onFrame: (frames) => this.#frame(frames),
+      onCameraChange: (change) => events.onCameraChange(change),
+      onRenderScale: (detail) => events.onRenderScale(detail),
+      onTextureError: (url) => {
+        const { total, pending } = this.view?.room.materials ?? { total: 0, pending: 0 };
+        events.onTextureError(url, total, pending);
+      },
+      onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
+      onContextGone: () => events.onContextGone(),
+    });
+    this.view = view;
+    if (settings.above.length)
+      this.#unstack = stackFloors(view, settings.above, {
+        mediaBase: settings.mediaBase,
+        componentLoader: options.componentLoader,
+        meshLoader: options.meshLoader,
+        onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
+      });
+    if (!settings.furnitureVisible) view.setFurnitureVisible(false);
+  }
+
+  /** The features' three.js side now when loaded, else once it is (undefined: the view went meanwhile). */
+  #with<T>(then: (features: FeaturesModule) => T): T | Promise<T> {
+    if (this.#features) return then(this.#features);
+    this.#loading ??= this.#load().then((loaded) => (this.#features = loaded));
+    return this.#loading.then((loaded) => {
+      if (this.#disposed) throw new DOMException('the room is no longer shown', 'InvalidStateError');
+      return then(loaded);
+    });
+  }
+
+  /** Runs `then` with the features' side, now or once loaded; a failure to load is the page's to see later. */
+  #soon(then: (features: FeaturesModule) => void): void {
+    const done = this.#with(then);
+    if (done instanceof Promise) done.catch(() => undefined);
+  }
+
+  get pose(): CameraPose {
+    const { camera, controls } = this.view;
+    return {
+      position: vec(camera.position),
+      target: vec(controls.target),
+      fov: camera.fov,
+      aspect: camera.aspect,
+    };
+  }
+
+  #frame(frames: number): void {
+    if (this.#disposed) return;
+    this.#cutaway?.update();
+    const { total, pending } = this.view.room.materials;
+    const anchors = this.#anchors?.size ? this.#anchors.spots(this.#css.width, this.#css.height) : undefined;
+    this.#events.onFrame({ frames, total, pending, pose: this.pose, ...(anchors ? { anchors } : {}) });
+  }
+
+  setSize(width: number, height: number, pixelRatio: number): void {
+    this.#css = { width, height };
+    this.view.setSize(width, height, pixelRatio);
+  }
+
+  pick(x: number, y: number, only?: readonly string[]): string | undefined | Promise<string | undefined> {
+    if (this.view.frames === 0) return undefined;
+    const accept = only ? new Set(only) : undefined;
+    return this.#with(
+      (f) => f.pickComponent(this.view, x, y, accept && ((c) => accept.has(c.id)))?.component.id,
+    );
+  }
+
+  outline(selected: readonly string[], highlighted: readonly string[]): void {
+    const of = (ids: readonly string[]) =>
+      ids.map((id) => this.#components.get(id)).filter((c): c is ModelComponent => !!c);
+    const chosen = of(selected);
+    const lit = of(highlighted);
+    // the outline is made when there is first something to show
+    if (!this.#outline && !chosen.length && !lit.length) return;
+    this.#soon((f) => {
+      this.#outline ??= new f.SelectionOutline(this.view);
+      this.#outline.show(chosen, lit);
+    });
+  }
+
+  /** Moves the camera; `fly`: a flight (the page decides: the worker has no media queries). */
+  moveCamera(to: CameraRequest, fly: boolean): CameraPose | Promise<CameraPose> {
+    const arrive = (f: FeaturesModule): CameraPose | Promise<CameraPose> => {
+      const view = this.#cameraView(f, to);
+      if (!fly) {
+        f.jumpTo(this.view, view);
+        return this.pose;
+      }
+      return f.flyTo(this.view, view, { jump: false }).then(() => this.pose);
+    };
+    const moved = this.#with(arrive);
+    return moved instanceof Promise ? moved.then((pose) => pose) : moved;
+  }
+
+  #cameraView(f: FeaturesModule, to: CameraRequest) {
+    const { view } = this;
+    const { model, plan } = this.#settings;
+    if ('view' in to) return f.cameraView(to.view.position, to.view.target);
+    if ('model' in to)
+      return f.cameraView(vec(f.toWorld(to.model.position)), vec(f.toWorld(to.model.target)));
+    if ('component' in to) {
+      const component = this.#components.get(to.component);
+      if (!component) throw new RangeError(`no component "${to.component}" in this room`);
+      return f.frameComponent(view, component);
+    }
+    if ('area' in to) {
+      const area = plan.areas.find((a) => a.name === to.area) ?? plan.areas.find((a) => a.label === to.area);
+      if (!area) throw new RangeError(`no area "${to.area}" in this room`);
+      return f.frameArea(view, area, model.height);
+    }
+    // the camera attributes: `auto` values as the camera has them now
+    const current = vec(view.controls.target);
+    const target = to.target ? targetOf(to.target, current) : current;
+    const position = positionOf(
+      to.orbit ?? { theta: 'auto', phi: 'auto', radius: 'auto' },
+      target,
+      orbitOf(vec(view.camera.position), current),
+    );
+    return f.cameraView(position, target);
+  }
+
+  setCutaway(height: number | undefined): void {
+    if (height === undefined) {
+      this.#cutaway?.dispose();
+      this.#cutaway = undefined;
+      return;
+    }
+    this.#soon((f) => {
+      if (this.#cutaway) this.#cutaway.height = height;
+      else this.#cutaway = new f.Cutaway(this.view, height);
+    });
+  }
+
+  setAnchors(key: string, version: number, set: AnchorSet | undefined): void {
+    if (!set && !this.#anchors) return;
+    this.#soon((f) => {
+      this.#anchors ??= new AnchorTracker(this.view, this.#settings.model, f);
+      this.#anchors.set(key, version, set);
+    });
+  }
+
+  pickSurface(
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+  ): MeasurePoint | undefined | Promise<MeasurePoint | undefined> {
+    return this.#with((f) => f.pickSurface(this.view, x, y, width, height));
+  }
+
+  /** The view drawn again at `width` × `height`, on a new canvas (an OffscreenCanvas in the worker). */
+  snapshot(width: number, height: number): HTMLCanvasElement | Promise<HTMLCanvasElement> {
+    if (this.view.frames === 0) throw new DOMException('toBlob(): no room is drawn yet', 'InvalidStateError');
+    return this.#with((f) => {
+      const limit = f.snapshotLimit();
+      if (width > limit || height > limit)
+        throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);
+      return f.renderSnapshot(this.view, { width, height });
+    });
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#anchors?.dispose();
+    this.#cutaway?.dispose();
+    this.#outline?.dispose();
+    this.#unstack?.();
+    this.view.dispose();
+  }
+}
