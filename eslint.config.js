@@ -35,6 +35,15 @@ const FEATURE = {
   message: 'src/internal/ is element infrastructure: it never imports a feature',
 };
 
+/**
+ * src/platform/ is the floor every layer stands on (yield, GPU fence, bounded body): it imports only its
+ * own files, no package and no other folder, so importing it from anywhere adds nothing else.
+ */
+const PLATFORM_ONLY = {
+  regex: '^(?!\\./)',
+  message: 'src/platform/ is dependency-free: it imports only its own files (./x.js)',
+};
+
 /** `no-restricted-imports` per folder of src/ (see the README's architecture section). */
 function layerRules() {
   const layer = (files, ...patterns) => ({
@@ -42,6 +51,7 @@ function layerRules() {
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   });
   return [
+    layer(['src/platform/**/*.ts'], PLATFORM_ONLY),
     layer(['src/model/**/*.ts'], SERVER, ELEMENTS, THREE, API),
     layer(['src/three/**/*.ts'], SERVER, ELEMENTS, API),
     layer(['src/panorama/**/*.ts'], SERVER, ELEMENTS),

@@ -32,6 +32,7 @@ import {
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { ModelComponent } from '../model/types.js';
+import { readBoundedBytes } from '../platform/bounded-body.js';
 import type { FurnitureMesh } from './build-room.js';
 import { applyLook } from './look-shader.js';
 import { SharedRenderer } from './shared-renderer.js';
@@ -352,37 +353,12 @@ async function fetchCapped(url: string, maxBytes: number): Promise<ArrayBuffer> 
   }
   const tooLarge = () =>
     new FurnitureMeshError(`${url} is larger than ${maxBytes} bytes: kept as a box`, 'invalid');
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    void response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        void reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
+    return (await readBoundedBytes(response, maxBytes, tooLarge)).buffer as ArrayBuffer;
   } catch (error) {
     if (error instanceof FurnitureMeshError) throw error;
     throw new FurnitureMeshError(`${url}: ${(error as Error)?.message ?? 'network error'}`, 'network');
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out.buffer;
 }
 
 interface GltfJson {

@@ -6,7 +6,7 @@
  * The result is the same either way: the worker runs the same functions, and both results are plain
  * data that survive the structured clone.
  */
-import { yieldToPage } from '../../internal/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { planGeometry, readModel } from '../../model/index.js';
 import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
 import type { FmlReadResult } from '../../model/fml/types.js';

@@ -15,6 +15,7 @@ import { flyTo, frameComponent, jumpTo } from '../fly.js';
 import { pickComponent } from '../picking.js';
 import { SelectionOutline } from '../selection-outline.js';
 import type { ModelComponent } from '../../model/types.js';
+import { nextTask } from '../../platform/yield.js';
 import { RoomView } from '../room-view.js';
 import { renderSnapshot, snapshotLimit } from '../snapshot.js';
 import { SharedRenderer } from '../shared-renderer.js';
@@ -50,7 +51,7 @@ const views = new Map<number, Entry>();
  * Between two slices of the build and the first draw: lets the page's messages (input, a resize, a
  * dispose) in. A plain timer: this thread has no page to keep painting, only messages to answer.
  */
-const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const yieldToPage = nextTask;
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers). */
