@@ -17,6 +17,7 @@ import { ModelSourceController, SOURCE_STATES } from '../../features/model-sourc
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
+import { ProductsHost } from '../../features/products/products-host.js';
 import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError, type FailureKind } from '../../internal/element-error.js';
 import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
@@ -25,7 +26,6 @@ import { ReducedMotionController } from '../../features/motion/reduced-motion.js
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
-import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 import { yieldToPage } from '../../internal/yield.js';
 import { hasModelSource } from '../../api/model-source.js';
@@ -64,7 +64,7 @@ export type RevealStrategy = 'auto' | 'interaction' | 'manual';
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
-export class RoomViewerBase extends FmlInputs(RoomElement) {
+export class RoomViewerBase extends FmlInputs(ProductsHost) {
   /** Room to fetch (GET /rooms/:id) with its model. */
   @property({ attribute: 'room-id' }) roomId?: string;
 
@@ -237,7 +237,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
    * until a room is shown. Read-only.
    */
-  get products(): readonly RoomProduct[] {
+  override get products(): readonly RoomProduct[] {
     return productsOf(this.#context?.model ?? this.#shownModel);
   }
 
@@ -255,12 +255,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * The room on screen, drawn on either thread: what features offer beside it (the description, the
    * measure and look buttons). Undefined until it is built and after teardown.
    */
-  protected get roomShown(): { model: RoomModel; plan: PlanGeometry } | undefined {
+  protected override get roomShown(): { model: RoomModel; plan: PlanGeometry } | undefined {
     return this.#context ?? this.#builtInWorker;
   }
 
   /** The element's words follow its language (features look their own words up through it). */
-  protected get language(): LanguageController {
+  protected override get language(): LanguageController {
     return this.#language;
   }
 
@@ -285,16 +285,6 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return false;
   }
 
-  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
-  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
-    return undefined;
-  }
-
-  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
-  protected furnitureHidden(): boolean {
-    return false;
-  }
-
   /**
    * A feature's hook (the wheel guard): whether this wheel turn zooms the room drawn in the render worker
    * (on the page's thread the feature gates OrbitControls itself).
@@ -309,7 +299,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
-  protected showFurniture(visible: boolean): void {
+  protected override showFurniture(visible: boolean): void {
     this.#drawn()?.setFurnitureVisible(visible);
   }
 
@@ -324,11 +314,6 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    */
   protected workerSnapshot(width: number, height: number): Promise<HTMLCanvasElement> | undefined {
     return this.#remote?.snapshot(width, height);
-  }
-
-  /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
-  protected renderFeatures(): unknown[] {
-    return [];
   }
 
   override connectedCallback(): void {
@@ -616,6 +601,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     if (!run.current() || this.#view !== context.view) return;
     this.#context = context;
     this.viewReady(this.#context);
+    // `furniture="hidden"` (features/products/furniture-feature.ts) as the worker's view starts with it
+    this.#view.setFurnitureVisible(!this.furnitureHidden());
     // the first frame is drawn either way; later frames only while near the viewport
     this.#view.setVisible(this.#viewport.near);
   }
