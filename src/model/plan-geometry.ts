@@ -7,6 +7,7 @@
 import {
   pointInRing,
   poleOfInaccessibility,
+  ringBox,
   signedArea,
   signedDistance,
   counterClockwise,
@@ -195,18 +196,6 @@ function spread(ring: readonly Vec2[], count: number): readonly Vec2[] {
   if (ring.length <= count) return ring;
   const step = ring.length / count;
   return Array.from({ length: count }, (_, i) => ring[Math.floor(i * step)]!);
-}
-
-function ringBox(ring: readonly Vec2[]): Box {
-  // a loop, not Math.min(...xs): a ring of 200 000 points would overflow the argument list
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const [x, y] of ring) {
-    box.minX = Math.min(box.minX, x);
-    box.minY = Math.min(box.minY, y);
-    box.maxX = Math.max(box.maxX, x);
-    box.maxY = Math.max(box.maxY, y);
-  }
-  return box;
 }
 
 /** Walls by name and by place, and areas by name: each opening looks up a few, not all of them. */

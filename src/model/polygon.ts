@@ -3,6 +3,7 @@
  * outline, and the pole of inaccessibility (the interior point farthest from every edge, after
  * Mapbox's polylabel) so a label sits inside L-shaped and U-shaped rooms, not on their centroid.
  */
+import type { Box } from './spatial-index.js';
 import type { Vec2 } from './types.js';
 
 /** Signed area (shoelace): positive when counter-clockwise with y up. */
@@ -48,7 +49,7 @@ function signedDistanceAt(
   px: number,
   py: number,
   rings: readonly (readonly Vec2[])[],
-  boxes?: readonly RingBox[],
+  boxes?: readonly Box[],
 ): number {
   let inside = false;
   let min = Infinity;
@@ -60,8 +61,8 @@ function signedDistanceAt(
     if (box) {
       // a ring whose box is farther than the nearest edge so far changes nothing: the point is
       // outside it (no crossing) and none of its edges is nearer (a hall with 2 000 rooms in it)
-      const bx = Math.max(box[0] - px, 0, px - box[2]);
-      const by = Math.max(box[1] - py, 0, py - box[3]);
+      const bx = Math.max(box.minX - px, 0, px - box.maxX);
+      const by = Math.max(box.minY - py, 0, py - box.maxY);
       if (bx * bx + by * by >= min) continue;
     }
     let b = ring[n - 1]!;
@@ -97,21 +98,16 @@ function signedDistanceAt(
   return (inside ? 1 : -1) * Math.sqrt(min);
 }
 
-/** A ring's bounds: minX, minY, maxX, maxY. */
-type RingBox = readonly [number, number, number, number];
-
-function ringBox(ring: readonly Vec2[]): RingBox {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
+/** A ring's bounding box (a loop, not Math.min(...xs): a ring of 200 000 points would overflow the stack). */
+export function ringBox(ring: readonly Vec2[]): Box {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
+    box.minX = Math.min(box.minX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxX = Math.max(box.maxX, x);
+    box.maxY = Math.max(box.maxY, y);
   }
-  return [minX, minY, maxX, maxY];
+  return box;
 }
 
 interface Cell {
@@ -127,7 +123,7 @@ function cell(
   y: number,
   half: number,
   rings: readonly (readonly Vec2[])[],
-  boxes?: readonly RingBox[],
+  boxes?: readonly Box[],
 ): Cell {
   const d = signedDistanceAt(x, y, rings, boxes);
   return { x, y, half, d, max: d + half * Math.SQRT2 };

@@ -123,6 +123,20 @@ export interface ImportedProject {
   floors: PlanFloor[];
 }
 
+/** The one floor of a project whose document gave none (or was a bare `design`). */
+function groundFloor(id: number, design: PlanDesign, stamp: string): PlanFloor {
+  return {
+    id,
+    name: 'Ground floor',
+    level: 0,
+    height: 280,
+    createdAt: stamp,
+    updatedAt: stamp,
+    cameras: [],
+    designs: [design],
+  };
+}
+
 /**
  * A project from an FML document. `ids.floor()` and `ids.design()` give new ids (the document's own
  * ids belong to the service it came from).
@@ -138,18 +152,7 @@ export function projectFromFml(
       description: null,
       public: false,
       externalIdentifier: null,
-      floors: [
-        {
-          id: ids.floor(),
-          name: 'Ground floor',
-          level: 0,
-          height: 280,
-          createdAt: stamp,
-          updatedAt: stamp,
-          cameras: [],
-          designs: [designFromNode(read.node, ids.design(), stamp)],
-        },
-      ],
+      floors: [groundFloor(ids.floor(), designFromNode(read.node, ids.design(), stamp), stamp)],
     };
   }
   const node = read.node;
@@ -185,17 +188,6 @@ export function projectFromFml(
     externalIdentifier: external && !/^\d+$/.test(external) ? external.slice(0, 255) : null,
     floors: floors.length
       ? floors
-      : [
-          {
-            id: ids.floor(),
-            name: 'Ground floor',
-            level: 0,
-            height: 280,
-            createdAt: stamp,
-            updatedAt: stamp,
-            cameras: [],
-            designs: [designFromNode({ name: 'First design' }, ids.design(), stamp)],
-          },
-        ],
+      : [groundFloor(ids.floor(), designFromNode({ name: 'First design' }, ids.design(), stamp), stamp)],
   };
 }
