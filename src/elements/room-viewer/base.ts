@@ -27,7 +27,7 @@ import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { yieldToPage } from '../../internal/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { hasModelSource } from '../../api/model-source.js';
 import type { ProgressDetail } from '../../events/progress.js';
 import { ViewerPoster } from './features/poster.js';
