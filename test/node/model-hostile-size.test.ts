@@ -271,20 +271,31 @@ describe('hostile geometry through room-elements/model.js (issue 35)', () => {
       },
       components: [],
     });
+    // processor time, the fastest of three runs each, as bestTime() measures
+    const cpu = (work: () => void) => {
+      const started = process.cpuUsage();
+      work();
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1000;
+    };
     let parse = Infinity;
     let ms = Infinity;
     let result!: ReturnType<typeof readModel>;
-    for (let i = 0; i < 2; i++) {
-      let started = performance.now();
-      JSON.parse(text);
-      parse = Math.min(parse, performance.now() - started);
-      started = performance.now();
-      result = readModel(text);
-      planGeometry(result.model);
-      ms = Math.min(ms, performance.now() - started);
+    for (let i = 0; i < 3; i++) {
+      parse = Math.min(
+        parse,
+        cpu(() => JSON.parse(text)),
+      );
+      ms = Math.min(
+        ms,
+        cpu(() => {
+          result = readModel(text);
+          planGeometry(result.model);
+        }),
+      );
     }
     console.log(
-      `[hostile] one area of 400 000 vertices as JSON text: readModel + planGeometry ${Math.round(ms)} ms ` +
+      `[hostile] one area of 400 000 vertices as JSON text: readModel + planGeometry ${Math.round(ms)} ms of processor time ` +
         `(JSON.parse alone ${Math.round(parse)} ms)`,
     );
     assert.ok(
