@@ -32,7 +32,7 @@ import {
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { ModelComponent } from '../model/types.js';
-import { readBoundedBytes } from '../platform/bounded-body.js';
+import { readBoundedBytes } from '../platform/bounded-bytes.js';
 import type { FurnitureMesh } from './build-room.js';
 import { applyLook } from './look-shader.js';
 import { SharedRenderer } from './shared-renderer.js';

@@ -7,7 +7,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Hono } from 'hono';
-import { readBoundedBytes, readBoundedText } from '../../src/platform/bounded-body.ts';
+import { readBoundedText } from '../../src/platform/bounded-body.ts';
+import { readBoundedBytes } from '../../src/platform/bounded-bytes.ts';
 import { listen, type Running } from './helpers/server.ts';
 
 class TooLarge extends Error {}

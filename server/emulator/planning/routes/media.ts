@@ -5,7 +5,7 @@
  * it is served at `filename.url` (/planning/media/<token>/<name>, an unguessable URL, no credentials).
  */
 import { Hono, type Context } from 'hono';
-import { readBoundedBytes } from '../../../../src/platform/bounded-body.ts';
+import { readBoundedBytes } from '../../../../src/platform/bounded-bytes.ts';
 import { randomHex } from '../../shared/random-hex.ts';
 import type { MediaRecord } from '../domain/records.ts';
 import { MEDIA_BYTES_KEPT, type PlanningState } from '../domain/state.ts';
