@@ -1,16 +1,20 @@
 /**
  * `quantities` (floor area, net wall area, perimeter and skirting per area and in total,
  * src/model/quantities.ts) and, with `show-quantities`, a printable table of them (`part="quantities"`,
- * quantities-table.ts), written once over ProductsHost. `<room-plan>` has it; its host needs `units`.
+ * src/features/quantities/quantities-table.ts), written over ProductsHost (its host also needs
+ * `units`). `<room-plan>` has it. It stays in the plan's folder: it imports src/model/quantities.ts,
+ * which the CDN build puts in the plan's own chunk, and from src/features/ it went into
+ * `room-plan-deps`, which then imported the plan's chunk back: one file more in the plan's preload
+ * chain than an HTTP/1.1 round holds (test/node/cdn-integrity.test.ts).
  */
 import { nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Constructor } from '../../internal/mixin.js';
-import { roomQuantities, type RoomQuantities } from '../../model/quantities.js';
-import type { PlanGeometry } from '../../model/types.js';
-import { parseUnits } from '../../model/units.js';
-import type { ProductsHost } from '../products/products-host.js';
-import { quantitiesTable, QUANTITIES_STRINGS } from './quantities-table.js';
+import type { Constructor } from '../../../internal/mixin.js';
+import { roomQuantities, type RoomQuantities } from '../../../model/quantities.js';
+import type { PlanGeometry } from '../../../model/types.js';
+import { parseUnits } from '../../../model/units.js';
+import type { ProductsHost } from '../../../features/products/products-host.js';
+import { quantitiesTable, QUANTITIES_STRINGS } from '../../../features/quantities/quantities-table.js';
 
 /** What the mixin adds (documented on the class below). */
 export interface QuantitiesProperties {
