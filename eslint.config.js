@@ -40,6 +40,14 @@ const I18N = {
   message:
     'src/internal/ sits under the translations (no type-import circle through src/i18n/): elements import src/i18n/shipped.js',
 };
+/**
+ * src/platform/ is the floor every layer stands on (yield, GPU fence, bounded body): it imports only its
+ * own files, no package and no other folder, so importing it from anywhere adds nothing else.
+ */
+const PLATFORM_ONLY = {
+  regex: '^(?!\\./)',
+  message: 'src/platform/ is dependency-free: it imports only its own files (./x.js)',
+};
 
 /** `no-restricted-imports` per folder of src/ (see the README's architecture section). */
 function layerRules() {
@@ -48,6 +56,7 @@ function layerRules() {
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   });
   return [
+    layer(['src/platform/**/*.ts'], PLATFORM_ONLY),
     layer(['src/model/**/*.ts'], SERVER, ELEMENTS, THREE, API),
     layer(['src/three/**/*.ts'], SERVER, ELEMENTS, API),
     layer(['src/panorama/**/*.ts'], SERVER, ELEMENTS),

@@ -4,6 +4,7 @@
  * Runs in browsers and in Node 20 (global fetch).
  */
 
+import { readBoundedText } from '../platform/bounded-body.js';
 import { dropAnswer, takeEarly } from './head-start.js';
 
 /** Every failure of a call: `status` is the HTTP status, or 0 for a network failure, timeout or abort. */
@@ -123,40 +124,6 @@ export function serviceMessage(body: unknown): string | undefined {
 
 /** Thrown inside the read when a body passes its byte cap; turned into an ApiError by the caller. */
 class TooLarge extends Error {}
-
-/**
- * The body of a fetch Response or Request as text, read chunk by chunk so a body over `maxBytes` is
- * cut off as it arrives (the Content-Length is checked first, but a chunked body has none); the error
- * thrown then is `tooLarge()`. One copy for the answers this client reads and the callbacks a partner
- * receives (planning-xml/callback.ts).
- */
-export async function readBoundedText(
-  message: Response | Request,
-  maxBytes: number,
-  tooLarge: () => Error,
-): Promise<string> {
-  const declared = Number(message.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await message.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!message.body) return message.text();
-  const reader = message.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  return text + decoder.decode();
-}
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;

@@ -15,7 +15,7 @@
  */
 import { getConfig, DEFAULT_CONFIG } from '../config.js';
 import { startEarly } from '../api/head-start.js';
-import { readBoundedText } from '../api/http.js';
+import { readBoundedText } from '../platform/bounded-body.js';
 import { serviceBase } from '../api/room-styling/call.js';
 import { renderOf, renderSrcset, roomRenderUrl, type RoomRender } from '../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../api/safe-url.js';

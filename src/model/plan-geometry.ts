@@ -7,6 +7,7 @@
 import {
   pointInRing,
   poleOfInaccessibility,
+  ringBox,
   signedArea,
   signedDistance,
   counterClockwise,
@@ -96,45 +97,14 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   const coarse = rings.map((ring) => spread(ring, POLE_VERTICES));
   const inner = rings.map((_, i) => poleOfInaccessibility([coarse[i]!], precision[i]).point);
 
-  // candidates for "A contains B" come from a grid over the areas' boxes, not from every pair
-  const index = new SpatialIndex(
-    boxes.map((_, i) => i),
-    (i) => boxes[i]!,
-  );
   // B lies in A when A is larger, B's interior point is inside A, and no vertex of B is more than
   // 1 cm outside A (nested areas in the sample share whole stretches of outline with their parent).
   // The vertices checked are at most CONTAINMENT_SAMPLES of B's, evenly spread: every vertex against
   // every edge made nested many-vertex areas quadratic (8 rings of 2 000 vertices: 10 s in a tab).
   const samples = rings.map((ring) => spread(ring, CONTAINMENT_SAMPLES));
   const contains = (a: number, b: number) =>
-    a !== b &&
-    sizes[a]! > sizes[b]! &&
-    boxes[b]!.minX >= boxes[a]!.minX - 1 &&
-    boxes[b]!.minY >= boxes[a]!.minY - 1 &&
-    boxes[b]!.maxX <= boxes[a]!.maxX + 1 &&
-    boxes[b]!.maxY <= boxes[a]!.maxY + 1 &&
-    pointInRing(inner[b]!, rings[a]!) &&
-    samples[b]!.every((p) => signedDistance(p, [rings[a]!]) >= -1);
-
-  const parents: (number | undefined)[] = [];
-  const depths: number[] = [];
-  rings.forEach((_, b) => {
-    let depth = 0;
-    let parent: number | undefined;
-    const box = boxes[b]!;
-    for (const a of index.search({
-      minX: box.minX - 1,
-      minY: box.minY - 1,
-      maxX: box.maxX + 1,
-      maxY: box.maxY + 1,
-    })) {
-      if (!contains(a, b)) continue;
-      depth++;
-      if (parent === undefined || sizes[a]! < sizes[parent]!) parent = a;
-    }
-    depths.push(depth);
-    parents.push(parent);
-  });
+    pointInRing(inner[b]!, rings[a]!) && samples[b]!.every((p) => signedDistance(p, [rings[a]!]) >= -1);
+  const { parents, depths } = nesting(sizes, boxes, contains);
 
   const children = new Map<number, number[]>();
   parents.forEach((parent, j) => {
@@ -164,6 +134,58 @@ function areaGeometry(model: RoomModel): AreaGeometry[] {
   });
 }
 
+/**
+ * Each area's parent (the smallest area that contains it) and depth (how many areas contain it).
+ * `contains(a, b)` is the outline test; it is asked only for an `a` larger than `b` whose box holds
+ * b's box. The areas are visited from the largest down, and for each the larger ones from the
+ * smallest up: the first that contains it is its parent, and the parent's own ancestors contain it
+ * too (containment is transitive), so they are counted without another outline test. Testing every
+ * larger area's outline made 2 000 nested squares take 3 s (issue 35); now the outline tests are
+ * about one per area, plus one per container that is not an ancestor (areas that overlap without
+ * nesting), and the rest is a scan of boxes in typed arrays (2 000 areas: 2 M box tests, a few ms;
+ * the read caps areas at MODEL_LIMITS.areas).
+ */
+function nesting(
+  sizes: readonly number[],
+  boxes: readonly Box[],
+  contains: (a: number, b: number) => boolean,
+): { parents: (number | undefined)[]; depths: number[] } {
+  const count = sizes.length;
+  // by size, the largest first; among equal sizes (neither contains the other) the lower index first
+  const order = sizes.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+  // the boxes in that order, grown by the 1 cm the outline test allows
+  const minX = Float64Array.from(order, (i) => boxes[i]!.minX - 1);
+  const minY = Float64Array.from(order, (i) => boxes[i]!.minY - 1);
+  const maxX = Float64Array.from(order, (i) => boxes[i]!.maxX + 1);
+  const maxY = Float64Array.from(order, (i) => boxes[i]!.maxY + 1);
+  const parent = new Int32Array(count).fill(-1);
+  const depths: number[] = new Array<number>(count).fill(0);
+  // ancestor[a] === b: a is an ancestor of b's parent (set once b's parent is known)
+  const ancestor = new Int32Array(count).fill(-1);
+  for (let rb = 0; rb < count; rb++) {
+    const b = order[rb]!;
+    const box = boxes[b]!;
+    let depth = 0;
+    for (let ra = rb - 1; ra >= 0; ra--) {
+      if (box.minX < minX[ra]! || box.minY < minY[ra]! || box.maxX > maxX[ra]! || box.maxY > maxY[ra]!)
+        continue;
+      const a = order[ra]!;
+      if (ancestor[a] === b) {
+        depth++;
+        continue;
+      }
+      if (!(sizes[a]! > sizes[b]!) || !contains(a, b)) continue;
+      depth++;
+      if (parent[b] === -1) {
+        parent[b] = a;
+        for (let up = parent[a]!; up !== -1; up = parent[up]!) ancestor[up] = b;
+      }
+    }
+    depths[b] = depth;
+  }
+  return { parents: Array.from(parent, (p) => (p === -1 ? undefined : p)), depths };
+}
+
 /** How many of an area's vertices the containment test checks against a larger area's outline. */
 const CONTAINMENT_SAMPLES = 24;
 /** The most vertices of an outline the label search works with. */
@@ -174,18 +196,6 @@ function spread(ring: readonly Vec2[], count: number): readonly Vec2[] {
   if (ring.length <= count) return ring;
   const step = ring.length / count;
   return Array.from({ length: count }, (_, i) => ring[Math.floor(i * step)]!);
-}
-
-function ringBox(ring: readonly Vec2[]): Box {
-  // a loop, not Math.min(...xs): a ring of 200 000 points would overflow the argument list
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const [x, y] of ring) {
-    box.minX = Math.min(box.minX, x);
-    box.minY = Math.min(box.minY, y);
-    box.maxX = Math.max(box.maxX, x);
-    box.maxY = Math.max(box.maxY, y);
-  }
-  return box;
 }
 
 /** Walls by name and by place, and areas by name: each opening looks up a few, not all of them. */

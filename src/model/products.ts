@@ -3,7 +3,7 @@
  * each stand in the room, the category, the size and the areas they stand in. What a shop needs to
  * sell the whole look, and what `<room-viewer>` and `<room-plan>` give as `products`. Pure: no DOM.
  */
-import { pointInRing, signedArea } from './polygon.js';
+import { pointInRing, ringBox, signedArea } from './polygon.js';
 import { SpatialIndex } from './spatial-index.js';
 import type { ModelArea, ModelComponent, RoomModel, Vec2 } from './types.js';
 
@@ -45,18 +45,6 @@ interface Outline {
   size: number;
 }
 
-/** A ring's bounding box (a loop: a spread of a hostile ring's points would overflow the stack). */
-function boxOf(ring: readonly Vec2[]) {
-  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const [x, y] of ring) {
-    box.minX = Math.min(box.minX, x);
-    box.minY = Math.min(box.minY, y);
-    box.maxX = Math.max(box.maxX, x);
-    box.maxY = Math.max(box.maxY, y);
-  }
-  return box;
-}
-
 /** The innermost (smallest) area under a point (among the areas whose box holds it: a grid, not a scan). */
 function areaUnder(outlines: SpatialIndex<Outline>, point: Vec2): ModelArea | undefined {
   let best: Outline | undefined;
@@ -77,7 +65,7 @@ export function roomProducts(model: RoomModel): RoomProduct[] {
       return { area, ring, size: Math.abs(signedArea(ring)) };
     })
     .filter((o) => o.ring.length >= 3);
-  const outlines = new SpatialIndex(list, ({ ring }) => boxOf(ring));
+  const outlines = new SpatialIndex(list, ({ ring }) => ringBox(ring));
   const byKey = new Map<string, RoomProduct>();
   for (const piece of furnitureOf(model)) {
     // a piece without a product hash is a product of its own (keyed by its id, which is unique)

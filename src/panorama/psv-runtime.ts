@@ -24,6 +24,8 @@ import { renderSnapshot, snapshotLimit, type SnapshotScene } from './snapshot.js
 import { ViewerError } from './viewer-error.js';
 import { escapeHtml, psvLang, textOnlyMenuTitle, type ViewerTexts } from './psv-texts.js';
 import { fromViewerPosition, toViewerPosition, type PanoramaView } from './view.js';
+import { gpuFence } from '../platform/gpu-fence.js';
+import { nextMessage, nextTask } from '../platform/yield.js';
 
 ColorManagement.enabled = threeGlobalsBefore.colorManagement;
 ThreeCache.enabled = threeGlobalsBefore.cache;
@@ -57,20 +59,6 @@ export const psvStyleSheet: CSSStyleSheet = (() => {
 const CUBE_SEGMENTS = 4;
 const CUBE_EDGE_VERTICES = cubeEdgeDirections(CUBE_SEGMENTS);
 
-/** A task boundary: the page's thread is free between two slices of a viewer's start. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A task boundary without setTimeout's 4 ms clamp (for polling the GPU: a short wait each time). */
-const nextMessage = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
-
 /** What of PSV's renderer service the adapter uses. */
 interface PsvRenderer {
   renderer: WebGLRenderer;
@@ -85,26 +73,8 @@ interface PsvRenderer {
  * inside its task; and the first frame's commit waited for the last uploads.
  */
 async function gpuIdle(gl: WebGLRenderingContext | WebGL2RenderingContext, limit = 1000): Promise<void> {
-  const gl2 = gl as WebGL2RenderingContext;
-  let sync: WebGLSync | null = null;
-  try {
-    sync = typeof gl2.fenceSync === 'function' ? gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0) : null;
-    gl2.flush();
-  } catch {
-    sync = null;
-  }
-  const start = performance.now();
-  try {
-    do await nextMessage();
-    while (
-      sync &&
-      !gl2.isContextLost() &&
-      gl2.getSyncParameter(sync, gl2.SYNC_STATUS) !== gl2.SIGNALED &&
-      performance.now() - start < limit
-    );
-  } finally {
-    if (sync) gl2.deleteSync(sync);
-  }
+  // a short wait each time (no timer clamp); without a fence (WebGL 1) one task boundary still
+  if ((await gpuFence(gl, { limit, wait: nextMessage })) === 'none') await nextMessage();
 }
 
 class SubdividedCubemapAdapter extends CubemapAdapter {

@@ -61,7 +61,7 @@ export interface RoomViewOptions {
   /** The resolution drawn at changed (render-scale.ts): the element's `render-scale` event. */
   onRenderScale?(detail: RenderScaleDetail): void;
   /**
-   * Resolves in a later task (the element's src/internal/yield.ts): the first draw waits for it, so the
+   * Resolves in a later task (the element's src/platform/yield.ts): the first draw waits for it, so the
    * scene's build and its first draw are two tasks, not one long one. Default: a microtask.
    */
   yieldToPage?(): Promise<void>;

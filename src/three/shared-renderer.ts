@@ -41,6 +41,8 @@ import {
   type Light,
   type Scene,
 } from 'three';
+import { gpuFence } from '../platform/gpu-fence.js';
+import { delay, nextTask } from '../platform/yield.js';
 import { StillFrame } from './still-frame.js';
 
 /**
@@ -65,12 +67,6 @@ const STILL_FRAMES_PER_FRAME = 4;
  * side by side (see #drawBatch), unless one view alone is larger.
  */
 const BATCH_SIDE = 2048;
-
-/**
- * A later task (the staged start's steps: warm(), prepare()). A plain timer, not scheduler.yield():
- * the page's own tasks, input first, go ahead of the next step.
- */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * In a worker (the render worker, src/three/worker/render-worker.ts) there is no document: the renderer
@@ -471,21 +467,9 @@ export class SharedRenderer {
 
   /** Resolves once the GPU finished every command so far ('done'), 'timeout' after WARM_WAIT_MS, or 'lost'. */
   #fence(gl2: WebGL2RenderingContext): Promise<'done' | 'timeout' | 'lost'> {
-    const sync = gl2.fenceSync(gl2.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    gl2.flush();
-    if (!sync) return Promise.resolve('timeout');
-    const started = performance.now();
-    return new Promise((resolve) => {
-      const poll = () => {
-        const lost = this.#lost || gl2.isContextLost();
-        const signalled = !lost && gl2.getSyncParameter(sync, gl2.SYNC_STATUS) === gl2.SIGNALED;
-        if (!lost && !signalled && performance.now() - started < WARM_WAIT_MS)
-          return void setTimeout(poll, 16);
-        if (!lost) gl2.deleteSync(sync);
-        resolve(lost ? 'lost' : signalled ? 'done' : 'timeout');
-      };
-      setTimeout(poll, 16);
-    });
+    return gpuFence(gl2, { limit: WARM_WAIT_MS, wait: () => delay(16), lost: () => this.#lost }).then(
+      (result) => (result === 'none' ? 'timeout' : result),
+    );
   }
 
   #drawWarm(view: RenderView, gl2: WebGL2RenderingContext, w: number, h: number): Promise<boolean> {

@@ -47,6 +47,20 @@ describe('layers import only downward (eslint no-restricted-imports)', () => {
     ['src/internal/x.ts', "import { RoomViewer } from '../elements/room-viewer/room-viewer.js';", true],
     ['src/internal/x.ts', "import { readModel } from '../model/index.js';", false],
     ['src/internal/x.ts', "import { defineElement } from './define.js';", false],
+    // platform/ is the floor: every layer may import it, and it imports only its own files
+    ['src/platform/x.ts', "import { delay } from './yield.js';", false],
+    ['src/platform/x.ts', "import { readModel } from '../model/index.js';", true],
+    ['src/platform/x.ts', "import { request } from '../api/http.js';", true],
+    ['src/platform/x.ts', "import { LitElement } from 'lit';", true],
+    ['src/platform/x.ts', "import { Mesh } from 'three';", true],
+    ['src/platform/x.ts', "import { app } from '../../server/partner/app.ts';", true],
+    ['src/model/x.ts', "import { yieldToPage } from '../platform/yield.js';", false],
+    ['src/three/x.ts', "import { gpuFence } from '../platform/gpu-fence.js';", false],
+    ['src/panorama/x.ts', "import { gpuFence } from '../platform/gpu-fence.js';", false],
+    ['src/api/x.ts', "import { readBoundedText } from '../platform/bounded-body.js';", false],
+    ['src/internal/x.ts', "import { yieldToPage } from '../platform/yield.js';", false],
+    ['src/features/measure/x.ts', "import { yieldToPage } from '../../platform/yield.js';", false],
+    ['src/elements/room-plan/x.ts', "import { yieldToPage } from '../../platform/yield.js';", false],
   ];
   for (const [path, source, expected] of cases) {
     it(`${path}: ${source} is ${expected ? 'refused' : 'allowed'}`, async () => {

@@ -163,3 +163,144 @@ describe('room models of hostile size', () => {
     assert.equal(left[0]!.path, 'plan.areas.ring20');
   });
 });
+
+/**
+ * `count` areas of `sides` vertices each, centred at the origin (`nested`: each 10 cm larger than the
+ * one before, so every area lies in all the larger ones) or side by side in a row (the baseline: as
+ * many areas and vertices, nothing nested). The hostile shape of issue 35 is 2 000 nested squares.
+ */
+function polygonsModel(count: number, sides: number, nested: boolean): Record<string, unknown> {
+  const points: Vec2[] = [];
+  const areas: Record<string, unknown> = {};
+  for (let k = 0; k < count; k++) {
+    const radius = nested ? 10 + k * 10 : 40;
+    const cx = nested ? 0 : k * 100;
+    const indices: number[] = [];
+    for (let i = 0; i < sides; i++) {
+      const a = Math.PI / 4 + (i / sides) * Math.PI * 2;
+      indices.push(points.length);
+      points.push([cx + Math.cos(a) * radius, Math.sin(a) * radius]);
+    }
+    areas[`a${k}`] = { indices, name: `Area ${k}` };
+  }
+  const walls = { w0: { indices: [0, 1], thickness: 20 } };
+  return { plan: { height: 250, points, walls, areas }, components: [] };
+}
+
+/**
+ * readModel + planGeometry of `raw`: the processor time of the fastest of `runs` runs (ms). Processor
+ * time rather than the clock, and the fastest run: other work on a loaded machine only adds to both.
+ */
+function bestTime(raw: unknown, runs = 3): { ms: number; plan: ReturnType<typeof planGeometry> } {
+  let ms = Infinity;
+  let plan!: ReturnType<typeof planGeometry>;
+  for (let i = 0; i < runs; i++) {
+    const started = process.cpuUsage();
+    plan = planGeometry(readModel(raw).model);
+    const used = process.cpuUsage(started);
+    ms = Math.min(ms, (used.user + used.system) / 1000);
+  }
+  return { ms, plan };
+}
+
+describe('hostile geometry through room-elements/model.js (issue 35)', () => {
+  for (const [sides, count] of [
+    [4, 2000],
+    // as many 20-gons as the point cap holds (1 000): 7.8 s before
+    [20, 1000],
+  ] as const) {
+    it(`${count} nested ${sides}-gons: nesting found without testing every pair of outlines`, () => {
+      const baseline = bestTime(polygonsModel(count, sides, false));
+      const hostile = bestTime(polygonsModel(count, sides, true));
+      console.log(
+        `[hostile] ${count} nested ${sides}-gons: readModel + planGeometry ${Math.round(hostile.ms)} ms of processor time ` +
+          `(the same areas side by side: ${Math.round(baseline.ms)} ms)`,
+      );
+      // the largest is outermost, each one deeper than the next larger
+      const depths = hostile.plan.areas.map((a) => a.depth);
+      assert.deepEqual(
+        depths,
+        depths.map((_, k) => count - 1 - k),
+      );
+      assert.ok(baseline.plan.areas.every((a) => a.depth === 0));
+      // about 3 times the side-by-side baseline here; every pair of outlines tested was 26 times (squares)
+      // and 235 times (20-gons). A generous guard, not the goal (that is ≤ 500 ms on a quiet machine).
+      assert.ok(
+        hostile.ms < 10 * baseline.ms + 200,
+        `${Math.round(hostile.ms)} ms nested vs ${Math.round(baseline.ms)} ms side by side`,
+      );
+    });
+  }
+
+  it('counts every area an area lies in, also two that overlap without nesting', () => {
+    // b lies where a and c overlap; a and c contain b but not each other; d lies in b (so in a and c)
+    const square = (x: number, y: number, w: number, h: number): Vec2[] => [
+      [x, y],
+      [x + w, y],
+      [x + w, y + h],
+      [x, y + h],
+    ];
+    const rings = [square(0, 0, 600, 400), square(300, 100, 100, 100), square(200, 0, 600, 500)];
+    rings.push(square(320, 120, 40, 40));
+    const points = rings.flat();
+    const areas = Object.fromEntries(
+      rings.map((_, k) => [`r${k}`, { indices: [0, 1, 2, 3].map((i) => k * 4 + i) }]),
+    );
+    const { model } = readModel({ plan: { height: 250, points, walls: {}, areas }, components: [] });
+    const plan = planGeometry(model);
+    assert.deepEqual(
+      plan.areas.map((a) => a.depth),
+      [0, 2, 0, 3],
+    );
+  });
+
+  it('one area of 400 000 vertices sent as JSON text: read in about the time JSON.parse takes', () => {
+    const points: Vec2[] = [];
+    const indices: number[] = [];
+    for (let i = 0; i < 400_000; i++) {
+      const a = (i / 400_000) * Math.PI * 2;
+      indices.push(i);
+      points.push([Math.cos(a) * 5000, Math.sin(a) * 5000]);
+    }
+    const text = JSON.stringify({
+      plan: {
+        height: 250,
+        points,
+        walls: { w0: { indices: [0, 1], thickness: 20 } },
+        areas: { big: { indices } },
+      },
+      components: [],
+    });
+    // processor time, the fastest of three runs each, as bestTime() measures
+    const cpu = (work: () => void) => {
+      const started = process.cpuUsage();
+      work();
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1000;
+    };
+    let parse = Infinity;
+    let ms = Infinity;
+    let result!: ReturnType<typeof readModel>;
+    for (let i = 0; i < 3; i++) {
+      parse = Math.min(
+        parse,
+        cpu(() => JSON.parse(text)),
+      );
+      ms = Math.min(
+        ms,
+        cpu(() => {
+          result = readModel(text);
+          planGeometry(result.model);
+        }),
+      );
+    }
+    console.log(
+      `[hostile] one area of 400 000 vertices as JSON text: readModel + planGeometry ${Math.round(ms)} ms of processor time ` +
+        `(JSON.parse alone ${Math.round(parse)} ms)`,
+    );
+    assert.ok(
+      result.problems.some((p) => /has 400000 vertices, more than 2000; area left out/.test(p.message)),
+    );
+    assert.ok(ms < 3 * parse + 200, `${Math.round(ms)} ms (JSON.parse ${Math.round(parse)} ms)`);
+  });
+});

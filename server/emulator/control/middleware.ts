@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { EmulatorControl } from './emulator-control.ts';
 import { parseFaultHeader } from './faults.ts';
 import { redactText } from './redact.ts';
+import { delay } from '../../../src/platform/yield.ts';
 
 /** Longer bodies are logged as their start only (the log's byte bound is request-log.ts's). */
 const LOGGED_BODY_CHARS = 64 * 1024;
@@ -14,8 +15,6 @@ const loggedPrefix = (text: string) =>
 
 /** Statuses whose answer cannot carry a body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function queryOf(c: Context): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -53,7 +52,7 @@ export function controlMiddleware(control: EmulatorControl): MiddlewareHandler {
     const fault =
       parseFaultHeader(c.req.header('x-emulator-fault')) ?? control.faults.take(c.req.method, path);
     if (!fault) return next();
-    if (fault.delay) await sleep(fault.delay);
+    if (fault.delay) await delay(fault.delay);
     if (fault.status) {
       if (NULL_BODY_STATUSES.has(fault.status)) return c.body(null, fault.status as 204);
       if (fault.body === 'malformed') return c.body('{"error": "injected fa', fault.status as 500);

@@ -11,7 +11,7 @@
  * be replayed later: a callback more than `maxAge` (five minutes) from the receiver's clock is
  * refused as stale, and with a `firstSeen` guard one received before is refused as replayed.
  */
-import { readBoundedText } from '../http.js';
+import { readBoundedText } from '../../platform/bounded-body.js';
 import { parseXml, type XmlTree } from './xml.js';
 
 export const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';

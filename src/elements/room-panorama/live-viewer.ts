@@ -8,7 +8,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { toElementError, type ElementError } from '../../internal/element-error.js';
-import { yieldToPage } from '../../internal/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { FullscreenController } from '../../features/fullscreen/fullscreen.js';
 import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import type { CubeFaces } from '../../panorama/cube-faces.js';

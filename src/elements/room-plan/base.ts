@@ -8,17 +8,11 @@ import { ElementError, errorValues } from '../../internal/element-error.js';
 import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
-import { RoomElement } from '../../internal/room-element.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { RoomProduct } from '../../model/products.js';
-import type {
-  ModelComponent,
-  ModelProblem,
-  PlanGeometry,
-  RoomModel,
-  RoomModelJson,
-} from '../../model/types.js';
+import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
 import { productsOf } from '../../features/products/products-of.js';
+import { ProductsHost } from '../../features/products/products-host.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
@@ -47,7 +41,7 @@ export interface PlanShown {
  * viewer, measuring, snapshots) are mixins over this class and hook in through `planReady`,
  * `renderSvgLayers`, `renderControls` and `renderFeatures`.
  */
-export class RoomPlanBase extends FmlInputs(RoomElement) {
+export class RoomPlanBase extends FmlInputs(ProductsHost) {
   /** The room whose model to draw (GET {api-base}/rooms/:id). */
   @property({ attribute: 'room-id' }) roomId?: string;
 
@@ -142,7 +136,7 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
    * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
    * until a plan is drawn. Read-only.
    */
-  get products(): readonly RoomProduct[] {
+  override get products(): readonly RoomProduct[] {
     return productsOf(this.loaded?.model);
   }
 
@@ -159,13 +153,18 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
       : undefined;
   }
 
+  /** The room on screen (for the features written over ProductsHost): the plan shown. */
+  protected override get roomShown(): PlanShown | undefined {
+    return this.planShown;
+  }
+
   /** Pan and zoom (its `view`, and the pointer to plan coordinates through view-box.ts). */
   protected get navigation(): PlanNavigation {
     return this.#nav;
   }
 
   /** The element's words and number formats follow its language. */
-  protected get language(): LanguageController {
+  protected override get language(): LanguageController {
     return this.#language;
   }
 
@@ -179,21 +178,6 @@ export class RoomPlanBase extends FmlInputs(RoomElement) {
 
   /** A feature's hook: buttons added to the zoom controls (call super and add). */
   protected renderControls(): unknown[] {
-    return [];
-  }
-
-  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
-  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
-    return undefined;
-  }
-
-  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
-  protected furnitureHidden(): boolean {
-    return false;
-  }
-
-  /** A feature's hook: template pieces after the plan and its controls (call super and add). */
-  protected renderFeatures(): unknown[] {
     return [];
   }
 

@@ -6,7 +6,7 @@ import { planMeasureStyles } from './features/measure.styles.js';
 import { planSnapshotStyles } from './features/snapshot.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
 import { quantitiesStyles } from '../../features/quantities/quantities-table.js';
-import { planFurnitureStyles } from './features/furniture.js';
+import { planFurnitureStyles } from '../../features/products/furniture-feature.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 
 const ownStyles = css`

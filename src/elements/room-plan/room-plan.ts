@@ -4,10 +4,10 @@ import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
 import { RoomPlanBase } from './base.js';
-import { PlanCart } from './features/cart.js';
-import { PlanFurniture } from './features/furniture.js';
+import { CartFeature } from '../../features/cart/cart-feature.js';
+import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { PlanMeasure } from './features/measure.js';
-import { PlanQuantities } from './features/quantities.js';
+import { QuantitiesFeature } from './features/quantities.js';
 import { PlanSelection } from './features/selection.js';
 import { PlanSnapshot } from './features/snapshot.js';
 import { PlanSync } from './features/sync.js';
@@ -119,8 +119,8 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @cssstate loaded - The plan is drawn.
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
-export class RoomPlan extends PlanQuantities(
-  PlanFurniture(PlanCart(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+export class RoomPlan extends QuantitiesFeature(
+  FurnitureFeature(CartFeature(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
 ) {
   static override styles = styles;
 }

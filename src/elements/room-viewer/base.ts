@@ -19,9 +19,9 @@ import { ReducedMotionController } from '../../features/motion/reduced-motion.js
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
-import { RoomElement } from '../../internal/room-element.js';
+import { ProductsHost } from '../../features/products/products-host.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { yieldToPage } from '../../internal/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { hasModelSource } from '../../api/model-source.js';
 import type { ProgressDetail } from '../../events/progress.js';
 import { ViewerPoster } from './features/poster.js';
@@ -61,7 +61,7 @@ export type RevealStrategy = 'auto' | 'interaction' | 'manual';
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
-export class RoomViewerBase extends FmlInputs(RoomElement) {
+export class RoomViewerBase extends FmlInputs(ProductsHost) {
   /** Room to fetch (GET /rooms/:id) with its model. */
   @property({ attribute: 'room-id' }) roomId?: string;
 
@@ -224,7 +224,7 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
    * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
    * until a room is shown. Read-only.
    */
-  get products(): readonly RoomProduct[] {
+  override get products(): readonly RoomProduct[] {
     return productsOf(this.#context?.model);
   }
 
@@ -239,12 +239,12 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   /** The room on screen, drawn on either thread (same as `viewContext`: what features offer beside it). */
-  protected get roomShown(): ViewerContext | undefined {
+  protected override get roomShown(): ViewerContext | undefined {
     return this.#context;
   }
 
   /** The element's words follow its language (features look their own words up through it). */
-  protected get language(): LanguageController {
+  protected override get language(): LanguageController {
     return this.#language;
   }
 
@@ -268,16 +268,6 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     return false;
   }
 
-  /** A feature's hook (the cart): what a piece's "add to cart" button in the description does, if it has one. */
-  protected pieceCart(): ((component: ModelComponent) => void) | undefined {
-    return undefined;
-  }
-
-  /** A feature's hook (`furniture="hidden"`): whether the furniture is hidden (not drawn, not pickable). */
-  protected furnitureHidden(): boolean {
-    return false;
-  }
-
   /** A feature's hook (the wheel guard): whether this wheel turn zooms the room, on either thread. */
   protected wheelZooms(_event: WheelEvent): boolean {
     return true;
@@ -289,18 +279,13 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
   }
 
   /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
-  protected showFurniture(visible: boolean): void {
+  protected override showFurniture(visible: boolean): void {
     this.#drawing?.setFurnitureVisible(visible);
   }
 
   /** Features call this when `oneFingerScrolls()` may have changed: the drawing hears it. */
   protected gesturesChanged(): void {
     this.#drawing?.setTouchScrolls(this.oneFingerScrolls());
-  }
-
-  /** A feature's hook: template pieces rendered in the shadow root after the canvas (call super and add). */
-  protected renderFeatures(): unknown[] {
-    return [];
   }
 
   override connectedCallback(): void {
@@ -506,6 +491,8 @@ export class RoomViewerBase extends FmlInputs(RoomElement) {
     this.#context = context;
     // before the first frame: what the features ask of the drawing now is in it
     this.viewReady(context);
+    // `furniture="hidden"` (features/products/furniture-feature.ts) as the drawing starts with it
+    drawing.setFurnitureVisible(!this.furnitureHidden());
     // the first frame is drawn either way; later frames only while near the viewport
     drawing.setVisible(this.#viewport.near);
     this.requestUpdate();

@@ -3,9 +3,9 @@ import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
 import { RoomViewerBase } from './base.js';
+import { CartFeature } from '../../features/cart/cart-feature.js';
+import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerCamera } from './features/camera.js';
-import { ViewerCart } from './features/cart.js';
-import { ViewerFurniture } from './features/furniture.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
@@ -106,8 +106,11 @@ export type { RevealStrategy } from './base.js';
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
 export class RoomViewer extends ViewerSyncCamera(
-  ViewerFurniture(
-    ViewerCart(ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase)))))),
+  FurnitureFeature(
+    CartFeature(
+      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+      { hotspots: true },
+    ),
   ),
 ) {
   static override styles = viewerStyles;

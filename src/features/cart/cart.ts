@@ -1,6 +1,6 @@
 /**
  * Add to cart without the element knowing any shop, shared by `<room-viewer>` and `<room-plan>`
- * (viewer-cart.ts, plan-cart.ts): the cancelable `add-to-cart` request, the "add the whole look"
+ * (cart-feature.ts, the mixin both use): the cancelable `add-to-cart` request, the "add the whole look"
  * button, the words, and a hotspot's `data-add-to-cart`. The page does the cart.
  */
 import { CART_STRINGS, type CartKey } from './cart.strings.js';

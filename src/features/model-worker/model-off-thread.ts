@@ -6,7 +6,7 @@
  * The result is the same either way: the worker runs the same functions, and both results are plain
  * data that survive the structured clone.
  */
-import { yieldToPage } from '../../internal/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker } from '../../internal/worker-start.js';
 import { planGeometry, readModel } from '../../model/index.js';

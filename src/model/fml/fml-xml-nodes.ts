@@ -25,8 +25,12 @@ export const TEXT_XML_OPTIONS = {
 
 let parser: XMLParser | undefined;
 
-/** Made on first use, so importing the model's pure functions costs nothing at load. */
-function xmlParser(): XMLParser {
+/**
+ * The FML parser: every repeated element an array, all values text. Made on first use, so importing
+ * the model's pure functions costs nothing at load. The emulator reads the FML it is sent with it too
+ * (server/emulator/planning/formats/fml-import.ts): one FML XML reader for both.
+ */
+export function fmlXmlParser(): XMLParser {
   parser ??= new XMLParser({
     ...TEXT_XML_OPTIONS,
     htmlEntities: true,
@@ -85,7 +89,7 @@ export function parseFmlXml(source: string, r: FmlReader): Obj | undefined {
       '',
       `is not well-formed XML (${valid.err.msg}, line ${valid.err.line}); read as far as possible`,
     );
-  const parsed: unknown = xmlParser().parse(source);
+  const parsed: unknown = fmlXmlParser().parse(source);
   return isObject(parsed) ? parsed : undefined;
 }
 

@@ -15,6 +15,7 @@ import type { DrawingSettings } from '../drawing.js';
 import * as features from '../features.js';
 import { loadFurnitureMesh } from '../furniture-meshes.js';
 import { meshDecoder } from '../mesh-decode/decode-client.js';
+import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ViewDriver } from '../view-driver.js';
 import { ElementProxy } from './element-proxy.js';
@@ -46,7 +47,7 @@ const views = new Map<number, Entry>();
  * Between two slices of the build and the first draw: lets the page's messages (input, a resize, a
  * dispose) in. A plain timer: this thread has no page to keep painting, only messages to answer.
  */
-const yieldToPage = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const yieldToPage = nextTask;
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers). */

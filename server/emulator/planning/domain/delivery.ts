@@ -7,12 +7,11 @@ import type { ExportRecord } from './records.ts';
 import { iso } from './seed.ts';
 import { signBody } from './sign.ts';
 import type { PlanningState } from './state.ts';
+import { delay } from '../../../../src/platform/yield.ts';
 
 /** Delays before each callback attempt. */
 export const CALLBACK_ATTEMPTS_MS = [0, 250, 1000];
 const CALLBACK_TIMEOUT_MS = 5000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * What a callback's signature covers: the send time (Unix seconds, header X-Planner-Timestamp), the
@@ -62,8 +61,8 @@ export async function postSigned(
   extraHeaders: Record<string, string>,
   callback: string = record.callback,
 ): Promise<void> {
-  for (const delay of CALLBACK_ATTEMPTS_MS) {
-    if (delay) await sleep(delay);
+  for (const wait of CALLBACK_ATTEMPTS_MS) {
+    if (wait) await delay(wait);
     record.callback_attempts += 1;
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = await signBody(signingKey, signedText(record.id, record.project_id, body, timestamp));

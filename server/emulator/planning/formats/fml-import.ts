@@ -5,18 +5,12 @@
  * is `design` (as many real files are) gives one floor with that design. Lengths are metres in FML,
  * centimetres in the emulator's plan geometry.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { TEXT_XML_OPTIONS } from '../../../../src/model/fml/fml-xml-nodes.ts';
+import { XMLValidator } from 'fast-xml-parser';
+import { fmlXmlParser, members, text as elementText } from '../../../../src/model/fml/fml-xml-nodes.ts';
 import { parseXmlSafely } from '../../shared/xml-parse.ts';
 import type { PlanArea, PlanDesign, PlanFloor, PlanWall, Point } from '../domain/plan-geometry.ts';
 
 export type XmlNode = Record<string, unknown>;
-
-const ARRAYS = new Set(['floor', 'design', 'line', 'area', 'camera']);
-
-// as the client's FML reader sets it up; entities beyond the five XML ones are never expanded (no
-// DOCTYPE is accepted at all, below)
-const parser = new XMLParser({ ...TEXT_XML_OPTIONS, isArray: (name) => ARRAYS.has(name) });
 
 export type FmlRead =
   { ok: true; root: 'project' | 'design'; node: XmlNode } | { ok: false; problem: string };
@@ -30,7 +24,9 @@ export function readFml(text: string): FmlRead {
   if (valid !== true)
     return { ok: false, problem: `body: not well-formed XML (${valid.err.msg}, line ${valid.err.line})` };
   // what the parser throws on (too deep, a `__proto__` element) is the sender's problem too
-  const parsed = parseXmlSafely(parser, text);
+  // the client's FML parser (src/model/fml/fml-xml-nodes.ts): the same elements are lists, the same
+  // values text; entities beyond the five XML ones are never expanded (no DOCTYPE is accepted, above)
+  const parsed = parseXmlSafely(fmlXmlParser(), text);
   if (!parsed.ok) return { ok: false, problem: `body: ${parsed.message}` };
   const doc = parsed.value as XmlNode;
   for (const root of ['project', 'design'] as const) {
@@ -41,29 +37,17 @@ export function readFml(text: string): FmlRead {
   return { ok: false, problem: 'body: the root element must be project or design' };
 }
 
-/** The text of an element: `<id type="integer">5</id>` and `<id>5</id>` alike; nil="true" is null. */
+/**
+ * The text of an element: `<id type="integer">5</id>` and `<id>5</id>` alike; nil="true" (and an
+ * absent element) is null. The client reader's text() (src/model/fml/fml-xml-nodes.ts).
+ */
 export function textOf(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const node = value as XmlNode;
-    if (node['@_nil'] === 'true') return null;
-    const text = node['#text'];
-    return text === undefined ? '' : String(text);
-  }
-  return null;
+  return elementText(value) ?? null;
 }
 
-const listOf = (value: unknown): XmlNode[] => {
-  // <lines type="array"><line>…</line></lines> → lines.line is an array (ARRAYS)
-  const arr = Array.isArray(value) ? value : value ? [value] : [];
-  return arr.filter((v): v is XmlNode => !!v && typeof v === 'object');
-};
-const childList = (node: XmlNode, container: string, item: string): XmlNode[] => {
-  const box = node[container];
-  return box && typeof box === 'object' ? listOf((box as XmlNode)[item]) : [];
-};
+/** `<lines type="array"><line>…</line></lines>` (or bare repeated `<line>`): the elements, no text. */
+const childList = (node: XmlNode, container: string, item: string): XmlNode[] =>
+  members(node, container, item).filter((v): v is XmlNode => !!v && typeof v === 'object');
 
 const numbers = (text: string): number[] =>
   text
@@ -139,6 +123,20 @@ export interface ImportedProject {
   floors: PlanFloor[];
 }
 
+/** The one floor of a project whose document gave none (or was a bare `design`). */
+function groundFloor(id: number, design: PlanDesign, stamp: string): PlanFloor {
+  return {
+    id,
+    name: 'Ground floor',
+    level: 0,
+    height: 280,
+    createdAt: stamp,
+    updatedAt: stamp,
+    cameras: [],
+    designs: [design],
+  };
+}
+
 /**
  * A project from an FML document. `ids.floor()` and `ids.design()` give new ids (the document's own
  * ids belong to the service it came from).
@@ -154,18 +152,7 @@ export function projectFromFml(
       description: null,
       public: false,
       externalIdentifier: null,
-      floors: [
-        {
-          id: ids.floor(),
-          name: 'Ground floor',
-          level: 0,
-          height: 280,
-          createdAt: stamp,
-          updatedAt: stamp,
-          cameras: [],
-          designs: [designFromNode(read.node, ids.design(), stamp)],
-        },
-      ],
+      floors: [groundFloor(ids.floor(), designFromNode(read.node, ids.design(), stamp), stamp)],
     };
   }
   const node = read.node;
@@ -201,17 +188,6 @@ export function projectFromFml(
     externalIdentifier: external && !/^\d+$/.test(external) ? external.slice(0, 255) : null,
     floors: floors.length
       ? floors
-      : [
-          {
-            id: ids.floor(),
-            name: 'Ground floor',
-            level: 0,
-            height: 280,
-            createdAt: stamp,
-            updatedAt: stamp,
-            cameras: [],
-            designs: [designFromNode({ name: 'First design' }, ids.design(), stamp)],
-          },
-        ],
+      : [groundFloor(ids.floor(), designFromNode({ name: 'First design' }, ids.design(), stamp), stamp)],
   };
 }

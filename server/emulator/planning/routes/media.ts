@@ -5,6 +5,7 @@
  * it is served at `filename.url` (/planning/media/<token>/<name>, an unguessable URL, no credentials).
  */
 import { Hono, type Context } from 'hono';
+import { readBoundedBytes } from '../../../../src/platform/bounded-bytes.ts';
 import { randomHex } from '../../shared/random-hex.ts';
 import type { MediaRecord } from '../domain/records.ts';
 import { MEDIA_BYTES_KEPT, type PlanningState } from '../domain/state.ts';
@@ -41,31 +42,13 @@ async function fetchRemote(url: string): Promise<Uint8Array | string> {
     await response.body?.cancel();
     return `remote_filename_url: answered HTTP ${response.status}`;
   }
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > MAX_REMOTE_BYTES) {
-    await response.body?.cancel();
-    return `remote_filename_url: larger than ${MAX_REMOTE_BYTES} bytes`;
+  const tooLarge = new Error(`remote_filename_url: larger than ${MAX_REMOTE_BYTES} bytes`);
+  try {
+    return await readBoundedBytes(response, MAX_REMOTE_BYTES, () => tooLarge);
+  } catch (error) {
+    if (error === tooLarge) return tooLarge.message;
+    throw error;
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_REMOTE_BYTES) {
-      await reader.cancel();
-      return `remote_filename_url: larger than ${MAX_REMOTE_BYTES} bytes`;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** The upload in the body (file or remote URL), or the problems; null when the body has neither. */

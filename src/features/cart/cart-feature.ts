@@ -1,10 +1,13 @@
 /**
- * `<room-viewer>` feature: add to cart without the viewer knowing any shop (`cart`, `addToCart()`,
- * `add-to-cart`, a hotspot's `data-add-to-cart`). A mixin over RoomViewerBase (viewer-base.ts); the
- * shared pieces are src/features/cart/cart.ts.
+ * The cart feature of `<room-viewer>` and `<room-plan>`, written once over ProductsHost: add to cart
+ * without the element knowing any shop (`cart`, `addToCart()`, `add-to-cart`, and on the viewer a
+ * hotspot's `data-add-to-cart`). The pieces it uses are cart.ts.
  */
 import { nothing } from 'lit';
 import { property } from 'lit/decorators.js';
+import type { Constructor } from '../../internal/mixin.js';
+import type { ModelComponent } from '../../model/types.js';
+import type { ProductsHost } from '../products/products-host.js';
 import {
   cartItems,
   hotspotCartIds,
@@ -13,10 +16,7 @@ import {
   oneOfEach,
   requestCart,
   CART_STRINGS,
-} from '../../../features/cart/cart.js';
-import type { ModelComponent } from '../../../model/types.js';
-import type { RoomViewerBase } from '../base.js';
-import type { Constructor } from '../../../internal/mixin.js';
+} from './cart.js';
 
 /** What the mixin adds (documented on the class below). */
 export interface CartProperties {
@@ -24,8 +24,17 @@ export interface CartProperties {
   addToCart(componentIds?: Iterable<string> | string): boolean;
 }
 
-export function ViewerCart<T extends Constructor<RoomViewerBase>>(Base: T): T & Constructor<CartProperties> {
-  // its event and parts are declared on RoomViewer (room-viewer.ts): the manifest's analyzer does not read a mixin's class tags
+export interface CartOptions {
+  /** A click on a slotted hotspot's `data-add-to-cart` element asks for its products (the viewer's hotspots). */
+  hotspots?: boolean;
+}
+
+export function CartFeature<T extends Constructor<ProductsHost>>(
+  Base: T,
+  { hotspots = false }: CartOptions = {},
+): T & Constructor<CartProperties> {
+  // its event and parts are declared on each element (room-viewer.ts, room-plan.ts): the manifest's
+  // analyzer does not read a mixin's class tags
   abstract class WithCart extends Base {
     /**
      * Shows the "add to cart" buttons: one per piece in the room's description (`part="add-to-cart"`)
@@ -46,7 +55,7 @@ export function ViewerCart<T extends Constructor<RoomViewerBase>>(Base: T): T & 
 
     override connectedCallback(): void {
       super.connectedCallback();
-      this.addEventListener('click', this.#onClick);
+      if (hotspots) this.addEventListener('click', this.#onClick);
     }
 
     override disconnectedCallback(): void {
