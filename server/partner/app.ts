@@ -24,12 +24,11 @@ import { partnerErrors } from './errors.ts';
 import { ExportNotifier, StreamCounter } from './export-results.ts';
 import { resolvePartnerOptions, type PartnerOptions, type ResolvedPartnerOptions } from './options.ts';
 import type { PartnerParts } from './parts.ts';
-import { PendingLogins } from './pending-logins.ts';
 import { PlannerGate } from './planner.ts';
 import { accessRoutes } from './routes/access.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { signInRoutes } from './routes/sign-in.ts';
-import { LOGIN_TTL, Sessions } from './session.ts';
+import { Sessions } from './session.ts';
 
 export type { PartnerOptions } from './options.ts';
 export { MemoryStore, type PartnerStore } from './store.ts';
@@ -42,11 +41,6 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     notifier: new ExportNotifier(options.store),
     streams: new StreamCounter(options.maxStreams, options.maxStreamsPerSession),
     gate: new PlannerGate(options.maxPlannerCalls),
-    pendingLogins: new PendingLogins(
-      options.maxPendingLogins,
-      options.maxPendingLoginsPerClient,
-      LOGIN_TTL * 1000,
-    ),
     access: new AccessCache(options.accessCacheTtl, options.accessCacheEntries),
   };
   const app = new Hono<PartnerEnv>();

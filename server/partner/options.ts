@@ -71,11 +71,11 @@ export interface PartnerOptions {
   /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
   maxPlannerCalls?: number;
   /**
-   * Sign-ins started and not yet finished that this instance keeps (default 5 000, ten minutes each).
-   * When full, new starts answer 429 with Retry-After: a flood never pushes out a sign-in under way.
+   * @deprecated Ignored: a sign-in under way is kept in its signed `state` (login-state.ts), not
+   * counted or stored, so there is nothing to cap. Accepted so existing configurations still start.
    */
   maxPendingLogins?: number;
-  /** Sign-ins one client address may have under way at once (default 20); more answer 429. */
+  /** @deprecated Ignored, as maxPendingLogins. */
   maxPendingLoginsPerClient?: number;
   /**
    * Milliseconds POST /token trusts the planner's last "yes, this token reaches this project" before
@@ -124,8 +124,6 @@ export interface ResolvedPartnerOptions {
   maxBufferedBodyBytes: number;
   plannerTimeout: number;
   maxPlannerCalls: number;
-  maxPendingLogins: number;
-  maxPendingLoginsPerClient: number;
   accessCacheTtl: number;
   accessCacheEntries: number;
   clientAddress: (c: Context) => string | undefined;
@@ -253,8 +251,6 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxBufferedBodyBytes: positive(options.maxBufferedBodyBytes, 32 * 1024 * 1024),
     plannerTimeout: positive(options.plannerTimeout, 30_000),
     maxPlannerCalls: positive(options.maxPlannerCalls, 64),
-    maxPendingLogins: positive(options.maxPendingLogins, 5000),
-    maxPendingLoginsPerClient: positive(options.maxPendingLoginsPerClient, 20),
     accessCacheTtl: nonNegative(
       options.accessCacheTtl ?? nonNegative(env.PARTNER_ACCESS_CACHE_S, NaN) * 1000,
       10_000,

@@ -6,7 +6,6 @@
 import type { AccessCache } from './access-cache.ts';
 import type { ExportNotifier, StreamCounter } from './export-results.ts';
 import type { ResolvedPartnerOptions } from './options.ts';
-import type { PendingLogins } from './pending-logins.ts';
 import type { PlannerGate } from './planner.ts';
 import type { Sessions } from './session.ts';
 
@@ -16,7 +15,6 @@ export interface PartnerParts {
   notifier: ExportNotifier;
   streams: StreamCounter;
   gate: PlannerGate;
-  pendingLogins: PendingLogins;
   access: AccessCache;
 }
 

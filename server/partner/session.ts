@@ -4,9 +4,9 @@
  *
  * A session exists only once a login has completed: a visitor who has not signed in has none, so a
  * flood of anonymous requests creates no session at all. Until the login completes, the browser holds
- * a short-lived login cookie instead, a random value the pending OAuth `state`s are bound to (kept in
- * their own part of the store, 10 minutes): it is what proves that the browser returning from the
- * planner is the one that started the sign-in.
+ * a short-lived login cookie instead, a random value the signed OAuth `state`s are bound to
+ * (login-state.ts, 10 minutes): it is what proves that the browser returning from the planner is the
+ * one that started the sign-in.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,7 +1,7 @@
 /**
  * Where the partner back end keeps what must survive between requests: sessions (with the access
- * token), pending OAuth `state`s, received export results and the replay guard of callbacks, plus the
- * "export ready" notifications. One small key-value interface, so a partner that runs several
+ * token), the marks of used OAuth `state`s (login-state.ts), received export results and the replay
+ * guard of callbacks, plus the "export ready" notifications. One small key-value interface, so a partner that runs several
  * instances (or an edge runtime without shared memory) plugs in a shared store: Redis
  * (./redis-store.ts), Cloudflare KV / Durable Objects, a database table.
  *
@@ -68,8 +68,8 @@ function kindOf(key: string): Kind {
 /**
  * The default: process memory with expiry, for one instance (values are lost on restart).
  *
- * Bounded per kind of key, so a flood of anonymous `/oauth/start` calls fills only the `state` lane
- * and can never push a logged-in session out: sessions exist only once a login completed, and live in
+ * Bounded per kind of key, so the marks of used sign-in states fill only the `state` lane (a start
+ * writes nothing) and can never push a logged-in session out: sessions exist only once a login completed, and live in
  * their own lane. Within a lane every entry has the same lifetime and a write moves it to the end,
  * so the first entry is always the one that expires soonest: eviction takes it in O(1), and takes
  * expired entries before live ones without scanning.

@@ -14,19 +14,13 @@ import { isLoopbackHost } from '../options.ts';
 import { loginPage, problemPage, text } from '../pages.ts';
 import type { PartnerParts } from '../parts.ts';
 import { exchangeCode, NotConfigured, plannerBases, revokeToken } from '../planner.ts';
-import { LOGIN_TTL, randomId } from '../session.ts';
+import { LOGIN_TTL } from '../session.ts';
+import { LoginStates } from '../login-state.ts';
 import { loginUrl } from './replies.ts';
 
-/** A sign-in under way: kept under `state:<state>`, apart from sessions, for LOGIN_TTL seconds. */
-interface PendingLogin {
-  /** The login cookie of the browser that started it. */
-  binding: string;
-  returnTo: string;
-  redirectUri: string;
-}
-
 export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
-  const { options, sessions, gate, pendingLogins, access } = parts;
+  const { options, sessions, gate, access } = parts;
+  const loginStates = new LoginStates(options.clientSecret, LOGIN_TTL);
 
   /**
    * This app's /oauth/callback on the request's origin: only for the local emulator, and only on a
@@ -61,35 +55,13 @@ export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
   app.get('/oauth/start', async (c) => {
     const bases = plannerBases(c, options);
     const redirectUri = options.redirectUri ?? derivedRedirectUri(c);
-    // no session yet: only a short-lived state, bound to this browser's login cookie; counted, so a
-    // flood is refused here (429) instead of pushing out the states of sign-ins under way
-    const state = randomId();
-    const counted = pendingLogins.add(state, options.clientAddress(c));
-    if (counted !== true) {
-      c.header('Retry-After', String(counted === 'client' ? 60 : pendingLogins.retryAfter()));
-      c.header('Cache-Control', 'no-store');
-      return c.json(
-        {
-          error: 'too_many_sign_ins',
-          message:
-            counted === 'client'
-              ? 'too many sign-ins started from this address; finish one or try again in a minute'
-              : 'too many sign-ins are under way; try again shortly',
-        },
-        429,
-      );
-    }
-    const pending: PendingLogin = {
-      binding: sessions.loginBinding(c),
-      returnTo: safeReturnPath(c.req.query('return_to'), own(c, '/login')),
+    // no session yet, and nothing kept: the sign-in under way travels in the signed state, bound to
+    // this browser's login cookie (login-state.ts), so a flood of starts has nothing to fill
+    const state = await loginStates.issue(
+      sessions.loginBinding(c),
+      safeReturnPath(c.req.query('return_to'), own(c, '/login')),
       redirectUri,
-    };
-    try {
-      await options.store.set(`state:${state}`, pending, LOGIN_TTL);
-    } catch (error) {
-      pendingLogins.remove(state);
-      throw error;
-    }
+    );
     const authorize = authorizeUrl(
       { oauthBase: bases.oauthBase, clientId: options.clientId, redirectUri },
       { state, scope: 'public' },
@@ -102,12 +74,13 @@ export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     const retry = own(c, '/oauth/start');
     const stateParam = c.req.query('state') ?? '';
     const binding = sessions.sentLoginBinding(c);
-    const pending = stateParam ? await options.store.get<PendingLogin>(`state:${stateParam}`) : undefined;
-    // the state must be one this browser started: otherwise someone else's code is being slipped in
-    if (!pending || !binding || pending.binding !== binding)
+    const redirectUri = options.redirectUri ?? derivedRedirectUri(c);
+    // the state must be one this partner signed for this browser, unexpired and unused: otherwise
+    // someone else's code is being slipped in, or a used one replayed
+    const opened = binding ? await loginStates.open(stateParam, binding, redirectUri) : undefined;
+    if (!opened || !(await loginStates.useOnce(options.store, opened)))
       return problemPage(c, text(c, 'badState'), 400, retry);
-    await options.store.delete(`state:${stateParam}`);
-    pendingLogins.remove(stateParam);
+    const pending = { returnTo: safeReturnPath(opened.returnTo, own(c, '/login')), redirectUri };
     const retryHere = `${retry}?return_to=${encodeURIComponent(pending.returnTo)}`;
     if (c.req.query('error'))
       return problemPage(c, text(c, 'denied', { error: c.req.query('error')! }), 400, retryHere);
