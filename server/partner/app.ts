@@ -40,8 +40,13 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
     sessions: new Sessions(options),
     notifier: new ExportNotifier(options.store),
     streams: new StreamCounter(options.maxStreams, options.maxStreamsPerSession),
-    gate: new PlannerGate(options.maxPlannerCalls),
-    access: new AccessCache(options.accessCacheTtl, options.accessCacheEntries),
+    gate: new PlannerGate({
+      max: options.maxPlannerCalls,
+      perOwner: options.maxPlannerCallsPerSession,
+      queueMs: options.plannerQueueMs,
+      queueLength: 4 * options.maxPlannerCalls,
+    }),
+    access: new AccessCache(options.accessCacheTtl, options.accessCacheEntries, options.forcedCheckInterval),
   };
   const app = new Hono<PartnerEnv>();
   app.use('*', where);

@@ -68,8 +68,23 @@ export interface PartnerOptions {
   maxBufferedBodyBytes?: number;
   /** Milliseconds one call to the planner may take (default 30 000); a slower one is answered 502. */
   plannerTimeout?: number;
-  /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
+  /**
+   * Calls to the planner under way at once on this instance (default 64). When all are taken a call
+   * waits up to `plannerQueueMs` for one; after that, or with the queue full, 503 with Retry-After.
+   */
   maxPlannerCalls?: number;
+  /**
+   * Calls to the planner one session may have under way or waiting at once on this instance (default
+   * 8); more answer 503 `busy` at once, so a looping user never holds everyone's slots.
+   */
+  maxPlannerCallsPerSession?: number;
+  /** Milliseconds a call may wait for a free planner slot (default 2 000; 0: answer 503 at once). */
+  plannerQueueMs?: number;
+  /**
+   * Milliseconds between two planner checks that requests with `Cache-Control: no-cache` force for one
+   * token and project (default 2 000): a no-cache request within it is answered from that check.
+   */
+  forcedCheckInterval?: number;
   /**
    * @deprecated Ignored: a sign-in under way is kept in its signed `state` (login-state.ts), not
    * counted or stored, so there is nothing to cap. Accepted so existing configurations still start.
@@ -124,6 +139,9 @@ export interface ResolvedPartnerOptions {
   maxBufferedBodyBytes: number;
   plannerTimeout: number;
   maxPlannerCalls: number;
+  maxPlannerCallsPerSession: number;
+  plannerQueueMs: number;
+  forcedCheckInterval: number;
   accessCacheTtl: number;
   accessCacheEntries: number;
   clientAddress: (c: Context) => string | undefined;
@@ -251,6 +269,9 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxBufferedBodyBytes: positive(options.maxBufferedBodyBytes, 32 * 1024 * 1024),
     plannerTimeout: positive(options.plannerTimeout, 30_000),
     maxPlannerCalls: positive(options.maxPlannerCalls, 64),
+    maxPlannerCallsPerSession: positive(options.maxPlannerCallsPerSession, 8),
+    plannerQueueMs: nonNegative(options.plannerQueueMs, 2000),
+    forcedCheckInterval: nonNegative(options.forcedCheckInterval, 2000),
     accessCacheTtl: nonNegative(
       options.accessCacheTtl ?? nonNegative(env.PARTNER_ACCESS_CACHE_S, NaN) * 1000,
       10_000,

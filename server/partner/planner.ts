@@ -18,6 +18,7 @@ import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
 import type { PlannerToken } from './session.ts';
 
 export class NotConfigured extends Error {}
+export { PlannerBusy, PlannerGate } from './planner-gate.ts';
 
 export interface PlannerBases {
   oauthBase: string;
@@ -53,34 +54,6 @@ function transport(options: ResolvedPartnerOptions, clientGone?: AbortSignal): t
     const signal = clientGone && init?.signal ? AbortSignal.any([init.signal, clientGone]) : init?.signal;
     return custom ? custom(new Request(input, { ...init, signal })) : fetch(input, { ...init, signal });
   };
-}
-
-/** Every planner call slot of this instance is taken: answered 503 with Retry-After. */
-export class PlannerBusy extends Error {
-  override readonly name = 'PlannerBusy';
-}
-
-/**
- * At most `max` calls to the planner at once on this instance: a slow planner (or a flood of
- * retries) then costs a bounded number of sockets and buffers, and the rest hear "busy" at once.
- */
-export class PlannerGate {
-  #open = 0;
-  constructor(readonly max: number) {}
-
-  get open(): number {
-    return this.#open;
-  }
-
-  async run<T>(call: () => Promise<T>): Promise<T> {
-    if (this.#open >= this.max) throw new PlannerBusy('too many planner calls under way');
-    this.#open++;
-    try {
-      return await call();
-    } finally {
-      this.#open--;
-    }
-  }
 }
 
 /**

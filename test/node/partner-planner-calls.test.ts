@@ -69,6 +69,8 @@ describe('partner back end: a slow planner', () => {
       apiBase: `${slot.url}/planning/api/v2`,
       plannerTimeout: 1000,
       maxPlannerCalls: 60,
+      // one user's 50 calls at once: this test is about the timeout, not the session's share
+      maxPlannerCallsPerSession: 60,
     }));
     browser = new TestBrowser(partners.partners[0]!.url);
     await login(browser);
@@ -148,6 +150,9 @@ describe('partner back end: a slow planner', () => {
       apiBase: `${slot.url}/planning/api/v2`,
       plannerTimeout: 5000,
       maxPlannerCalls: 5,
+      // the instance's cap alone, without a queue (partner-fair-slots.test.ts has the share and queue)
+      maxPlannerCallsPerSession: 20,
+      plannerQueueMs: 0,
     }));
     try {
       const user = new TestBrowser(capped.partners[0]!.url);

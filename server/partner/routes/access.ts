@@ -14,7 +14,7 @@ import { rejectCrossSite } from '../guards.ts';
 import { isPrivateHost } from '../options.ts';
 import { MAX_SESSION_EXPORTS, type PartnerParts } from '../parts.ts';
 import { NotConfigured, plannerBases, plannerContext, plannerStatus } from '../planner.ts';
-import { after403, authorised, plannerUnavailable } from './replies.ts';
+import { after403, authorised, mine, plannerUnavailable } from './replies.ts';
 
 export function accessRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
   const { options, sessions, gate, access } = parts;
@@ -31,15 +31,16 @@ export function accessRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     if ('response' in auth) return auth.response;
     // the token is handed out only for a project the user can reach, and only while the planner
     // accepts it: asked at most once per accessCacheTtl per token and project (access-cache.ts), and
-    // always when the request wants a fresh answer (the button's retry after the planner refused)
+    // when the request wants a fresh answer (the button's retry after the planner refused), at most
+    // once per forcedCheckInterval
     const bases = plannerBases(c, options);
     const planner = bases.apiBase;
     const fresh = wantsFresh(c.req.header('cache-control'), c.req.header('pragma'));
-    if (fresh) access.forget(planner, auth.token, projectId);
+    if (fresh) access.forgetForced(planner, auth.token, projectId);
     if (!access.has(planner, auth.token, projectId)) {
       try {
         const ctx = plannerContext(options, bases, auth.token, clientGone(c));
-        await gate.run(() => showProject(ctx, projectId));
+        await gate.run(() => showProject(ctx, projectId), mine(c, auth.session));
       } catch (error) {
         const status = plannerStatus(error);
         if (status === 403 || status === 401) return after403(parts, c, auth.session, auth.token);
@@ -126,7 +127,10 @@ export function accessRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     let answer: Record<string, unknown>;
     let exportId: number | undefined;
     try {
-      const outcome = await gate.run(() => exportProject(ctx, Number(c.req.param('id')), request));
+      const outcome = await gate.run(
+        () => exportProject(ctx, Number(c.req.param('id')), request),
+        mine(c, auth.session),
+      );
       exportId = outcome.exportId;
       const ids = exportId === undefined ? {} : { export_id: exportId };
       answer =

@@ -21,7 +21,7 @@ import { MAX_SESSION_EXPORTS, type PartnerParts } from '../parts.ts';
 import { PlannerBusy, plannerBases, plannerContext, plannerStatus } from '../planner.ts';
 import type { Session } from '../session.ts';
 import { xmlExportCallback } from '../xml-callback.ts';
-import { loginRequired } from './replies.ts';
+import { loginRequired, mine } from './replies.ts';
 
 export function exportRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
   const { options, sessions, gate, notifier, streams } = parts;
@@ -64,7 +64,7 @@ export function exportRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     if (!token) return unknown();
     try {
       const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
-      await gate.run(() => showExport(ctx, id));
+      await gate.run(() => showExport(ctx, id), mine(c, session));
     } catch (error) {
       if (error instanceof PlannerBusy) throw error;
       plannerStatus(error);
@@ -91,7 +91,7 @@ export function exportRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     const token = await sessions.liveToken(session);
     if (!token) return undefined;
     const ctx = plannerContext(options, plannerBases(c, options), token.accessToken, clientGone(c));
-    const record = await gate.run(() => showExport(ctx, id)).catch(() => undefined);
+    const record = await gate.run(() => showExport(ctx, id), mine(c, session)).catch(() => undefined);
     const result = record?.result as Partial<ResultMap> | undefined;
     if (record?.status !== 'done' || !result || !isUrlList(result.project) || !isUrlList(result.design))
       return undefined;

@@ -39,6 +39,12 @@ export const plannerUnavailable = (c: Context<PartnerEnv>, status: number) =>
     502,
   );
 
+/** A planner call made for `session`: counted against its share, and no longer waited for once the browser left. */
+export const mine = (c: Context<PartnerEnv>, session: Session) => ({
+  owner: session.id,
+  signal: clientGone(c),
+});
+
 /** The session with a live token, or the response to send instead. */
 export async function authorised(
   parts: PartnerParts,
@@ -65,7 +71,7 @@ export async function after403(
   access.forgetToken(token);
   const ctx = plannerContext(options, plannerBases(c, options), token, clientGone(c));
   const dead = await gate
-    .run(() => listProjects(ctx, { per_page: 1 }))
+    .run(() => listProjects(ctx, { per_page: 1 }), mine(c, session))
     .then(
       () => false,
       (error: unknown) => [401, 403].includes(plannerStatus(error)),

@@ -16,7 +16,7 @@ import type { PartnerParts } from '../parts.ts';
 import { exchangeCode, NotConfigured, plannerBases, revokeToken } from '../planner.ts';
 import { LOGIN_TTL } from '../session.ts';
 import { LoginStates } from '../login-state.ts';
-import { loginUrl } from './replies.ts';
+import { loginUrl, mine } from './replies.ts';
 
 export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
   const { options, sessions, gate, access } = parts;
@@ -87,8 +87,10 @@ export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     const code = c.req.query('code');
     if (!code) return problemPage(c, text(c, 'noCode'), 400, retryHere);
     const bases = plannerBases(c, options);
-    const exchanged = await gate.run(() =>
-      exchangeCode(options, bases, code, pending.redirectUri, clientGone(c)),
+    // no session yet: the instance's cap alone (a code is the planner's, used once)
+    const exchanged = await gate.run(
+      () => exchangeCode(options, bases, code, pending.redirectUri, clientGone(c)),
+      { signal: clientGone(c) },
     );
     if (!exchanged.ok)
       return problemPage(c, text(c, 'refused', { status: exchanged.status }), 502, retryHere);
@@ -107,7 +109,7 @@ export function signInRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
     if (session?.token) {
       const bases = plannerBases(c, options);
       const token = session.token.accessToken;
-      revoked = await gate.run(() => revokeToken(options, bases, token, clientGone(c)));
+      revoked = await gate.run(() => revokeToken(options, bases, token, clientGone(c)), mine(c, session));
     }
     if (session?.token) access.forgetToken(session.token.accessToken);
     if (session) await sessions.end(c, session);
