@@ -135,21 +135,38 @@ export class RedisStore implements PartnerStore {
   }
 
   async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
-    // a connection in subscriber mode takes no other command: a second one, made once
-    this.#subscriber ??= (async () => {
+    // a connection in subscriber mode takes no other command: a second one, made once; one that
+    // failed to connect is forgotten, so the next subscribe tries again (issue 34: it stayed broken)
+    const connecting = (this.#subscriber ??= (async () => {
       const subscriber = this.#client.duplicate();
       logConnection(subscriber, 'partner redis subscriber');
-      await subscriber.connect();
+      try {
+        await command(this.#timeout, () => subscriber.connect());
+      } catch (error) {
+        subscriber.destroy();
+        throw error;
+      }
       return subscriber;
-    })();
-    const subscriber = await this.#subscriber;
+    })());
+    const subscriber = await connecting.catch((error: unknown) => {
+      if (this.#subscriber === connecting) this.#subscriber = undefined;
+      throw error;
+    });
     let listeners = this.#listeners.get(channel);
     if (!listeners) {
       const set = new Set<(message: string) => void>();
       this.#listeners.set(channel, (listeners = set));
-      await subscriber.subscribe(this.#prefix + channel, (message: string) => {
-        for (const each of [...set]) each(message);
-      });
+      try {
+        await command(this.#timeout, () =>
+          subscriber.subscribe(this.#prefix + channel, (message: string) => {
+            for (const each of [...set]) each(message);
+          }),
+        );
+      } catch (error) {
+        // not subscribed: the next subscribe to the channel tries again
+        if (this.#listeners.get(channel) === set) this.#listeners.delete(channel);
+        throw error;
+      }
     }
     listeners.add(listener);
     return async () => {
