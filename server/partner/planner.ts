@@ -52,8 +52,60 @@ function transport(options: ResolvedPartnerOptions, clientGone?: AbortSignal): t
   const custom = options.fetch;
   return (input, init) => {
     const signal = clientGone && init?.signal ? AbortSignal.any([init.signal, clientGone]) : init?.signal;
-    return custom ? custom(new Request(input, { ...init, signal })) : fetch(input, { ...init, signal });
+    if (!custom) return fetch(input, { ...init, signal });
+    // a partner's own fetch may not heed the signal (issue 34: 50 of 50 calls waited 60 s for a
+    // planner that never answered): the call and its body end when the signal does, whatever it does
+    return heedSignal(custom(new Request(input, { ...init, signal })), signal ?? undefined);
   };
+}
+
+/** `answer` and its body, ended with the signal's reason once `signal` aborts. */
+async function heedSignal(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return answer;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // settled later by whoever races it, or by no one
+  let response: Response;
+  try {
+    response = await Promise.race([answer, aborted]);
+  } catch (error) {
+    signal.removeEventListener('abort', onAbort);
+    answer.then((late) => late.body?.cancel().catch(() => {})).catch(() => {}); // let a late answer go
+    throw error;
+  }
+  if (!response.body) {
+    signal.removeEventListener('abort', onAbort);
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const read = await Promise.race([reader.read(), aborted]);
+        if (read.done) {
+          signal.removeEventListener('abort', onAbort);
+          controller.close();
+        } else controller.enqueue(read.value);
+      } catch (error) {
+        signal.removeEventListener('abort', onAbort);
+        reader.cancel(error).catch(() => {});
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      signal.removeEventListener('abort', onAbort);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**
