@@ -33,9 +33,15 @@ export interface PartnerOptions {
   /** Public URL of this app's /export-callback, put into proxied exports without a callback (env PARTNER_CALLBACK_URL). */
   callbackUrl?: string;
   /**
-   * Origins (besides this app's own and PARTNER_CALLBACK_URL's) a page may name as an export's
-   * `callback` through the proxy (env PARTNER_CALLBACK_ORIGINS, comma list). Any other callback,
-   * a loopback or private address included, is refused with 422 before the planner is asked.
+   * Exact URLs (besides this app's own /export-callback, or PARTNER_CALLBACK_URL) a page may name as
+   * an export's `callback` through the proxy (env PARTNER_CALLBACK_URLS, comma list). Any other URL,
+   * another path on an allowed origin or on the partner's own included, is refused with 422 before
+   * the planner is asked: the planner posts from its side, and must not be sent to a page's choice.
+   */
+  callbackUrls?: string[];
+  /**
+   * @deprecated Ignored since issue 34: a whole origin let a page send the planner to any path on it
+   * (in the demo, one reset the emulator). List the exact URLs in `callbackUrls` instead.
    */
   callbackOrigins?: string[];
   /** Extra keys export callbacks may be signed with, e.g. the API key when the partner also exports with it (env PLANNER_API_KEY). */
@@ -124,7 +130,8 @@ export interface ResolvedPartnerOptions {
   redirectUri: string | null;
   allowedOrigins: string[] | null;
   callbackUrl: string | null;
-  callbackOrigins: string[];
+  /** Exact callback URLs a page may name, normalised (URL.href). */
+  callbackUrls: string[];
   callbackKeys: string[];
   /** The client secret is the public demo one: it signs callbacks only on a loopback host or in-process. */
   demoSecret: boolean;
@@ -239,6 +246,10 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
         `Set ${missing} (or the clientId / clientSecret options) to the OAuth application's credentials.`,
     );
   }
+  if (options.callbackOrigins?.length || env.PARTNER_CALLBACK_ORIGINS)
+    console.warn(
+      'partner back end: PARTNER_CALLBACK_ORIGINS (callbackOrigins) is ignored; list the exact callback URLs in PARTNER_CALLBACK_URLS (callbackUrls)',
+    );
   const redirectUri = options.redirectUri ?? env.PARTNER_REDIRECT_URI;
   // derived, it would follow the Host header: a forged one would send the code elsewhere
   if (!redirectUri && !plannerIsLocal(oauthBase, apiBase))
@@ -254,7 +265,15 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     redirectUri: redirectUri ?? null,
     allowedOrigins: origins.length ? origins.map(trimSlash) : null,
     callbackUrl: options.callbackUrl ?? env.PARTNER_CALLBACK_URL ?? null,
-    callbackOrigins: (options.callbackOrigins ?? listOf(env.PARTNER_CALLBACK_ORIGINS)).map(trimSlash),
+    callbackUrls: (options.callbackUrls ?? listOf(env.PARTNER_CALLBACK_URLS)).flatMap((url) => {
+      try {
+        return [new URL(url).href];
+      } catch {
+        throw new PartnerConfigError(
+          `partner back end: PARTNER_CALLBACK_URLS holds ${url}, which is not a URL`,
+        );
+      }
+    }),
     demoSecret: !clientSecret,
     callbackKeys: options.callbackKeys ?? (env.PLANNER_API_KEY ? [env.PLANNER_API_KEY] : []),
     store: options.store ?? new MemoryStore(),

@@ -70,23 +70,19 @@ export function accessRoutes(app: Hono<PartnerEnv>, parts: PartnerParts): void {
   };
 
   /**
-   * May a page name `callback`? Email addresses yes (the planner mails them); URLs only on the origin
-   * of the partner's own callback, of the allowed page origins, or of PARTNER_CALLBACK_ORIGINS.
+   * May a page name `callback`? Email addresses yes (the planner mails them); URLs only when they are
+   * exactly the partner's own callback or one of PARTNER_CALLBACK_URLS: not any path on an allowed
+   * origin (issue 34: in the demo a page's callback reset the emulator on the partner's own origin).
    */
   const callbackAllowed = (callback: string, ownCallback: string) => {
     if (!/^https?:/i.test(callback)) return true;
-    let origin: string;
+    let href: string;
     try {
-      origin = new URL(callback).origin;
+      href = new URL(callback).href;
     } catch {
       return false;
     }
-    const allowed = [
-      new URL(ownCallback).origin,
-      ...(options.allowedOrigins ?? []),
-      ...options.callbackOrigins,
-    ];
-    return allowed.includes(origin);
+    return href === new URL(ownCallback).href || options.callbackUrls.includes(href);
   };
 
   app.post('/proxy/projects/:id{[0-9]+}/export.json', async (c) => {
