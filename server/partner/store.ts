@@ -1,9 +1,9 @@
 /**
  * Where the partner back end keeps what must survive between requests: sessions (with the access
  * token), the marks of used OAuth `state`s (login-state.ts), received export results and the replay
- * guard of callbacks, plus the "export ready" notifications. One small key-value interface, so a partner that runs several
- * instances (or an edge runtime without shared memory) plugs in a shared store: Redis
- * (./redis-store.ts), Cloudflare KV / Durable Objects, a database table.
+ * guard of callbacks, plus the "export ready" notifications. One small key-value interface, so a
+ * partner that runs several instances (or an edge runtime without shared memory) plugs in a shared
+ * store: Redis (./redis-store.ts), Cloudflare KV / Durable Objects, a database table.
  *
  * Keys start with their kind: `session:`, `state:`, `export:`, `seen:`.
  */
