@@ -7,6 +7,7 @@
  *   routes/sign-in.ts   /login, /session, /oauth/start, /oauth/callback, /oauth/revoke
  *   routes/access.ts    /token (token mode), /proxy/projects/:id/export.json (proxy mode)
  *   routes/exports.ts   /export-callback(-xml), /exports/:id/status, /exports/:id/events
+ *   routes/uploads.ts   /uploads: a model file kept a few minutes under an unguessable URL (AR)
  * This file makes the per-instance parts they share (parts.ts), the middleware every request passes
  * and the error answers (errors.ts). Paths are relative to where it is mounted (/partner in the
  * demo). Configuration: options.ts and docs/partner.md.
@@ -28,6 +29,7 @@ import { PlannerGate } from './planner.ts';
 import { accessRoutes } from './routes/access.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { Sessions } from './session.ts';
 
 export type { PartnerOptions } from './options.ts';
@@ -66,6 +68,7 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   signInRoutes(app, parts);
   accessRoutes(app, parts);
   exportRoutes(app, parts);
+  uploadRoutes(app, parts);
   app.onError(partnerErrors());
   return app;
 }

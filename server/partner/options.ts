@@ -107,6 +107,16 @@ export interface PartnerOptions {
   accessCacheTtl?: number;
   /** Verdicts that memory keeps at most on this instance, the oldest dropped first (default 10 000). */
   accessCacheEntries?: number;
+  /** Seconds an uploaded model file (POST /uploads, for AR) stays served (env PARTNER_UPLOAD_TTL_S, default 600). */
+  uploadTtl?: number;
+  /** Uploaded files one page session may have kept at once (default 5); more answer 429 with Retry-After. */
+  maxUploadsPerSession?: number;
+  /**
+   * The partner's public URL where it is mounted, e.g. https://portal.example/partner (env
+   * PARTNER_PUBLIC_URL): the base of the URLs of uploaded files, which Scene Viewer wants as https.
+   * Unset: the request's origin and mount path (behind a TLS-terminating proxy that is http://).
+   */
+  publicUrl?: string;
   /**
    * The client's address, for the per-client cap of sign-ins. Default: the socket's peer address on
    * Node (@hono/node-server), else none (only the total cap applies). Behind a proxy, read the header
@@ -151,6 +161,9 @@ export interface ResolvedPartnerOptions {
   forcedCheckInterval: number;
   accessCacheTtl: number;
   accessCacheEntries: number;
+  uploadTtl: number;
+  maxUploadsPerSession: number;
+  publicUrl: string | null;
   clientAddress: (c: Context) => string | undefined;
   fetch: PlannerFetch | null;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
@@ -296,6 +309,12 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
       10_000,
     ),
     accessCacheEntries: Math.floor(positive(options.accessCacheEntries, DEFAULT_ACCESS_CACHE_ENTRIES)),
+    uploadTtl: positive(options.uploadTtl ?? env.PARTNER_UPLOAD_TTL_S, 600),
+    maxUploadsPerSession: Math.floor(positive(options.maxUploadsPerSession, 5)),
+    publicUrl:
+      (options.publicUrl ?? env.PARTNER_PUBLIC_URL)
+        ? trimSlash((options.publicUrl ?? env.PARTNER_PUBLIC_URL)!)
+        : null,
     clientAddress: options.clientAddress ?? socketAddress,
     // global fetch is called as fetch(url, init) (planner.ts): a Request made first would lose its
     // timeout signal once garbage-collected (an open Node bug)

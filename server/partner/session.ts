@@ -93,6 +93,19 @@ export class Sessions {
     return value;
   }
 
+  /**
+   * A page's own id for what it may do without signing in (its uploads, routes/uploads.ts): the
+   * `<cookieName>_page` cookie, set now (for `maxAgeSeconds`) when the browser sent none.
+   */
+  pageId(c: Context<PartnerEnv>, maxAgeSeconds: number): string {
+    const name = `${this.options.cookieName}_page`;
+    const existing = getCookie(c, name);
+    if (existing && RANDOM_ID.test(existing)) return existing;
+    const value = randomId();
+    setCookie(c, name, value, this.#cookieOptions(c, maxAgeSeconds));
+    return value;
+  }
+
   /** The login cookie the browser sent, if any. */
   sentLoginBinding(c: Context<PartnerEnv>): string | undefined {
     const value = getCookie(c, this.#loginCookie);

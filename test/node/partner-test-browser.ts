@@ -12,7 +12,7 @@ export interface SeenResponse {
 }
 
 export interface BrowserInit extends Omit<RequestInit, 'body'> {
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | Uint8Array<ArrayBuffer>;
   /** POST as a same-origin page would (Origin and Sec-Fetch-Site); default true for POST. */
   sameOrigin?: boolean;
   json?: unknown;
