@@ -139,7 +139,7 @@ export class RedisStore implements PartnerStore {
   async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
     // a connection in subscriber mode takes no other command: a second one, made once. One whose
     // connection failed is forgotten, so the next subscribe tries again (issue 34: it stayed broken);
-    // one still connecting is waited for at most the command timeout, and kept (it may come up)
+    // one still connecting is waited for at most 5 × the command timeout, and kept (it may come up)
     let connecting = this.#subscriber;
     if (!connecting) {
       const subscriber = this.#client.duplicate();
@@ -156,7 +156,9 @@ export class RedisStore implements PartnerStore {
       made.catch(() => {});
       this.#subscriber = connecting = made;
     }
-    const subscriber = await command(this.#timeout, () => connecting);
+    // a connection takes longer than a command on a loaded machine: a stream that gives up on it
+    // polls the store every second for its whole life, which costs far more than the wait
+    const subscriber = await command(5 * this.#timeout, () => connecting);
     let listeners = this.#listeners.get(channel);
     if (!listeners) {
       const set = new Set<(message: string) => void>();

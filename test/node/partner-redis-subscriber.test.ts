@@ -1,7 +1,7 @@
 /**
  * The Redis subscriber comes back (issue 34: one that failed once stayed broken, and the instance's
  * event streams polled for good). With a real redis-server stopped and started again on the same
- * port: a subscribe made while Redis is away fails at once and a later one works; a subscription
+ * port: a subscribe made while Redis is away fails within its timeout and a later one works; a subscription
  * made before a restart hears messages after it; the partner's export notifier tries again.
  */
 import { after, before, describe, it } from 'node:test';
@@ -67,8 +67,9 @@ describe('partner back end: the Redis subscriber after an outage', () => {
       store.subscribe('first', () => {}),
       /StoreUnavailable|redis/,
     );
-    // a generous guard over the 1 s command timeout: it fails, it does not hang
-    assert.ok(Date.now() - t0 < 8000, `failed after ${Date.now() - t0} ms`);
+    // a generous guard over the 5 s a connection is waited for (5 × the 1 s command timeout): it
+    // fails, it does not hang
+    assert.ok(Date.now() - t0 < 15_000, `failed after ${Date.now() - t0} ms`);
     redis = await startRedisOn(port);
     let heard = 0;
     let unsubscribe: (() => Promise<void>) | undefined;
