@@ -118,9 +118,8 @@ export interface PartnerOptions {
    */
   publicUrl?: string;
   /**
-   * The client's address, for the per-client cap of sign-ins. Default: the socket's peer address on
-   * Node (@hono/node-server), else none (only the total cap applies). Behind a proxy, read the header
-   * it sets, e.g. `(c) => c.req.header('x-forwarded-for')?.split(',').pop()?.trim()`.
+   * @deprecated Ignored since issue 34: it fed the per-address cap of sign-ins, and sign-ins are no
+   * longer counted (their state is signed). Accepted so existing configurations still start.
    */
   clientAddress?: (c: Context) => string | undefined;
   /**
@@ -164,7 +163,6 @@ export interface ResolvedPartnerOptions {
   uploadTtl: number;
   maxUploadsPerSession: number;
   publicUrl: string | null;
-  clientAddress: (c: Context) => string | undefined;
   fetch: PlannerFetch | null;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
   inProcess: boolean;
@@ -209,12 +207,6 @@ function plannerIsLocal(oauthBase: string | undefined, apiBase: string | undefin
       return false;
     }
   });
-}
-
-/** The peer address of the socket on Node (@hono/node-server passes `incoming` as env). */
-function socketAddress(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress;
 }
 
 const positive = (value: unknown, fallback: number) => {
@@ -315,7 +307,6 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
       (options.publicUrl ?? env.PARTNER_PUBLIC_URL)
         ? trimSlash((options.publicUrl ?? env.PARTNER_PUBLIC_URL)!)
         : null,
-    clientAddress: options.clientAddress ?? socketAddress,
     // global fetch is called as fetch(url, init) (planner.ts): a Request made first would lose its
     // timeout signal once garbage-collected (an open Node bug)
     fetch: options.fetch ?? null,

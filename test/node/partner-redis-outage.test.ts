@@ -3,7 +3,7 @@
  * throwaway folder, so a stop and restart keeps the sessions as a production Redis would): while it
  * is away every request is answered at once with a clear 503 JSON (`store_unavailable`, Retry-After,
  * no stack trace), the log gets a line or two, not a stack per request, and once it is back the same
- * session works again. Also the bound on pending sign-ins in Redis (finding 4).
+ * session works again. Also that a flood of sign-in starts writes nothing to Redis (issue 34).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,10 +51,7 @@ describe('partner back end: Redis stopped, frozen and back', () => {
     port = await freePort();
     redis = await startPersistentRedis(port, dir);
     store = await RedisStore.connect(`redis://127.0.0.1:${port}`);
-    partners = await startPartners(1, () => ({
-      store,
-      clientAddress: (c) => c.req.header('x-test-client'),
-    }));
+    partners = await startPartners(1, () => ({ store }));
     console.error = (...args: unknown[]) => {
       logged.push(args.map(String).join(' '));
     };
@@ -153,7 +150,7 @@ describe('partner back end: Redis stopped, frozen and back', () => {
     for (let i = 0; i < 300; i++) {
       const response = await fetch(`${url}/partner/oauth/start`, {
         redirect: 'manual',
-        headers: { 'x-test-client': `203.0.113.${i % 250}` },
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
       });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       await response.arrayBuffer();
