@@ -15,10 +15,14 @@ export const DEFAULT_ACCESS_CACHE_ENTRIES = 10_000;
 export class AccessCache {
   /** `<planner>\n<token>\n<project>` → when the verdict stops counting (ms); Map order = oldest first. */
   readonly #entries = new Map<string, number>();
+  /** The same keys → when a request last forced a planner check (ms); bounded the same way. */
+  readonly #forced = new Map<string, number>();
 
   constructor(
     readonly ttlMs: number,
     readonly maxEntries = DEFAULT_ACCESS_CACHE_ENTRIES,
+    /** Milliseconds between two checks requests may force for one token and project (0: any). */
+    readonly forcedIntervalMs = 0,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -52,13 +56,32 @@ export class AccessCache {
   }
 
   /**
+   * A request asks for a fresh verdict (`Cache-Control: no-cache`): forgets the one kept, unless a
+   * request forced a check for the same token and project less than forcedIntervalMs ago (its
+   * verdict is fresh enough). A user looping no-cache requests then costs the planner at most one
+   * check per interval, not one per request (issue 34). True when the verdict was forgotten.
+   */
+  forgetForced(planner: string, token: string, projectId: number): boolean {
+    const key = keyOf(planner, token, projectId);
+    const now = this.now();
+    const last = this.#forced.get(key);
+    if (last !== undefined && now - last < this.forcedIntervalMs && this.#entries.has(key)) return false;
+    this.#forced.delete(key);
+    this.#forced.set(key, now);
+    while (this.#forced.size > this.maxEntries) this.#forced.delete(this.#forced.keys().next().value!);
+    this.#entries.delete(key);
+    return true;
+  }
+
+  /**
    * Forgets every verdict of `token`: the planner refused it somewhere, or its session ended. A walk
    * over at most maxEntries keys, on paths that cost a planner call or a logout anyway.
    */
   forgetToken(token: string): void {
-    if (!this.#entries.size) return;
+    if (!this.#entries.size && !this.#forced.size) return;
     const marker = `\n${token}\n`;
     for (const key of this.#entries.keys()) if (key.includes(marker)) this.#entries.delete(key);
+    for (const key of this.#forced.keys()) if (key.includes(marker)) this.#forced.delete(key);
   }
 }
 

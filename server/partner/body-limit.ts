@@ -16,8 +16,12 @@ export const PROXY_BODY_BYTES = 64 * 1024;
 /** /export-callback and /export-callback-xml: the planner's result. */
 export const CALLBACK_BODY_BYTES = 1024 * 1024;
 
+/** /uploads: a model file (GLB or USDZ) for AR, issue 36. */
+export const UPLOAD_BODY_BYTES = 15 * 1024 * 1024;
+
 /** The limit for a path relative to where the app is mounted. */
 export function bodyLimitFor(path: string): number {
+  if (/\/uploads\/?$/.test(path)) return UPLOAD_BODY_BYTES;
   if (/\/export-callback(-xml)?\/?$/.test(path)) return CALLBACK_BODY_BYTES;
   if (path.includes('/proxy/')) return PROXY_BODY_BYTES;
   return SMALL_BODY_BYTES;
@@ -142,7 +146,8 @@ export function limitBodies(
       // its type says otherwise): c.req.text() and c.req.json() read it from memory, without a
       // second Request around the bytes. The routes read bodies only through c.req.
       const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
-      cache.text = Promise.resolve(new TextDecoder().decode(bytes));
+      // a binary upload is not decoded as text unless a route asks (Hono then makes it from the bytes)
+      if (limit <= CALLBACK_BODY_BYTES) cache.text = Promise.resolve(new TextDecoder().decode(bytes));
       cache.arrayBuffer = Promise.resolve(bytes.buffer);
       await next();
     } finally {

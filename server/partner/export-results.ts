@@ -209,25 +209,37 @@ export async function exportStatus(options: ResolvedPartnerOptions, id: number) 
 export class ExportNotifier {
   readonly #waiting = new Map<number, Set<() => void>>();
   #subscribed: Promise<boolean> | undefined;
+  /** When a failed subscription may be tried again (ms): not on every stream while the store is away. */
+  #retryAt = 0;
 
-  constructor(private readonly store: PartnerStore) {}
+  constructor(
+    private readonly store: PartnerStore,
+    private readonly retryMs = 5000,
+  ) {}
 
-  /** Subscribes on first use; false when the store has no pub/sub (the streams then poll). */
+  /**
+   * Subscribes on first use; false when the store has no pub/sub or the subscription failed (the
+   * streams then poll). A failed one is tried again on a later stream, at most every `retryMs`, so a
+   * store that was away once does not leave this instance polling for good.
+   */
   ready(): Promise<boolean> {
-    this.#subscribed ??= this.store.subscribe
-      ? this.store
-          .subscribe(EXPORT_READY, (message) => {
-            for (const wake of this.#waiting.get(Number(message)) ?? []) wake();
-          })
-          .then(
-            () => true,
-            (error: unknown) => {
-              console.error('partner: no export notifications, polling instead:', error);
-              return false;
-            },
-          )
-      : Promise.resolve(false);
-    return this.#subscribed;
+    if (!this.store.subscribe) return Promise.resolve(false);
+    if (this.#subscribed === undefined && Date.now() >= this.#retryAt) {
+      this.#subscribed = this.store
+        .subscribe(EXPORT_READY, (message) => {
+          for (const wake of this.#waiting.get(Number(message)) ?? []) wake();
+        })
+        .then(
+          () => true,
+          (error: unknown) => {
+            console.error(`partner: no export notifications for now, polling instead: ${String(error)}`);
+            this.#subscribed = undefined;
+            this.#retryAt = Date.now() + this.retryMs;
+            return false;
+          },
+        );
+    }
+    return this.#subscribed ?? Promise.resolve(false);
   }
 
   /** Calls `wake` when export `id` is announced, until the returned function is called. */

@@ -33,9 +33,15 @@ export interface PartnerOptions {
   /** Public URL of this app's /export-callback, put into proxied exports without a callback (env PARTNER_CALLBACK_URL). */
   callbackUrl?: string;
   /**
-   * Origins (besides this app's own and PARTNER_CALLBACK_URL's) a page may name as an export's
-   * `callback` through the proxy (env PARTNER_CALLBACK_ORIGINS, comma list). Any other callback,
-   * a loopback or private address included, is refused with 422 before the planner is asked.
+   * Exact URLs (besides this app's own /export-callback, or PARTNER_CALLBACK_URL) a page may name as
+   * an export's `callback` through the proxy (env PARTNER_CALLBACK_URLS, comma list). Any other URL,
+   * another path on an allowed origin or on the partner's own included, is refused with 422 before
+   * the planner is asked: the planner posts from its side, and must not be sent to a page's choice.
+   */
+  callbackUrls?: string[];
+  /**
+   * @deprecated Ignored since issue 34: a whole origin let a page send the planner to any path on it
+   * (in the demo, one reset the emulator). List the exact URLs in `callbackUrls` instead.
    */
   callbackOrigins?: string[];
   /** Extra keys export callbacks may be signed with, e.g. the API key when the partner also exports with it (env PLANNER_API_KEY). */
@@ -68,14 +74,29 @@ export interface PartnerOptions {
   maxBufferedBodyBytes?: number;
   /** Milliseconds one call to the planner may take (default 30 000); a slower one is answered 502. */
   plannerTimeout?: number;
-  /** Calls to the planner under way at once on this instance (default 64); more answer 503 with Retry-After. */
+  /**
+   * Calls to the planner under way at once on this instance (default 64). When all are taken a call
+   * waits up to `plannerQueueMs` for one; after that, or with the queue full, 503 with Retry-After.
+   */
   maxPlannerCalls?: number;
   /**
-   * Sign-ins started and not yet finished that this instance keeps (default 5 000, ten minutes each).
-   * When full, new starts answer 429 with Retry-After: a flood never pushes out a sign-in under way.
+   * Calls to the planner one session may have under way or waiting at once on this instance (default
+   * 8); more answer 503 `busy` at once, so a looping user never holds everyone's slots.
+   */
+  maxPlannerCallsPerSession?: number;
+  /** Milliseconds a call may wait for a free planner slot (default 2 000; 0: answer 503 at once). */
+  plannerQueueMs?: number;
+  /**
+   * Milliseconds between two planner checks that requests with `Cache-Control: no-cache` force for one
+   * token and project (default 2 000): a no-cache request within it is answered from that check.
+   */
+  forcedCheckInterval?: number;
+  /**
+   * @deprecated Ignored: a sign-in under way is kept in its signed `state` (login-state.ts), not
+   * counted or stored, so there is nothing to cap. Accepted so existing configurations still start.
    */
   maxPendingLogins?: number;
-  /** Sign-ins one client address may have under way at once (default 20); more answer 429. */
+  /** @deprecated Ignored, as maxPendingLogins. */
   maxPendingLoginsPerClient?: number;
   /**
    * Milliseconds POST /token trusts the planner's last "yes, this token reaches this project" before
@@ -86,10 +107,19 @@ export interface PartnerOptions {
   accessCacheTtl?: number;
   /** Verdicts that memory keeps at most on this instance, the oldest dropped first (default 10 000). */
   accessCacheEntries?: number;
+  /** Seconds an uploaded model file (POST /uploads, for AR) stays served (env PARTNER_UPLOAD_TTL_S, default 600). */
+  uploadTtl?: number;
+  /** Uploaded files one page session may have kept at once (default 5); more answer 429 with Retry-After. */
+  maxUploadsPerSession?: number;
   /**
-   * The client's address, for the per-client cap of sign-ins. Default: the socket's peer address on
-   * Node (@hono/node-server), else none (only the total cap applies). Behind a proxy, read the header
-   * it sets, e.g. `(c) => c.req.header('x-forwarded-for')?.split(',').pop()?.trim()`.
+   * The partner's public URL where it is mounted, e.g. https://portal.example/partner (env
+   * PARTNER_PUBLIC_URL): the base of the URLs of uploaded files, which Scene Viewer wants as https.
+   * Unset: the request's origin and mount path (behind a TLS-terminating proxy that is http://).
+   */
+  publicUrl?: string;
+  /**
+   * @deprecated Ignored since issue 34: it fed the per-address cap of sign-ins, and sign-ins are no
+   * longer counted (their state is signed). Accepted so existing configurations still start.
    */
   clientAddress?: (c: Context) => string | undefined;
   /**
@@ -109,7 +139,8 @@ export interface ResolvedPartnerOptions {
   redirectUri: string | null;
   allowedOrigins: string[] | null;
   callbackUrl: string | null;
-  callbackOrigins: string[];
+  /** Exact callback URLs a page may name, normalised (URL.href). */
+  callbackUrls: string[];
   callbackKeys: string[];
   /** The client secret is the public demo one: it signs callbacks only on a loopback host or in-process. */
   demoSecret: boolean;
@@ -124,11 +155,14 @@ export interface ResolvedPartnerOptions {
   maxBufferedBodyBytes: number;
   plannerTimeout: number;
   maxPlannerCalls: number;
-  maxPendingLogins: number;
-  maxPendingLoginsPerClient: number;
+  maxPlannerCallsPerSession: number;
+  plannerQueueMs: number;
+  forcedCheckInterval: number;
   accessCacheTtl: number;
   accessCacheEntries: number;
-  clientAddress: (c: Context) => string | undefined;
+  uploadTtl: number;
+  maxUploadsPerSession: number;
+  publicUrl: string | null;
   fetch: PlannerFetch | null;
   /** true when a custom fetch was given (server-side calls do not go over the network by URL). */
   inProcess: boolean;
@@ -175,12 +209,6 @@ function plannerIsLocal(oauthBase: string | undefined, apiBase: string | undefin
   });
 }
 
-/** The peer address of the socket on Node (@hono/node-server passes `incoming` as env). */
-function socketAddress(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress;
-}
-
 const positive = (value: unknown, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -223,6 +251,10 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
         `Set ${missing} (or the clientId / clientSecret options) to the OAuth application's credentials.`,
     );
   }
+  if (options.callbackOrigins?.length || env.PARTNER_CALLBACK_ORIGINS)
+    console.warn(
+      'partner back end: PARTNER_CALLBACK_ORIGINS (callbackOrigins) is ignored; list the exact callback URLs in PARTNER_CALLBACK_URLS (callbackUrls)',
+    );
   const redirectUri = options.redirectUri ?? env.PARTNER_REDIRECT_URI;
   // derived, it would follow the Host header: a forged one would send the code elsewhere
   if (!redirectUri && !plannerIsLocal(oauthBase, apiBase))
@@ -238,7 +270,15 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     redirectUri: redirectUri ?? null,
     allowedOrigins: origins.length ? origins.map(trimSlash) : null,
     callbackUrl: options.callbackUrl ?? env.PARTNER_CALLBACK_URL ?? null,
-    callbackOrigins: (options.callbackOrigins ?? listOf(env.PARTNER_CALLBACK_ORIGINS)).map(trimSlash),
+    callbackUrls: (options.callbackUrls ?? listOf(env.PARTNER_CALLBACK_URLS)).flatMap((url) => {
+      try {
+        return [new URL(url).href];
+      } catch {
+        throw new PartnerConfigError(
+          `partner back end: PARTNER_CALLBACK_URLS holds ${url}, which is not a URL`,
+        );
+      }
+    }),
     demoSecret: !clientSecret,
     callbackKeys: options.callbackKeys ?? (env.PLANNER_API_KEY ? [env.PLANNER_API_KEY] : []),
     store: options.store ?? new MemoryStore(),
@@ -253,14 +293,20 @@ export function resolvePartnerOptions(options: PartnerOptions = {}): ResolvedPar
     maxBufferedBodyBytes: positive(options.maxBufferedBodyBytes, 32 * 1024 * 1024),
     plannerTimeout: positive(options.plannerTimeout, 30_000),
     maxPlannerCalls: positive(options.maxPlannerCalls, 64),
-    maxPendingLogins: positive(options.maxPendingLogins, 5000),
-    maxPendingLoginsPerClient: positive(options.maxPendingLoginsPerClient, 20),
+    maxPlannerCallsPerSession: positive(options.maxPlannerCallsPerSession, 8),
+    plannerQueueMs: nonNegative(options.plannerQueueMs, 2000),
+    forcedCheckInterval: nonNegative(options.forcedCheckInterval, 2000),
     accessCacheTtl: nonNegative(
       options.accessCacheTtl ?? nonNegative(env.PARTNER_ACCESS_CACHE_S, NaN) * 1000,
       10_000,
     ),
     accessCacheEntries: Math.floor(positive(options.accessCacheEntries, DEFAULT_ACCESS_CACHE_ENTRIES)),
-    clientAddress: options.clientAddress ?? socketAddress,
+    uploadTtl: positive(options.uploadTtl ?? env.PARTNER_UPLOAD_TTL_S, 600),
+    maxUploadsPerSession: Math.floor(positive(options.maxUploadsPerSession, 5)),
+    publicUrl:
+      (options.publicUrl ?? env.PARTNER_PUBLIC_URL)
+        ? trimSlash((options.publicUrl ?? env.PARTNER_PUBLIC_URL)!)
+        : null,
     // global fetch is called as fetch(url, init) (planner.ts): a Request made first would lose its
     // timeout signal once garbage-collected (an open Node bug)
     fetch: options.fetch ?? null,

@@ -18,6 +18,7 @@ import { isLoopbackHost, type ResolvedPartnerOptions } from './options.ts';
 import type { PlannerToken } from './session.ts';
 
 export class NotConfigured extends Error {}
+export { PlannerBusy, PlannerGate } from './planner-gate.ts';
 
 export interface PlannerBases {
   oauthBase: string;
@@ -51,36 +52,60 @@ function transport(options: ResolvedPartnerOptions, clientGone?: AbortSignal): t
   const custom = options.fetch;
   return (input, init) => {
     const signal = clientGone && init?.signal ? AbortSignal.any([init.signal, clientGone]) : init?.signal;
-    return custom ? custom(new Request(input, { ...init, signal })) : fetch(input, { ...init, signal });
+    if (!custom) return fetch(input, { ...init, signal });
+    // a partner's own fetch may not heed the signal (issue 34: 50 of 50 calls waited 60 s for a
+    // planner that never answered): the call and its body end when the signal does, whatever it does
+    return heedSignal(custom(new Request(input, { ...init, signal })), signal ?? undefined);
   };
 }
 
-/** Every planner call slot of this instance is taken: answered 503 with Retry-After. */
-export class PlannerBusy extends Error {
-  override readonly name = 'PlannerBusy';
-}
-
-/**
- * At most `max` calls to the planner at once on this instance: a slow planner (or a flood of
- * retries) then costs a bounded number of sockets and buffers, and the rest hear "busy" at once.
- */
-export class PlannerGate {
-  #open = 0;
-  constructor(readonly max: number) {}
-
-  get open(): number {
-    return this.#open;
+/** `answer` and its body, ended with the signal's reason once `signal` aborts. */
+async function heedSignal(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return answer;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => {}); // settled later by whoever races it, or by no one
+  let response: Response;
+  try {
+    response = await Promise.race([answer, aborted]);
+  } catch (error) {
+    signal.removeEventListener('abort', onAbort);
+    answer.then((late) => late.body?.cancel().catch(() => {})).catch(() => {}); // let a late answer go
+    throw error;
   }
-
-  async run<T>(call: () => Promise<T>): Promise<T> {
-    if (this.#open >= this.max) throw new PlannerBusy('too many planner calls under way');
-    this.#open++;
-    try {
-      return await call();
-    } finally {
-      this.#open--;
-    }
+  if (!response.body) {
+    signal.removeEventListener('abort', onAbort);
+    return response;
   }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const read = await Promise.race([reader.read(), aborted]);
+        if (read.done) {
+          signal.removeEventListener('abort', onAbort);
+          controller.close();
+        } else controller.enqueue(read.value);
+      } catch (error) {
+        signal.removeEventListener('abort', onAbort);
+        reader.cancel(error).catch(() => {});
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      signal.removeEventListener('abort', onAbort);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**

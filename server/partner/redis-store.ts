@@ -71,6 +71,8 @@ export class RedisStore implements PartnerStore {
   readonly #client: Client;
   readonly #prefix: string;
   #subscriber: Promise<Client> | undefined;
+  /** The subscriber connection itself, connecting or not, so close() ends it either way. */
+  #subscriberClient: Client | undefined;
   /** One Redis subscription per channel, fanned out here to every local listener. */
   readonly #listeners = new Map<string, Set<(message: string) => void>>();
   readonly #owned: boolean;
@@ -135,21 +137,44 @@ export class RedisStore implements PartnerStore {
   }
 
   async subscribe(channel: string, listener: (message: string) => void): Promise<() => Promise<void>> {
-    // a connection in subscriber mode takes no other command: a second one, made once
-    this.#subscriber ??= (async () => {
+    // a connection in subscriber mode takes no other command: a second one, made once. One whose
+    // connection failed is forgotten, so the next subscribe tries again (issue 34: it stayed broken);
+    // one still connecting is waited for at most 5 × the command timeout, and kept (it may come up)
+    let connecting = this.#subscriber;
+    if (!connecting) {
       const subscriber = this.#client.duplicate();
+      this.#subscriberClient = subscriber;
       logConnection(subscriber, 'partner redis subscriber');
-      await subscriber.connect();
-      return subscriber;
-    })();
-    const subscriber = await this.#subscriber;
+      const made = subscriber.connect().then(
+        () => subscriber,
+        (error: unknown) => {
+          if (this.#subscriber === made) this.#subscriber = undefined;
+          if (subscriber.isOpen) subscriber.destroy();
+          throw error;
+        },
+      );
+      made.catch(() => {});
+      this.#subscriber = connecting = made;
+    }
+    // a connection takes longer than a command on a loaded machine: a stream that gives up on it
+    // polls the store every second for its whole life, which costs far more than the wait
+    const subscriber = await command(5 * this.#timeout, () => connecting);
     let listeners = this.#listeners.get(channel);
     if (!listeners) {
       const set = new Set<(message: string) => void>();
       this.#listeners.set(channel, (listeners = set));
-      await subscriber.subscribe(this.#prefix + channel, (message: string) => {
-        for (const each of [...set]) each(message);
-      });
+      try {
+        await command(this.#timeout, () =>
+          subscriber.subscribe(this.#prefix + channel, (message: string) => {
+            for (const each of [...set]) each(message);
+          }),
+        );
+      } catch (error) {
+        // a late success is harmless: it feeds this set, which no listener joins any more
+        // not subscribed: the next subscribe to the channel tries again
+        if (this.#listeners.get(channel) === set) this.#listeners.delete(channel);
+        throw error;
+      }
     }
     listeners.add(listener);
     return async () => {
@@ -162,8 +187,9 @@ export class RedisStore implements PartnerStore {
 
   /** Closes the subscriber connection, and the client when connect() made it. */
   async close(): Promise<void> {
-    const subscriber = await this.#subscriber?.catch(() => undefined);
+    const subscriber = this.#subscriberClient;
     this.#subscriber = undefined;
+    this.#subscriberClient = undefined;
     this.#listeners.clear();
     if (subscriber?.isOpen) subscriber.destroy();
     if (this.#owned && this.#client.isOpen) this.#client.destroy();

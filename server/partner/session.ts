@@ -4,9 +4,9 @@
  *
  * A session exists only once a login has completed: a visitor who has not signed in has none, so a
  * flood of anonymous requests creates no session at all. Until the login completes, the browser holds
- * a short-lived login cookie instead, a random value the pending OAuth `state`s are bound to (kept in
- * their own part of the store, 10 minutes): it is what proves that the browser returning from the
- * planner is the one that started the sign-in.
+ * a short-lived login cookie instead, a random value the signed OAuth `state`s are bound to
+ * (login-state.ts, 10 minutes): it is what proves that the browser returning from the planner is the
+ * one that started the sign-in.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -90,6 +90,19 @@ export class Sessions {
     const existing = getCookie(c, this.#loginCookie);
     const value = existing && RANDOM_ID.test(existing) ? existing : randomId();
     setCookie(c, this.#loginCookie, value, this.#cookieOptions(c, LOGIN_TTL, '/oauth'));
+    return value;
+  }
+
+  /**
+   * A page's own id for what it may do without signing in (its uploads, routes/uploads.ts): the
+   * `<cookieName>_page` cookie, set now (for `maxAgeSeconds`) when the browser sent none.
+   */
+  pageId(c: Context<PartnerEnv>, maxAgeSeconds: number): string {
+    const name = `${this.options.cookieName}_page`;
+    const existing = getCookie(c, name);
+    if (existing && RANDOM_ID.test(existing)) return existing;
+    const value = randomId();
+    setCookie(c, name, value, this.#cookieOptions(c, maxAgeSeconds));
     return value;
   }
 

@@ -1,11 +1,12 @@
 /**
  * Where the partner back end keeps what must survive between requests: sessions (with the access
- * token), pending OAuth `state`s, received export results and the replay guard of callbacks, plus the
- * "export ready" notifications. One small key-value interface, so a partner that runs several
- * instances (or an edge runtime without shared memory) plugs in a shared store: Redis
- * (./redis-store.ts), Cloudflare KV / Durable Objects, a database table.
+ * token), the marks of used OAuth `state`s (login-state.ts), received export results and the replay
+ * guard of callbacks, plus the "export ready" notifications. One small key-value interface, so a
+ * partner that runs several instances (or an edge runtime without shared memory) plugs in a shared
+ * store: Redis (./redis-store.ts), Cloudflare KV / Durable Objects, a database table.
  *
- * Keys start with their kind: `session:`, `state:`, `export:`, `seen:`.
+ * Keys start with their kind: `session:`, `state:`, `export:`, `seen:`, `upload:` (a model file kept
+ * for a few minutes for AR, routes/uploads.ts).
  */
 
 export interface PartnerStore {
@@ -40,6 +41,8 @@ export interface MemoryStoreLimits {
   state: number;
   export: number;
   seen: number;
+  /** Uploaded model files (up to 15 MB each, about 20 MB as stored): few. */
+  upload: number;
   other: number;
 }
 
@@ -48,6 +51,7 @@ export const DEFAULT_MEMORY_LIMITS: MemoryStoreLimits = {
   state: 10_000,
   export: 20_000,
   seen: 20_000,
+  upload: 16,
   other: 10_000,
 };
 
@@ -60,7 +64,11 @@ interface Entry {
 function kindOf(key: string): Kind {
   const colon = key.indexOf(':');
   const prefix = colon > 0 ? key.slice(0, colon) : '';
-  return prefix === 'session' || prefix === 'state' || prefix === 'export' || prefix === 'seen'
+  return prefix === 'session' ||
+    prefix === 'state' ||
+    prefix === 'export' ||
+    prefix === 'seen' ||
+    prefix === 'upload'
     ? prefix
     : 'other';
 }
@@ -68,8 +76,8 @@ function kindOf(key: string): Kind {
 /**
  * The default: process memory with expiry, for one instance (values are lost on restart).
  *
- * Bounded per kind of key, so a flood of anonymous `/oauth/start` calls fills only the `state` lane
- * and can never push a logged-in session out: sessions exist only once a login completed, and live in
+ * Bounded per kind of key, so the marks of used sign-in states fill only the `state` lane (a start
+ * writes nothing) and can never push a logged-in session out: sessions exist only once a login completed, and live in
  * their own lane. Within a lane every entry has the same lifetime and a write moves it to the end,
  * so the first entry is always the one that expires soonest: eviction takes it in O(1), and takes
  * expired entries before live ones without scanning.
@@ -83,7 +91,7 @@ export class MemoryStore implements PartnerStore {
   constructor(limits: number | Partial<MemoryStoreLimits> = {}) {
     this.limits =
       typeof limits === 'number'
-        ? { session: limits, state: limits, export: limits, seen: limits, other: limits }
+        ? { session: limits, state: limits, export: limits, seen: limits, upload: limits, other: limits }
         : { ...DEFAULT_MEMORY_LIMITS, ...limits };
   }
 

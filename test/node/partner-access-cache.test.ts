@@ -48,7 +48,8 @@ describe('partner /token: the planner’s verdict remembered for accessCacheTtl'
   });
 
   const signedIn = async (options: PartnerOptions = {}) => {
-    setup = await startPartners(1, () => options);
+    // every forced check reaches the planner here (partner-fair-slots.test.ts has the interval)
+    setup = await startPartners(1, () => ({ forcedCheckInterval: 0, ...options }));
     setups.push(setup);
     const browser = new TestBrowser(setup.partners[0]!.url);
     await login(browser);

@@ -52,7 +52,8 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(authorize.searchParams.get('redirect_uri'), `${url}/partner/oauth/callback`);
     assert.equal(authorize.searchParams.get('response_type'), 'code');
     const state = authorize.searchParams.get('state')!;
-    assert.match(state, /^[A-Za-z0-9_-]{43}$/);
+    // signed: <expires>.<nonce>.<return path>.<HMAC>, nothing of the login cookie in it (issue 34)
+    assert.match(state, /^\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]{43}$/);
     // no session before the login completes: only a short-lived login cookie the state is bound to
     assert.equal(browser.cookies.get('partner_session'), undefined, 'no session for an anonymous visitor');
     const loginCookie = browser.cookies.get('partner_session_login')!;

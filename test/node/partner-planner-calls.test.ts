@@ -69,6 +69,8 @@ describe('partner back end: a slow planner', () => {
       apiBase: `${slot.url}/planning/api/v2`,
       plannerTimeout: 1000,
       maxPlannerCalls: 60,
+      // one user's 50 calls at once: this test is about the timeout, not the session's share
+      maxPlannerCallsPerSession: 60,
     }));
     browser = new TestBrowser(partners.partners[0]!.url);
     await login(browser);
@@ -148,6 +150,9 @@ describe('partner back end: a slow planner', () => {
       apiBase: `${slot.url}/planning/api/v2`,
       plannerTimeout: 5000,
       maxPlannerCalls: 5,
+      // the instance's cap alone, without a queue (partner-fair-slots.test.ts has the share and queue)
+      maxPlannerCallsPerSession: 20,
+      plannerQueueMs: 0,
     }));
     try {
       const user = new TestBrowser(capped.partners[0]!.url);
@@ -181,4 +186,55 @@ describe('partner back end: a slow planner', () => {
       await capped.close();
     }
   });
+});
+
+describe("partner back end: a partner's own fetch keeps the planner timeout", () => {
+  const lookup = /\/projects\/\d+\.json$/;
+  const hanging: Record<string, (request: Request) => Promise<Response>> = {
+    // never answers, and never looks at the signal (issue 34: 50 of 50 calls waited 60 s)
+    'an answer that never comes': () => new Promise<Response>(() => {}),
+    // answers at once, then never finishes the body
+    'a body that never ends': async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id": 1, '));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+  };
+  for (const [what, hang] of Object.entries(hanging)) {
+    it(`${what}: every call ends at the timeout`, async () => {
+      const partners = await startPartners(1, () => ({
+        // the partner's own transport: HTTP to the planner, except project lookups, which hang
+        fetch: (request: Request) =>
+          lookup.test(new URL(request.url).pathname) ? hang(request) : fetch(request),
+        plannerTimeout: 500,
+        maxPlannerCallsPerSession: 20,
+      }));
+      try {
+        const user = new TestBrowser(partners.partners[0]!.url);
+        await login(user);
+        const t0 = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const response = await user.fetch('/partner/token', {
+              json: { project_id: PROJECT },
+              signal: AbortSignal.timeout(20_000),
+            });
+            return { status: response.status, error: ((await response.json()) as { error: string }).error };
+          }),
+        ).catch((error: Error) => assert.fail(`a call was held for 20 s: ${error.message}`));
+        assert.deepEqual(
+          [...new Set(answers.map((a) => `${a.status} ${a.error}`))],
+          ['502 planner_unavailable'],
+        );
+        // a generous guard over the 500 ms timeout on a shared machine
+        assert.ok(Date.now() - t0 < 10_000, `all answered within ${Date.now() - t0} ms`);
+      } finally {
+        await partners.close();
+      }
+    });
+  }
 });

@@ -111,7 +111,7 @@ describe('partner back end: what a page may put into a proxied export', () => {
   before(async () => {
     receiver = await listen(hooks());
     listed = await listen(hooks());
-    partners = await startPartners(1, () => ({ callbackOrigins: [listed.url] }));
+    partners = await startPartners(1, () => ({ callbackUrls: [`${listed.url}/hooks/export`] }));
   });
   after(async () => {
     await partners.close();
@@ -146,15 +146,36 @@ describe('partner back end: what a page may put into a proxied export', () => {
     assert.deepEqual(received, [], 'nothing was posted to the loopback target');
   });
 
-  it('a callback origin the partner lists (PARTNER_CALLBACK_ORIGINS) is allowed', async () => {
+  it('a callback URL the partner lists (PARTNER_CALLBACK_URLS) is allowed, and only that exact URL', async () => {
     const browser = new TestBrowser(partners.partners[0]!.url);
     await login(browser);
+    const partner = partners.partners[0]!.url;
+    // issue 34: any path on an allowed origin was let through (in the demo, one reset the emulator)
+    for (const callback of [
+      `${listed.url}/hooks/other`,
+      `${listed.url}/hooks/export/more`,
+      `${listed.url}/hooks/export?x=1`,
+      `${partner}/partner/login`,
+      `${partner}/emulator/reset`,
+      `${partner}/partner/export-callback-xml`,
+    ]) {
+      const refused = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
+        json: exportBody({ callback }),
+      });
+      assert.equal(refused.status, 422, callback);
+      const problem = (await refused.json()) as { issues: { path: string; code: string }[] };
+      assert.deepEqual(problem.issues, [{ path: 'callback', code: 'callback-target' }], callback);
+    }
     const response = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
       json: exportBody({ callback: `${listed.url}/hooks/export` }),
     });
     assert.equal(response.status, 200, await response.text());
     for (let i = 0; i < 100 && !received.length; i++) await new Promise((r) => setTimeout(r, 50));
-    assert.deepEqual(received, [`${listed.url}/hooks/export`], 'the planner posted to the allowed target');
+    assert.deepEqual(
+      received,
+      [`${listed.url}/hooks/export`],
+      'the planner posted to the allowed target only',
+    );
   });
 
   it('out-of-range numbers are answered 422 here and never reach the planner', async () => {

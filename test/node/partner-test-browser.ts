@@ -12,7 +12,7 @@ export interface SeenResponse {
 }
 
 export interface BrowserInit extends Omit<RequestInit, 'body'> {
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | Uint8Array<ArrayBuffer>;
   /** POST as a same-origin page would (Origin and Sec-Fetch-Site); default true for POST. */
   sameOrigin?: boolean;
   json?: unknown;
@@ -21,6 +21,8 @@ export interface BrowserInit extends Omit<RequestInit, 'body'> {
 export class TestBrowser {
   readonly cookies = new Map<string, { value: string; attributes: string }>();
   readonly seen: SeenResponse[] = [];
+  /** Headers sent with every request to the partner's origin, e.g. the X-Forwarded-For a proxy adds. */
+  headers: Record<string, string> = {};
 
   constructor(readonly origin: string) {}
 
@@ -31,6 +33,9 @@ export class TestBrowser {
   async fetch(path: string, init: BrowserInit = {}): Promise<Response & { text(): Promise<string> }> {
     const url = new URL(path, this.origin);
     const headers = new Headers(init.headers);
+    if (url.origin === this.origin)
+      for (const [name, value] of Object.entries(this.headers))
+        if (!headers.has(name)) headers.set(name, value);
     if (url.origin === this.origin && this.cookies.size) headers.set('Cookie', this.cookieHeader());
     const method = init.method ?? (init.json !== undefined ? 'POST' : 'GET');
     if (method !== 'GET' && (init.sameOrigin ?? true)) {
