@@ -1,0 +1,154 @@
+/**
+ * Server rendering with data (room-elements/ssr, docs/ssr.md): a page's server renders <room-plan> with the
+ * room it fetched first (`/__ssr-page/<name>`, test/shared/ssr-pages.ts). With JavaScript off the plan is
+ * there and painted (a sandboxed frame: no script runs in it); with JavaScript on the element takes the
+ * server's SVG over by Lit hydration: a MutationObserver sees no change to it, nothing reaches the console
+ * as an error, and the plan is then the element's own (it answers a zoom).
+ */
+import { expect } from '@esm-bundle/chai';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { collectPageErrors } from './helpers/page-errors.ts';
+import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
+
+const WIDTH = 640;
+const HEIGHT = 384;
+
+async function fragment(test: Mocha.Context, name: string): Promise<string> {
+  const response = await fetch(`/__ssr-page/${name}`);
+  if (response.status === 404) {
+    console.warn(`skipped "${test.test?.title}": ${name} needs ../shared/realdata`);
+    test.skip();
+  }
+  expect(response.status).to.equal(200);
+  return response.text();
+}
+
+/** A box of the test's size at the top left of the page, the element in it. */
+function place(html: string): HTMLElement {
+  const box = fixtureContainer();
+  box.style.cssText = `position:fixed;left:0;top:0;width:${WIDTH}px;height:${HEIGHT}px;margin:0;background:#fff`;
+  box.setHTMLUnsafe(html);
+  const el = box.querySelector<HTMLElement>('room-plan')!;
+  el.style.cssText = `display:block;width:${WIDTH}px;height:${HEIGHT}px`;
+  return el;
+}
+
+/** The same HTML in a frame with scripts off (sandbox without allow-scripts), the loader stylesheet linked. */
+async function scriptless(html: string): Promise<HTMLIFrameElement> {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-same-origin');
+  frame.style.cssText = `position:fixed;left:0;top:0;width:${WIDTH}px;height:${HEIGHT}px;border:0;background:#fff`;
+  frame.srcdoc = `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/src/loader.css">
+<style>html,body{margin:0;background:#fff} room-plan{display:block;width:${WIDTH}px;height:${HEIGHT}px}</style>
+</head><body>${html}<script>document.body.dataset.ran = 'yes'</script></body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  fixtureContainer().append(frame);
+  await loaded;
+  return frame;
+}
+
+async function pixels(): Promise<ImageData> {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const png = (await executeServerCommand('screenshot-clip', {
+    x: 0,
+    y: 0,
+    width: WIDTH,
+    height: HEIGHT,
+  })) as string;
+  const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d')!;
+  context.drawImage(bitmap, 0, 0);
+  return context.getImageData(0, 0, bitmap.width, bitmap.height);
+}
+
+/** Share of pixels that differ by more than a little in any channel. */
+function difference(a: ImageData, b: ImageData): number {
+  expect([a.width, a.height]).to.deep.equal([b.width, b.height]);
+  let differ = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if ([0, 1, 2].some((c) => Math.abs(a.data[i + c]! - b.data[i + c]!) > 24)) differ++;
+  }
+  return differ / (a.width * a.height);
+}
+
+/** Share of pixels that are not near white (the plan's ink). */
+function inked(image: ImageData): number {
+  let ink = 0;
+  for (let i = 0; i < image.data.length; i += 4)
+    if (image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 600) ink++;
+  return ink / (image.width * image.height);
+}
+
+/** Every change under `node`, recorded. */
+function watch(node: Node): MutationRecord[] {
+  const seen: MutationRecord[] = [];
+  const observer = new MutationObserver((records) => seen.push(...records));
+  observer.observe(node, { subtree: true, childList: true, attributes: true, characterData: true });
+  after(() => observer.disconnect());
+  return seen;
+}
+
+describe('server-rendered <room-plan> with its data', () => {
+  let errors: ReturnType<typeof collectPageErrors>;
+  let consoleErrors: unknown[][];
+  const consoleError = console.error;
+  beforeEach(() => {
+    errors = collectPageErrors();
+    consoleErrors = [];
+    console.error = (...args: unknown[]) => {
+      consoleErrors.push(args);
+      consoleError.apply(console, args);
+    };
+  });
+  afterEach(() => {
+    console.error = consoleError;
+    errors.stop();
+    cleanup();
+    expect(errors.errors, 'no error reached the page').to.deep.equal([]);
+    expect(consoleErrors, 'no console error').to.deep.equal([]);
+  });
+
+  for (const name of ['plan-sample', 'plan-real']) {
+    it(`${name}: painted with JavaScript off as hydrated, and hydration changes nothing in the SVG`, async function () {
+      this.timeout(60000);
+      const html = await fragment(this, name);
+
+      const frame = await scriptless(html);
+      const doc = frame.contentDocument!;
+      expect(doc.body.dataset.ran, 'no script runs in the frame').to.equal(undefined);
+      const server = doc.querySelector('room-plan')!;
+      expect(
+        server.shadowRoot?.querySelector('svg[part="svg"] [part~="wall"]'),
+        'the plan is drawn',
+      ).to.not.equal(null);
+      const off = await pixels();
+      frame.remove();
+      expect(inked(off), 'the frame painted a plan').to.be.greaterThan(0.03);
+
+      const el = place(html);
+      const svg = el.shadowRoot!.querySelector('svg[part="svg"]')!;
+      expect(svg, 'the server SVG before any script').to.not.equal(null);
+      const seen = watch(svg);
+      const loaded = new Promise((resolve) => el.addEventListener('model-load', resolve, { once: true }));
+      await import('../../src/elements/room-plan/room-plan.ts');
+      await loaded;
+      await until(() => el.getAttribute('state') === 'loaded', 20000, 'loaded');
+      expect(el.shadowRoot!.querySelector('svg[part="svg"]'), 'the same SVG node').to.equal(svg);
+      expect(el.shadowRoot!.querySelectorAll('svg[part="svg"]')).to.have.length(1);
+      expect(
+        seen.map((r) => `${r.type} ${r.attributeName ?? ''}`),
+        'no change to the SVG',
+      ).to.deep.equal([]);
+      const on = await pixels();
+      const share = difference(off, on);
+      expect(share, `differs in ${(share * 100).toFixed(2)} % of pixels`).to.be.at.most(0.01);
+
+      // the element owns it now: a zoom changes the view box of that same SVG
+      const before = svg.getAttribute('viewBox');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="zoom-in"]')!.click();
+      await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      expect(svg.getAttribute('viewBox')).to.not.equal(before);
+    });
+  }
+});
