@@ -5,7 +5,16 @@
  * used as they are by the node tests.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { renderPlan } from '../../src/ssr/index.ts';
+import { readFileSync as read } from 'node:fs';
+import {
+  renderExportButton,
+  renderGallery,
+  renderPlan,
+  renderPoster,
+  roomSchemaScript,
+} from '../../src/ssr/index.ts';
+import { readModel } from '../../src/model/read-model.ts';
+import { planGeometry } from '../../src/model/plan-geometry.ts';
 import { boxPlan, doorComponent } from './fixtures.ts';
 
 /** A room name no page should ever run: it tries to close the island, a tag and an attribute. */
@@ -50,6 +59,38 @@ export function sampleModel(): Record<string, unknown> {
   };
 }
 
+/** The room-styling service the sample rooms come from (absolute, as a page's server knows it). */
+export const API_BASE = 'https://rooms.example.com/api';
+
+/** A page of rooms as GET /rooms answers (one with a hostile name). */
+export function sampleRooms(): Record<string, unknown>[] {
+  return ['Scandinavian living room', 'Blue kitchen', HOSTILE, 'Loft bedroom'].map((name, i) => ({
+    id: 700 + i,
+    name,
+    category: 'Living',
+    url: `https://rooms.example.com/rooms/${700 + i}`,
+    image_url: `https://rooms.example.com/renders/${700 + i}.jpg`,
+    has_panorama: i % 2 === 0,
+  }));
+}
+
+/** The showcase room: the sample model, its render, and the shop's own names for its products. */
+export function showcaseRoom() {
+  return {
+    id: 900001,
+    name: 'Showcase living room',
+    url: 'https://rooms.example.com/rooms/900001',
+    image_url: 'https://rooms.example.com/renders/900001.jpg',
+    has_panorama: true,
+    tags: [],
+    model: sampleModel(),
+  };
+}
+
+export const SHOP_PRODUCTS = {
+  'sofa-hash-1': { name: `Oslo sofa ${HOSTILE}`, url: 'https://shop.example.com/p/oslo-sofa' },
+};
+
 export type PageName = 'plan-sample' | 'plan-real';
 
 /** The element's server HTML for a page (undefined: the real data is absent). */
@@ -58,4 +99,45 @@ export async function ssrFragment(name: PageName): Promise<string | undefined> {
   const fml = realFml();
   if (!fml) return undefined;
   return renderPlan({ fml, floor: 0, projectId: 186997360, lang: 'en' });
+}
+
+/** The showcase room's JSON-LD script. */
+export function showcaseSchema(): string {
+  const room = showcaseRoom();
+  const read = readModel(room.model);
+  return roomSchemaScript({
+    name: room.name,
+    pageUrl: 'https://shop.example.com/rooms/showcase',
+    image: room.image_url,
+    modelUrl: 'https://rooms.example.com/models/900001.glb',
+    model: read.model,
+    plan: planGeometry(read.model),
+    products: SHOP_PRODUCTS,
+  });
+}
+
+export const LOADER_CSS = new URL('../../src/loader.css', import.meta.url);
+
+/** Every element of a page, server-rendered, keyed by what the page shows. */
+export async function pageBodies(): Promise<Record<string, string>> {
+  const room = showcaseRoom();
+  return {
+    plan: await renderPlan({ model: room.model, roomId: room.id, lang: 'en' }),
+    gallery: await renderGallery({ rooms: sampleRooms() as never, apiBase: API_BASE, limit: 4, lang: 'en' }),
+    viewer: renderPoster('room-viewer', { room, apiBase: API_BASE, lang: 'en', products: SHOP_PRODUCTS }),
+    panorama: renderPoster('room-panorama', { room, apiBase: API_BASE, lang: 'en' }),
+    button: await renderExportButton({ projectId: 186997360, tokenEndpoint: '/partner/token', lang: 'en' }),
+  };
+}
+
+/** A whole page as a shop's server sends it: the element, the loader stylesheet, the room's JSON-LD. */
+export function fullPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} – Example shop</title>
+<meta name="description" content="${title}: the room, its floor plan and its products, at the Example shop.">
+<link rel="canonical" href="https://shop.example.com/rooms/showcase">
+<style>${read(LOADER_CSS, 'utf8')}</style>
+${showcaseSchema()}
+</head><body><main><h1>${title}</h1>${body}<p><a href="https://shop.example.com/rooms">All rooms of the shop</a></p></main></body></html>`;
 }

@@ -1,0 +1,68 @@
+/**
+ * `<room-gallery>` rendered on a server with a page of rooms the server fetched (the room-styling
+ * client's list): its cards as real links (`<a href>` to each room's page) with their pictures, `alt`
+ * text and names, in the gallery's own markup and styles, in a declarative shadow root. Readable and
+ * laid out with JavaScript off; in the browser the element takes the root over (RoomElement) and loads
+ * the same page itself.
+ */
+import { hostStyles } from '../internal/shared-styles.js';
+import { textOf } from '../internal/language.js';
+import { galleryStyles } from '../elements/room-gallery/room-gallery.styles.js';
+import { resultStyles } from '../elements/room-gallery/cards/result-styles.js';
+import { renderGrid } from '../elements/room-gallery/cards/grid.js';
+import { STRINGS, type StringKey } from '../elements/room-gallery/room-gallery.strings.js';
+import type { Room } from '../api/room-styling/types.js';
+import { safeHttpUrl } from '../api/safe-url.js';
+import { attributes } from './escape.js';
+import { renderToString } from './lit-render.js';
+import { stylesText } from './styles-text.js';
+
+export interface GalleryRenderOptions {
+  /** The rooms of the page shown (at most `limit` are drawn). */
+  rooms: readonly Room[];
+  /** Root of the room-styling service the rooms came from (absolute: room URLs are relative to it). */
+  apiBase: string;
+  limit?: number;
+  page?: number;
+  lang?: string;
+  /** Target of the card links (default `_self`). */
+  linkTarget?: string;
+  /** Other attributes the element keeps (`paging`, `source`, `whitelabel`...), lowercase names. */
+  attributes?: Record<string, string | boolean | undefined>;
+}
+
+const CSS = stylesText([hostStyles, galleryStyles, resultStyles]);
+
+export async function renderGallery(options: GalleryRenderOptions): Promise<string> {
+  const lang = options.lang ?? 'en';
+  const t = (key: StringKey) => textOf(STRINGS, lang, key);
+  const limit = Math.min(50, Math.max(1, Math.trunc(options.limit ?? 12) || 12));
+  const root = safeHttpUrl(options.apiBase) ?? '';
+  const rooms = options.rooms.slice(0, limit);
+  const grid = await renderToString(
+    renderGrid({
+      rooms,
+      label: t('rooms'),
+      columns: 1,
+      item: {
+        large: false,
+        photoreal: false,
+        broken: new Set(),
+        target: options.linkTarget || '_self',
+        root,
+        t,
+      },
+      onClick: () => {},
+    }),
+  );
+  const attrs = attributes({
+    ...options.attributes,
+    'api-base': options.apiBase,
+    limit: options.limit,
+    page: options.page,
+    lang: options.lang,
+    'link-target': options.linkTarget,
+    'data-ssr': true,
+  });
+  return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status"></p>${grid}</template></room-gallery>`;
+}
