@@ -106,7 +106,7 @@ const CASES: [string, EdgeKind, () => Record<string, unknown> | undefined][] = [
     'plan',
     () => {
       const fml = realFml();
-      return fml && { fml, floor: 0, projectId: 186997360, lang: 'en' };
+      return fml ? { fml, floor: 0, projectId: 186997360, lang: 'en' } : undefined;
     },
   ],
   ['the gallery', 'gallery', () => ({ rooms: sampleRooms(), apiBase: API_BASE, limit: 4, lang: 'en' })],
