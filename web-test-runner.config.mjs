@@ -40,7 +40,7 @@ const ssrMiddleware = async (ctx, next) => {
   if (ctx.path.startsWith('/__ssr-page/')) {
     // a page's element rendered with its data by room-elements/ssr (test/shared/ssr-pages.ts); 404 without realdata
     const { ssrFragment } = await import('./test/shared/ssr-pages.ts');
-    const body = await ssrFragment(ctx.path.slice('/__ssr-page/'.length));
+    const body = await ssrFragment(ctx.path.slice('/__ssr-page/'.length), ctx.query.base);
     ctx.type = 'text/html';
     ctx.status = body === undefined ? 404 : 200;
     ctx.body = body ?? '';

@@ -6,14 +6,17 @@
  * the same page itself.
  */
 import { hostStyles } from '../internal/shared-styles.js';
-import { textOf } from '../internal/language.js';
+import { lookup } from '../internal/language.js';
 import { galleryStyles } from '../elements/room-gallery/room-gallery.styles.js';
 import { resultStyles } from '../elements/room-gallery/cards/result-styles.js';
 import { renderGrid } from '../elements/room-gallery/cards/grid.js';
-import { STRINGS, type StringKey } from '../elements/room-gallery/room-gallery.strings.js';
+import { STRINGS, type Translate } from '../elements/room-gallery/room-gallery.strings.js';
+import { pagerStyles, renderPager } from '../elements/room-gallery/features/pager-controls.js';
+import { pagerView, statusText } from '../elements/room-gallery/features/pager.js';
+import { hasNextPage, normalisePaging } from '../elements/room-gallery/paging.js';
 import type { Room } from '../api/room-styling/types.js';
 import { safeHttpUrl } from '../api/safe-url.js';
-import { attributes } from './escape.js';
+import { attributes, escapeHtml } from './escape.js';
 import { renderToString } from './lit-render.js';
 import { stylesText } from './styles-text.js';
 
@@ -24,6 +27,10 @@ export interface GalleryRenderOptions {
   apiBase: string;
   limit?: number;
   page?: number;
+  /** The total the service gave (for the status line and the page count). */
+  total?: number;
+  /** `pages` (default), `more`, `infinite` or `none`, as the element's `paging`. */
+  paging?: string;
   lang?: string;
   /** Target of the card links (default `_self`). */
   linkTarget?: string;
@@ -31,14 +38,22 @@ export interface GalleryRenderOptions {
   attributes?: Record<string, string | boolean | undefined>;
 }
 
-const CSS = stylesText([hostStyles, galleryStyles, resultStyles]);
+const CSS = stylesText([hostStyles, galleryStyles, resultStyles, pagerStyles]);
 
 export async function renderGallery(options: GalleryRenderOptions): Promise<string> {
   const lang = options.lang ?? 'en';
-  const t = (key: StringKey) => textOf(STRINGS, lang, key);
+  const t: Translate = (key, values) => lookup(STRINGS, lang, key, values);
   const limit = Math.min(50, Math.max(1, Math.trunc(options.limit ?? 12) || 12));
   const root = safeHttpUrl(options.apiBase) ?? '';
   const rooms = options.rooms.slice(0, limit);
+  const page = Math.max(1, Math.trunc(options.page ?? 1) || 1);
+  const total = Number.isFinite(options.total) ? options.total : undefined;
+  const hasNext = hasNextPage({ page, limit, received: rooms.length, total });
+  // the status line and the pager as the element draws them once this page is loaded (the same box)
+  const pager = pagerView(
+    { status: 'loaded', shown: { rooms, total, page, hasNext }, more: false },
+    { mode: normalisePaging(options.paging), limit, t, onPage: () => {}, onMore: () => {} },
+  );
   const grid = await renderToString(
     renderGrid({
       rooms,
@@ -55,14 +70,16 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
       onClick: () => {},
     }),
   );
+  const controls = await renderToString(renderPager(pager));
   const attrs = attributes({
     ...options.attributes,
     'api-base': options.apiBase,
     limit: options.limit,
     page: options.page,
+    paging: options.paging,
     lang: options.lang,
     'link-target': options.linkTarget,
     'data-ssr': true,
   });
-  return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status"></p>${grid}</template></room-gallery>`;
+  return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status">${escapeHtml(statusText(pager))}</p>${grid}${controls}</template></room-gallery>`;
 }

@@ -7,6 +7,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { executeServerCommand } from '@web/test-runner-commands';
+import { ROOM_STYLING } from './helpers/emulator.ts';
 import { collectPageErrors } from './helpers/page-errors.ts';
 import { cleanup, fixtureContainer, until } from './helpers/wait.ts';
 
@@ -14,7 +15,7 @@ const WIDTH = 640;
 const HEIGHT = 384;
 
 async function fragment(test: Mocha.Context, name: string): Promise<string> {
-  const response = await fetch(`/__ssr-page/${name}`);
+  const response = await fetch(`/__ssr-page/${name}?${new URLSearchParams({ base: ROOM_STYLING })}`);
   if (response.status === 404) {
     console.warn(`skipped "${test.test?.title}": ${name} needs ../shared/realdata`);
     test.skip();
@@ -23,13 +24,13 @@ async function fragment(test: Mocha.Context, name: string): Promise<string> {
   return response.text();
 }
 
-/** A box of the test's size at the top left of the page, the element in it. */
-function place(html: string): HTMLElement {
+/** A box of the test's size at the top left of the page, the element in it (the plan sized as in the frame). */
+function place(html: string, tag = 'room-plan'): HTMLElement {
   const box = fixtureContainer();
-  box.style.cssText = `position:fixed;left:0;top:0;width:${WIDTH}px;height:${HEIGHT}px;margin:0;background:#fff`;
+  box.style.cssText = `position:fixed;left:0;top:0;width:${WIDTH}px;margin:0;background:#fff`;
   box.setHTMLUnsafe(html);
-  const el = box.querySelector<HTMLElement>('room-plan')!;
-  el.style.cssText = `display:block;width:${WIDTH}px;height:${HEIGHT}px`;
+  const el = box.querySelector<HTMLElement>(tag)!;
+  if (tag === 'room-plan') el.style.cssText = `display:block;width:${WIDTH}px;height:${HEIGHT}px`;
   return el;
 }
 
@@ -39,7 +40,7 @@ async function scriptless(html: string): Promise<HTMLIFrameElement> {
   frame.setAttribute('sandbox', 'allow-same-origin');
   frame.style.cssText = `position:fixed;left:0;top:0;width:${WIDTH}px;height:${HEIGHT}px;border:0;background:#fff`;
   frame.srcdoc = `<!doctype html><html lang="en"><head><link rel="stylesheet" href="/src/loader.css">
-<style>html,body{margin:0;background:#fff} room-plan{display:block;width:${WIDTH}px;height:${HEIGHT}px}</style>
+<style>html,body{margin:0;background:#fff} room-plan{width:${WIDTH}px;height:${HEIGHT}px}</style>
 </head><body>${html}<script>document.body.dataset.ran = 'yes'</script></body></html>`;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   fixtureContainer().append(frame);
@@ -151,4 +152,93 @@ describe('server-rendered <room-plan> with its data', () => {
       expect(svg.getAttribute('viewBox')).to.not.equal(before);
     });
   }
+});
+
+describe('server-rendered gallery, viewer, panorama and button', () => {
+  let errors: ReturnType<typeof collectPageErrors>;
+  beforeEach(() => (errors = collectPageErrors()));
+  afterEach(() => {
+    errors.stop();
+    cleanup();
+    expect(errors.errors, 'no error reached the page').to.deep.equal([]);
+    expect((globalThis as { __pwned?: unknown }).__pwned, 'no hostile markup ran').to.equal(undefined);
+  });
+
+  it('the gallery: with JavaScript off its cards are links, laid out in a grid; the element takes them over in the same box', async function () {
+    this.timeout(60000);
+    const html = await fragment(this, 'gallery');
+    const frame = await scriptless(html);
+    const server = frame.contentDocument!.querySelector('room-gallery')!;
+    const cards = [...server.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part~="card"]')];
+    expect(cards, 'four cards as links').to.have.length(4);
+    const hrefs = cards.map((a) => a.href);
+    for (const card of cards) {
+      expect(card.href).to.match(/^https?:\/\//);
+      const box = card.getBoundingClientRect();
+      expect(box.width, 'a card has its width').to.be.greaterThan(100);
+      expect(box.height, 'and its height').to.be.greaterThan(100);
+      expect(card.querySelector('img[alt]'), 'its picture').to.not.equal(null);
+      expect(card.querySelector('[part="name"]')!.textContent!.trim(), 'its name').to.not.equal('');
+    }
+    expect(cards[1]!.getBoundingClientRect().top, 'in a grid (two cards side by side)').to.equal(
+      cards[0]!.getBoundingClientRect().top,
+    );
+    const serverHeight = server.getBoundingClientRect().height;
+    frame.remove();
+
+    const el = place(html, 'room-gallery');
+    const before = el.getBoundingClientRect().height;
+    await import('../../src/elements/room-gallery/room-gallery.ts');
+    await until(() => el.getAttribute('state') === 'loaded', 20000, 'the gallery loaded');
+    await new Promise((r) => requestAnimationFrame(r));
+    const mine = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part~="card"]')].map(
+      (a) => a.href,
+    );
+    expect(mine, 'the same rooms, linked the same').to.deep.equal(hrefs);
+    expect(Math.abs(el.getBoundingClientRect().height - serverHeight), 'the same box').to.be.at.most(1);
+    expect(Math.abs(before - serverHeight), 'the same box before the code').to.be.at.most(1);
+  });
+
+  for (const tag of ['room-viewer', 'room-panorama'] as const) {
+    it(`<${tag}>: with JavaScript off its poster fills its box and the room is described`, async function () {
+      this.timeout(60000);
+      const html = await fragment(this, tag === 'room-viewer' ? 'viewer' : 'panorama');
+      const frame = await scriptless(html);
+      const server = frame.contentDocument!.querySelector(tag)!;
+      const poster = server.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!;
+      await until(() => poster.complete, 20000, 'the poster loaded');
+      expect(poster.naturalWidth, "the room's render").to.be.greaterThan(0);
+      const box = server.getBoundingClientRect();
+      const image = poster.getBoundingClientRect();
+      expect(box.height, 'the element holds its box').to.be.greaterThan(100);
+      expect([image.width, image.height]).to.deep.equal([box.width, box.height]);
+      const described = server.shadowRoot!.querySelector('[part="description"]')!;
+      expect(described.textContent!.trim(), 'the room described').to.not.equal('');
+      frame.remove();
+    });
+  }
+
+  it('the export button: its button is there before any script, and the element takes it over', async function () {
+    const html = await fragment(this, 'button');
+    const frame = await scriptless(html);
+    const server = frame.contentDocument!.querySelector('project-export-button')!;
+    expect(server.shadowRoot!.querySelector('button[part="button"]')!.textContent!.trim()).to.equal(
+      'Export plan',
+    );
+    frame.remove();
+    const el = place(html, 'project-export-button');
+    await import('../../src/elements/project-export-button/project-export-button.ts');
+    await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('button[part="button"]')).to.have.length(1);
+  });
+
+  it("a hostile room name is text in the server's plan, with and without JavaScript", async function () {
+    const html = await fragment(this, 'plan-sample');
+    const frame = await scriptless(html);
+    const server = frame.contentDocument!.querySelector('room-plan')!;
+    expect(server.shadowRoot!.querySelector('svg')!.textContent).to.contain('</script><img src=x');
+    expect(server.shadowRoot!.querySelector('img'), 'no element made of it').to.equal(null);
+    expect(frame.contentDocument!.querySelectorAll('img')).to.have.length(0);
+    frame.remove();
+  });
 });

@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { fullPage, pageBodies } from '../shared/ssr-pages.ts';
 
 const TITLES: Record<string, string> = {
@@ -21,6 +20,20 @@ const TITLES: Record<string, string> = {
   panorama: 'Showcase living room, all around',
   button: 'Export the plan',
 };
+
+// headless Chromium as root, as scripts/chromium.mjs starts it for the bench
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 let server: Server;
 let origin = '';
@@ -47,10 +60,7 @@ after(() => server?.close());
 
 for (const name of Object.keys(TITLES)) {
   test(`${name}: Lighthouse SEO 100 on the server-rendered page`, { timeout: 120_000 }, async () => {
-    const chrome = await chromeLauncher.launch({
-      chromePath: findChromium(),
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-    });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
     try {
       const result = await lighthouse(`${origin}/${name}.html`, {
         port: chrome.port,

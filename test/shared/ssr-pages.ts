@@ -91,10 +91,37 @@ export const SHOP_PRODUCTS = {
   'sofa-hash-1': { name: `Oslo sofa ${HOSTILE}`, url: 'https://shop.example.com/p/oslo-sofa' },
 };
 
-export type PageName = 'plan-sample' | 'plan-real';
+export type PageName = 'plan-sample' | 'plan-real' | 'gallery' | 'viewer' | 'panorama' | 'button';
 
-/** The element's server HTML for a page (undefined: the real data is absent). */
-export async function ssrFragment(name: PageName): Promise<string | undefined> {
+/** A room-styling answer from the service at `base` (the emulator, in the browser tests). */
+async function getJson(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * The element's server HTML for a page (undefined: the real data is absent). `base`: the room-styling
+ * service the page's server fetched from (the gallery, viewer and panorama pages).
+ */
+export async function ssrFragment(name: PageName, base?: string): Promise<string | undefined> {
+  if (name === 'gallery' || name === 'viewer' || name === 'panorama') {
+    if (!base) throw new Error(`${name}: the service's base URL is needed`);
+    if (name === 'gallery') {
+      const list = await getJson(`${base}/rooms?limit=4&skip_last_updated=true`);
+      const total = typeof list.total === 'number' ? list.total : undefined;
+      return renderGallery({ rooms: list.rooms as never, total, apiBase: base, limit: 4, lang: 'en' });
+    }
+    const room = await getJson(`${base}/rooms/6346838`);
+    const tag = name === 'viewer' ? 'room-viewer' : 'room-panorama';
+    return renderPoster(tag, {
+      room: room as never,
+      apiBase: base,
+      lang: 'en',
+      attributes: { loading: 'lazy' },
+    });
+  }
+  if (name === 'button') return renderExportButton({ projectId: 'abc', lang: 'en' });
   if (name === 'plan-sample') return renderPlan({ model: sampleModel(), roomId: '900001', lang: 'en' });
   const fml = realFml();
   if (!fml) return undefined;
