@@ -16,7 +16,7 @@ import { pagerView, statusText } from '../elements/room-gallery/features/pager.j
 import { hasNextPage, normalisePaging } from '../elements/room-gallery/paging.js';
 import type { Room } from '../api/room-styling/types.js';
 import { safeHttpUrl } from '../api/safe-url.js';
-import { attributes, escapeHtml } from './escape.js';
+import { attributes, escapeHtml, jsonForScript } from './escape.js';
 import { renderToString } from './lit-render.js';
 import { stylesText } from './styles-text.js';
 
@@ -71,6 +71,8 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
     }),
   );
   const controls = await renderToString(renderPager(pager));
+  // the page as the service gave it, for the element's first request (room-gallery/server-data.ts)
+  const island = `<script type="application/json" data-room-gallery>${jsonForScript({ rooms, total })}</script>`;
   const attrs = attributes({
     ...options.attributes,
     'api-base': options.apiBase,
@@ -81,5 +83,5 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
     'link-target': options.linkTarget,
     'data-ssr': true,
   });
-  return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status">${escapeHtml(statusText(pager))}</p>${grid}${controls}</template></room-gallery>`;
+  return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status">${escapeHtml(statusText(pager))}</p>${grid}${controls}</template>${island}</room-gallery>`;
 }

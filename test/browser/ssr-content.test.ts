@@ -188,8 +188,22 @@ describe('server-rendered gallery, viewer, panorama and button', () => {
 
     const el = place(html, 'room-gallery');
     const before = el.getBoundingClientRect().height;
+    // every frame painted until the cards are the element's: none shows skeleton cards instead of them
+    let skeletonFrames = 0;
+    let watching = true;
+    const frameWatch = () => {
+      if (el.shadowRoot?.querySelector('.skeleton, [aria-busy="true"]')) skeletonFrames++;
+      if (watching) requestAnimationFrame(frameWatch);
+    };
+    requestAnimationFrame(frameWatch);
+    const asked = () =>
+      performance.getEntriesByType('resource').filter((e) => /\/room-styling\/rooms\?/.test(e.name)).length;
+    const askedBefore = asked();
     await import('../../src/elements/room-gallery/room-gallery.ts');
     await until(() => el.getAttribute('state') === 'loaded', 20000, 'the gallery loaded');
+    watching = false;
+    expect(skeletonFrames, 'frames that showed skeleton cards').to.equal(0);
+    expect(asked() - askedBefore, "the server's page was the first answer: no second download").to.equal(0);
     await new Promise((r) => requestAnimationFrame(r));
     const mine = [...el.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part~="card"]')].map(
       (a) => a.href,

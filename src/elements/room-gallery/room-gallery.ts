@@ -10,6 +10,7 @@ import { GalleryColumns } from './cards/columns.js';
 import type { GalleryFiltersController } from './features/filters-controller.js';
 import { renderErrorPanel } from './cards/error-panel.js';
 import { renderGrid } from './cards/grid.js';
+import { takeServerPage } from './server-data.js';
 import type { GalleryHistory } from './features/history-controller.js';
 import type { GalleryInfinite } from './features/infinite.js';
 import * as lazy from './lazy.js';
@@ -232,6 +233,12 @@ export class RoomGallery extends RoomElement {
   #adoptedParts = 0;
 
   #t: Translate = (key, values) => this.#lang.t(STRINGS, key, values);
+
+  override connectedCallback(): void {
+    // a first page a server rendered into the page is this element's first answer (server-data.ts)
+    if (!this.hasUpdated) takeServerPage(this);
+    super.connectedCallback();
+  }
 
   static override get observedAttributes(): string[] {
     // `lang` is global, not ours: watched so a gallery inside another shadow root follows it too
