@@ -61,23 +61,16 @@ export function startEarly(url: string): Promise<Response> | undefined {
   return response;
 }
 
-/**
- * Keeps an answer the page already holds for GET `url` (a server rendered it into the page: src/ssr/),
- * to be taken as one started early is; false when one waits for it already or the store is full.
- */
-export function putEarly(url: string, answer: Response): boolean {
+/** Keeps an answer a server rendered into the page for GET `url` (src/ssr/), taken as one started early is. */
+export const putEarly = (url: string, answer: Response): void => {
   const early = store();
   const key = keyOf(url);
-  if (early.has(key) || early.size >= MAX_EARLY) return false;
-  const response = Promise.resolve(answer);
-  const timer = setTimeout(() => {
-    if (early.get(key)?.response !== response) return;
-    early.delete(key);
-    dropAnswer(response);
-  }, EARLY_MS);
-  early.set(key, { response, timer });
-  return true;
-}
+  if (!early.has(key) && early.size < MAX_EARLY)
+    early.set(key, {
+      response: Promise.resolve(answer),
+      timer: setTimeout(() => early.delete(key), EARLY_MS),
+    });
+};
 
 /** The answer started early for GET `url`, handed out once; undefined when there is none. */
 export function takeEarly(url: string): Promise<Response> | undefined {

@@ -18,6 +18,7 @@ import type { Room } from '../api/room-styling/types.js';
 import { safeHttpUrl } from '../api/safe-url.js';
 import { attributes, escapeHtml, jsonForScript } from './escape.js';
 import { renderToString } from './lit-render.js';
+import { firstPageUrl } from '../elements/room-gallery/first-page.js';
 import { stylesText } from './styles-text.js';
 
 export interface GalleryRenderOptions {
@@ -70,10 +71,7 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
       onClick: () => {},
     }),
   );
-  const controls = await renderToString(renderPager(pager));
-  // the page as the service gave it, for the element's first request (room-gallery/server-data.ts)
-  const island = `<script type="application/json" data-room-gallery>${jsonForScript({ rooms, total })}</script>`;
-  const attrs = attributes({
+  const values = {
     ...options.attributes,
     'api-base': options.apiBase,
     limit: options.limit,
@@ -82,6 +80,22 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
     lang: options.lang,
     'link-target': options.linkTarget,
     'data-ssr': true,
-  });
+  };
+  const attrs = attributes(values);
+  const controls = await renderToString(renderPager(pager));
+  // the page as the service gave it, under the URL the element will ask it (room-gallery.ts connectedCallback)
+  const url = firstPageUrl(attributeReader(values));
+  const island = url
+    ? `<script type="application/json" data-room-gallery="${escapeHtml(url)}">${jsonForScript({ rooms, total })}</script>`
+    : '';
   return `<room-gallery${attrs}><template shadowrootmode="open"><style>${CSS}</style><p part="status" class="status" role="status">${escapeHtml(statusText(pager))}</p>${grid}${controls}</template>${island}</room-gallery>`;
+}
+
+/** The attributes written, read back as an element's (what firstPageUrl() reads of the gallery). */
+function attributeReader(attrs: Record<string, string | number | boolean | undefined>): Element {
+  const value = (name: string) => {
+    const v = attrs[name];
+    return v === undefined || v === false ? null : v === true ? '' : String(v);
+  };
+  return { getAttribute: value, hasAttribute: (name: string) => value(name) !== null } as unknown as Element;
 }

@@ -10,7 +10,7 @@ import { GalleryColumns } from './cards/columns.js';
 import type { GalleryFiltersController } from './features/filters-controller.js';
 import { renderErrorPanel } from './cards/error-panel.js';
 import { renderGrid } from './cards/grid.js';
-import { takeServerPage } from './server-data.js';
+import { putEarly } from '../../api/head-start.js';
 import type { GalleryHistory } from './features/history-controller.js';
 import type { GalleryInfinite } from './features/infinite.js';
 import * as lazy from './lazy.js';
@@ -235,8 +235,17 @@ export class RoomGallery extends RoomElement {
   #t: Translate = (key, values) => this.#lang.t(STRINGS, key, values);
 
   override connectedCallback(): void {
-    // a first page a server rendered into the page is this element's first answer (server-data.ts)
-    if (!this.hasUpdated) takeServerPage(this);
+    // A first page a server rendered into the page (src/ssr/render-gallery.ts) is the answer to this
+    // element's first request (`data-room-gallery`: its URL, as the element asks it): the server's
+    // cards are drawn at once, with no skeleton and no second download. A few bytes: this is in the
+    // first cards' chunk.
+    const island = this.hasUpdated
+      ? null
+      : this.querySelector<HTMLScriptElement>(':scope>script[data-room-gallery]');
+    if (island) {
+      putEarly(island.dataset.roomGallery!, new Response(island.text));
+      island.remove();
+    }
     super.connectedCallback();
   }
 
