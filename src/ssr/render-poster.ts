@@ -30,8 +30,9 @@ export interface PosterRenderOptions {
 }
 
 const POSTER_CSS = `
-.ssr-poster { position: absolute; inset: 0; }
 .ssr-description { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }`;
+/** The kept poster's own rule: the element's styles are adopted in place of the server's. */
+const KEPT_CSS = '.ssr-poster{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}';
 const CSS = {
   'room-viewer': stylesText(viewerStyles) + POSTER_CSS,
   'room-panorama': stylesText([hostStyles, panoramaStyles]) + POSTER_CSS,
@@ -68,8 +69,9 @@ export function renderPoster(tag: 'room-viewer' | 'room-panorama', options: Post
     poster: tag === 'room-viewer' ? poster : undefined,
     'data-ssr': true,
   });
+  // kept (`data-ssr-keep`) under the element's own render until that shows its own poster (RoomElement)
   const img = poster
-    ? `<img part="poster" class="ssr-poster" src="${escapeHtml(poster)}" alt="${escapeHtml(name)}" fetchpriority="high" decoding="async">`
+    ? `<style data-ssr-keep>${KEPT_CSS}</style><img part="poster" class="ssr-poster" data-ssr-keep src="${escapeHtml(poster)}" alt="${escapeHtml(name)}" fetchpriority="high" decoding="async">`
     : '';
   return `<${tag}${attrs}><template shadowrootmode="open"><style>${CSS[tag]}</style>${img}${description(options, name)}</template></${tag}>`;
 }

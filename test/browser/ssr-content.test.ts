@@ -228,7 +228,36 @@ describe('server-rendered gallery, viewer, panorama and button', () => {
       expect([image.width, image.height]).to.deep.equal([box.width, box.height]);
       const described = server.shadowRoot!.querySelector('[part="description"]')!;
       expect(described.textContent!.trim(), 'the room described').to.not.equal('');
+      const src = poster.currentSrc;
       frame.remove();
+
+      // with JavaScript on, the element takes over: every frame shows that poster (the server's, kept
+      // under the element's render, then the element's own) until the element has moved on
+      const el = place(html, tag);
+      const kept = el.shadowRoot!.querySelector<HTMLImageElement>('img[part="poster"]')!;
+      await until(() => kept.complete, 20000, 'the poster in the page');
+      let blank = 0;
+      let frames = 0;
+      let watching = true;
+      const shows = () =>
+        [...el.shadowRoot!.querySelectorAll('img')].some(
+          (img) => img.currentSrc === src && img.complete && Number(getComputedStyle(img).opacity) > 0.9,
+        );
+      const frameWatch = () => {
+        frames++;
+        if (!shows()) blank++;
+        if (watching) requestAnimationFrame(frameWatch);
+      };
+      requestAnimationFrame(frameWatch);
+      await import(`../../src/elements/${tag}/${tag}.ts`);
+      await new Promise((r) => setTimeout(r, 1500));
+      watching = false;
+      expect(frames, 'frames watched').to.be.greaterThan(3);
+      expect(blank, 'frames without the poster').to.equal(0);
+      expect(
+        el.shadowRoot!.querySelectorAll('[aria-hidden="true"] [part="description"], .ssr-description'),
+        "the server's description is gone (the element describes the room itself)",
+      ).to.have.length(0);
     });
   }
 
