@@ -187,3 +187,18 @@ test('JSON-LD without a page name or a safe URL: products named by category, uns
   assert.equal(data['@graph'][1]!.name, 'sofas');
   assert.equal(data['@graph'][1]!.url, undefined);
 });
+
+test('data that cannot be drawn renders the empty element, never a throw', async () => {
+  for (const bad of [
+    { model: 'garbage' },
+    { model: { plan: { walls: 5 } } },
+    { fml: '<not fml' },
+    { fml: 42 },
+    {},
+  ]) {
+    const html = await renderPlan({ ...bad, roomId: '1' });
+    assert.match(html, /<room-plan\b[^>]*room-id="1"/);
+    assert.doesNotMatch(html, /<svg/, 'no plan drawn');
+    assert.doesNotMatch(html, /data-room-plan/, 'no island: the browser loads the room itself');
+  }
+});
