@@ -53,11 +53,18 @@ export class RoomElement extends LitElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const root = this.shadowRoot;
     if (!root) return super.createRenderRoot();
-    // what a server marked to keep (room-elements/ssr.js: a viewer's or panorama's poster) stays under
-    // the element's own render until that shows a picture of its own, so no frame goes blank between
-    keepServerPoster(this, root);
+    this.takeOverServerRoot(root);
     adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
     return root;
+  }
+
+  /**
+   * Empties a server-rendered root before the first render; an element whose server markup has
+   * something to keep until its own render shows it (the viewer's and panorama's poster:
+   * src/features/poster/server-poster.ts) overrides this.
+   */
+  protected takeOverServerRoot(root: ShadowRoot): void {
+    root.replaceChildren();
   }
 
   /**
@@ -107,28 +114,4 @@ export class RoomElement extends LitElement {
     }
     this.toggleAttribute(name, on);
   }
-}
-
-/** The server's nodes to keep (`data-ssr-keep`), the rest of its root emptied. */
-function keepServerPoster(host: RoomElement, root: ShadowRoot): void {
-  const kept = [...root.querySelectorAll('[data-ssr-keep]')];
-  root.replaceChildren(...kept);
-  if (!kept.length) return;
-  for (const node of kept) {
-    // neither announced twice nor found as the element's own poster (`part="poster"`) by its code
-    node.removeAttribute('part');
-    node.setAttribute('aria-hidden', 'true');
-  }
-  let release = (): void => {
-    const own = root.querySelector<HTMLImageElement>('img[part~="poster"]');
-    const state = host.getAttribute('state');
-    if (!(own?.complete && own.naturalWidth) && !['loaded', 'ready', 'error'].includes(state ?? '')) return;
-    for (const node of kept) node.remove();
-    root.removeEventListener('load', release, true);
-    release = () => {};
-  };
-  // the element's own poster loaded (load does not bubble: heard while capturing), or it got further
-  root.addEventListener('load', release, true);
-  // after each update, once updated() has set the state
-  host.addController({ hostUpdated: () => void host.updateComplete.then(() => release()) });
 }
