@@ -143,6 +143,7 @@ describe('server-rendered <room-plan> with its data', () => {
       ).to.deep.equal([]);
       const on = await pixels();
       const share = difference(off, on);
+      console.log(`${name}: JavaScript off vs hydrated: ${(share * 100).toFixed(3)} % of pixels differ`);
       expect(share, `differs in ${(share * 100).toFixed(2)} % of pixels`).to.be.at.most(0.01);
 
       // the element owns it now: a zoom changes the view box of that same SVG
