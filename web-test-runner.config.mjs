@@ -12,6 +12,7 @@ import { testOriginsMiddleware } from './test/browser/helpers/test-origins.mjs';
 import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
 import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
 import { cachePlugin } from './test/browser/helpers/cache-plugin.mjs';
+import { screenshotPlugin } from './test/browser/helpers/screenshot-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -36,6 +37,15 @@ const emulatorMiddleware = async (ctx, next) => {
  * it registers the elements with Lit's server-side registry.
  */
 const ssrMiddleware = async (ctx, next) => {
+  if (ctx.path.startsWith('/__ssr-page/')) {
+    // a page's element rendered with its data by room-elements/ssr (test/shared/ssr-pages.ts); 404 without realdata
+    const { ssrFragment } = await import('./test/shared/ssr-pages.ts');
+    const body = await ssrFragment(ctx.path.slice('/__ssr-page/'.length), ctx.query.base);
+    ctx.type = 'text/html';
+    ctx.status = body === undefined ? 404 : 200;
+    ctx.body = body ?? '';
+    return;
+  }
   if (!ctx.path.startsWith('/__ssr/')) return next();
   const { renderElement } = await import('./test/shared/ssr-render.ts');
   ctx.type = 'text/html';
@@ -144,6 +154,8 @@ export default {
     memoryPlugin(),
     // the browser's HTTP cache emptied, for tests that time a download: test/browser/helpers/cache-plugin.mjs
     cachePlugin(),
+    // an element's pixels as the page paints them, through CDP: test/browser/helpers/screenshot-plugin.mjs
+    screenshotPlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

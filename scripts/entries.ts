@@ -24,4 +24,6 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'planning-xml': 'src/api/planning-xml/index.ts',
   // pure room-model functions (read, plan geometry, units) for pages and servers; no DOM, no three
   model: 'src/model/index.ts',
+  // server rendering with the room's data (docs/ssr.md): Node and fetch-only edge runtimes; @lit-labs/ssr a peer
+  ssr: 'src/ssr/index.ts',
 };

@@ -61,6 +61,17 @@ export function startEarly(url: string): Promise<Response> | undefined {
   return response;
 }
 
+/** Keeps an answer a server rendered into the page for GET `url` (src/ssr/), taken as one started early is. */
+export const putEarly = (url: string, answer: Response): void => {
+  const early = store();
+  const key = keyOf(url);
+  if (!early.has(key) && early.size < MAX_EARLY)
+    early.set(key, {
+      response: Promise.resolve(answer),
+      timer: setTimeout(() => early.delete(key), EARLY_MS),
+    });
+};
+
 /** The answer started early for GET `url`, handed out once; undefined when there is none. */
 export function takeEarly(url: string): Promise<Response> | undefined {
   if (!page[STORE]?.size) return undefined;

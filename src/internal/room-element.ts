@@ -55,9 +55,18 @@ export class RoomElement extends LitElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const root = this.shadowRoot;
     if (!root) return super.createRenderRoot();
-    root.replaceChildren();
+    this.takeOverServerRoot(root);
     adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
     return root;
+  }
+
+  /**
+   * Empties a server-rendered root before the first render; an element whose server markup has
+   * something to keep until its own render shows it (the viewer's and panorama's poster:
+   * src/features/poster/server-poster.ts) overrides this.
+   */
+  protected takeOverServerRoot(root: ShadowRoot): void {
+    root.replaceChildren();
   }
 
   /**

@@ -12,6 +12,7 @@ import { GalleryColumns } from './cards/columns.js';
 import type { GalleryFiltersController } from './features/filters-controller.js';
 import { renderErrorPanel } from './cards/error-panel.js';
 import { renderGrid } from './cards/grid.js';
+import { putEarly } from '../../api/head-start.js';
 import type { GalleryHistory } from './features/history-controller.js';
 import type { GalleryInfinite } from './features/infinite.js';
 import * as lazy from './lazy.js';
@@ -235,6 +236,21 @@ export class RoomGallery extends RoomElement {
   #adoptedParts = 0;
 
   #t: Translate = (key, values) => this.#lang.t(STRINGS, key, values);
+
+  override connectedCallback(): void {
+    // A first page a server rendered into the page (src/ssr/render-gallery.ts) is the answer to this
+    // element's first request (`data-room-gallery`: its URL, as the element asks it): the server's
+    // cards are drawn at once, with no skeleton and no second download. A few bytes: this is in the
+    // first cards' chunk.
+    const island = this.hasUpdated
+      ? null
+      : this.querySelector<HTMLScriptElement>(':scope>script[data-room-gallery]');
+    if (island) {
+      putEarly(island.dataset.roomGallery!, new Response(island.text));
+      island.remove();
+    }
+    super.connectedCallback();
+  }
 
   static override get observedAttributes(): string[] {
     // `lang` is global, not ours: watched so a gallery inside another shadow root follows it too

@@ -26,6 +26,7 @@ import { PoolMembership } from './viewer-pool.js';
 import { PosterGate } from '../../features/poster/poster-gate.js';
 import { renderSrcset } from '../../api/room-styling/room-render.js';
 import { warmRuntime } from './viewer-runtime.js';
+import { keepServerPoster } from '../../features/poster/server-poster.js';
 
 export { PanoramaError, type PanoramaReason } from './panorama-error.js';
 export type {
@@ -118,6 +119,11 @@ const announced = (percent: number) => Math.floor(percent / 25) * 25;
  */
 export class RoomPanorama extends RoomElement {
   static override styles = styles;
+
+  /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */
+  protected override takeOverServerRoot(root: ShadowRoot): void {
+    keepServerPoster(this, root);
+  }
 
   /** Room whose panorama to show (GET /rooms/:id/panorama). */
   @property({ attribute: 'room-id' }) roomId?: string;

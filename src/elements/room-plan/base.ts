@@ -1,7 +1,7 @@
 /**
  * `<room-plan>`'s core (the element itself, with its documentation and feature mixins, is room-plan.ts).
  */
-import { html, type PropertyValues } from 'lit';
+import { adoptStyles, html, render, ReactiveElement, type LitElement, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ElementError, errorValues } from '../../internal/element-error.js';
@@ -21,7 +21,9 @@ import {
   SOURCE_STATES,
   type Shown,
 } from '../../features/model-source/source-controller.js';
+import { loadFmlModule } from '../../api/model-source.js';
 import { drawPlan, type PlanDrawing } from './drawing/draw.js';
+import { islandData, readPlanData, type PlanData, type ShownNow } from './server-data.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
@@ -59,6 +61,20 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
 
   /** The model drawn and its plan geometry. */
   @state() private loaded?: { model: RoomModel; problems: readonly ModelProblem[]; plan: PlanGeometry };
+
+  /**
+   * The plan a server rendered the element with (src/ssr/ sets it through @lit-labs/ssr): drawn at
+   * once, in the server's one update.
+   * @internal
+   * @ignore
+   */
+  serverShown?: ShownNow;
+
+  /** The browser's take-over of a server-drawn plan: read the island, then hydrate (see server-data.ts). */
+  #takeOver?: Promise<void>;
+  #takingOver = false;
+  #shownNow?: ShownNow;
+  #hydrate?: typeof import('@lit-labs/ssr-client').hydrate;
 
   #interrupted = false;
   #drawing?: PlanDrawing;
@@ -103,6 +119,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
         });
 
   override connectedCallback(): void {
+    if (!this.hasUpdated && !this.#takingOver) this.#startTakeOver();
     super.connectedCallback();
     this.#resize?.observe(this);
     if (this.#interrupted) {
@@ -116,7 +133,81 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     this.#resize?.unobserve(this);
   }
 
+  /**
+   * A server-drawn plan (its SVG in the declarative shadow root, its data in the island, nothing set
+   * by the page instead) is taken over: the first update waits for the FML reader and Lit's hydration,
+   * then hydrates the server's DOM rather than drawing it again.
+   */
+  #startTakeOver(): void {
+    const root = this.shadowRoot;
+    if (!root?.querySelector('svg[part~="svg"]') || this.model != null || this.fml != null) return;
+    const data = islandData(this);
+    if (!data) return;
+    this.#takingOver = true;
+    this.#takeOver = this.#prepareTakeOver(data).catch(() => undefined);
+  }
+
+  async #prepareTakeOver(data: PlanData): Promise<void> {
+    const [fml, client] = await Promise.all([
+      data.fml != null ? loadFmlModule(data.fml) : undefined,
+      import('@lit-labs/ssr-client'),
+    ]);
+    const shown = readPlanData(data, { floor: this.floor, design: this.design }, fml);
+    if (!shown || this.model != null || this.fml != null) return;
+    // the inputs as the server had them: a later change to any of them loads as usual
+    if (data.model != null) this.model = data.model as RoomModelJson;
+    else this.fml = data.fml;
+    this.#shownNow = shown;
+    this.#hydrate = client.hydrate;
+  }
+
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const waiting = this.#takeOver;
+    if (!waiting) return super.scheduleUpdate();
+    this.#takeOver = undefined;
+    return waiting.then(() => super.scheduleUpdate());
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = this.shadowRoot;
+    if (!this.#takingOver || !root) return super.createRenderRoot();
+    // the server's nodes stay: hydration adopts them (or update() clears them if it cannot)
+    adoptStyles(root, (this.constructor as typeof LitElement).elementStyles);
+    return root;
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    if (!this.#takingOver) return super.update(changed);
+    this.#takingOver = false;
+    const hydrate = this.#hydrate;
+    this.#hydrate = undefined;
+    const value = this.render();
+    // ReactiveElement's update (reflects attributes); LitElement's own would render a second plan
+    ReactiveElement.prototype['update'].call(this, changed);
+    this.renderOptions.isConnected = this.isConnected;
+    const root = this.renderRoot as ShadowRoot;
+    if (hydrate) {
+      try {
+        hydrate(value, root, this.renderOptions);
+        return;
+      } catch {
+        // the server's markup is not what this version draws: draw it anew
+      }
+    }
+    delete (root as { _$litPart$?: unknown })._$litPart$;
+    root.replaceChildren();
+    render(value, root, this.renderOptions);
+  }
+
   protected override willUpdate(_changed: PropertyValues<this>): void {
+    // the server's data (on the server), or the server's data read again (the browser's take-over)
+    const now = this.serverShown ?? this.#shownNow;
+    if (now) {
+      this.serverShown = undefined;
+      this.#shownNow = undefined;
+      this.#showNow(now);
+      return;
+    }
     const changes = this.#source.changes();
     if (changes === 'source') void this.#load();
     else if (changes === 'floor' && this.#source.state === 'loaded') this.#pick();
@@ -210,6 +301,26 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     await this.updateComplete;
     if (!run.current()) return;
     this.emit('model-error', { error: run.error, fatal: true });
+  }
+
+  /** Shows a plan read already (no request); in a browser, announces it as a load does. */
+  #showNow(shown: ShownNow): void {
+    this.#source.showNow(shown);
+    this.loaded = { model: shown.model, problems: shown.problems, plan: shown.plan };
+    this.#nav.view = undefined;
+    if (this.serverShown !== undefined || typeof requestAnimationFrame !== 'function') return;
+    void (async () => {
+      await this.updateComplete;
+      await frames(2);
+      if (!this.isConnected || this.loaded?.plan !== shown.plan) return;
+      const drawn = this.planShown;
+      if (drawn) this.planReady(drawn);
+      this.emit('model-load', {
+        model: shown.model,
+        problems: shown.problems,
+        products: productsOf(shown.model),
+      });
+    })();
   }
 
   /** Draws the floor and design `floor` / `design` name, from the FML already read. */

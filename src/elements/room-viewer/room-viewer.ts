@@ -12,6 +12,7 @@ import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
 import { viewerStyles } from './room-viewer.styles.js';
+import { keepServerPoster } from '../../features/poster/server-poster.js';
 
 export type { ViewerContext } from './base.js';
 export type { RoomModelJson } from '../../model/types.js';
@@ -114,6 +115,11 @@ export class RoomViewer extends ViewerSyncCamera(
   ),
 ) {
   static override styles = viewerStyles;
+
+  /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */
+  protected override takeOverServerRoot(root: ShadowRoot): void {
+    keepServerPoster(this, root);
+  }
 }
 
 defineElement('room-viewer', RoomViewer);

@@ -193,6 +193,20 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
     return { shown, value };
   }
 
+  /**
+   * Shows what was read already, at once (no run, no request): the data a server rendered the element
+   * with (src/ssr/), on the server and again in the browser when the element takes over the server's
+   * drawing. The inputs are remembered as they are now, so only a later change loads again.
+   */
+  showNow(shown: Shown): void {
+    this.abort();
+    this.#remember();
+    this.#error = undefined;
+    this.#fml = shown.fml;
+    this.#floorIndex = shown.floorIndex;
+    this.#state = 'loaded';
+  }
+
   /** The element shows the newest run (state `loaded`). */
   loaded(): void {
     this.#set('loaded');
