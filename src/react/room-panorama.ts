@@ -18,7 +18,7 @@ export const RoomPanoramaEvents = {
   onPanoramaReady: 'panorama-ready' as EventName<ElementEvent<RoomPanoramaElement, PanoramaReadyDetail>>,
   /** Loading failed. detail `{ error }`: an `ElementError` (`kind` `not-found`, `status` 404: the room has no panorama), or its subclass `PanoramaError` (`reason` `face-failed`, `no-webgl`, `bad-faces`, `bad-id`, `viewer-code`). */
   onPanoramaError: 'panorama-error' as EventName<ElementEvent<RoomPanoramaElement, PanoramaErrorDetail>>,
-  /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`. Detail `{ action, roomId, componentId, trackingTag, experiment, duration }`. Never for property changes. */
+  /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `hotspot` (a click in a hotspot), `snapshot` (`toBlob()` in answer to the visitor's click in the element), `fullscreen`. Detail `{ action, roomId, componentId, trackingTag, experiment, duration }`. Never for property changes. */
   onRoomAnalytics: 'room-analytics' as EventName<ElementEvent<RoomPanoramaElement, RoomAnalyticsDetail>>,
   /** The user turned or zoomed the view (at most every 100 ms). detail `{ yaw, pitch, zoom }`. */
   onViewChange: 'view-change' as EventName<ElementEvent<RoomPanoramaElement, PanoramaView>>,

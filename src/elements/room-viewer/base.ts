@@ -4,7 +4,7 @@
  */
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { ModelComponent, ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
+import type { ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';

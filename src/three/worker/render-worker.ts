@@ -70,9 +70,7 @@ async function startView({ id, canvas, settings }: StartMessage): Promise<void> 
       keyTarget: proxy as unknown as HTMLElement,
       settings,
       prepared,
-      meshLoader: settings.furnitureBase
-        ? meshLoader(settings.furnitureBase, settings)
-        : undefined,
+      meshLoader: settings.furnitureBase ? meshLoader(settings.furnitureBase, settings) : undefined,
       yieldToPage,
       features,
       events: {
