@@ -103,6 +103,10 @@ export default defineConfig({
       preserveEntrySignatures: 'allow-extension',
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // compressed, without whitespace, names kept (a stack trace still reads): the tarball was over
+        // its 1.5 MB cap with the React wrappers, the languages and the server rendering in it; a site's
+        // bundler minifies again as it likes
+        minify: { mangle: false, compress: true },
         codeSplitting: {
           groups: [
             {

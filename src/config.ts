@@ -30,14 +30,14 @@ export interface RoomElementsConfig {
    */
   viewerRenderer?: 'main' | 'worker';
   /**
-   * The render worker's script (`dist/assets/render-worker-….js` of this version), where the page's bundler
-   * does not copy it (esbuild, Rollup without an asset plugin): serve the package's `dist/assets/` folder
+   * The render worker's script (`dist/cdn/assets/render-worker-….js` of this version), where the page's bundler
+   * does not copy it (esbuild, Rollup without an asset plugin): serve the package's `dist/cdn/assets/` folder
    * and give the worker's URL in it, or the folder's (ending in `/`: each worker under its own name). Unset:
    * the URL the bundler or the CDN folder gives it. A pinned page
    * (an import map with `integrity`) runs it only with the integrity the map gives that URL.
    */
   renderWorkerUrl?: string;
-  /** The model worker's script (`dist/assets/model-worker-….js`), as `renderWorkerUrl`. */
+  /** The model worker's script (`dist/cdn/assets/model-worker-….js`), as `renderWorkerUrl`. */
   modelWorkerUrl?: string;
 }
 

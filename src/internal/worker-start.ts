@@ -122,7 +122,7 @@ function refused(name: WorkerName, reason: string): Worker {
 function start(bundled: URL | string, options: PackageWorkerOptions): Worker {
   const { name } = options;
   const setting = getConfig()[CONFIG_KEY[name]];
-  // a folder (ending in `/`): the package's dist/assets/ served there, the file under its own name
+  // a folder (ending in `/`): the package's dist/cdn/assets/ served there, the file under its own name
   const configured = setting?.endsWith('/')
     ? setting + String(bundled).split(/[?#]/)[0]!.split('/').pop()
     : setting;

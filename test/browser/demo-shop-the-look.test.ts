@@ -10,7 +10,7 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { ModelLoadDetail } from '../../src/events/index.ts';
 import type { RoomModel } from '../../src/model/types.ts';
-import { configure } from '../../src/config.ts';
+import { configure, resetConfig } from '../../src/config.ts';
 import shopTheLookDemo from '../../demo/sections/shop-the-look.ts';
 import { CATALOGUE } from '../../demo/sections/shop-the-look.catalogue.ts';
 import { axeViolations } from './helpers/axe.ts';
@@ -61,7 +61,13 @@ describe('demo: shop the look', function () {
   });
 
   it('shows the project’s showcase room on a plain clone, every piece in the catalogue, meshes for boxes', async () => {
-    const { viewer, model, section } = await mountSection();
+    // the meshes are counted in the scene, which only the page's thread lets a test read (the render
+    // worker's own mesh tests: room-viewer-meshes.test.ts)
+    configure({ apiBase: ROOM_STYLING, viewerRenderer: 'main' });
+    const { viewer, model, section } = await mountSection().finally(() => {
+      resetConfig();
+      configure({ apiBase: ROOM_STYLING });
+    });
     expect(viewer.getAttribute('room-id')).to.equal('6346900');
     const furniture = model.components.filter((c) => c.kind === 'furniture');
     expect(furniture.length).to.equal(25);

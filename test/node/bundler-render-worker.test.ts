@@ -1,6 +1,6 @@
 /**
  * The npm package's render worker under the bundlers that do not copy a worker file for the page
- * (esbuild; Rollup without an asset plugin): the site copies the package's dist/assets/ beside its
+ * (esbuild; Rollup without an asset plugin): the site copies the package's dist/cdn/assets/ beside its
  * bundle and names the folder with `configure({ renderWorkerUrl })` (docs/frameworks.md), and the viewer
  * draws in the worker. Without it the worker's file is not there: the viewer draws on the page's thread
  * and the console says why, once for every viewer of the page. Vite: npm-render-worker.test.ts; Next's
@@ -70,7 +70,7 @@ describe('the render worker under esbuild and Rollup builds', { timeout: 120_000
       writeFileSync(`${dir}/src/app.js`, ENTRY);
       await bundle(bundler, dir);
       // the copy step docs/frameworks.md gives for these bundlers
-      cpSync('dist/assets', `${dir}/out/room-elements`, { recursive: true });
+      cpSync('dist/cdn/assets', `${dir}/out/room-elements`, { recursive: true });
       writeFileSync(`${dir}/configured.html`, page(true));
       writeFileSync(`${dir}/plain.html`, page(false));
     }
