@@ -53,6 +53,13 @@ if (moved.length) {
   }
   if (!readdirSync('dist/assets').length) rmSync('dist/assets', { recursive: true });
 }
+// The npm build is compressed (vite.lib.config.ts), and its printer writes a worker's URL as a template
+// literal; webpack and Turbopack find a worker only by `new URL("…", import.meta.url)` with a plain string
+for (const file of jsFiles('dist', ['cdn'])) {
+  const text = readFileSync(file, 'utf8');
+  const next = text.replace(/new URL\(`([^`$\\"]*)`,\s*import\.meta\.url\)/g, 'new URL("$1", import.meta.url)');
+  if (next !== text) writeFileSync(file, next);
+}
 // the Basis transcoder (for KTX2 textures), once, as its own files: configure({ basisTranscoderPath })
 // names this folder (or any other copy); scripts/transcoder-by-url.ts keeps it out of the chunks
 mkdirSync('dist/basis', { recursive: true });
