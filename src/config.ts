@@ -39,6 +39,11 @@ export interface RoomElementsConfig {
   renderWorkerUrl?: string;
   /** The model worker's script (`dist/cdn/assets/model-worker-….js`), as `renderWorkerUrl`. */
   modelWorkerUrl?: string;
+  /**
+   * The mesh-decoding worker's script (`dist/cdn/assets/decode-worker-….js`), as `renderWorkerUrl`: where a
+   * bundler did not copy it, `furniture-base` files are decoded on the page's thread (compressed ones refused).
+   */
+  meshWorkerUrl?: string;
 }
 
 export const DEFAULT_CONFIG: Readonly<RoomElementsConfig> = Object.freeze({

@@ -1,5 +1,5 @@
 /**
- * Where the package's workers (the render worker, the model worker) start from, whatever built or served
+ * Where the package's workers (the render worker, the model worker, the mesh-decoding worker) start from, whatever built or served
  * the page. The call sites keep the one pattern every bundler knows, `new Worker(new URL('./x.ts',
  * import.meta.url), { type: 'module', name })`, with this module's `PackageWorker` imported as `Worker`:
  * Vite, webpack and Turbopack find the worker file by that text, and at run time the URL they made
@@ -23,6 +23,7 @@ import { getConfig } from '../config.js';
 const CONFIG_KEY = {
   'room-render': 'renderWorkerUrl',
   'room-model': 'modelWorkerUrl',
+  'room-mesh-decode': 'meshWorkerUrl',
 } as const;
 type WorkerName = keyof typeof CONFIG_KEY;
 
@@ -60,11 +61,18 @@ export function warnWorker(name: string, reason: string): void {
   const key = `${name}\n${reason}`;
   if (warned.has(key)) return;
   warned.add(key);
-  const what = name === 'room-render' ? 'the render worker' : 'the model worker';
+  const what =
+    name === 'room-render'
+      ? 'the render worker'
+      : name === 'room-mesh-decode'
+        ? 'the mesh-decoding worker'
+        : 'the model worker';
   const then =
     name === 'room-render'
       ? "<room-viewer> draws on the page's thread (renderThread: 'main')"
-      : "rooms are read on the page's thread";
+      : name === 'room-mesh-decode'
+        ? "furniture files are decoded on the page's thread (meshopt and KTX2 files refused)"
+        : "rooms are read on the page's thread";
   console.warn(
     `room-elements: ${what} did not start: ${reason}; ${then}. ` +
       `See "The render worker" in docs/frameworks.md (configure({ ${CONFIG_KEY[name as WorkerName] ?? 'renderWorkerUrl'} })).`,

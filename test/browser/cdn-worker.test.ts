@@ -174,6 +174,40 @@ describe('CDN: the render worker from another origin and on a pinned page', func
     ).to.have.length(1);
   });
 
+  // the page's mesh-decoding worker (issue 34) starts as the other two do: checked on a pinned page
+  const MESHES = `<room-viewer room-id="6346900" furniture-base="${location.origin}/room-styling" loading="eager" camera="top" style="display: block; inline-size: 320px; block-size: 240px"></room-viewer>`;
+
+  it('(the check can fail) an unpinned page runs a changed mesh-decoding worker file', async () => {
+    const base = freshBase(location.origin);
+    await tamper(base, 'assets/decode-worker-');
+    const win = await viewerPage(base, false, MESHES);
+    expect(await drawnOn(win)).to.equal('worker');
+    await until(
+      async () => (await ranChanged(base)).length > 0,
+      20000,
+      'the changed decoding worker reported',
+    );
+  });
+
+  for (const [where, origin] of [
+    ['on its own origin', () => location.origin],
+    ['from another origin', otherOrigin],
+  ] as const) {
+    it(`a pinned page ${where} runs no changed mesh-decoding worker: furniture is decoded on the page and it says why once`, async () => {
+      const base = freshBase(origin());
+      await tamper(base, 'assets/decode-worker-');
+      const win = await viewerPage(base, true, MESHES);
+      expect(await drawnOn(win)).to.equal('worker');
+      const said = () =>
+        win.__seen.filter((e) => e.type === 'warn' && /mesh-decoding worker/.test(e.message ?? ''));
+      await until(() => said().length > 0, 20000, `the page said why (${JSON.stringify(win.__seen)})`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await ranChanged(base)).to.deep.equal([]);
+      expect(said(), JSON.stringify(win.__seen)).to.have.length(1);
+      expect(said()[0]!.message).to.contain("decoded on the page's thread");
+    });
+  }
+
   it('a pinned page whose import map does not pin the render worker starts none: it says so once', async () => {
     const win = await viewerPage(freshBase(location.origin), true, undefined, /^assets\/render-worker-/);
     expect(await drawnOn(win)).to.equal('main');

@@ -23,7 +23,10 @@ export const loadFeatures = lazyModule(() => import('../../three/features.js'));
  * The built-in furniture loader (GLTFLoader and the page's mesh cache): a chunk of its own, fetched
  * when the first viewer with a `furniture-base` has drawn its boxes.
  */
-export const loadFurniture = lazyModule(() => import('../../three/mesh-decode/page-fallback.js'));
+export const loadFurniture = lazyModule(() =>
+  // the decoding worker's start (src/internal/worker-start.ts) with the loader
+  import('./mesh-decoder-start.js').then(() => import('../../three/mesh-decode/page-fallback.js')),
+);
 
 /** The products' meshes under `base` (the element's `furniture-base`, else configure()'s). */
 export function furnitureLoader(base: string): MeshLoader {

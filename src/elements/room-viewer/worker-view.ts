@@ -23,6 +23,8 @@ import type {
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
+// the page's mesh-decoding worker starts as the package's other workers do
+import './mesh-decoder-start.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker } from '../../internal/worker-start.js';
 import type {

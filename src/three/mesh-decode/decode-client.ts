@@ -52,6 +52,13 @@ class DecodeClient {
    * in the render worker, which draws every viewer of the page and must not decode (issue 34).
    */
   inThread: InThreadDecoder | undefined;
+  /**
+   * Starts the decoding worker: set by the element layer (src/elements/room-viewer/mesh-decoder-start.ts),
+   * which starts it as the package's other workers are, through src/internal/worker-start.ts (a CDN on
+   * another origin, a pinned page's integrity, a configured URL). Unset: no worker, the file is decoded
+   * on this thread where that is allowed.
+   */
+  startWorker: (() => Worker) | undefined;
   #worker: Worker | undefined;
   /** Set once a worker could not start: every later file is decoded here. */
   #broken = typeof Worker !== 'function';
@@ -139,11 +146,8 @@ class DecodeClient {
     if (this.#broken) return undefined;
     if (this.#worker) return this.#worker;
     try {
-      // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
-      this.#worker = new Worker(new URL('./decode-worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'room-mesh-decode',
-      });
+      if (!this.startWorker) throw new Error('no decoding worker on this page');
+      this.#worker = this.startWorker();
     } catch {
       this.#broken = true;
       return undefined;
