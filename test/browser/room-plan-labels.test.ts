@@ -67,6 +67,36 @@ describe('<room-plan> labels legible at fit', function () {
       expect(texts).to.include(room);
   });
 
+  it('186997360, 520 px wide: lengths at least 9 px, none longer than its line, none over another or the scale bar', async function () {
+    const doc = await needsReal(this, 186997360);
+    const plan = await mount(doc);
+    const root = plan.shadowRoot!;
+    const texts = [
+      ...root.querySelectorAll<SVGTextElement>('[part="dimension"] text, [part="scale-bar"] text'),
+    ];
+    expect(texts.length).to.be.at.least(5);
+    const boxes: Rendered[] = texts.map((text) => ({
+      text: text.textContent!.trim(),
+      px: Number(text.getAttribute('font-size')) * Math.hypot(text.getScreenCTM()!.a, text.getScreenCTM()!.b),
+      rect: text.getBoundingClientRect(),
+    }));
+    console.log(`[lengths] ${boxes.map((b) => `${b.text} ${b.px.toFixed(1)} px`).join(', ')}`);
+    // before: about 5 px at fit, and the scale bar's "1,00 m" over a dimension's text
+    for (const box of boxes) expect(box.px, box.text).to.be.at.least(9);
+    expect(overlapping(boxes)).to.deep.equal([]);
+    // each author's dimension text is no longer than the line it measures (a longer one is left out)
+    for (const text of root.querySelectorAll<SVGTextElement>('.plan-dimensions text')) {
+      // (drawn as: the line, its two ticks, its text)
+      const line = text.previousElementSibling!.previousElementSibling!
+        .previousElementSibling as SVGLineElement;
+      const length = Math.hypot(
+        line.x2.baseVal.value - line.x1.baseVal.value,
+        line.y2.baseVal.value - line.y1.baseVal.value,
+      );
+      expect(text.getComputedTextLength(), text.textContent!).to.be.at.most(length * 1.05);
+    }
+  });
+
   it('a hand-made room, 520 px wide, wider and narrower: its label at least 11 px', async () => {
     const plan = await mount(smallFml());
     const [label] = rendered(plan);

@@ -89,4 +89,33 @@ describe('room-plan label layout', () => {
     // labels sit on the areas' label points with y flipped for SVG
     for (const l of labels) assert.equal(l.y, -l.area.labelPoint[1]);
   });
+
+  it('with a legible floor, moves a label that does not fit on its point to where it lies wholly inside its room', () => {
+    // a T: a wide, low bar (400 × 60 cm) on a narrow column (100 × 400 cm); the pole (the label point)
+    // is in the column, too narrow for "Woonkamer", which the bar holds
+    const { model } = readModel({
+      plan: {
+        points: [
+          [150, 0],
+          [250, 0],
+          [250, 400],
+          [400, 400],
+          [400, 460],
+          [0, 460],
+          [0, 400],
+          [150, 400],
+        ],
+        walls: {},
+        areas: { area0: { indices: [0, 1, 2, 3, 4, 5, 6, 7], name: 'Woonkamer' } },
+      },
+    });
+    const plan = planGeometry(model);
+    const [area] = plan.areas;
+    assert.ok(area!.labelPoint[1] < 400, 'the label point is in the column');
+    const [label] = layoutLabels(plan, 'metric', 'nl', undefined, 18);
+    assert.equal(label!.name, 'Woonkamer', 'the name is kept');
+    // moved into the bar (SVG y is the model's y flipped)
+    assert.ok(-label!.y > 400 && -label!.y < 460, `in the bar: ${-label!.y}`);
+    assert.equal(label!.overlaps, false);
+  });
 });

@@ -89,7 +89,15 @@ function openingSymbol(wall: WallGeometry, o: WallOpening): SVGTemplateResult {
   return svg`<g part="opening" class="opening" data-component=${o.componentId}>${jambs}</g>`;
 }
 
-function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined, gap: number, font: number) {
+function dimensions(
+  plan: PlanGeometry,
+  units: Units,
+  locale: string | undefined,
+  gap: number,
+  font: number,
+  /** The texts' size: the plan's own, or the legible size when that is larger. */
+  text = font,
+) {
   const [minX, minY] = plan.bounds.min;
   const [maxX, maxY] = plan.bounds.max;
   const width = maxX - minX;
@@ -102,11 +110,11 @@ function dimensions(plan: PlanGeometry, units: Units, locale: string | undefined
     <line x1=${r(minX)} y1=${r(top)} x2=${r(maxX)} y2=${r(top)}></line>
     <line x1=${r(minX)} y1=${r(top - tick)} x2=${r(minX)} y2=${r(top + tick)}></line>
     <line x1=${r(maxX)} y1=${r(top - tick)} x2=${r(maxX)} y2=${r(top + tick)}></line>
-    <text direction="ltr" unicode-bidi="isolate" x=${r((minX + maxX) / 2)} y=${r(top - tick * 1.5)} font-size=${r(font)} text-anchor="middle">${formatLength(width, units, locale)}</text>
+    <text direction="ltr" unicode-bidi="isolate" x=${r((minX + maxX) / 2)} y=${r(top - tick * 1.5)} font-size=${r(text)} text-anchor="middle">${formatLength(width, units, locale)}</text>
     <line x1=${r(left)} y1=${r(-maxY)} x2=${r(left)} y2=${r(-minY)}></line>
     <line x1=${r(left - tick)} y1=${r(-maxY)} x2=${r(left + tick)} y2=${r(-maxY)}></line>
     <line x1=${r(left - tick)} y1=${r(-minY)} x2=${r(left + tick)} y2=${r(-minY)}></line>
-    <text direction="ltr" unicode-bidi="isolate" x=${r(left - tick * 1.5)} y=${r(midY)} font-size=${r(font)} text-anchor="middle"
+    <text direction="ltr" unicode-bidi="isolate" x=${r(left - tick * 1.5)} y=${r(midY)} font-size=${r(text)} text-anchor="middle"
       transform=${`rotate(-90 ${r(left - tick * 1.5)} ${r(midY)})`}>${formatLength(depth, units, locale)}</text>
   </g>`;
 }
@@ -181,7 +189,18 @@ export function drawPlan(
   const areas = plan.areas
     .map((area, index) => ({ area, index }))
     .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
-  const labels = layoutLabels(plan, units, locale, labelShown(model), legibleFontSize(fit, box));
+  const legible = legibleFontSize(fit, box);
+  const labels = layoutLabels(plan, units, locale, labelShown(model), legible);
+  // lengths are read, not glanced at: never below four fifths of a label's legible size (at fit on a
+  // 520 px plan the plan's own size gave about 5 px)
+  const dimensionText = Math.max(font * 0.8, legible * 0.8);
+  // the scale bar goes under everything else (the author's dimension lines end there), and the view
+  // grows to hold it and its texts
+  const scaleBarY = -extent.min[1] + gap;
+  if (model) {
+    const below = gap + font * 0.4 + dimensionText * 1.5;
+    if (below > margin) fit.height += below - margin;
+  }
   const colours = areaColours(model);
   const walls = plan.walls;
   const hasWalls = walls.length > 0;
@@ -210,15 +229,15 @@ export function drawPlan(
     ${
       // an FML plan with its own dimension chains prints those, as the export does
       (hasWalls || plan.areas.length) && !model?.dimensions?.length
-        ? dimensions(plan, units, locale, gap, font)
+        ? dimensions(plan, units, locale, gap, font, Math.max(font, dimensionText))
         : nothing
     }
-    ${model ? drawDimensionLines(model.dimensions, units, locale, font) : nothing}
+    ${model ? drawDimensionLines(model.dimensions, units, locale, font, dimensionText) : nothing}
     <g class="labels">${labels.map((label) => labelOf(label, colours))}</g>
     ${model ? drawTexts(model.labels, model.lines, font) : nothing}
     ${
       model
-        ? svg`${drawScaleBar(minX, -minY + gap + font, maxX - minX, units, locale, font)}${drawNorthArrow(
+        ? svg`${drawScaleBar(minX, scaleBarY, maxX - minX, units, locale, font, dimensionText)}${drawNorthArrow(
             maxX + gap,
             -maxY - gap,
             font,

@@ -35,8 +35,11 @@ interface Box {
 const GLYPH = 0.56;
 const LINE = 1.25;
 
-function boxOf(x: number, y: number, fontSize: number, lines: string[]): Box {
-  const width = Math.max(...lines.map((l) => l.length)) * GLYPH * fontSize;
+/** The same for the widest fonts a page may have (DejaVu Sans, with the name line's 600 weight). */
+const WIDE_GLYPH = 0.66;
+
+function boxOf(x: number, y: number, fontSize: number, lines: string[], glyph = GLYPH): Box {
+  const width = Math.max(...lines.map((l) => l.length)) * glyph * fontSize;
   const height = lines.length * LINE * fontSize;
   return { x0: x - width / 2, y0: y - height / 2, x1: x + width / 2, y1: y + height / 2 };
 }
@@ -56,6 +59,31 @@ function fitsInside(area: AreaGeometry, box: Box, slack = 0): boolean {
 }
 
 const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** Tried spots per label besides its own point: a grid over the room, nearest first. */
+const SPOTS = 120;
+
+/**
+ * The label point (x, y: SVG units, y down) and then points of a grid over `area` (a step of about a
+ * line's height, at most SPOTS of them) that lie inside it, nearest to the label point first.
+ */
+function spotsInside(area: AreaGeometry, x: number, y: number, line: number): (readonly [number, number])[] {
+  const xs = area.polygon.map((p) => p[0]);
+  const ys = area.polygon.map((p) => -p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const step = Math.max(line * 0.75, Math.sqrt(((x1 - x0) * (y1 - y0)) / 400));
+  const grid: (readonly [number, number])[] = [];
+  for (let gx = x0 + step / 2; gx < x1; gx += step)
+    for (let gy = y0 + step / 2; gy < y1; gy += step) {
+      try {
+        if (signedDistance([gx, -gy], [area.polygon]) > line * 0.5) grid.push([gx, gy]);
+      } catch {
+        // an outline the distance cannot be taken of offers no spot
+      }
+    }
+  grid.sort((a, b) => Math.hypot(a[0] - x, a[1] - y) - Math.hypot(b[0] - x, b[1] - y));
+  return [[x, y], ...grid.slice(0, SPOTS)];
+}
 
 /** The base font size for a plan, in centimetres: about a sixtieth of its larger side. */
 export function baseFontSize(plan: PlanGeometry): number {
@@ -138,14 +166,31 @@ export function layoutLabels(
     // one that would spill over walls and the rooms beside is left out, as one too small to read was
     const free = (box: Box) =>
       !placed.some((p) => overlap(p, box)) && (legible <= 0 || fitsInside(area, box, legible * 0.2));
+    // each size and set of lines first on the label point, then (with a legible floor) on the nearest
+    // spot where it lies wholly inside the room: an L-shaped room's point can sit in its narrow arm
+    // (there, wholly inside even in the widest font; failing that, the label point as before)
+    const spots = legible > 0 ? spotsInside(area, x, y, legible) : [];
     let chosen = candidates[0]!;
     let box = boxOf(x, y, chosen.size, chosen.lines);
-    let clear = free(box);
-    for (const candidate of candidates.slice(1)) {
-      if (clear) break;
-      chosen = candidate;
-      box = boxOf(x, y, chosen.size, chosen.lines);
-      clear = free(box);
+    let clear = false;
+    let at: readonly [number, number] = [x, y];
+    search: for (const candidate of candidates) {
+      for (const spot of spots) {
+        const wide = boxOf(spot[0], spot[1], candidate.size, candidate.lines, WIDE_GLYPH);
+        if (!free(wide) || !fitsInside(area, wide)) continue;
+        chosen = candidate;
+        box = boxOf(spot[0], spot[1], candidate.size, candidate.lines);
+        clear = true;
+        at = spot;
+        break search;
+      }
+      const own = boxOf(x, y, candidate.size, candidate.lines);
+      if (free(own)) {
+        chosen = candidate;
+        box = own;
+        clear = true;
+        break;
+      }
     }
     if (!clear) {
       // with a legible floor under the size, shrinking further is no way out
@@ -156,7 +201,7 @@ export function layoutLabels(
     }
     fontSize = chosen.size;
     placed.push(box);
-    const label: PlacedLabel = { area, x, y, fontSize, floorArea, overlaps: !clear };
+    const label: PlacedLabel = { area, x: at[0], y: at[1], fontSize, floorArea, overlaps: !clear };
     if (name && (chosen.lines.length > 1 || !floorArea)) label.name = name;
     out.push(label);
   }

@@ -25,17 +25,26 @@ export function drawScaleBar(
   units: Units,
   locale: string | undefined,
   font: number,
+  /** The texts' size (legible at fit, drawing.ts). */
+  text = font * 0.8,
 ): SVGTemplateResult {
   const length = scaleLength(width, units);
   const h = font * 0.4;
   const quarter = length / 4;
+  const label = formatLength(length, units, locale);
   return svg`<g part="scale-bar" class="scale-bar" data-length=${r(length)}>
     ${[0, 1, 2, 3].map(
       (i) =>
         svg`<rect x=${r(x + i * quarter)} y=${r(y)} width=${r(quarter)} height=${r(h)} class=${i % 2 ? 'light' : 'dark'}></rect>`,
     )}
-    <text direction="ltr" unicode-bidi="isolate" x=${r(x)} y=${r(y + h + font)} font-size=${r(font * 0.8)}>0</text>
-    <text direction="ltr" unicode-bidi="isolate" x=${r(x + length)} y=${r(y + h + font)} font-size=${r(font * 0.8)} text-anchor="end">${formatLength(length, units, locale)}</text>
+    ${
+      // "0" under its start and the length under its end, where the two do not run into each other
+      // (a short bar at a legible size); else the length beside the bar, as a map's scale reads
+      (label.length + 2) * 0.6 * text <= length
+        ? svg`<text direction="ltr" unicode-bidi="isolate" x=${r(x)} y=${r(y + h + text * 1.2)} font-size=${r(text)}>0</text>
+    <text direction="ltr" unicode-bidi="isolate" x=${r(x + length)} y=${r(y + h + text * 1.2)} font-size=${r(text)} text-anchor="end">${label}</text>`
+        : svg`<text direction="ltr" unicode-bidi="isolate" x=${r(x + length + text * 0.5)} y=${r(y + h / 2)} font-size=${r(text)} dominant-baseline="central">${label}</text>`
+    }
   </g>`;
 }
 
