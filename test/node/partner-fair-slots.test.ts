@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { listen, type Running } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
-import { login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
+import { forwardTo, login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
 import type { PartnerOptions } from '../../server/partner/options.ts';
 
 /** The demo planner behind a front that holds each project lookup `hold.ms`, counting them by token. */
@@ -28,14 +28,7 @@ async function holdingPlanner(plannerUrl: () => string, hold: { ms: number }) {
       await new Promise((resolve) => setTimeout(resolve, hold.ms));
       counts.open.set(who, counts.open.get(who)! - 1);
     }
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete('host');
-    return fetch(`${plannerUrl()}${url.pathname}${url.search}`, {
-      method: c.req.method,
-      headers,
-      body: c.req.method === 'GET' ? undefined : await c.req.arrayBuffer(),
-      redirect: 'manual',
-    });
+    return forwardTo(plannerUrl(), c.req.raw);
   });
   return { running: await listen(app), counts };
 }

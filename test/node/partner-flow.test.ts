@@ -3,26 +3,18 @@
  * login → authorize → callback → token → export (token mode and proxy mode) → callback → status →
  * revoke, and what must fail: wrong state, a code used twice, revoked and expired tokens.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDemoServer } from './helpers/server.ts';
-import { exportStatus } from './partner-setup.ts';
+import { exportStatus, demoServerForSuite } from './partner-setup.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 
 const PROJECT = 186997360;
 
 describe('partner back end: the whole OAuth flow through the partner', () => {
-  let url: string;
-  let close: () => Promise<void>;
-  before(async () => {
-    const running = await startDemoServer({ rooms: 5 });
-    url = running.url;
-    close = running.close;
-  });
-  after(() => close());
+  const demo = demoServerForSuite();
 
   async function connected(): Promise<TestBrowser> {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const { hops, response } = await browser.navigate(
       '/partner/oauth/start?return_to=/partner/session%3Fx%3D1',
     );
@@ -30,13 +22,13 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
       hops.map((h) => new URL(h).pathname),
       ['/partner/oauth/start', '/planning/oauth/authorize', '/partner/oauth/callback', '/partner/session'],
     );
-    assert.equal(hops.at(-1), `${url}/partner/session?x=1`, 'back where return_to said');
+    assert.equal(hops.at(-1), `${demo.url}/partner/session?x=1`, 'back where return_to said');
     assert.equal((await response.json()).connected, true);
     return browser;
   }
 
   it('start → authorize → callback → token → export → callback status → revoke → rejected', async () => {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const login = await browser.fetch('/partner/login');
     assert.equal(login.status, 200);
     const html = await login.text();
@@ -47,9 +39,9 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     const start = await browser.fetch('/partner/oauth/start?return_to=/demo/');
     assert.equal(start.status, 302);
     const authorize = new URL(start.headers.get('location')!);
-    assert.equal(authorize.origin + authorize.pathname, `${url}/planning/oauth/authorize`);
+    assert.equal(authorize.origin + authorize.pathname, `${demo.url}/planning/oauth/authorize`);
     assert.equal(authorize.searchParams.get('client_id'), 'demo-client');
-    assert.equal(authorize.searchParams.get('redirect_uri'), `${url}/partner/oauth/callback`);
+    assert.equal(authorize.searchParams.get('redirect_uri'), `${demo.url}/partner/oauth/callback`);
     assert.equal(authorize.searchParams.get('response_type'), 'code');
     const state = authorize.searchParams.get('state')!;
     // signed: <expires>.<nonce>.<return path>.<HMAC>, nothing of the login cookie in it (issue 34)
@@ -68,7 +60,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     const granted = await browser.fetch(authorize.href);
     assert.equal(granted.status, 301);
     const callback = new URL(granted.headers.get('location')!);
-    assert.equal(callback.origin + callback.pathname, `${url}/partner/oauth/callback`);
+    assert.equal(callback.origin + callback.pathname, `${demo.url}/partner/oauth/callback`);
     assert.equal(callback.searchParams.get('state'), state);
     assert.ok(callback.searchParams.get('code'));
 
@@ -105,7 +97,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
         width: 80,
         height: 60,
         paper: { combine: true },
-        callback: `${url}/partner/export-callback`,
+        callback: `${demo.url}/partner/export-callback`,
       },
     });
     assert.equal(exported.status, 200);
@@ -151,11 +143,11 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     const result = await response.json();
     assert.ok(Object.keys(result.design).length >= 1);
     const record = await (
-      await fetch(`${url}/planning/api/v2/exports/${result.export_id}.json`, {
+      await fetch(`${demo.url}/planning/api/v2/exports/${result.export_id}.json`, {
         headers: { Authorization: 'Basic ' + btoa('demo-key:x') },
       })
     ).json();
-    assert.equal(record.callback, `${url}/partner/export-callback`);
+    assert.equal(record.callback, `${demo.url}/partner/export-callback`);
     assert.equal((await exportStatus(browser, result.export_id)).status, 'ready');
     // an invalid export comes back as the planner's 422, in words
     const invalid = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
@@ -168,7 +160,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.match(problem.details.join(' '), /views is required/);
     assert.equal(problem.issues[0].path, 'views');
     const log = (await (
-      await fetch(`${url}/emulator/requests?path=/planning/api/v2/projects/${PROJECT}/export.json`)
+      await fetch(`${demo.url}/emulator/requests?path=/planning/api/v2/projects/${PROJECT}/export.json`)
     ).json()) as { body: { type?: string; views?: unknown } }[];
     const threeD = log.filter((entry) => entry.body.type === '3d');
     assert.ok(threeD.length >= 1);
@@ -185,7 +177,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
   });
 
   it('asks for a login when there is no session, and for another user’s project says so', async () => {
-    const stranger = new TestBrowser(url);
+    const stranger = new TestBrowser(demo.url);
     const response = await stranger.fetch('/partner/token', { json: { project_id: PROJECT } });
     assert.equal(response.status, 401);
     assert.equal((await response.json()).error, 'login_required');
@@ -210,7 +202,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
   });
 
   it('rejects a callback whose state is wrong, missing, from another browser, used or too old', async () => {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const start = await browser.fetch('/partner/oauth/start');
     const authorize = new URL(start.headers.get('location')!);
     const granted = await browser.fetch(authorize.href);
@@ -223,7 +215,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     const missing = await browser.fetch(`/partner/oauth/callback?code=${code}`);
     assert.equal(missing.status, 400);
     // the right state in another browser (an attacker slipping their code into a victim's session)
-    const other = new TestBrowser(url);
+    const other = new TestBrowser(demo.url);
     await other.fetch('/partner/oauth/start');
     const slipped = await other.fetch(callback.pathname + callback.search);
     assert.equal(slipped.status, 400);
@@ -236,7 +228,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     assert.equal(replay.status, 400);
 
     // a state older than its 10 minutes is refused (the server runs in this process: move its clock)
-    const slow = new TestBrowser(url);
+    const slow = new TestBrowser(demo.url);
     const slowStart = await slow.fetch('/partner/oauth/start');
     const slowGrant = await slow.fetch(slowStart.headers.get('location')!);
     const slowCallback = new URL(slowGrant.headers.get('location')!);
@@ -252,17 +244,17 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
   });
 
   it('a code the partner already exchanged is refused by the planner', async () => {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const start = await browser.fetch('/partner/oauth/start');
     const granted = await browser.fetch(start.headers.get('location')!);
     const callback = new URL(granted.headers.get('location')!);
     assert.equal((await browser.fetch(callback.pathname + callback.search)).status, 302);
-    const reused = await fetch(`${url}/planning/oauth/token`, {
+    const reused = await fetch(`${demo.url}/planning/oauth/token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         code: callback.searchParams.get('code')!,
-        redirect_uri: `${url}/partner/oauth/callback`,
+        redirect_uri: `${demo.url}/partner/oauth/callback`,
         client_id: 'demo-client',
         client_secret: 'demo-secret',
       }),
@@ -279,13 +271,13 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
     const { access_token } = await (
       await browser.fetch('/partner/token', { json: { project_id: PROJECT } })
     ).json();
-    const expired = await fetch(`${url}/planning/emulator/expire-token`, {
+    const expired = await fetch(`${demo.url}/planning/emulator/expire-token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ token: access_token }),
     });
     assert.deepEqual(await expired.json(), { expired: 1 });
-    const direct = await fetch(`${url}/planning/api/v2/projects.json`, {
+    const direct = await fetch(`${demo.url}/planning/api/v2/projects.json`, {
       headers: { Authorization: `Bearer ${access_token}` },
     });
     assert.equal(direct.status, 403);
@@ -317,7 +309,7 @@ describe('partner back end: the whole OAuth flow through the partner', () => {
   });
 
   it('speaks Dutch to a Dutch browser and shows what the planner sends as text, never markup', async () => {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const dutch = { 'Accept-Language': 'nl-NL,nl;q=0.9,en;q=0.8' };
     const login = await browser.fetch('/partner/login', { headers: dutch });
     const html = await login.text();

@@ -3,11 +3,11 @@
  * its `state`, so what the partner verifies is the signature, the browser's login cookie, the
  * redirect URI, the expiry and single use. Checked on the class itself and over real HTTP.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { LoginStates } from '../../server/partner/login-state.ts';
 import { MemoryStore } from '../../server/partner/store.ts';
-import { startDemoServer } from './helpers/server.ts';
+import { demoServerForSuite } from './partner-setup.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 
 const BINDING = 'b'.repeat(43);
@@ -94,17 +94,10 @@ describe('partner back end: the signed sign-in state', () => {
 });
 
 describe('partner back end: a signed state over HTTP', () => {
-  let url: string;
-  let close: () => Promise<void>;
-  before(async () => {
-    const running = await startDemoServer({ rooms: 5 });
-    url = running.url;
-    close = running.close;
-  });
-  after(() => close());
+  const demo = demoServerForSuite();
 
   it('a state whose return path was changed is refused; the one issued signs in once', async () => {
-    const browser = new TestBrowser(url);
+    const browser = new TestBrowser(demo.url);
     const start = await browser.fetch('/partner/oauth/start?return_to=/partner/session');
     const granted = await browser.fetch(start.headers.get('location')!);
     const callback = new URL(granted.headers.get('location')!);

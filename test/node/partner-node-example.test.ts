@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { freePort, redisArgs, REDIS_SERVER, waitForPort } from './helpers/processes.ts';
+import { freePort, waitForPort, spawnRedis } from './helpers/processes.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,11 +46,7 @@ function slowHeaders(port: number): Promise<{ socket: Socket; closed: Promise<nu
 /** A throwaway redis-server for the Redis example; stopped by the returned function. */
 async function startRedis(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(REDIS_SERVER, redisArgs(port), { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await waitForPort(port, child, 'redis-server', () => output, { timeoutMs: 10_000, pollMs: 50 });
+  const child = await spawnRedis(port);
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 

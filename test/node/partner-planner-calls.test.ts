@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { Hono } from 'hono';
 import { listen } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
-import { login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
+import { forwardTo, login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -42,14 +42,7 @@ async function slowPlanner(plannerUrl: () => string, holdMs: number) {
         return c.body(null, 499 as 400);
       }
     }
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete('host');
-    return fetch(`${plannerUrl()}${url.pathname}${url.search}`, {
-      method: c.req.method,
-      headers,
-      body: c.req.method === 'GET' ? undefined : await c.req.arrayBuffer(),
-      redirect: 'manual',
-    });
+    return forwardTo(plannerUrl(), c.req.raw);
   });
   return { running: await listen(app), counts };
 }

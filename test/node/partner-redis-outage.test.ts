@@ -7,37 +7,20 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { freePort, redisArgs, REDIS_SERVER, waitForPort } from './helpers/processes.ts';
+import { freePort, spawnRedis, stopChild } from './helpers/processes.ts';
 import { RedisStore } from '../../server/partner/redis-store.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 import { login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
 
 /** A redis-server on `port` that writes every change to `dir` (append-only file). */
-async function startPersistentRedis(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(
-    REDIS_SERVER,
-    redisArgs(port, '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always'),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await waitForPort(port, child, 'redis-server', () => output, { timeoutMs: 10_000, pollMs: 50 });
-  return child;
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGCONT');
-    child.kill('SIGTERM');
-  });
+const startPersistentRedis = (port: number, dir: string) =>
+  spawnRedis(port, '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always');
+const stop = stopChild;
 
 describe('partner back end: Redis stopped, frozen and back', () => {
   const dir = mkdtempSync(join(tmpdir(), 'partner-redis-'));

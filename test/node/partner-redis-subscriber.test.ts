@@ -6,27 +6,14 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createClient } from 'redis';
 import { ExportNotifier } from '../../server/partner/export-results.ts';
 import { RedisStore } from '../../server/partner/redis-store.ts';
-import { freePort, redisArgs, REDIS_SERVER, waitForPort } from './helpers/processes.ts';
+import { freePort, spawnRedis, stopChild } from './helpers/processes.ts';
 
-async function startRedisOn(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, redisArgs(port), { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await waitForPort(port, child, 'redis-server', () => output, { timeoutMs: 10_000, pollMs: 50 });
-  return child;
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const startRedisOn = (port: number) => spawnRedis(port);
+const stop = stopChild;
 
 /** Publishes `message` on the store's channel every 100 ms until `heard` says so (10 s at most). */
 async function publishUntilHeard(url: string, channel: string, heard: () => boolean): Promise<boolean> {

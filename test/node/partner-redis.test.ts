@@ -7,9 +7,9 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { freePort, redisArgs, REDIS_SERVER, waitForPort } from './helpers/processes.ts';
+import { freePort, REDIS_SERVER, spawnRedis, stopChild } from './helpers/processes.ts';
 import { RedisStore } from '../../server/partner/redis-store.ts';
 import { TestBrowser } from './partner-test-browser.ts';
 import * as setup from './partner-setup.ts';
@@ -21,26 +21,15 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
       `redis-server not found at ${REDIS_SERVER}: install it (Debian: apt-get install redis-server; .ci/run does) or set REDIS_SERVER`,
     );
   const port = await freePort();
-  const child: ChildProcess = spawn(REDIS_SERVER, redisArgs(port, '--protected-mode', 'yes'), {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  let child: ChildProcess;
   try {
-    await waitForPort(port, child, 'redis-server', () => output, { timeoutMs: 10_000, pollMs: 50 });
+    child = await spawnRedis(port, '--protected-mode', 'yes');
   } catch (error) {
-    child.kill('SIGKILL');
     assert.fail((error as Error).message);
   }
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 

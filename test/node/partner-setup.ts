@@ -4,6 +4,7 @@
  * through one of them, and callbacks signed as the planner signs them.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import type { PartnerOptions } from '../../server/partner/options.ts';
@@ -174,4 +175,31 @@ export async function exportStatus(
     if (status.status !== 'ready') await new Promise((r) => setTimeout(r, 50));
   }
   return status;
+}
+
+/** Passes a request on to the planner at `base` as it came (but for its Host), as a proxy in front of it would. */
+export async function forwardTo(base: string, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  headers.delete('host');
+  return fetch(`${base}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers,
+    body: request.method === 'GET' ? undefined : await request.arrayBuffer(),
+    redirect: 'manual',
+  });
+}
+
+/** The demo server (the emulator and the partner on one origin) for the suite it is called in. */
+export function demoServerForSuite(options: Parameters<typeof startDemoServer>[0] = { rooms: 5 }): {
+  readonly url: string;
+} {
+  const demo = { url: '', close: async () => {} };
+  before(async () => {
+    const running = await startDemoServer(options);
+    demo.url = running.url;
+    demo.close = running.close;
+  });
+  after(() => demo.close());
+  return demo;
 }
