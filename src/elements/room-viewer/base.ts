@@ -3,7 +3,7 @@
  * room-viewer.ts).
  */
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, query } from 'lit/decorators.js';
 import type { ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
@@ -12,8 +12,8 @@ import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
 import { onUnlessFalse } from '../../internal/converters.js';
-import { ElementError, type FailureKind } from '../../internal/element-error.js';
-import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { ElementError } from '../../internal/element-error.js';
+import { componentError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
@@ -22,10 +22,6 @@ import { DisconnectController } from '../../internal/moved.js';
 import { ProductsHost } from '../../features/products/products-host.js';
 import { ViewportController } from '../../internal/viewport.js';
 import { yieldToPage } from '../../platform/yield.js';
-import { hasModelSource } from '../../api/model-source.js';
-import type { ProgressDetail } from '../../events/progress.js';
-import { ViewerPoster } from './features/poster.js';
-import { ViewerProgress } from './features/progress.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { workerRenderingSupported } from './worker-support.js';
 import { renderThreadFor } from './thread.js';
@@ -33,7 +29,7 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
 import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import type { ComponentFailure, DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
+import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
 import {
   furnitureLoader,
@@ -47,14 +43,21 @@ import {
 
 /** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
 const loadWorkerView = lazyModule(() => import('./worker-view.js'));
-import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
-/** When the room replaces the poster (model-viewer's `reveal`). */
-export type RevealStrategy = 'auto' | 'interaction' | 'manual';
+/**
+ * A step of a load, told to the loading feature (features/loading.ts: poster and progress): `reload`
+ * (another room, or the same once more), `start` (the room is asked for), `room` (it arrived), `code`
+ * (the drawing code arrived), `frame` (drawn, with its textures asked for and still pending), `drawn`
+ * (the first frame is on screen).
+ */
+export type LoadStep =
+  | { step: 'reload' | 'start' | 'room' | 'code' | 'drawn' }
+  | { step: 'frame'; total: number; pending: number };
 
 /**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
@@ -91,19 +94,6 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   /** Root of the room-styling service; default: configure()'s apiBase. */
   @property({ attribute: 'api-base' }) apiBase?: string;
-
-  /**
-   * Picture shown until the room is drawn, then cross-faded into it (an http(s) URL). Default: the room's
-   * own render from its room-styling record (`room-id` only), else none; `poster=""`: none.
-   */
-  @property() poster?: string;
-
-  /**
-   * When the room replaces the poster, as model-viewer's `reveal`: `auto` (default) as soon as it is drawn;
-   * `interaction`: only once the visitor asks (a click or tap on the poster, or its "View in 3D" button), and
-   * nothing of the room or of three.js is fetched before; `manual`: only when the page calls `dismissPoster()`.
-   */
-  @property() reveal: RevealStrategy = 'auto';
 
   /**
    * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
@@ -143,29 +133,9 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
    */
   @property() renderer?: 'main' | 'worker';
 
-  @state() private _message?: ViewerStringKey;
-  @state() private _errorKind?: FailureKind;
-  /** The error's panel offers a retry although its kind does not (a WebGL context lost for good). */
-  @state() private _errorRetry = false;
-  @state() private _warning?: ViewerStringKey;
-
-  @state() private _progress = -1;
-  /** The poster is shown and the room waits for the visitor or the page (reveal). */
-  @state() private _waiting = false;
-
   @query('canvas') private _canvas!: HTMLCanvasElement;
-  @query('[part="progress-bar"]') private _progressBar?: HTMLElement;
 
-  #poster = new ViewerPoster(this, () => this);
-  #progress = new ViewerProgress((totalProgress) => {
-    this._progress = totalProgress;
-    // dispatched as emit() would: `progress` is the DOM's ProgressEvent in the typed map (events/progress.ts)
-    const detail: ProgressDetail = { totalProgress };
-    this.dispatchEvent(new CustomEvent('progress', { detail, bubbles: true, composed: true }));
-  });
-  /** The visitor or the page asked for the room (dismissPoster()); reveal="auto" never waits for it. */
-  #asked = false;
-
+  #errors = new ViewerErrors(this);
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
   /** The room on screen and its drawing, as the features see it. */
@@ -291,7 +261,6 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.addEventListener('keydown', this.#onRevealKey);
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
     if (this.loading === 'eager') this.#begin();
@@ -314,19 +283,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
-    this.toggleState('warning', this.#warningShown());
+    this.toggleState('warning', this.#errors.warns(this.#source.state));
     const view = this.#drawing;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
-    if (changed.has('reveal') && this.reveal === 'auto' && this._waiting) this.#begin();
-    if (changed.has('poster') && changed.get('poster') !== undefined && this.#source.state !== 'loaded') {
-      this.#poster.reset();
-      this.#poster.resolve();
-    }
-    // set through the CSSOM: a style attribute would be refused by a strict Content-Security-Policy
-    this._progressBar?.style.setProperty('--progress', String(Math.max(0, this._progress)));
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
@@ -349,68 +311,75 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   /** What the element shows: the source's state, or `poster` while the room waits to be asked for. */
   #shownState(): (typeof STATES)[number] {
-    return this._waiting ? 'poster' : this.#source.state;
+    return this.roomHeld() ? 'poster' : this.#source.state;
   }
 
   #begin(): void {
-    if (this.#started || !this.isConnected) return;
-    // the poster first, beside the room (auto) or alone until the visitor asks (interaction, manual)
-    this.#poster.resolve();
-    if (this.reveal !== 'auto' && !this.#asked && hasModelSource(this)) {
-      this._waiting = true;
-      return;
-    }
-    this._waiting = false;
+    if (this.#started || !this.isConnected || this.holdRoom()) return;
     this.#started = true;
     this.#reload();
   }
 
+  /** The room was asked for (loading it, shown, or failed); false while idle or held (reveal). */
+  protected get roomStarted(): boolean {
+    return this.#started;
+  }
+
+  /** The model source's state (`idle`, `loading`, `loaded`, `error`). */
+  protected get sourceState(): (typeof SOURCE_STATES)[number] {
+    return this.#source.state;
+  }
+
   /**
-   * Shows the room instead of the poster, as model-viewer's `dismissPoster()`: with `reveal="interaction"`
-   * or `"manual"` this is what starts loading the room (and three.js); once the room is drawn, the poster
-   * fades out. Does nothing more when the room is already shown.
+   * The loading feature starts the room (reveal: the visitor or the page asked); `now`: even before
+   * the viewer nears the viewport, as the visitor is waiting.
    */
-  dismissPoster(): void {
-    this.#asked = true;
-    if (this.#started) {
-      if (this.#source.state === 'loaded' && !this.#poster.gone) {
-        this.#poster.gone = true;
-        this.requestUpdate();
-      }
-      return;
-    }
+  protected startRoom(now: boolean): void {
     this.#begin();
-    // asked before the viewer neared the viewport: start now, as the visitor is waiting
-    if (!this.#started && this.isConnected) {
-      this.#poster.resolve();
-      this._waiting = false;
+    if (now && !this.#started && this.isConnected) {
       this.#started = true;
       this.#reload();
     }
   }
 
-  #onRevealClick = (event: Event): void => {
-    event.stopPropagation();
-    this.dismissPoster();
-  };
+  /** The loading feature's hook: whether the room waits for the visitor or the page (reveal; sets the poster up). */
+  protected holdRoom(): boolean {
+    return false;
+  }
 
-  #onRevealKey = (event: KeyboardEvent): void => {
-    if (!this._waiting || this.reveal !== 'interaction' || event.target !== this) return;
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    this.dismissPoster();
-  };
+  /** The loading feature's hook: true while the room is held (the element's state is then `poster`). */
+  protected roomHeld(): boolean {
+    return false;
+  }
+
+  /** The loading feature's hook: what the drawing code waits for (poster first). */
+  protected posterFirst(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The loading feature's hook: the poster is still to come from the room's document (code waits for it). */
+  protected posterFromRoom(): boolean {
+    return false;
+  }
+
+  /** The loading feature's hook: a step of the load (poster and progress follow it; call super). */
+  protected loadStep(_step: LoadStep): void {}
+
+  /** The loading feature's hook: the poster layer, over the canvas. */
+  protected renderPoster(): unknown {
+    return nothing;
+  }
+
+  /** The loading feature's hook: the progress bar and the loading indicator. */
+  protected renderProgress(): unknown {
+    return nothing;
+  }
 
   /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
   #reload(floorOnly = false): void {
-    if (!floorOnly) {
-      // another room (or the same once more): its poster, shown again until its first frame
-      this.#poster.gone = false;
-      this.#poster.resolve();
-    }
+    if (!floorOnly) this.loadStep({ step: 'reload' });
     this.#teardown();
-    this._message = undefined;
-    this._warning = undefined;
+    this.#errors.clear();
     void this.#load(floorOnly);
   }
 
@@ -440,8 +409,7 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
       if (offThread) {
         // the worker's code (three.js with it) after the poster, as three.js would be
         if (!workerStarted)
-          void this.#poster
-            .settled()
+          void this.posterFirst()
             .then(loadWorkerView)
             .then(
               (module) => module.WorkerView.warm(),
@@ -451,9 +419,9 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
         return undefined;
       }
       if (threeLoading) return threeLoading;
-      threeLoading = this.#poster.settled().then(startThree);
+      threeLoading = this.posterFirst().then(startThree);
       threeLoading.then(
-        () => current() && this.#progress.arrived('code'),
+        () => current() && this.loadStep({ step: 'code' }),
         () => {}, // a failed room load wins; this failure is seen when the room is drawn
       );
       return threeLoading;
@@ -461,19 +429,18 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const run = await this.#source.load(
       (shown) => {
         // the room has arrived (progress; with reveal="auto" its document names the poster)
-        this.#progress.arrived('room');
-        this.#poster.fromRoom();
+        this.loadStep({ step: 'room' });
         return prepareRoom(shown, this, loadThree(), withFeatures);
       },
       floorOnly,
       () => {
-        this.#progress.start();
+        this.loadStep({ step: 'start' });
         // the room's words need the number formats: made now, while the page waits for the network
         const lang = this.#language.lang;
         setTimeout(() => warmNumberFormats(lang), 0);
         // no poster to come from the room's document (the page's own, none, or another source):
         // three.js now, after the page's poster if there is one, beside the room (issue 15)
-        if (!this.#poster.awaitsRoom()) void loadThree();
+        if (!this.posterFromRoom()) void loadThree();
       },
     );
     if (!run) return;
@@ -535,12 +502,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
     return {
       onBuilt: () => {
-        if (mine()) this.#progress.arrived('code');
+        if (mine()) this.loadStep({ step: 'code' });
       },
       onFrame: (frame) => {
         if (!mine()) return;
         if (frame.frames === 1) this.#loaded(model, problems);
-        this.#progress.drawn(frame.total, frame.pending);
+        this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
         this.#feed.publish(frame.pose);
         this.drawnFrame(frame);
       },
@@ -548,13 +515,13 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
       onRenderScale: (detail) => this.emit('render-scale', detail),
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
-        if ((drawn()?.frames ?? 0) > 0) this.#progress.drawn(total, pending);
+        if ((drawn()?.frames ?? 0) > 0) this.loadStep({ step: 'frame', total, pending });
         this.#partialFailure(
           new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
         );
       },
       onComponentError: (failure) => {
-        if (run.current()) this.#componentFailed(failure);
+        if (run.current()) this.#partialFailure(componentError(failure));
       },
       onContextGone: () => this.#contextGone(run),
       onFailed: () => {
@@ -647,63 +614,39 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   /**
    * The WebGL context was lost for good (too many contexts on the page, a GPU that did not come back): an
-   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame.
+   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame. Kind
+   * `invalid` like every no-webgl, but the words say it was lost, not that the browser has none.
    */
   #contextGone(run: { current(): boolean }): void {
     if (!run.current()) return;
-    // kind `invalid` like every no-webgl, but here a retry helps: it makes a new renderer
-    this.#fail(
-      new ElementError('the WebGL context was lost and not restored', {
-        kind: 'invalid',
-        reason: 'no-webgl',
-      }),
-      true,
-    );
-    // WebGL was there: the words say it was lost, not that the browser has none
-    this._message = 'contextLost';
+    const error = new ElementError('the WebGL context was lost and not restored', {
+      kind: 'invalid',
+      reason: 'no-webgl',
+    });
+    this.#fail(error, true, 'contextLost');
   }
 
-  /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */
-  #fail(error: ElementError, retry?: boolean): void {
+  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed). */
+  #fail(error: ElementError, retry?: boolean, message?: ViewerStringKey): void {
     this.#teardown();
-    this._errorRetry = retry ?? false;
+    this.#errors.failed(error, retry, message);
     this.#source.fail(error);
-    // the viewer's own reasons have words of their own; every other failure says its kind's shared words
-    this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
-    this._errorKind = error.kind;
     this.emit('model-error', { error, fatal: true });
   }
 
   #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
     this.#source.loaded();
-    // the first frame is under the poster: fade it out (a cross-fade, nothing moves)
-    this.#poster.gone = true;
+    this.loadStep({ step: 'drawn' });
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
-    this.toggleState('warning', this.#warningShown());
+    this.toggleState('warning', this.#errors.warns(this.#source.state));
     this.emit('model-load', { model, problems, products: productsOf(model) });
   }
 
   /** The room is drawn but part of it is not as the model says. */
-  #warningShown(): boolean {
-    return this.#source.state === 'loaded' && this._warning !== undefined;
-  }
-
   #partialFailure(error: ElementError): void {
-    // textures first: a texture notice says more about what the page looks like than a box does
-    if (error.reason === 'texture') this._warning = 'textures';
-    else this._warning ??= 'components';
+    this.#errors.partial(error);
     this.emit('model-error', { error, fatal: false });
-  }
-
-  /** A piece's page-supplied object or product mesh failed (classified once: src/three/view-driver.ts): it keeps its box. */
-  #componentFailed(failure: ComponentFailure): void {
-    this.#partialFailure(
-      new ElementError(
-        failure.mesh ? `the mesh of ${failure.componentId} failed: ${failure.message}` : failure.message,
-        { kind: failure.kind, reason: 'component', cause: failure },
-      ),
-    );
   }
 
   #size(): { width: number; height: number } {
@@ -742,51 +685,9 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
         onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
-      ${this.#poster.render({
-        alt: t('poster'),
-        waiting: this._waiting && this.reveal === 'interaction',
-        button: t('reveal'),
-        onReveal: this.#onRevealClick,
-      })}
-      ${this.renderFeatures()}
-      ${
-        this._progress >= 0 && this._progress < 1 && this.#source.state === 'loading'
-          ? html`<div
-              part="progress-bar"
-              class="progress-bar"
-              role="progressbar"
-              aria-label=${t('loading')}
-              aria-valuemin="0"
-              aria-valuemax="100"
-              aria-valuenow=${Math.round(this._progress * 100)}
-            ></div>`
-          : nothing
-      }
-      ${
-        this.#source.state === 'loading' && !this.#poster.image
-          ? html`<div part="status" class="status" role="status">
-              <span class="spinner"></span>${t('loading')}
-            </div>`
-          : nothing
-      }
-      ${
-        this.#source.state === 'error'
-          ? html`<div class="error-layer">
-              ${renderErrorPanel({
-                kind: this._errorKind ?? 'invalid',
-                lang: this.#language.lang,
-                message: this._message ? t(this._message) : undefined,
-                onRetry: this.#retry,
-                retry: this._errorRetry || undefined,
-              })}
-            </div>`
-          : nothing
-      }
-      ${
-        this.#warningShown()
-          ? html`<div part="warning" class="warning" role="status">${t(this._warning ?? 'textures')}</div>`
-          : nothing
-      }
+      ${this.renderPoster()} ${this.renderFeatures()} ${this.renderProgress()}
+      ${this.#errors.renderError(this.#source.state === 'error', this.#language.lang, t, this.#retry)}
+      ${this.#errors.renderWarning(this.#errors.warns(this.#source.state), t)}
     `;
   }
 }
