@@ -3,15 +3,14 @@
  * room-viewer.ts).
  */
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
-import type { ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
-import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { query } from 'lit/decorators.js';
+import { RoomViewerInputs } from './inputs.js';
+import type { ModelProblem, RoomModel } from '../../model/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
-import { onUnlessFalse } from '../../internal/converters.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
@@ -19,30 +18,18 @@ import { ReducedMotionController } from '../../features/motion/reduced-motion.js
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
-import { ProductsHost } from '../../features/products/products-host.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { yieldToPage } from '../../platform/yield.js';
-import { lazyModule } from '../../internal/lazy-module.js';
+import { drawInWorker, drawOnPage, loadWorkerView, type DrawRun, type DrawStart } from './draw.js';
 import { workerRenderingSupported } from './worker-support.js';
 import { renderThreadFor } from './thread.js';
 import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
-import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
+import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
-import {
-  furnitureLoader,
-  loadFeatures,
-  prepareRoom,
-  startThree,
-  type LoadedRoom,
-  type ThreeModule,
-  type ViewerContext,
-} from './load.js';
+import { prepareRoom, startThree, type LoadedRoom, type ThreeModule, type ViewerContext } from './load.js';
 
-/** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
-const loadWorkerView = lazyModule(() => import('./worker-view.js'));
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
@@ -64,75 +51,7 @@ export type LoadStep =
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
-export class RoomViewerBase extends FmlInputs(ProductsHost) {
-  /** Room to fetch (GET /rooms/:id) with its model. */
-  @property({ attribute: 'room-id' }) roomId?: string;
-
-  /** URL of a model JSON document (or of a whole room document with a `model` member), instead of `room-id`. */
-  @property() src?: string;
-
-  /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
-  @property({ attribute: false }) model?: RoomModelJson;
-
-  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
-  @property() camera: CameraMode = 'model';
-
-  /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
-  @property({ converter: onUnlessFalse }) controls = true;
-
-  /**
-   * Turns the room slowly around its centre; still under `prefers-reduced-motion` (followed live, as
-   * the panorama's).
-   */
-  @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
-
-  /** Alias of `auto-rotate` (the panorama's first name for it): either attribute turns it on. */
-  @property({ type: Boolean }) autorotate = false;
-
-  /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
-  @property() loading: 'lazy' | 'eager' = 'lazy';
-
-  /** Root of the room-styling service; default: configure()'s apiBase. */
-  @property({ attribute: 'api-base' }) apiBase?: string;
-
-  /**
-   * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
-   * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
-   */
-  @property({ attribute: 'media-base' }) mediaBase?: string;
-
-  /**
-   * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
-   * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
-   * A function runs on the thread that made it: a viewer with one draws on the page's thread (`furniture-base`
-   * serves the products' meshes in the render worker).
-   */
-  @property({ attribute: false }) componentLoader?: ComponentLoader;
-
-  /**
-   * Root of the products' 3D models (glTF binary): each piece of furniture's `model` path, its extension
-   * made `.glb`, is fetched under it (`models/ab/<id>_00.mi` → `{furniture-base}/models/ab/<id>_00.glb`)
-   * and its box is swapped for the mesh, fitted into the piece's bounding box, once it arrives. One cache
-   * for every viewer of the page; a product without a mesh (404) keeps its box; a failed or oversized
-   * mesh keeps its box and fires a non-fatal `model-error`. Default: configure()'s `furnitureBase`
-   * (unset: boxes). A `componentLoader` wins over it.
-   */
-  @property({ attribute: 'furniture-base' }) furnitureBase?: string;
-
-  /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
-  @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
-
-  /**
-   * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker,
-   * on an OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; every feature
-   * works there (selection, hotspots, measuring, `cutaway`, `flyTo()` and the camera attributes,
-   * `sync-camera`, a `<room-plan for>`, `floor="all"`, `furniture-base`, `toBlob()`), and every event is the
-   * same. `main`: on the page's thread. A viewer also draws there with a page `componentLoader` (a function
-   * runs where it was made), in a browser without OffscreenCanvas, or where the worker cannot start, has no
-   * WebGL or stops answering (`renderThread` says where the room is drawn).
-   */
-  @property() renderer?: 'main' | 'worker';
-
+export class RoomViewerBase extends RoomViewerInputs {
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
   #errors = new ViewerErrors(this);
@@ -533,82 +452,33 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     };
   }
 
-  /** The room drawn on the page's thread (three.js loaded here). */
-  async #onPage(run: {
-    value: LoadedRoom;
-    shown: { fml?: unknown };
-    current(): boolean;
-  }): Promise<RoomDrawing | undefined> {
-    const three = run.value.three ?? (await startThree());
-    if (!run.current()) return;
-    // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
-    // the scene are each made in a task of their own
-    await yieldToPage();
-    if (!run.current()) return;
-    try {
-      three.SharedRenderer.get();
-    } catch {
-      // no WebGL: the drawing below fails the same way and says so
-    }
-    await yieldToPage();
-    if (!run.current()) return;
-    // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
-    // scene below makes the materials and puts it together
-    const { model, plan } = run.value;
-    const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
-    if (!run.current()) return;
-    const settings = this.#settings(run);
-    let drawing: RoomDrawing | undefined;
-    try {
-      drawing = new three.MainDrawing({
-        ...settings,
-        ...this.#events(run, () => drawing),
-        canvas: this._canvas,
-        keyTarget: this,
-        prepared,
-        componentLoader: this.componentLoader,
-        meshLoader: settings.furnitureBase ? furnitureLoader(settings.furnitureBase) : undefined,
-        yieldToPage,
-        loadFeatures,
-      });
-    } catch (error) {
-      this.#fail(new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }));
-      return;
-    }
-    this.#drawing = drawing;
-    return drawing;
-  }
-
-  /**
-   * The room drawn in the render worker. What the worker cannot do (its code could not be had, no WebGL
-   * there, the worker stopped) loads the room again, drawn on the page's thread.
-   */
-  async #inWorker(run: {
-    value: LoadedRoom;
-    shown: { fml?: unknown };
-    current(): boolean;
-  }): Promise<RoomDrawing | undefined> {
-    let WorkerView: typeof import('./worker-view.js').WorkerView;
-    try {
-      ({ WorkerView } = await loadWorkerView());
-      if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
-    } catch {
-      if (run.current()) {
-        this.#workerFailed = true;
-        this.#reload();
-      }
-      return;
-    }
-    if (!run.current()) return;
-    let drawing: RoomDrawing | undefined = undefined;
-    drawing = new WorkerView({
-      ...this.#settings(run),
-      ...this.#events(run, () => drawing),
+  /** What either thread's drawing starts with, and how the element holds it (draw.ts). */
+  #start(run: DrawRun): DrawStart {
+    return {
+      run,
+      settings: this.#settings(run),
+      events: (drawn) => this.#events(run, drawn),
       canvas: this._canvas,
       keyTarget: this,
-    });
-    // held at once: a worker that fails in the next microtask hands the room back to the page's thread
-    this.#drawing = drawing;
+      componentLoader: this.componentLoader,
+      hold: (drawing) => (this.#drawing = drawing),
+    };
+  }
+
+  /** The room drawn in the render worker, or again on the page's thread where the worker cannot draw it. */
+  async #inWorker(run: DrawRun): Promise<RoomDrawing | undefined> {
+    const drawing = await drawInWorker(this.#start(run));
+    if (drawing === 'no-worker' && run.current()) {
+      this.#workerFailed = true;
+      this.#reload();
+    }
+    return drawing === 'no-worker' ? undefined : drawing;
+  }
+
+  /** The room drawn on the page's thread; no WebGL fails the room. */
+  async #onPage(run: DrawRun): Promise<RoomDrawing | undefined> {
+    const drawing = await drawOnPage(this.#start(run));
+    if (drawing instanceof ElementError) return void this.#fail(drawing);
     return drawing;
   }
 
