@@ -2,9 +2,9 @@
  * `<room-viewer>`'s core (the element itself, with its documentation and feature mixins, is
  * room-viewer.ts).
  */
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
-import { RoomViewerInputs } from './inputs.js';
+import { RoomViewerHooks } from './hooks.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -26,7 +26,7 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
-import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
+import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
 import { prepareRoom, startThree, type LoadedRoom, type ThreeModule, type ViewerContext } from './load.js';
 
@@ -37,21 +37,11 @@ export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
 /**
- * A step of a load, told to the loading feature (features/loading.ts: poster and progress): `reload`
- * (another room, or the same once more), `start` (the room is asked for), `room` (it arrived), `code`
- * (the drawing code arrived), `frame` (drawn, with its textures asked for and still pending), `drawn`
- * (the first frame is on screen).
- */
-export type LoadStep =
-  | { step: 'reload' | 'start' | 'room' | 'code' | 'drawn' }
-  | { step: 'frame'; total: number; pending: number };
-
-/**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
-export class RoomViewerBase extends RoomViewerInputs {
+export class RoomViewerBase extends RoomViewerHooks {
   @query('canvas') private _canvas!: HTMLCanvasElement;
 
   #errors = new ViewerErrors(this);
@@ -135,36 +125,6 @@ export class RoomViewerBase extends RoomViewerInputs {
   /** The element's words follow its language (features look their own words up through it). */
   protected override get language(): LanguageController {
     return this.#language;
-  }
-
-  /**
-   * A feature's hook: a room is drawn now, on either thread (called before its first frame: what a feature
-   * asks of `context.drawing` now is in that frame; call super).
-   */
-  protected viewReady(_context: ViewerContext): void {}
-
-  /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
-  protected viewGone(): void {}
-
-  /** A feature's hook: a frame was drawn, with its camera and the anchors it follows (call super). */
-  protected drawnFrame(_frame: DrawnFrame): void {}
-
-  /**
-   * A feature's hook: true when the opening view needs the features' three.js side, which then loads
-   * before the first frame on the page's thread (the render worker has it with its own code; call super).
-   */
-  protected featuresAtStart(): boolean {
-    return false;
-  }
-
-  /** A feature's hook (the wheel guard): whether this wheel turn zooms the room, on either thread. */
-  protected wheelZooms(_event: WheelEvent): boolean {
-    return true;
-  }
-
-  /** A feature's hook (cooperative gestures): whether one finger scrolls the page instead of orbiting. */
-  protected oneFingerScrolls(): boolean {
-    return false;
   }
 
   /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
@@ -259,39 +219,6 @@ export class RoomViewerBase extends RoomViewerInputs {
       this.#started = true;
       this.#reload();
     }
-  }
-
-  /** The loading feature's hook: whether the room waits for the visitor or the page (reveal; sets the poster up). */
-  protected holdRoom(): boolean {
-    return false;
-  }
-
-  /** The loading feature's hook: true while the room is held (the element's state is then `poster`). */
-  protected roomHeld(): boolean {
-    return false;
-  }
-
-  /** The loading feature's hook: what the drawing code waits for (poster first). */
-  protected posterFirst(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  /** The loading feature's hook: the poster is still to come from the room's document (code waits for it). */
-  protected posterFromRoom(): boolean {
-    return false;
-  }
-
-  /** The loading feature's hook: a step of the load (poster and progress follow it; call super). */
-  protected loadStep(_step: LoadStep): void {}
-
-  /** The loading feature's hook: the poster layer, over the canvas. */
-  protected renderPoster(): unknown {
-    return nothing;
-  }
-
-  /** The loading feature's hook: the progress bar and the loading indicator. */
-  protected renderProgress(): unknown {
-    return nothing;
   }
 
   /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
