@@ -48,6 +48,7 @@ for (const drawnOn of THREADS)
       const viewer = makeViewer({ loading: 'eager' }, [320, 240]);
       viewer.model = boxRoom({ wall: WALL, width: 400, depth: 300 });
       await loaded(viewer);
+      expect(viewer.renderThread).to.equal(drawnOn);
       await rafPasses(2);
       // the model's camera stands south of the room, above it: the south wall (y = 0) is the near one;
       // 200 cm up its outer face, a quarter along (the door is in the middle)
