@@ -115,3 +115,11 @@ export async function frameAfter(viewer: RoomViewer & { updateComplete: Promise<
   await new Promise((r) => requestAnimationFrame(r));
   await new Promise((r) => requestAnimationFrame(r));
 }
+
+/** How many pixels of the viewer's picture are not fully transparent, on either thread. */
+export async function paintedOf(viewer: RoomViewer): Promise<number> {
+  const { data } = await pictureData(viewer);
+  let n = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+  return n;
+}
