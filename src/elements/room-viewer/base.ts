@@ -246,7 +246,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     const withFeatures = !offThread && this.featuresAtStart();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
-    let workerStarted = false;
+    /** The render worker's code, asked for after the poster (undefined until asked). */
+    let workerCode: Promise<unknown> | undefined;
     let current = () => true;
     // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
     // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
@@ -254,14 +255,12 @@ export class RoomViewerBase extends RoomViewerHooks {
     const loadThree = () => {
       if (offThread) {
         // the worker's code (three.js with it) after the poster, as three.js would be
-        if (!workerStarted)
-          void this.posterFirst()
-            .then(loadWorkerView)
-            .then(
-              (module) => module.WorkerView.warm(),
-              () => {}, // seen when the room is drawn: it is then drawn on the page's thread
-            );
-        workerStarted = true;
+        workerCode ??= this.posterFirst()
+          .then(loadWorkerView)
+          .then(
+            (module) => module.WorkerView.warm(),
+            () => {}, // seen when the room is drawn: it is then drawn on the page's thread
+          );
         return undefined;
       }
       if (threeLoading) return threeLoading;
@@ -293,6 +292,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     if (run.status === 'failed') return this.#fail(run.error);
     current = run.current;
     await this.updateComplete;
+    if (!run.current()) return;
+    // the worker's code only after the poster too (poster first), as three.js on the page's thread
+    if (offThread) await (workerCode ?? this.posterFirst());
     if (!run.current()) return;
     const drawing = offThread ? await this.#inWorker(run) : await this.#onPage(run);
     if (!drawing || !run.current() || drawing !== this.#drawing) {
