@@ -19,7 +19,14 @@ export async function readBoundedBytes(
     chunks.push(chunk);
     total += chunk.byteLength;
   });
-  // one buffer of exactly the body (a chunk may be a view into a larger one)
+  return joinChunks(chunks, total);
+}
+
+/**
+ * The chunks of a body read as a stream in one buffer of exactly `total` bytes (a chunk may be a view
+ * into a larger one). One copy for every bounded reader (issue 33: the mesh loader had its own).
+ */
+export function joinChunks(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const out = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {

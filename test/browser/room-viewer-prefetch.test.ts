@@ -11,37 +11,42 @@ import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer, publicRoomId } from './room-viewer-fixtures.ts';
-import { configure } from '../../src/config.ts';
+import { configure, resetConfig } from '../../src/config.ts';
+import { DRAWING_CODE, fetchedResources, VIEWER_THREADS } from './helpers/resources.ts';
 
-// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
-// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
-configure({ viewerRenderer: 'main' });
+// on both threads: the render worker (the default) and the page's (renderer="main"); the worker's run
+// first, as the page's thread fetches three.js itself (the worker fetches its own, off the page's list)
 
-describe('<room-viewer> start-up', () => {
-  before(function () {
-    requireWebGL(this);
+for (const drawnOn of VIEWER_THREADS)
+  describe(`<room-viewer> start-up (drawn on the ${drawnOn} thread)`, () => {
+    before(() => configure({ viewerRenderer: drawnOn }));
+    after(resetConfig);
+    before(function () {
+      requireWebGL(this);
+    });
+    afterEach(cleanup);
+
+    it('without a poster, requests the drawing code while the room is still on its way', async () => {
+      // this run's requests (the worker's run asked for the same room before the page's run)
+      const since = performance.now();
+      const id = await publicRoomId();
+      await resetEmulator();
+      await armFault({ match: `/room-styling/rooms/${id}`, delay: 800 });
+      const viewer = makeViewer(
+        { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', poster: '' },
+        [160, 120],
+      );
+      const loaded = waitForEvent(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      const room = fetchedResources(`/room-styling/rooms/${id}`, since)[0];
+      const three = fetchedResources(DRAWING_CODE[drawnOn], since)[0];
+      expect(viewer.renderThread).to.equal(drawnOn);
+      expect(room, 'the room request').to.not.equal(undefined);
+      expect(three, 'the drawing code request').to.not.equal(undefined);
+      expect(room!.responseEnd - room!.startTime, 'the answer was held back').to.be.greaterThan(700);
+      expect(three!.startTime, 'the drawing code requested before the room arrived').to.be.lessThan(
+        room!.responseEnd - 500,
+      );
+    });
   });
-  afterEach(cleanup);
-
-  it('without a poster, requests the three.js chunk while the room is still on its way', async () => {
-    const id = await publicRoomId();
-    await resetEmulator();
-    await armFault({ match: `/room-styling/rooms/${id}`, delay: 800 });
-    const viewer = makeViewer(
-      { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', poster: '' },
-      [160, 120],
-    );
-    const loaded = waitForEvent(viewer, 'model-load', 30000);
-    fixtureContainer().append(viewer);
-    await loaded;
-    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const room = entries.find((e) => e.name.includes(`/room-styling/rooms/${id}`));
-    const three = entries.find((e) => /\/src\/three\/index\.(ts|js)/.test(e.name));
-    expect(room, 'the room request').to.not.equal(undefined);
-    expect(three, 'the three.js chunk request').to.not.equal(undefined);
-    expect(room!.responseEnd - room!.startTime, 'the answer was held back').to.be.greaterThan(700);
-    expect(three!.startTime, 'three.js requested before the room arrived').to.be.lessThan(
-      room!.responseEnd - 500,
-    );
-  });
-});

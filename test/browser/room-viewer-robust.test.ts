@@ -13,11 +13,8 @@ import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { withoutWebGL } from './helpers/webgl.ts';
 import { seededRandom as random } from '../shared/seeded-random.ts';
 import { boxRoom, makeViewer } from './room-viewer-fixtures.ts';
-import { configure } from '../../src/config.ts';
-
-// these tests read the scene on the page's thread (viewer.view, its canvas); the render worker, the
-// default where the browser allows it, has its own (room-viewer-worker*.test.ts)
-configure({ viewerRenderer: 'main' });
+import { configure, resetConfig } from '../../src/config.ts';
+import { THREADS } from './helpers/threads.ts';
 
 const ODD = [NaN, -1, 0, 1e12, -1e12, '12', 'abc', null, undefined, [], {}, true, Infinity];
 
@@ -37,10 +34,11 @@ function mutate(value: unknown, rnd: () => number, depth = 0): unknown {
 describe('<room-viewer> with bad input', () => {
   afterEach(cleanup);
 
-  // first: the page's shared renderer must not exist yet
+  // first: the page's shared renderer must not exist yet. The page's thread without WebGL: the fallback's
+  // own case (the render worker draws where the page has none: room-viewer-worker.test.ts)
   it('without WebGL: an error state that says so, and model-error', async () => {
     await withoutWebGL(async () => {
-      const viewer = makeViewer({ loading: 'eager' });
+      const viewer = makeViewer({ loading: 'eager', renderer: 'main' });
       viewer.model = boxRoom();
       const error = waitForEvent<ModelErrorDetail>(viewer, 'model-error');
       fixtureContainer().append(viewer);
@@ -67,32 +65,42 @@ describe('<room-viewer> with bad input', () => {
     }
     expect(built).to.be.greaterThan(100);
   });
-
-  it('fuzzed models in the element end in model-load or model-error, with nothing thrown into the page', async () => {
-    const rnd = random(7);
-    const page = collectPageErrors();
-    const outcomes = { load: 0, error: 0 };
-    // 25 viewers: some load, some fail
-    try {
-      for (let i = 0; i < 25; i++) {
-        const viewer = makeViewer({ loading: 'eager' }, [64, 48]);
-        let model = mutate(boxRoom({ components: 4 }), rnd);
-        // no model at all is no source (the idle state, no event): give it garbage instead
-        if (model == null) model = 'garbage';
-        // NaN once made every update look like a new source: a reload loop that froze the page
-        viewer.model = (i === 0 ? NaN : model) as RoomModelJson;
-        const done = Promise.race([
-          waitForEvent(viewer, 'model-load').then(() => 'load' as const),
-          waitForEvent(viewer, 'model-error').then(() => 'error' as const),
-        ]);
-        fixtureContainer().append(viewer);
-        outcomes[await done]++;
-        cleanup();
-      }
-    } finally {
-      page.stop();
-    }
-    expect(page.errors).to.deep.equal([]);
-    expect(outcomes.load).to.be.greaterThan(0);
-  });
 });
+
+// on both threads: the render worker (the default) and the page's (renderer="main")
+for (const drawnOn of THREADS)
+  describe(`<room-viewer> with bad input (drawn on the ${drawnOn} thread)`, () => {
+    before(() => configure({ viewerRenderer: drawnOn }));
+    after(resetConfig);
+    afterEach(cleanup);
+
+    it('fuzzed models in the element end in model-load or model-error, with nothing thrown into the page', async () => {
+      const rnd = random(7);
+      const page = collectPageErrors();
+      const outcomes = { load: 0, error: 0 };
+      // 25 viewers: some load, some fail
+      try {
+        for (let i = 0; i < 25; i++) {
+          const viewer = makeViewer({ loading: 'eager' }, [64, 48]);
+          let model = mutate(boxRoom({ components: 4 }), rnd);
+          // no model at all is no source (the idle state, no event): give it garbage instead
+          if (model == null) model = 'garbage';
+          // NaN once made every update look like a new source: a reload loop that froze the page
+          viewer.model = (i === 0 ? NaN : model) as RoomModelJson;
+          const done = Promise.race([
+            waitForEvent(viewer, 'model-load').then(() => 'load' as const),
+            waitForEvent(viewer, 'model-error').then(() => 'error' as const),
+          ]);
+          fixtureContainer().append(viewer);
+          const outcome = await done;
+          outcomes[outcome]++;
+          if (outcome === 'load') expect(viewer.renderThread).to.equal(drawnOn);
+          cleanup();
+        }
+      } finally {
+        page.stop();
+      }
+      expect(page.errors).to.deep.equal([]);
+      expect(outcomes.load).to.be.greaterThan(0);
+    });
+  });

@@ -2,7 +2,7 @@
 import type { IssueMessages } from '../../api/planning/export-issues.js';
 import { ISSUE_MESSAGES_EN } from '../../api/planning/export-issues.js';
 import type { ErrorWords } from '../../internal/element-error.js';
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type Key =
   | 'label2d'

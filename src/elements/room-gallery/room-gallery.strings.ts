@@ -4,7 +4,7 @@
  * their lazy chunk; what a failure says, per kind of failure, is in room-gallery.error-strings.ts, a lazy chunk
  * downloaded only on the way to an error.
  */
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type StringKey =
   | 'rooms'

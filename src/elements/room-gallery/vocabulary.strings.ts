@@ -6,7 +6,7 @@
  * table has shows the service's own name. The English tables are the base a page's language starts
  * from (room-elements/i18n/en.js); the gallery itself shows the service's English (vocabulary.ts).
  */
-import type { StringTable } from '../../internal/language.js';
+import type { StringTable } from '../../internal/string-table.js';
 
 export type RoomTypeKey =
   | 'Kitchen'

@@ -1,5 +1,5 @@
 import type { ElementError } from '../../internal/element-error.js';
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 import type { ViewerTexts } from '../../panorama/psv-runtime.js';
 
 /** Every text <room-panorama> shows, and those it hands to photo-sphere-viewer's navbar. */

@@ -23,7 +23,7 @@ import { styles } from './room-panorama.styles.js';
 import { reasonWords, STRINGS, viewerTexts, type PanoramaStringKey } from './room-panorama.strings.js';
 import { ViewSync } from './view-sync.js';
 import { PoolMembership } from './viewer-pool.js';
-import { PosterGate } from '../../features/poster/poster-gate.js';
+import { PosterController } from '../../features/poster/poster-controller.js';
 import { renderSrcset } from '../../api/room-styling/room-render.js';
 import { warmRuntime } from './viewer-runtime.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
@@ -174,7 +174,7 @@ export class RoomPanorama extends RoomElement {
   @state() private _error?: ElementError;
 
   #viewerHost = createRef<HTMLDivElement>();
-  #poster = new PosterGate();
+  #poster = new PosterController(this);
   #grants = 0;
   #progressBar = createRef<HTMLElement>();
 
@@ -359,35 +359,8 @@ export class RoomPanorama extends RoomElement {
     const render = this.#source.render;
     const srcset = render && renderSrcset(render);
     const src = srcset ? (render.hq ?? render.image) : faces?.f;
-    if (!src) return nothing;
-    return html`<img
-      part="poster"
-      src=${src}
-      srcset=${srcset ?? nothing}
-      sizes=${srcset ? this.#posterSizes(src) : nothing}
-      alt=${alt}
-      fetchpriority="high"
-      loading="eager"
-      decoding="async"
-      @load=${this.#poster.settle}
-      @error=${this.#onPosterError}
-    />`;
-  }
-
-  #sizes = { for: '', sizes: '480px' };
-
-  /**
-   * The poster's `sizes`, measured once per image (at its first render with a width) and then kept: a
-   * new `sizes` makes the browser choose from the `srcset` again, and a box that settled after the
-   * first render fetched a second, larger render behind the first (or behind the faces) on a slow link.
-   * Measured only while on the page (a detached image given a new `sizes` stayed reachable).
-   */
-  #posterSizes(src: string): string {
-    if (this.#sizes.for !== src && this.isConnected) {
-      const width = Math.ceil(this.getBoundingClientRect().width);
-      if (width > 0) this.#sizes = { for: src, sizes: `${width}px` };
-    }
-    return this.#sizes.sizes;
+    // a missing poster is hidden (the background shows); the viewer reports a missing face itself
+    return src ? this.#poster.renderImage({ src, srcset }, alt, true) : nothing;
   }
 
   #watchViewport(): ViewportController {
@@ -428,7 +401,7 @@ export class RoomPanorama extends RoomElement {
   #reset(): void {
     this.#view.cancel(); // no late view-change from a view that is gone
     this.#source.reset();
-    this.#poster.reset();
+    this.#poster.forget();
     this.#releaseViewer();
     this.#pool.leave();
     this._error = undefined;
@@ -467,12 +440,6 @@ export class RoomPanorama extends RoomElement {
   };
 
   #onShow = (): void => this.#wantViewer(true);
-
-  #onPosterError = (event: Event): void => {
-    // a missing poster: the background shows instead; the viewer reports a missing face itself
-    (event.target as HTMLImageElement).hidden = true;
-    this.#poster.settle();
-  };
 
   #texts() {
     return viewerTexts((key) => this.#language.t(STRINGS, key));

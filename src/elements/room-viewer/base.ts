@@ -2,170 +2,49 @@
  * `<room-viewer>`'s core (the element itself, with its documentation and feature mixins, is
  * room-viewer.ts).
  */
-import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
-import type { ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
-import { FmlInputs } from '../../features/model-source/fml-inputs.js';
+import { html, type PropertyValues } from 'lit';
+import { query } from 'lit/decorators.js';
+import { RoomViewerHooks } from './hooks.js';
+import type { ModelProblem, RoomModel } from '../../model/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
-import { onUnlessFalse } from '../../internal/converters.js';
-import { ElementError, type FailureKind } from '../../internal/element-error.js';
-import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import { ElementError } from '../../internal/element-error.js';
+import { componentError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
-import { ProductsHost } from '../../features/products/products-host.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { yieldToPage } from '../../platform/yield.js';
-import { hasModelSource } from '../../api/model-source.js';
-import type { ProgressDetail } from '../../events/progress.js';
-import { ViewerPoster } from './features/poster.js';
-import { ViewerProgress } from './features/progress.js';
-import { lazyModule } from '../../internal/lazy-module.js';
+import { drawInWorker, drawOnPage, loadWorkerView, type DrawRun, type DrawStart } from './draw.js';
 import { workerRenderingSupported } from './worker-support.js';
 import { renderThreadFor } from './thread.js';
 import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
-import type { CameraChange, CameraMode, ComponentLoader, RoomView } from '../../three/index.js';
-import type { ComponentFailure, DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
+import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
+import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
-import {
-  furnitureLoader,
-  loadFeatures,
-  prepareRoom,
-  startThree,
-  type LoadedRoom,
-  type ThreeModule,
-  type ViewerContext,
-} from './load.js';
+import { prepareRoom, startThree, type LoadedRoom, type ThreeModule, type ViewerContext } from './load.js';
 
-/** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
-const loadWorkerView = lazyModule(() => import('./worker-view.js'));
-import { VIEWER_REASON_WORDS, VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
-/** When the room replaces the poster (model-viewer's `reveal`). */
-export type RevealStrategy = 'auto' | 'interaction' | 'manual';
-
 /**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
-export class RoomViewerBase extends FmlInputs(ProductsHost) {
-  /** Room to fetch (GET /rooms/:id) with its model. */
-  @property({ attribute: 'room-id' }) roomId?: string;
-
-  /** URL of a model JSON document (or of a whole room document with a `model` member), instead of `room-id`. */
-  @property() src?: string;
-
-  /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
-  @property({ attribute: false }) model?: RoomModelJson;
-
-  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
-  @property() camera: CameraMode = 'model';
-
-  /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
-  @property({ converter: onUnlessFalse }) controls = true;
-
-  /**
-   * Turns the room slowly around its centre; still under `prefers-reduced-motion` (followed live, as
-   * the panorama's).
-   */
-  @property({ type: Boolean, attribute: 'auto-rotate' }) autoRotate = false;
-
-  /** Alias of `auto-rotate` (the panorama's first name for it): either attribute turns it on. */
-  @property({ type: Boolean }) autorotate = false;
-
-  /** `lazy` (default): start when the element nears the viewport; `eager`: start at once. */
-  @property() loading: 'lazy' | 'eager' = 'lazy';
-
-  /** Root of the room-styling service; default: configure()'s apiBase. */
-  @property({ attribute: 'api-base' }) apiBase?: string;
-
-  /**
-   * Picture shown until the room is drawn, then cross-faded into it (an http(s) URL). Default: the room's
-   * own render from its room-styling record (`room-id` only), else none; `poster=""`: none.
-   */
-  @property() poster?: string;
-
-  /**
-   * When the room replaces the poster, as model-viewer's `reveal`: `auto` (default) as soon as it is drawn;
-   * `interaction`: only once the visitor asks (a click or tap on the poster, or its "View in 3D" button), and
-   * nothing of the room or of three.js is fetched before; `manual`: only when the page calls `dismissPoster()`.
-   */
-  @property() reveal: RevealStrategy = 'auto';
-
-  /**
-   * Root that relative texture paths in the model (e.g. `floor_and_wall/original/oak.jpg`) resolve against.
-   * Without it only absolute http(s) texture URLs are loaded; other surfaces show their colour.
-   */
-  @property({ attribute: 'media-base' }) mediaBase?: string;
-
-  /**
-   * How the page supplies real furniture: called once per distinct component, resolves to an Object3D in the
-   * component's own frame (centimetres, z up), or null to keep the box. The viewer disposes what it returns.
-   * A function runs on the thread that made it: a viewer with one draws on the page's thread (`furniture-base`
-   * serves the products' meshes in the render worker).
-   */
-  @property({ attribute: false }) componentLoader?: ComponentLoader;
-
-  /**
-   * Root of the products' 3D models (glTF binary): each piece of furniture's `model` path, its extension
-   * made `.glb`, is fetched under it (`models/ab/<id>_00.mi` → `{furniture-base}/models/ab/<id>_00.glb`)
-   * and its box is swapped for the mesh, fitted into the piece's bounding box, once it arrives. One cache
-   * for every viewer of the page; a product without a mesh (404) keeps its box; a failed or oversized
-   * mesh keeps its box and fires a non-fatal `model-error`. Default: configure()'s `furnitureBase`
-   * (unset: boxes). A `componentLoader` wins over it.
-   */
-  @property({ attribute: 'furniture-base' }) furnitureBase?: string;
-
-  /** Walls cut at this height (cm), as the service's 3D export cuts them so the rooms show. */
-  @property({ type: Number, attribute: 'section-height' }) sectionHeight?: number;
-
-  /**
-   * Where the room is built and drawn. `worker` (default, or `configure({ viewerRenderer })`'s): in a worker,
-   * on an OffscreenCanvas, so the page's thread evaluates no three.js and does no WebGL work; every feature
-   * works there (selection, hotspots, measuring, `cutaway`, `flyTo()` and the camera attributes,
-   * `sync-camera`, a `<room-plan for>`, `floor="all"`, `furniture-base`, `toBlob()`), and every event is the
-   * same. `main`: on the page's thread. A viewer also draws there with a page `componentLoader` (a function
-   * runs where it was made), in a browser without OffscreenCanvas, or where the worker cannot start, has no
-   * WebGL or stops answering (`renderThread` says where the room is drawn).
-   */
-  @property() renderer?: 'main' | 'worker';
-
-  @state() private _message?: ViewerStringKey;
-  @state() private _errorKind?: FailureKind;
-  /** The error's panel offers a retry although its kind does not (a WebGL context lost for good). */
-  @state() private _errorRetry = false;
-  @state() private _warning?: ViewerStringKey;
-
-  @state() private _progress = -1;
-  /** The poster is shown and the room waits for the visitor or the page (reveal). */
-  @state() private _waiting = false;
-
+export class RoomViewerBase extends RoomViewerHooks {
   @query('canvas') private _canvas!: HTMLCanvasElement;
-  @query('[part="progress-bar"]') private _progressBar?: HTMLElement;
 
-  #poster = new ViewerPoster(this, () => this);
-  #progress = new ViewerProgress((totalProgress) => {
-    this._progress = totalProgress;
-    // dispatched as emit() would: `progress` is the DOM's ProgressEvent in the typed map (events/progress.ts)
-    const detail: ProgressDetail = { totalProgress };
-    this.dispatchEvent(new CustomEvent('progress', { detail, bubbles: true, composed: true }));
-  });
-  /** The visitor or the page asked for the room (dismissPoster()); reveal="auto" never waits for it. */
-  #asked = false;
-
+  #errors = new ViewerErrors(this);
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
   /** The room on screen and its drawing, as the features see it. */
@@ -248,36 +127,6 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     return this.#language;
   }
 
-  /**
-   * A feature's hook: a room is drawn now, on either thread (called before its first frame: what a feature
-   * asks of `context.drawing` now is in that frame; call super).
-   */
-  protected viewReady(_context: ViewerContext): void {}
-
-  /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
-  protected viewGone(): void {}
-
-  /** A feature's hook: a frame was drawn, with its camera and the anchors it follows (call super). */
-  protected drawnFrame(_frame: DrawnFrame): void {}
-
-  /**
-   * A feature's hook: true when the opening view needs the features' three.js side, which then loads
-   * before the first frame on the page's thread (the render worker has it with its own code; call super).
-   */
-  protected featuresAtStart(): boolean {
-    return false;
-  }
-
-  /** A feature's hook (the wheel guard): whether this wheel turn zooms the room, on either thread. */
-  protected wheelZooms(_event: WheelEvent): boolean {
-    return true;
-  }
-
-  /** A feature's hook (cooperative gestures): whether one finger scrolls the page instead of orbiting. */
-  protected oneFingerScrolls(): boolean {
-    return false;
-  }
-
   /** Shows or hides the furniture of the room on screen, on either thread (`furniture="hidden"`). */
   protected override showFurniture(visible: boolean): void {
     this.#drawing?.setFurnitureVisible(visible);
@@ -291,7 +140,6 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.addEventListener('keydown', this.#onRevealKey);
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
     if (this.loading === 'eager') this.#begin();
@@ -314,19 +162,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
-    this.toggleState('warning', this.#warningShown());
+    this.toggleState('warning', this.#errors.warns(this.#source.state));
     const view = this.#drawing;
     if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
     if (changed.has('controls') && view) view.setControls(this.controls);
     if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
-    if (changed.has('reveal') && this.reveal === 'auto' && this._waiting) this.#begin();
-    if (changed.has('poster') && changed.get('poster') !== undefined && this.#source.state !== 'loaded') {
-      this.#poster.reset();
-      this.#poster.resolve();
-    }
-    // set through the CSSOM: a style attribute would be refused by a strict Content-Security-Policy
-    this._progressBar?.style.setProperty('--progress', String(Math.max(0, this._progress)));
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
@@ -349,68 +190,42 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
 
   /** What the element shows: the source's state, or `poster` while the room waits to be asked for. */
   #shownState(): (typeof STATES)[number] {
-    return this._waiting ? 'poster' : this.#source.state;
+    return this.roomHeld() ? 'poster' : this.#source.state;
   }
 
   #begin(): void {
-    if (this.#started || !this.isConnected) return;
-    // the poster first, beside the room (auto) or alone until the visitor asks (interaction, manual)
-    this.#poster.resolve();
-    if (this.reveal !== 'auto' && !this.#asked && hasModelSource(this)) {
-      this._waiting = true;
-      return;
-    }
-    this._waiting = false;
+    if (this.#started || !this.isConnected || this.holdRoom()) return;
     this.#started = true;
     this.#reload();
   }
 
+  /** The room was asked for (loading it, shown, or failed); false while idle or held (reveal). */
+  protected get roomStarted(): boolean {
+    return this.#started;
+  }
+
+  /** The model source's state (`idle`, `loading`, `loaded`, `error`). */
+  protected get sourceState(): (typeof SOURCE_STATES)[number] {
+    return this.#source.state;
+  }
+
   /**
-   * Shows the room instead of the poster, as model-viewer's `dismissPoster()`: with `reveal="interaction"`
-   * or `"manual"` this is what starts loading the room (and three.js); once the room is drawn, the poster
-   * fades out. Does nothing more when the room is already shown.
+   * The loading feature starts the room (reveal: the visitor or the page asked); `now`: even before
+   * the viewer nears the viewport, as the visitor is waiting.
    */
-  dismissPoster(): void {
-    this.#asked = true;
-    if (this.#started) {
-      if (this.#source.state === 'loaded' && !this.#poster.gone) {
-        this.#poster.gone = true;
-        this.requestUpdate();
-      }
-      return;
-    }
+  protected startRoom(now: boolean): void {
     this.#begin();
-    // asked before the viewer neared the viewport: start now, as the visitor is waiting
-    if (!this.#started && this.isConnected) {
-      this.#poster.resolve();
-      this._waiting = false;
+    if (now && !this.#started && this.isConnected) {
       this.#started = true;
       this.#reload();
     }
   }
 
-  #onRevealClick = (event: Event): void => {
-    event.stopPropagation();
-    this.dismissPoster();
-  };
-
-  #onRevealKey = (event: KeyboardEvent): void => {
-    if (!this._waiting || this.reveal !== 'interaction' || event.target !== this) return;
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    this.dismissPoster();
-  };
-
   /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
   #reload(floorOnly = false): void {
-    if (!floorOnly) {
-      // another room (or the same once more): its poster, shown again until its first frame
-      this.#poster.gone = false;
-      this.#poster.resolve();
-    }
+    if (!floorOnly) this.loadStep({ step: 'reload' });
     this.#teardown();
-    this._message = undefined;
-    this._warning = undefined;
+    this.#errors.clear();
     void this.#load(floorOnly);
   }
 
@@ -431,7 +246,8 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const withFeatures = !offThread && this.featuresAtStart();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
-    let workerStarted = false;
+    /** The render worker's code, asked for after the poster (undefined until asked). */
+    let workerCode: Promise<unknown> | undefined;
     let current = () => true;
     // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
     // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
@@ -439,21 +255,18 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const loadThree = () => {
       if (offThread) {
         // the worker's code (three.js with it) after the poster, as three.js would be
-        if (!workerStarted)
-          void this.#poster
-            .settled()
-            .then(loadWorkerView)
-            .then(
-              (module) => module.WorkerView.warm(),
-              () => {}, // seen when the room is drawn: it is then drawn on the page's thread
-            );
-        workerStarted = true;
+        workerCode ??= this.posterFirst()
+          .then(loadWorkerView)
+          .then(
+            (module) => module.WorkerView.warm(),
+            () => {}, // seen when the room is drawn: it is then drawn on the page's thread
+          );
         return undefined;
       }
       if (threeLoading) return threeLoading;
-      threeLoading = this.#poster.settled().then(startThree);
+      threeLoading = this.posterFirst().then(startThree);
       threeLoading.then(
-        () => current() && this.#progress.arrived('code'),
+        () => current() && this.loadStep({ step: 'code' }),
         () => {}, // a failed room load wins; this failure is seen when the room is drawn
       );
       return threeLoading;
@@ -461,25 +274,27 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const run = await this.#source.load(
       (shown) => {
         // the room has arrived (progress; with reveal="auto" its document names the poster)
-        this.#progress.arrived('room');
-        this.#poster.fromRoom();
+        this.loadStep({ step: 'room' });
         return prepareRoom(shown, this, loadThree(), withFeatures);
       },
       floorOnly,
       () => {
-        this.#progress.start();
+        this.loadStep({ step: 'start' });
         // the room's words need the number formats: made now, while the page waits for the network
         const lang = this.#language.lang;
         setTimeout(() => warmNumberFormats(lang), 0);
         // no poster to come from the room's document (the page's own, none, or another source):
         // three.js now, after the page's poster if there is one, beside the room (issue 15)
-        if (!this.#poster.awaitsRoom()) void loadThree();
+        if (!this.posterFromRoom()) void loadThree();
       },
     );
     if (!run) return;
     if (run.status === 'failed') return this.#fail(run.error);
     current = run.current;
     await this.updateComplete;
+    if (!run.current()) return;
+    // the worker's code only after the poster too (poster first), as three.js on the page's thread
+    if (offThread) await (workerCode ?? this.posterFirst());
     if (!run.current()) return;
     const drawing = offThread ? await this.#inWorker(run) : await this.#onPage(run);
     if (!drawing || !run.current() || drawing !== this.#drawing) {
@@ -535,12 +350,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
     return {
       onBuilt: () => {
-        if (mine()) this.#progress.arrived('code');
+        if (mine()) this.loadStep({ step: 'code' });
       },
       onFrame: (frame) => {
         if (!mine()) return;
         if (frame.frames === 1) this.#loaded(model, problems);
-        this.#progress.drawn(frame.total, frame.pending);
+        this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
         this.#feed.publish(frame.pose);
         this.drawnFrame(frame);
       },
@@ -548,13 +363,13 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
       onRenderScale: (detail) => this.emit('render-scale', detail),
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
-        if ((drawn()?.frames ?? 0) > 0) this.#progress.drawn(total, pending);
+        if ((drawn()?.frames ?? 0) > 0) this.loadStep({ step: 'frame', total, pending });
         this.#partialFailure(
           new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
         );
       },
       onComponentError: (failure) => {
-        if (run.current()) this.#componentFailed(failure);
+        if (run.current()) this.#partialFailure(componentError(failure));
       },
       onContextGone: () => this.#contextGone(run),
       onFailed: () => {
@@ -566,144 +381,71 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     };
   }
 
-  /** The room drawn on the page's thread (three.js loaded here). */
-  async #onPage(run: {
-    value: LoadedRoom;
-    shown: { fml?: unknown };
-    current(): boolean;
-  }): Promise<RoomDrawing | undefined> {
-    const three = run.value.three ?? (await startThree());
-    if (!run.current()) return;
-    // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
-    // the scene are each made in a task of their own
-    await yieldToPage();
-    if (!run.current()) return;
-    try {
-      three.SharedRenderer.get();
-    } catch {
-      // no WebGL: the drawing below fails the same way and says so
-    }
-    await yieldToPage();
-    if (!run.current()) return;
-    // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
-    // scene below makes the materials and puts it together
-    const { model, plan } = run.value;
-    const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
-    if (!run.current()) return;
-    const settings = this.#settings(run);
-    let drawing: RoomDrawing | undefined;
-    try {
-      drawing = new three.MainDrawing({
-        ...settings,
-        ...this.#events(run, () => drawing),
-        canvas: this._canvas,
-        keyTarget: this,
-        prepared,
-        componentLoader: this.componentLoader,
-        meshLoader: settings.furnitureBase ? furnitureLoader(settings.furnitureBase) : undefined,
-        yieldToPage,
-        loadFeatures,
-      });
-    } catch (error) {
-      this.#fail(new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error }));
-      return;
-    }
-    this.#drawing = drawing;
-    return drawing;
-  }
-
-  /**
-   * The room drawn in the render worker. What the worker cannot do (its code could not be had, no WebGL
-   * there, the worker stopped) loads the room again, drawn on the page's thread.
-   */
-  async #inWorker(run: {
-    value: LoadedRoom;
-    shown: { fml?: unknown };
-    current(): boolean;
-  }): Promise<RoomDrawing | undefined> {
-    let WorkerView: typeof import('./worker-view.js').WorkerView;
-    try {
-      ({ WorkerView } = await loadWorkerView());
-      if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
-    } catch {
-      if (run.current()) {
-        this.#workerFailed = true;
-        this.#reload();
-      }
-      return;
-    }
-    if (!run.current()) return;
-    let drawing: RoomDrawing | undefined = undefined;
-    drawing = new WorkerView({
-      ...this.#settings(run),
-      ...this.#events(run, () => drawing),
+  /** What either thread's drawing starts with, and how the element holds it (draw.ts). */
+  #start(run: DrawRun): DrawStart {
+    return {
+      run,
+      settings: this.#settings(run),
+      events: (drawn) => this.#events(run, drawn),
       canvas: this._canvas,
       keyTarget: this,
-    });
-    // held at once: a worker that fails in the next microtask hands the room back to the page's thread
-    this.#drawing = drawing;
+      componentLoader: this.componentLoader,
+      hold: (drawing) => (this.#drawing = drawing),
+    };
+  }
+
+  /** The room drawn in the render worker, or again on the page's thread where the worker cannot draw it. */
+  async #inWorker(run: DrawRun): Promise<RoomDrawing | undefined> {
+    const drawing = await drawInWorker(this.#start(run));
+    if (drawing === 'no-worker' && run.current()) {
+      this.#workerFailed = true;
+      this.#reload();
+    }
+    return drawing === 'no-worker' ? undefined : drawing;
+  }
+
+  /** The room drawn on the page's thread; no WebGL fails the room. */
+  async #onPage(run: DrawRun): Promise<RoomDrawing | undefined> {
+    const drawing = await drawOnPage(this.#start(run));
+    if (drawing instanceof ElementError) return void this.#fail(drawing);
     return drawing;
   }
 
   /**
    * The WebGL context was lost for good (too many contexts on the page, a GPU that did not come back): an
-   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame.
+   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame. Kind
+   * `invalid` like every no-webgl, but the words say it was lost, not that the browser has none.
    */
   #contextGone(run: { current(): boolean }): void {
     if (!run.current()) return;
-    // kind `invalid` like every no-webgl, but here a retry helps: it makes a new renderer
-    this.#fail(
-      new ElementError('the WebGL context was lost and not restored', {
-        kind: 'invalid',
-        reason: 'no-webgl',
-      }),
-      true,
-    );
-    // WebGL was there: the words say it was lost, not that the browser has none
-    this._message = 'contextLost';
+    const error = new ElementError('the WebGL context was lost and not restored', {
+      kind: 'invalid',
+      reason: 'no-webgl',
+    });
+    this.#fail(error, true, 'contextLost');
   }
 
-  /** `retry`: the panel offers a retry whatever the kind (see renderErrorPanel's `retry`). */
-  #fail(error: ElementError, retry?: boolean): void {
+  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed). */
+  #fail(error: ElementError, retry?: boolean, message?: ViewerStringKey): void {
     this.#teardown();
-    this._errorRetry = retry ?? false;
+    this.#errors.failed(error, retry, message);
     this.#source.fail(error);
-    // the viewer's own reasons have words of their own; every other failure says its kind's shared words
-    this._message = error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined;
-    this._errorKind = error.kind;
     this.emit('model-error', { error, fatal: true });
   }
 
   #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
     this.#source.loaded();
-    // the first frame is under the poster: fade it out (a cross-fade, nothing moves)
-    this.#poster.gone = true;
+    this.loadStep({ step: 'drawn' });
     // state first, synchronously, so listeners of model-load see it
     this.setState('loaded', STATES);
-    this.toggleState('warning', this.#warningShown());
+    this.toggleState('warning', this.#errors.warns(this.#source.state));
     this.emit('model-load', { model, problems, products: productsOf(model) });
   }
 
   /** The room is drawn but part of it is not as the model says. */
-  #warningShown(): boolean {
-    return this.#source.state === 'loaded' && this._warning !== undefined;
-  }
-
   #partialFailure(error: ElementError): void {
-    // textures first: a texture notice says more about what the page looks like than a box does
-    if (error.reason === 'texture') this._warning = 'textures';
-    else this._warning ??= 'components';
+    this.#errors.partial(error);
     this.emit('model-error', { error, fatal: false });
-  }
-
-  /** A piece's page-supplied object or product mesh failed (classified once: src/three/view-driver.ts): it keeps its box. */
-  #componentFailed(failure: ComponentFailure): void {
-    this.#partialFailure(
-      new ElementError(
-        failure.mesh ? `the mesh of ${failure.componentId} failed: ${failure.message}` : failure.message,
-        { kind: failure.kind, reason: 'component', cause: failure },
-      ),
-    );
   }
 
   #size(): { width: number; height: number } {
@@ -742,51 +484,9 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
         onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
       <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
-      ${this.#poster.render({
-        alt: t('poster'),
-        waiting: this._waiting && this.reveal === 'interaction',
-        button: t('reveal'),
-        onReveal: this.#onRevealClick,
-      })}
-      ${this.renderFeatures()}
-      ${
-        this._progress >= 0 && this._progress < 1 && this.#source.state === 'loading'
-          ? html`<div
-              part="progress-bar"
-              class="progress-bar"
-              role="progressbar"
-              aria-label=${t('loading')}
-              aria-valuemin="0"
-              aria-valuemax="100"
-              aria-valuenow=${Math.round(this._progress * 100)}
-            ></div>`
-          : nothing
-      }
-      ${
-        this.#source.state === 'loading' && !this.#poster.image
-          ? html`<div part="status" class="status" role="status">
-              <span class="spinner"></span>${t('loading')}
-            </div>`
-          : nothing
-      }
-      ${
-        this.#source.state === 'error'
-          ? html`<div class="error-layer">
-              ${renderErrorPanel({
-                kind: this._errorKind ?? 'invalid',
-                lang: this.#language.lang,
-                message: this._message ? t(this._message) : undefined,
-                onRetry: this.#retry,
-                retry: this._errorRetry || undefined,
-              })}
-            </div>`
-          : nothing
-      }
-      ${
-        this.#warningShown()
-          ? html`<div part="warning" class="warning" role="status">${t(this._warning ?? 'textures')}</div>`
-          : nothing
-      }
+      ${this.renderPoster()} ${this.renderFeatures()} ${this.renderProgress()}
+      ${this.#errors.renderError(this.#source.state === 'error', this.#language.lang, t, this.#retry)}
+      ${this.#errors.renderWarning(this.#errors.warns(this.#source.state), t)}
     `;
   }
 }

@@ -1,4 +1,4 @@
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type ViewerStringKey =
   | 'floor'

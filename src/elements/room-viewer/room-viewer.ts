@@ -6,6 +6,7 @@ import { RoomViewerBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerCamera } from './features/camera.js';
+import { ViewerLoading } from './features/loading.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
@@ -19,7 +20,7 @@ export type { RoomModelJson } from '../../model/types.js';
 export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
-export type { RevealStrategy } from './base.js';
+export type { RevealStrategy } from './features/loading.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -109,7 +110,9 @@ export type { RevealStrategy } from './base.js';
 export class RoomViewer extends ViewerSyncCamera(
   FurnitureFeature(
     CartFeature(
-      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+      ViewerSnapshot(
+        ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+      ),
       { hotspots: true },
     ),
   ),

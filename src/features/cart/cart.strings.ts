@@ -1,5 +1,5 @@
 /** The words of the cart buttons of `<room-viewer>` and `<room-plan>`, in English (other languages: src/i18n/). */
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type CartKey = 'addLook' | 'addLookLabel';
 

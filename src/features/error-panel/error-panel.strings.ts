@@ -6,7 +6,7 @@
  * found" in another.
  */
 import type { FailureKind } from '../../api/failure.js';
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 /** `not-found` as a key name: the kinds with dashes are camel-cased. */
 export type ErrorKindKey =

@@ -1,5 +1,5 @@
 /** The words of the gesture hint (cooperative wheel and touch), shared by the elements that have one. */
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type HintKey = 'wheel' | 'wheelMac' | 'touch';
 export const GESTURE_STRINGS: Strings<HintKey> = {

@@ -1,4 +1,4 @@
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 /** The words of the measure mode of `<room-viewer>` and `<room-plan>` (one table: they say the same). */
 export type MeasureStringKey = 'measure' | 'measureOn' | 'measureHint' | 'measureNext' | 'measured';

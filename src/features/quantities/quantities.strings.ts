@@ -1,5 +1,5 @@
 /** The words of `<room-plan>`'s quantities table, in English (other languages: src/i18n/). */
-import type { Strings } from '../../internal/language.js';
+import type { Strings } from '../../internal/string-table.js';
 
 export type QuantitiesKey =
   | 'quantities'

@@ -74,14 +74,17 @@ class DecodeClient {
   connect(port: MessagePort): void {
     this.#remote?.close();
     this.#remote = port;
-    port.onmessage = ({ data }: MessageEvent<DecodeAnswer>) => {
-      const job = this.#current;
-      if (!job || job.id !== data.id) return;
-      this.#finish(job);
-      this.stats.ranIn = 'worker';
-      if (data.mesh) job.resolve(data.mesh);
-      else job.reject(fromProblem(data.problem));
-    };
+    port.onmessage = ({ data }: MessageEvent<DecodeAnswer>) => this.#answer(data);
+  }
+
+  /** An answer of the decoder (this page's worker, or the page's through the port): the job it is for settles. */
+  #answer(data: DecodeAnswer): void {
+    const job = this.#current;
+    if (!job || job.id !== data.id) return;
+    this.#finish(job);
+    this.stats.ranIn = 'worker';
+    if (data.mesh) job.resolve(data.mesh);
+    else job.reject(fromProblem(data.problem));
   }
 
   decode(request: DecodeRequest): Promise<PlainMesh> {
@@ -155,12 +158,7 @@ class DecodeClient {
     this.stats.started++;
     this.#worker.onmessage = ({ data }: MessageEvent<DecodeAnswer>) => {
       this.#answered = true;
-      const job = this.#current;
-      if (!job || job.id !== data.id) return;
-      this.#finish(job);
-      this.stats.ranIn = 'worker';
-      if (data.mesh) job.resolve(data.mesh);
-      else job.reject(fromProblem(data.problem));
+      this.#answer(data);
     };
     // a worker that cannot load (404, CSP, a syntax error) fires `error`: decode here from now on
     this.#worker.onerror = (event) => {

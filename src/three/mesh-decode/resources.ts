@@ -9,6 +9,7 @@
  */
 import { FurnitureMeshError, NO_MESH } from './errors.js';
 import type { GltfJson } from './gltf-file.js';
+import { joinChunks } from '../../platform/bounded-bytes.js';
 
 /** Bytes fetched so far for one furniture file and its resources, against one cap. */
 export class ByteAllowance {
@@ -102,13 +103,7 @@ export async function fetchCapped(
     if (error instanceof FurnitureMeshError) throw error;
     throw new FurnitureMeshError(`${url}: ${(error as Error)?.message ?? 'network error'}`, 'network');
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return joinChunks(chunks, total);
 }
 
 /** The bytes of a `data:` URI (base64 or percent-encoded). */

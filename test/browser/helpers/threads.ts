@@ -7,7 +7,10 @@
 import { PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../../../src/model/types.ts';
 import { cameraFeedOf, type CameraPose } from '../../../src/features/motion/camera-feed.ts';
-import { toWorld } from '../../../src/three/axes.ts';
+import { MODEL_TO_WORLD, toWorld } from '../../../src/three/axes.ts';
+import type { RoomViewer } from '../../../src/elements/room-viewer/room-viewer.ts';
+import { pictureOf } from '../room-viewer-fixtures.ts';
+import { rgba, workerPixels, type Pixels } from './worker-pixels.ts';
 import { workerViewOf } from '../../../src/elements/room-viewer/worker-view.ts';
 
 export const THREADS = ['worker', 'main'] as const;
@@ -74,4 +77,49 @@ export function nextFrame(viewer: HTMLElement, timeout = 5000): Promise<CameraPo
       resolve(pose);
     });
   });
+}
+
+/** The viewer's picture as RGBA bytes with its size, on either thread (the worker's own canvas there). */
+export async function pictureData(viewer: RoomViewer): Promise<Pixels> {
+  if (!viewer.view) return workerPixels(viewer);
+  const canvas = pictureOf(viewer);
+  return { data: rgba(canvas), width: canvas.width, height: canvas.height };
+}
+
+/** RGBA of the picture's pixel at (x, y) in its pixels, on either thread. */
+export function pixelIn(picture: Pixels, x: number, y: number): number[] {
+  const at = (Math.round(y) * picture.width + Math.round(x)) * 4;
+  return [...picture.data.slice(at, at + 4)];
+}
+
+/** RGBA of the viewer's pixel at (x, y) in its picture's pixels, on either thread. */
+export async function pixelAt(viewer: RoomViewer, x: number, y: number): Promise<number[]> {
+  return pixelIn(await pictureData(viewer), x, y);
+}
+
+/** Where a model point (cm, z up) lands on a picture of `size`, as the viewer's last frame saw it. */
+export function projectPoint(viewer: HTMLElement, point: Vec3, size: { width: number; height: number }) {
+  const ndc = new Vector3(...point).applyMatrix4(MODEL_TO_WORLD).project(cameraOf(poseOf(viewer)));
+  return [((ndc.x + 1) / 2) * size.width, ((1 - ndc.y) / 2) * size.height] as [number, number];
+}
+
+/** Waits for a frame drawn after the change just made (the view draws only when something changed). */
+export async function frameAfter(viewer: RoomViewer & { updateComplete: Promise<unknown> }): Promise<void> {
+  await viewer.updateComplete;
+  const before = framesOf(viewer);
+  const start = performance.now();
+  while (framesOf(viewer) <= before) {
+    if (performance.now() - start > 5000) throw new Error('no frame drawn');
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  await new Promise((r) => requestAnimationFrame(r));
+  await new Promise((r) => requestAnimationFrame(r));
+}
+
+/** How many pixels of the viewer's picture are not fully transparent, on either thread. */
+export async function paintedOf(viewer: RoomViewer): Promise<number> {
+  const { data } = await pictureData(viewer);
+  let n = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+  return n;
 }

@@ -16,7 +16,7 @@ import {
   type RoomRender,
 } from '../../../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../../../api/safe-url.js';
-import { afterPaint, PosterGate } from '../../../features/poster/poster-gate.js';
+import { PosterController, type PosterImage } from '../../../features/poster/poster-controller.js';
 import { LatestRequestController } from '../../../internal/latest-request.js';
 
 /** What the poster reads of the element. */
@@ -27,40 +27,22 @@ export interface PosterInput {
   apiBase?: string | null;
 }
 
-export interface PosterImage {
-  src: string;
-  srcset?: string;
-}
+export type { PosterImage };
 
-export class ViewerPoster {
+/** The viewer's poster: which image (above), over the one poster controller both elements use. */
+export class ViewerPoster extends PosterController {
   /** The poster's image, once known (undefined: none, or not asked yet). */
   image?: PosterImage;
   /** True once faded out (the first frame is drawn, or the visitor dismissed it over a drawn room). */
   gone = false;
   #asked?: string;
-  /**
-   * The image's `sizes` as last measured while the element was on the page. A viewer that left is
-   * rendered once more (its teardown changes its state); a new `sizes` set on the detached image then
-   * makes Chromium select a source again and register the image for viewport changes, a registration
-   * only removal from the page undoes: the image, its shadow tree and the viewer stayed reachable for
-   * good (test/browser/leaks.test.ts). So `sizes` is only ever measured while connected.
-   */
-  #sizes = '480px';
-  /**
-   * The source `#sizes` was measured for: measured once per image (at its first render with a width),
-   * then kept. A new `sizes` makes the browser choose from the `srcset` again, and a box that settled
-   * after the first render then fetched a second, larger render while the first was on its way: two
-   * posters on a slow link, the page's largest paint the later one.
-   */
-  #sizedFor?: string;
   readonly #request: LatestRequestController;
-  /** Settles when the shown image loaded or failed: three.js is fetched after it (poster first). */
-  readonly #gate = new PosterGate();
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    host: ReactiveControllerHost & HTMLElement,
     private readonly input: () => PosterInput,
   ) {
+    super(host);
     this.#request = new LatestRequestController(host);
   }
 
@@ -71,7 +53,7 @@ export class ViewerPoster {
     if (key === this.#asked) return;
     this.#asked = key;
     this.image = undefined;
-    this.#gate.reset();
+    this.forget();
     this.#request.abort();
     if (poster != null) {
       // an explicit poster wins; poster="" means none (not even the room's render)
@@ -113,28 +95,18 @@ export class ViewerPoster {
     const src = render.hq ?? render.image;
     if (!src) return;
     this.image = { src, srcset: renderSrcset(render) };
-    this.#gate.reset();
+    this.forget();
     this.host.requestUpdate();
   }
 
-  /**
-   * Resolves once the poster shown now has loaded or failed (GUARD_MS at the latest), at once when
-   * none is shown: what would compete with it for a slow link waits for this (poster first).
-   */
-  async settled(): Promise<void> {
-    if (!this.image || !this.host.isConnected) return;
-    await this.host.updateComplete;
-    // an image already there (its load event long past, or the same source shown again) settles at once
-    const img = this.host.shadowRoot?.querySelector<HTMLImageElement>('img[part="poster"]');
-    if (!img) return;
-    // an image already loaded may not be painted yet: what waits for it starts after its paint
-    if (img.complete) return img.decode().then(afterPaint, afterPaint);
-    await this.#gate.wait();
+  /** Resolves once the poster shown now loaded or failed, at once when none is shown (poster first). */
+  settled(): Promise<void> {
+    return this.imageSettled(!!this.image);
   }
 
   /** Forgets the poster (a new source): it is asked again on the next resolve(). */
   reset(): void {
-    this.#gate.reset();
+    this.forget();
     this.#request.abort();
     this.#asked = undefined;
     this.image = undefined;
@@ -150,34 +122,12 @@ export class ViewerPoster {
   }): unknown {
     const image = this.image;
     if (!image && !options.waiting) return nothing;
-    if (image?.srcset && this.host.isConnected && this.#sizedFor !== image.src) {
-      const width = Math.ceil(this.host.getBoundingClientRect().width);
-      if (width > 0) {
-        this.#sizes = `${width}px`;
-        this.#sizedFor = image.src;
-      }
-    }
     // once gone it stays in the tree, faded out and letting pointers through (styles: .poster-layer.gone)
     return html`<div
       class="poster-layer ${this.gone ? 'gone' : ''}"
       @click=${options.waiting ? options.onReveal : nothing}
     >
-      ${
-        image
-          ? html`<img
-              part="poster"
-              src=${image.src}
-              srcset=${image.srcset ?? nothing}
-              sizes=${image.srcset ? this.#sizes : nothing}
-              alt=${options.alt}
-              fetchpriority="high"
-              loading="eager"
-              decoding="async"
-              @load=${this.#gate.settle}
-              @error=${this.#gate.settle}
-            />`
-          : nothing
-      }
+      ${image ? this.renderImage(image, options.alt) : nothing}
       ${
         options.waiting
           ? html`<button part="reveal-button" class="reveal" type="button" @click=${options.onReveal}>

@@ -1,0 +1,110 @@
+/**
+ * A room's drawing started on either thread (src/three/drawing.ts): on the page's thread, with three.js
+ * loaded here and the scene put together in tasks of its own (MainDrawing), or in the render worker
+ * (WorkerView, the page's side of it, a lazy chunk). The element (base.ts) says which (thread.ts) and
+ * what the drawing starts with; what either side cannot do is told back, not thrown.
+ */
+import { ElementError } from '../../internal/element-error.js';
+import { lazyModule } from '../../internal/lazy-module.js';
+import { yieldToPage } from '../../platform/yield.js';
+import type { ComponentLoader } from '../../three/index.js';
+import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
+import { furnitureLoader, loadFeatures, startThree, type LoadedRoom } from './load.js';
+
+/** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
+export const loadWorkerView = lazyModule(() => import('./worker-view.js'));
+
+/** A run of the model source with the room it read. */
+export interface DrawRun {
+  value: LoadedRoom;
+  shown: { fml?: unknown };
+  current(): boolean;
+}
+
+/** What a drawing starts with: the element's settings (both threads take the same), and its events. */
+export type DrawSettings = Omit<
+  ConstructorParameters<typeof import('./worker-view.js').WorkerView>[0],
+  keyof DrawingEvents | 'canvas' | 'keyTarget'
+>;
+
+export interface DrawStart {
+  run: DrawRun;
+  settings: DrawSettings;
+  /** The one set of events, given the drawing they come from (undefined until it is made). */
+  events(drawn: () => RoomDrawing | undefined): DrawingEvents;
+  canvas: HTMLCanvasElement;
+  keyTarget: HTMLElement;
+  /** The page's own furniture (a function: only on the page's thread). */
+  componentLoader?: ComponentLoader;
+  /** The element holds the drawing as its own (at once: events may come in the next microtask). */
+  hold(drawing: RoomDrawing): void;
+}
+
+/**
+ * The room drawn on the page's thread (three.js loaded here); an ElementError (`no-webgl`) when the
+ * page has no WebGL, undefined when the run was overtaken.
+ */
+export async function drawOnPage(start: DrawStart): Promise<RoomDrawing | ElementError | undefined> {
+  const { run, settings } = start;
+  const three = run.value.three ?? (await startThree());
+  if (!run.current()) return;
+  // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
+  // the scene are each made in a task of their own
+  await yieldToPage();
+  if (!run.current()) return;
+  try {
+    three.SharedRenderer.get();
+  } catch {
+    // no WebGL: the drawing below fails the same way and says so
+  }
+  await yieldToPage();
+  if (!run.current()) return;
+  // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
+  // scene below makes the materials and puts it together
+  const { model, plan } = run.value;
+  const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
+  if (!run.current()) return;
+  let drawing: RoomDrawing | undefined;
+  try {
+    drawing = new three.MainDrawing({
+      ...settings,
+      ...start.events(() => drawing),
+      canvas: start.canvas,
+      keyTarget: start.keyTarget,
+      prepared,
+      componentLoader: start.componentLoader,
+      meshLoader: settings.furnitureBase ? furnitureLoader(settings.furnitureBase) : undefined,
+      yieldToPage,
+      loadFeatures,
+    });
+  } catch (error) {
+    return new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error });
+  }
+  start.hold(drawing);
+  return drawing;
+}
+
+/**
+ * The room drawn in the render worker; `no-worker` when its code could not be had or it did not start
+ * on this page (the element then draws the room on the page's thread), undefined when overtaken.
+ */
+export async function drawInWorker(start: DrawStart): Promise<RoomDrawing | 'no-worker' | undefined> {
+  let WorkerView: typeof import('./worker-view.js').WorkerView;
+  try {
+    ({ WorkerView } = await loadWorkerView());
+    if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
+  } catch {
+    return 'no-worker';
+  }
+  if (!start.run.current()) return;
+  let drawing: RoomDrawing | undefined = undefined;
+  drawing = new WorkerView({
+    ...start.settings,
+    ...start.events(() => drawing),
+    canvas: start.canvas,
+    keyTarget: start.keyTarget,
+  });
+  // held at once: a worker that fails in the next microtask hands the room back to the page's thread
+  start.hold(drawing);
+  return drawing;
+}

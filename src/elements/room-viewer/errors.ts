@@ -1,0 +1,86 @@
+/**
+ * What `<room-viewer>` says when a room cannot be shown, or only in part: the error panel (the same in
+ * every element, features/error-panel) with the viewer's own words for its own reasons, and the warning
+ * notice over a room drawn without some of its textures or furniture. The core (base.ts) decides what
+ * failed and fires `model-error`; this holds and shows what it says.
+ */
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { ElementError, type FailureKind } from '../../internal/element-error.js';
+import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+import type { ComponentFailure } from '../../three/drawing.js';
+import { VIEWER_REASON_WORDS, type ViewerStringKey } from './room-viewer.strings.js';
+
+export class ViewerErrors {
+  #message?: ViewerStringKey;
+  #kind?: FailureKind;
+  /** The error's panel offers a retry although its kind does not (a WebGL context lost for good). */
+  #retry = false;
+  #warning?: ViewerStringKey;
+
+  constructor(private readonly host: ReactiveControllerHost) {}
+
+  /** A new load: nothing to say yet. */
+  clear(): void {
+    this.#message = this.#warning = undefined;
+    this.host.requestUpdate();
+  }
+
+  /**
+   * The room cannot be shown. `retry`: the panel offers a retry whatever the kind (see
+   * renderErrorPanel's `retry`); `message`: the viewer's own words instead of the reason's.
+   */
+  failed(error: ElementError, retry = false, message?: ViewerStringKey): void {
+    this.#retry = retry;
+    // the viewer's own reasons have words of their own; every other failure says its kind's shared words
+    this.#message = message ?? (error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined);
+    this.#kind = error.kind;
+    this.host.requestUpdate();
+  }
+
+  /** Part of the room could not be drawn as the model says (textures, furniture). */
+  partial(error: ElementError): void {
+    // textures first: a texture notice says more about what the page looks like than a box does
+    if (error.reason === 'texture') this.#warning = 'textures';
+    else this.#warning ??= 'components';
+    this.host.requestUpdate();
+  }
+
+  /** Whether the warning notice shows for a room in this state. */
+  warns(state: string): boolean {
+    return state === 'loaded' && this.#warning !== undefined;
+  }
+
+  /** The error panel (`shown`: the source failed), with a retry where one can help. */
+  renderError(
+    shown: boolean,
+    lang: string,
+    t: (key: ViewerStringKey) => string,
+    onRetry: () => void,
+  ): unknown {
+    if (!shown) return nothing;
+    return html`<div class="error-layer">
+      ${renderErrorPanel({
+        kind: this.#kind ?? 'invalid',
+        lang,
+        message: this.#message ? t(this.#message) : undefined,
+        onRetry,
+        retry: this.#retry || undefined,
+      })}
+    </div>`;
+  }
+
+  /** The warning notice over a room drawn in part (`shown`: see warns()). */
+  renderWarning(shown: boolean, t: (key: ViewerStringKey) => string): unknown {
+    return shown
+      ? html`<div part="warning" class="warning" role="status">${t(this.#warning ?? 'textures')}</div>`
+      : nothing;
+  }
+}
+
+/** A piece's page-supplied object or product mesh failed (classified once: src/three/view-driver.ts). */
+export function componentError(failure: ComponentFailure): ElementError {
+  return new ElementError(
+    failure.mesh ? `the mesh of ${failure.componentId} failed: ${failure.message}` : failure.message,
+    { kind: failure.kind, reason: 'component', cause: failure },
+  );
+}
