@@ -5,7 +5,8 @@
  * Timing's `encodedBodySize` from a server that gzips at level 9 and forbids caching:
  * bench/harness.ts). "First painted result": gallery, its first cards on screen; plan, `model-load`
  * (drawn); viewer, `model-load` (first frame); panorama, `panorama-ready`; export button, its button
- * rendered; each then one more frame. Only requests that started by then count.
+ * rendered; each then one more frame. Only requests that started by then count, the page's and its
+ * workers' (a module worker's imports are in the worker's own Resource Timing, not the page's).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser } from 'puppeteer-core';
@@ -157,7 +158,7 @@ export async function measurePage(
       `(() => { if (window.__paintError) throw new Error(window.__paintError); return window.__paintedAt !== undefined; })()`,
       { polling: 100, timeout: 60_000 },
     );
-    return (await tab.evaluate(`(async () => {
+    const measured = (await tab.evaluate(`(async () => {
       const paintedAt = window.__paintedAt;
       const js = performance.getEntriesByType('resource').filter(
         (e) => /\\.js$/.test(new URL(e.name).pathname) && e.startTime <= paintedAt,
@@ -166,8 +167,32 @@ export async function measurePage(
         bytes: js.reduce((sum, e) => sum + e.encodedBodySize, 0),
         files: js.map((e) => new URL(e.name).pathname.split('/').pop() + ' ' + e.encodedBodySize),
         ms: paintedAt,
+        paintedAbs: performance.timeOrigin + paintedAt,
       };
-    })()`)) as Measured;
+    })()`)) as Measured & { paintedAbs: number };
+    // What a worker imports is in its own timeline, not the page's (the render worker's chunks, issue
+    // 33): counted too, by absolute time, with `(worker)` after the name.
+    for (const worker of tab.workers()) {
+      const seen = (await worker
+        .evaluate(
+          `({ origin: performance.timeOrigin, entries: performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime, size: e.encodedBodySize })) })`,
+        )
+        .catch(() => ({ origin: 0, entries: [] }))) as {
+        origin: number;
+        entries: { name: string; startTime: number; size: number }[];
+      };
+      for (const entry of seen.entries) {
+        if (
+          !/\.js$/.test(new URL(entry.name).pathname) ||
+          seen.origin + entry.startTime > measured.paintedAbs
+        )
+          continue;
+        measured.bytes += entry.size;
+        measured.files.push(`${new URL(entry.name).pathname.split('/').pop()} ${entry.size} (worker)`);
+      }
+    }
+    const { paintedAbs: _, ...result } = measured;
+    return result;
   } finally {
     await context.close();
   }

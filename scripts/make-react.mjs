@@ -33,6 +33,12 @@ export function elementsOf(manifest) {
       className: d.name,
       path,
       summary: oneLine(d.summary ?? d.description?.split('\n\n')[0]),
+      // the properties a prop is set as (the rest are attributes): public, writable, per instance
+      properties: (d.members ?? [])
+        .filter((m) => m.kind === 'field' && !m.static && !m.readonly && (m.privacy ?? 'public') === 'public')
+        .map((m) => m.name)
+        .filter((name, i, all) => !name.startsWith('#') && all.indexOf(name) === i)
+        .sort(),
       events: (d.events ?? []).map((e) => {
         const detail = /^CustomEvent<(\w+)>$/.exec(e.type?.text ?? '')?.[1];
         if (!detail) throw new Error(`${d.tagName}: event ${e.name} has no CustomEvent<Detail> type`);
@@ -51,7 +57,8 @@ function wrapper(e) {
   out += `import * as React from 'react';\n`;
   out += `import { createComponent, type EventName } from '@lit/react';\n`;
   out += `import type { ElementEvent } from './element-event.js';\n`;
-  out += `import { ${e.className} as ${e.className}Element } from '${from}';\n`;
+  out += `import { lazyElement, propertiesOf } from './lazy-element.js';\n`;
+  out += `import type { ${e.className} as ${e.className}Element } from '${from}';\n`;
   if (details.length) out += `import type { ${details.join(', ')} } from '../index.js';\n`;
   out += `\n/** \`<${e.tag}>\`'s events as React props, each with its typed \`detail\`. */\n`;
   out += `export const ${e.className}Events = {\n`;
@@ -62,17 +69,20 @@ function wrapper(e) {
   out += '} as const;\n\n';
   out += `/**\n * \`<${e.tag}>\` for React${e.summary ? `: ${e.summary}` : ''}\n`;
   out += ` *\n * Properties (\`model\`, objects, functions) and \`on…\` handlers are set on the element after every\n`;
-  out += ` * render, hydration included; attributes (\`room-id\`...) are rendered as React renders them.\n */\n`;
-  out += `export const ${e.className} = createComponent({\n`;
-  out += `  tagName: '${e.tag}',\n  elementClass: ${e.className}Element,\n  react: React,\n`;
-  out += `  events: ${e.className}Events,\n  displayName: '${e.className}',\n});\n`;
+  out += ` * render, hydration included; attributes (\`room-id\`...) are rendered as React renders them.\n *\n`;
+  out += ` * The element's own code is a lazy chunk, loaded when this component first renders in a browser.\n */\n`;
+  out += `export const ${e.className} = lazyElement(\n  createComponent({\n`;
+  out += `    tagName: '${e.tag}',\n`;
+  out += `    elementClass: propertiesOf<${e.className}Element>(${JSON.stringify(e.properties)}),\n`;
+  out += `    react: React,\n    events: ${e.className}Events,\n    displayName: '${e.className}',\n  }),\n`;
+  out += `  () => import('${from}'),\n);\n`;
   return out;
 }
 
 function index(elements) {
   let out = `'use client';\n${HEADER}`;
-  out += '// Every element at once: a page that shows one imports room-elements/react/<tag>.js instead,\n';
-  out += "// as each wrapper registers its element (and so downloads that element's code).\n";
+  out += "// Every wrapper: each loads its element's code (a lazy chunk) when it first renders, so a page\n";
+  out += '// downloads only the elements it shows, whichever entry it imports from.\n';
   for (const e of elements) out += `export { ${e.className}, ${e.className}Events } from './${e.tag}.js';\n`;
   out += `export type { ElementEvent } from './element-event.js';\n`;
   return out;

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { round, startBenchServer, type Figures, type Scenario } from '../harness.ts';
+import { launchBrowser, round, startBenchServer, type Figures, type Scenario } from '../harness.ts';
 import { buildSite } from '../site-build.ts';
 // @ts-expect-error plain JS module shared with the test runner
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
@@ -297,6 +297,30 @@ async function lighthouseRun(url: string, dump?: string): Promise<Run> {
   }
 }
 
+/**
+ * Where each `<room-viewer>` of a page drew (its `renderThread` at `model-load`), read in a plain
+ * headless load of the same page after its Lighthouse runs (issue 33: every viewer of the shop-the-look
+ * page must draw in the render worker, or its TBT is the page's thread's).
+ */
+async function renderThreads(url: string): Promise<string[]> {
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.newPage();
+    await tab.evaluateOnNewDocument(`
+      window.__threads = [];
+      addEventListener('model-load', (e) => e.target.localName === 'room-viewer' && window.__threads.push(e.target.renderThread), true);
+      addEventListener('model-error', (e) => e.target.localName === 'room-viewer' && e.detail?.fatal !== false && window.__threads.push('error'), true);`);
+    await tab.goto(url);
+    await tab.waitForFunction(
+      `document.querySelectorAll('room-viewer').length > 0 && window.__threads.length >= document.querySelectorAll('room-viewer').length`,
+      { polling: 100, timeout: 60_000 },
+    );
+    return (await tab.evaluate('window.__threads')) as string[];
+  } finally {
+    await browser.close();
+  }
+}
+
 const isElement = (name: PageName): name is ElementPage => (ELEMENTS as PageName[]).includes(name);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
@@ -384,6 +408,28 @@ const scenario: Scenario = {
             unit: 'ms',
             note: `first contentful paint (no goal); runs ${runs.map((r) => fmt('lcp', r.fcp)).join(' ')}`,
           };
+          if (name === 'viewer' || name === 'viewer-main' || name === 'shop-the-look') {
+            const threads = await renderThreads(server.origin + urls[path][name]);
+            const wantWorker = name !== 'viewer-main';
+            const inWorker = threads.filter((t) => t === 'worker').length;
+            figures[`${path} ${name} render thread`] = {
+              value: inWorker,
+              unit: 'viewers in the worker',
+              note:
+                `renderThread of each viewer: ${threads.join(', ')}` +
+                (wantWorker && inWorker < threads.length ? ' MISSED (goal: every one "worker")' : ''),
+            };
+          }
+          // the shop-the-look page against the bare viewer of the same run (goal: TBT at most twice its)
+          const bare = medians[`${path}:viewer`];
+          if (name === 'shop-the-look' && bare) {
+            const ratio = bare.tbt > 0 ? round(m.tbt / bare.tbt, 2) : Infinity;
+            figures[`${path} ${name} tbt vs bare viewer`] = {
+              value: ratio,
+              unit: '×',
+              note: `${fmt('tbt', m.tbt)} against ${fmt('tbt', bare.tbt)}; goal ≤ 2${ratio <= 2 ? '' : ' MISSED'}`,
+            };
+          }
           figures[`${path} ${name} long tasks`] = {
             value: byScore.longTasks.length,
             unit: 'tasks',

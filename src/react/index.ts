@@ -1,7 +1,7 @@
 'use client';
 // Generated from custom-elements.json by scripts/make-react.mjs (npm run analyze): do not edit.
-// Every element at once: a page that shows one imports room-elements/react/<tag>.js instead,
-// as each wrapper registers its element (and so downloads that element's code).
+// Every wrapper: each loads its element's code (a lazy chunk) when it first renders, so a page
+// downloads only the elements it shows, whichever entry it imports from.
 export { ProjectExportButton, ProjectExportButtonEvents } from './project-export-button.js';
 export { RoomGallery, RoomGalleryEvents } from './room-gallery.js';
 export { RoomPanorama, RoomPanoramaEvents } from './room-panorama.js';

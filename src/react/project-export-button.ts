@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { ProjectExportButton as ProjectExportButtonElement } from '../elements/project-export-button/project-export-button.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { ProjectExportButton as ProjectExportButtonElement } from '../elements/project-export-button/project-export-button.js';
 import type {
   ExportDoneDetail,
   ExportErrorDetail,
@@ -30,11 +31,37 @@ export const ProjectExportButtonEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const ProjectExportButton = createComponent({
-  tagName: 'project-export-button',
-  elementClass: ProjectExportButtonElement,
-  react: React,
-  events: ProjectExportButtonEvents,
-  displayName: 'ProjectExportButton',
-});
+export const ProjectExportButton = lazyElement(
+  createComponent({
+    tagName: 'project-export-button',
+    elementClass: propertiesOf<ProjectExportButtonElement>([
+      'callback',
+      'combine',
+      'designs',
+      'experiment',
+      'formats',
+      'height',
+      'options',
+      'orientation',
+      'paperSize',
+      'plannerBase',
+      'projectId',
+      'proxyBase',
+      'scale',
+      'tokenEndpoint',
+      'trackingTag',
+      'trustedPlannerBases',
+      'type',
+      'views',
+      'visuals',
+      'width',
+    ]),
+    react: React,
+    events: ProjectExportButtonEvents,
+    displayName: 'ProjectExportButton',
+  }),
+  () => import('../elements/project-export-button/project-export-button.js'),
+);

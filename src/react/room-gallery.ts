@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomGallery as RoomGalleryElement } from '../elements/room-gallery/room-gallery.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomGallery as RoomGalleryElement } from '../elements/room-gallery/room-gallery.js';
 import type { RoomAnalyticsDetail, RoomSelectDetail, RoomsErrorDetail, RoomsLoadDetail } from '../index.js';
 
 /** `<room-gallery>`'s events as React props, each with its typed `detail`. */
@@ -23,11 +24,42 @@ export const RoomGalleryEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomGallery = createComponent({
-  tagName: 'room-gallery',
-  elementClass: RoomGalleryElement,
-  react: React,
-  events: RoomGalleryEvents,
-  displayName: 'RoomGallery',
-});
+export const RoomGallery = lazyElement(
+  createComponent({
+    tagName: 'room-gallery',
+    elementClass: propertiesOf<RoomGalleryElement>([
+      'apiBase',
+      'category',
+      'created',
+      'direction',
+      'experiment',
+      'filters',
+      'history',
+      'kind',
+      'lastUpdated',
+      'limit',
+      'linkTarget',
+      'order',
+      'page',
+      'paging',
+      'q',
+      'renderCard',
+      'roomStyle',
+      'since',
+      'skipTotal',
+      'source',
+      'tag',
+      'token',
+      'trackingTag',
+      'userId',
+      'whitelabel',
+    ]),
+    react: React,
+    events: RoomGalleryEvents,
+    displayName: 'RoomGallery',
+  }),
+  () => import('../elements/room-gallery/room-gallery.js'),
+);

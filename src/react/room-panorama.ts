@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomPanorama as RoomPanoramaElement } from '../elements/room-panorama/room-panorama.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomPanorama as RoomPanoramaElement } from '../elements/room-panorama/room-panorama.js';
 import type {
   FullscreenChangeDetail,
   PanoramaErrorDetail,
@@ -33,11 +34,31 @@ export const RoomPanoramaEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomPanorama = createComponent({
-  tagName: 'room-panorama',
-  elementClass: RoomPanoramaElement,
-  react: React,
-  events: RoomPanoramaEvents,
-  displayName: 'RoomPanorama',
-});
+export const RoomPanorama = lazyElement(
+  createComponent({
+    tagName: 'room-panorama',
+    elementClass: propertiesOf<RoomPanoramaElement>([
+      'apiBase',
+      'autoRotate',
+      'autorotate',
+      'experiment',
+      'faces',
+      'gyroscope',
+      'loading',
+      'navbar',
+      'panoViewerUrl',
+      'pitch',
+      'roomId',
+      'trackingTag',
+      'yaw',
+      'zoom',
+    ]),
+    react: React,
+    events: RoomPanoramaEvents,
+    displayName: 'RoomPanorama',
+  }),
+  () => import('../elements/room-panorama/room-panorama.js'),
+);

@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomPlan as RoomPlanElement } from '../elements/room-plan/room-plan.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomPlan as RoomPlanElement } from '../elements/room-plan/room-plan.js';
 import type {
   AddToCartDetail,
   ComponentSelectDetail,
@@ -40,11 +41,40 @@ export const RoomPlanEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomPlan = createComponent({
-  tagName: 'room-plan',
-  elementClass: RoomPlanElement,
-  react: React,
-  events: RoomPlanEvents,
-  displayName: 'RoomPlan',
-});
+export const RoomPlan = lazyElement(
+  createComponent({
+    tagName: 'room-plan',
+    elementClass: propertiesOf<RoomPlanElement>([
+      'apiBase',
+      'cart',
+      'design',
+      'experiment',
+      'floor',
+      'fml',
+      'fullscreenButton',
+      'furniture',
+      'gestureHandling',
+      'htmlFor',
+      'measure',
+      'model',
+      'plannerBase',
+      'projectId',
+      'projectToken',
+      'roomId',
+      'selected',
+      'showQuantities',
+      'src',
+      'tokenEndpoint',
+      'trackingTag',
+      'trustedPlannerBases',
+      'units',
+    ]),
+    react: React,
+    events: RoomPlanEvents,
+    displayName: 'RoomPlan',
+  }),
+  () => import('../elements/room-plan/room-plan.js'),
+);

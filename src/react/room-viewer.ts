@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomViewer as RoomViewerElement } from '../elements/room-viewer/room-viewer.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomViewer as RoomViewerElement } from '../elements/room-viewer/room-viewer.js';
 import type {
   AddToCartDetail,
   CameraChangeDetail,
@@ -51,11 +52,56 @@ export const RoomViewerEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomViewer = createComponent({
-  tagName: 'room-viewer',
-  elementClass: RoomViewerElement,
-  react: React,
-  events: RoomViewerEvents,
-  displayName: 'RoomViewer',
-});
+export const RoomViewer = lazyElement(
+  createComponent({
+    tagName: 'room-viewer',
+    elementClass: propertiesOf<RoomViewerElement>([
+      'apiBase',
+      'autoRotate',
+      'autorotate',
+      'camera',
+      'cameraOrbit',
+      'cameraTarget',
+      'cart',
+      'componentLoader',
+      'controls',
+      'cutaway',
+      'cutawayHeight',
+      'design',
+      'experiment',
+      'floor',
+      'fml',
+      'focusComponent',
+      'fullscreenButton',
+      'furniture',
+      'furnitureBase',
+      'gestureHandling',
+      'loading',
+      'measure',
+      'mediaBase',
+      'model',
+      'plannerBase',
+      'poster',
+      'projectId',
+      'projectToken',
+      'renderer',
+      'reveal',
+      'roomId',
+      'sectionHeight',
+      'selected',
+      'src',
+      'syncCamera',
+      'tokenEndpoint',
+      'trackingTag',
+      'trustedPlannerBases',
+      'units',
+    ]),
+    react: React,
+    events: RoomViewerEvents,
+    displayName: 'RoomViewer',
+  }),
+  () => import('../elements/room-viewer/room-viewer.js'),
+);

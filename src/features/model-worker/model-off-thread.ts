@@ -75,6 +75,25 @@ async function onMainThread(raw: unknown): Promise<ReadPlan> {
   return { read, plan: planGeometry(read.model), ranIn: 'main' };
 }
 
+/**
+ * A small model's read, shared by every element given the same object: a viewer and a plan of one room
+ * get one document (shared-documents.ts) and read it once, not twice (issue 33: on the shop-the-look
+ * page the second readModel + planGeometry was a long task of its own on a slow phone). The result is
+ * treated as read-only by every element, as the worker's answers are. A failed read is not kept.
+ */
+const readOnMain = new WeakMap<object, Promise<ReadPlan>>();
+
+function onMainThreadShared(raw: unknown): Promise<ReadPlan> {
+  if (!raw || typeof raw !== 'object') return onMainThread(raw);
+  let read = readOnMain.get(raw);
+  if (!read) {
+    read = onMainThread(raw);
+    readOnMain.set(raw, read);
+    read.catch(() => readOnMain.delete(raw));
+  }
+  return read;
+}
+
 let worker: Worker | undefined;
 /** Set once the worker failed to start: every later call runs on the main thread. */
 let workerBroken = typeof globalThis.Worker !== 'function';
@@ -132,7 +151,7 @@ export async function readPlanOffThread(
   const { signal } = options;
   signal?.throwIfAborted();
   const target = sizeOf(raw) >= (options.minItems ?? OFF_THREAD_MIN_ITEMS) ? theWorker() : undefined;
-  if (!target) return onMainThread(raw);
+  if (!target) return onMainThreadShared(raw);
   const answer = await ask(target, raw, 'room', signal);
   if (!answer) return onMainThread(raw);
   if (answer.error !== undefined) throw new Error(answer.error);
