@@ -163,6 +163,46 @@ async function meshedExport(viewer: RoomViewer, boxes = 0): Promise<Blob> {
   return blob!;
 }
 
+/** The sizes of the images a GLB holds (each decoded from its buffer view). */
+async function glbImageSizes(blob: Blob): Promise<[number, number][]> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const view = new DataView(bytes.buffer);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as {
+    images?: { bufferView: number; mimeType: string }[];
+    bufferViews: { byteOffset?: number; byteLength: number }[];
+  };
+  const bin = 20 + jsonLength + 8;
+  const sizes: [number, number][] = [];
+  for (const image of json.images ?? []) {
+    const at = json.bufferViews[image.bufferView]!;
+    const start = bin + (at.byteOffset ?? 0);
+    const bitmap = await createImageBitmap(
+      new Blob([bytes.slice(start, start + at.byteLength)], { type: image.mimeType }),
+    );
+    sizes.push([bitmap.width, bitmap.height]);
+    bitmap.close();
+  }
+  return sizes;
+}
+
+/** A PNG of `width` × `height` kept on the test server (test/browser/helpers/test-origins.mjs): its URL. */
+async function bigTexture(width: number, height: number, name: string): Promise<string> {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  const gradient = context.createLinearGradient(0, 0, width, height);
+  gradient.addColorStop(0, '#a0522d');
+  gradient.addColorStop(1, '#f5deb3');
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, width, height);
+  const png = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+  const response = await fetch(`/__files/${name}`, { method: 'PUT', body: png });
+  if (!response.ok) throw new Error(`PUT /__files/${name}: ${response.status}`);
+  return `${location.origin}/__files/${name}`;
+}
+
 async function rejection(promise: Promise<unknown>): Promise<DOMException> {
   const error = await promise.then(
     () => undefined,
@@ -324,6 +364,36 @@ describe('room-viewer: exportLook()', function () {
           return /^[0-9]/.test(name) ? `_${name}` : name;
         };
         checkPieces(scene, furniture, usdName);
+      });
+
+      it('keeps a floor’s texture, scaled down to 2048 px, in the GLB and the USDZ', async () => {
+        const texture = await bigTexture(3000, 1000, `export-texture-${renderer}-${Date.now()}.png`);
+        const viewer = makeViewer({ loading: 'eager', renderer, poster: '' }, [240, 180]);
+        viewer.model = boxRoom({ floorTexture: texture, components: 2 });
+        const loaded = waitForEvent(viewer, 'model-load', 30000);
+        fixtureContainer().append(viewer);
+        await loaded;
+        let sizes: [number, number][] = [];
+        let blob: Blob | undefined;
+        await until(
+          async () => {
+            blob = await viewer.exportLook();
+            sizes = await glbImageSizes(blob);
+            return sizes.length > 0;
+          },
+          20000,
+          'the floor’s texture in the export',
+        );
+        expect(sizes).to.deep.equal([[2048, 1000]]);
+        expect(errorsOf(await validate(blob!))).to.deep.equal([]);
+        const usdz = await viewer.exportLook({ format: 'usdz' });
+        const { unzipSync } = await import('three/examples/jsm/libs/fflate.module.js');
+        const files = unzipSync(new Uint8Array(await usdz.arrayBuffer()));
+        const images = Object.keys(files).filter((name) => name.startsWith('textures/'));
+        expect(images.length).to.equal(1);
+        const bitmap = await createImageBitmap(new Blob([files[images[0]!]!]));
+        expect(Math.max(bitmap.width, bitmap.height)).to.equal(2048);
+        expect(page.errors).to.deep.equal([]);
       });
 
       it('refuses a look over the cap with QuotaExceededError, and the room stays shown', async () => {
