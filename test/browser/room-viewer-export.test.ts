@@ -364,6 +364,15 @@ describe('room-viewer: exportLook()', function () {
           return /^[0-9]/.test(name) ? `_${name}` : name;
         };
         checkPieces(scene, furniture, usdName);
+        // each piece's product in its prim's customData (three's loader does not read it: the text says it)
+        const { unzipSync, strFromU8 } = await import('three/examples/jsm/libs/fflate.module.js');
+        const usda = strFromU8(unzipSync(new Uint8Array(await blob.arrayBuffer()))['model.usda']!);
+        for (const piece of furniture) {
+          const prim = usda.slice(usda.indexOf(`def Xform "${usdName(piece.id)}" (`));
+          const data = prim.slice(0, prim.indexOf('{\n', prim.indexOf(')')));
+          expect(data, piece.id).to.contain(`string pieceId = "${piece.id}"`);
+          expect(data, piece.id).to.contain(`string componentId = "${piece.componentId}"`);
+        }
       });
 
       it('keeps a floor’s texture, scaled down to 2048 px, in the GLB and the USDZ', async () => {
