@@ -7,6 +7,7 @@ import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerCamera } from './features/camera.js';
 import { ViewerLoading } from './features/loading.js';
+import { ViewerExport } from './features/export.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
@@ -107,13 +108,15 @@ export type { RevealStrategy } from './features/loading.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSyncCamera(
-  FurnitureFeature(
-    CartFeature(
-      ViewerSnapshot(
-        ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+export class RoomViewer extends ViewerExport(
+  ViewerSyncCamera(
+    FurnitureFeature(
+      CartFeature(
+        ViewerSnapshot(
+          ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+        ),
+        { hotspots: true },
       ),
-      { hotspots: true },
     ),
   ),
 ) {
