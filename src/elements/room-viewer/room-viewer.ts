@@ -5,6 +5,7 @@ import type { CameraChange, CameraMode, ComponentLoader } from '../../three/inde
 import { RoomViewerBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
+import { ViewerAR } from './features/ar.js';
 import { ViewerCamera } from './features/camera.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
@@ -106,11 +107,13 @@ export type { RevealStrategy } from './base.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSyncCamera(
-  FurnitureFeature(
-    CartFeature(
-      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-      { hotspots: true },
+export class RoomViewer extends ViewerAR(
+  ViewerSyncCamera(
+    FurnitureFeature(
+      CartFeature(
+        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+        { hotspots: true },
+      ),
     ),
   ),
 ) {
