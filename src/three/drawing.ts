@@ -11,6 +11,7 @@ import type { CameraMode } from './camera.js';
 import type { MeasurePoint } from './measure.js';
 import type { CameraOrbit, CameraTarget } from './orbit.js';
 import type { CameraChange, RenderScaleDetail } from './room-view.js';
+import type { LookExportRequest } from './export/request.js';
 
 /** The camera as drawn: world space (metres, y up; axes.ts), its vertical field of view (°) and aspect. */
 export interface CameraPose {
@@ -144,4 +145,10 @@ export interface RoomDrawing {
   /** The view drawn again at `width` × `height` (toBlob()); rejects RangeError beyond the GPU's limit, InvalidStateError with no room. */
   snapshot(width: number, height: number): Promise<HTMLCanvasElement>;
   dispose(): void;
+  // export the look (issue 36): exportLook()
+  /**
+   * The look as a file's bytes (glTF binary or USDZ), written where the room is drawn; rejects
+   * InvalidStateError with no room drawn, QuotaExceededError over `request.maxBytes`.
+   */
+  exportLook(request: LookExportRequest): Promise<ArrayBuffer>;
 }

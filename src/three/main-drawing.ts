@@ -17,6 +17,7 @@ import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
 import type { RoomView } from './room-view.js';
 import { ViewDriver } from './view-driver.js';
+import type { LookExportRequest } from './export/request.js';
 
 export interface MainDrawingOptions extends DrawingSettings, DrawingEvents {
   /** The element's canvas, drawn into. */
@@ -136,6 +137,10 @@ export class MainDrawing implements RoomDrawing {
     this.#gone = true;
     this.#ungate();
     this.#driver.dispose();
+  }
+  // export the look (issue 36)
+  exportLook(request: LookExportRequest): Promise<ArrayBuffer> {
+    return answer(() => this.#driver.exportLook(request));
   }
 }
 

@@ -27,6 +27,8 @@ import { orbitOf, positionOf, targetOf } from './orbit.js';
 import { RoomView } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
+import type * as LookExport from './export/look-export.js';
+import type { LookExportRequest } from './export/request.js';
 
 type FeaturesModule = typeof Features;
 
@@ -42,6 +44,9 @@ export interface DriverOptions {
   events: DrawingEvents;
   /** The features' three.js side, or how to load it (the page's lazy chunk). */
   features: FeaturesModule | (() => Promise<FeaturesModule>);
+  // export the look (issue 36)
+  /** exportLook()'s side (the render worker's own); by default a lazy chunk loaded with the first export. */
+  lookExport?: typeof LookExport;
 }
 
 /** A piece whose page-supplied object or product mesh failed, as the page's error says it. */
@@ -54,6 +59,16 @@ export function componentFailure(error: unknown, component: ModelComponent): Com
     kind: mesh ? (failure?.kind ?? 'invalid') : 'invalid',
     mesh,
   };
+}
+
+/** exportLook()'s side on the page's thread: a chunk of its own, fetched with the first export. */
+let lookExportChunk: Promise<typeof LookExport> | undefined;
+function loadLookExport(): Promise<typeof LookExport> {
+  lookExportChunk ??= import('./export/look-export.js').catch((error: unknown) => {
+    lookExportChunk = undefined;
+    throw error;
+  });
+  return lookExportChunk;
 }
 
 const vec = (v: { x: number; y: number; z: number }): [number, number, number] => [v.x, v.y, v.z];
@@ -72,6 +87,9 @@ export class ViewDriver {
   readonly #components: Map<string, ModelComponent>;
   readonly #events: DrawingEvents;
   readonly #settings: DrawingSettings;
+  // export the look (issue 36)
+  readonly #lookExport: () => Promise<typeof LookExport>;
+  readonly #yieldToPage: () => Promise<void>;
 
   constructor(options: DriverOptions) {
     const { settings, events } = options;
@@ -85,6 +103,9 @@ export class ViewDriver {
       this.#load = () => Promise.resolve(loaded);
     }
     this.#css = { width: settings.width, height: settings.height };
+    const lookExport = options.lookExport;
+    this.#lookExport = lookExport ? () => Promise.resolve(lookExport) : loadLookExport;
+    this.#yieldToPage = options.yieldToPage;
     const view: RoomView = new RoomView({
       canvas: options.canvas,
       keyTarget: options.keyTarget,
@@ -261,6 +282,17 @@ export class ViewDriver {
         throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);
       return f.renderSnapshot(this.view, { width, height });
     });
+  }
+
+  // export the look (issue 36)
+  /** The look as a file's bytes (export/look-export.ts), from the room as drawn now. */
+  async exportLook(request: LookExportRequest): Promise<ArrayBuffer> {
+    if (this.view.frames === 0)
+      throw new DOMException('exportLook(): no room is drawn yet', 'InvalidStateError');
+    const module = await this.#lookExport();
+    if (this.#disposed)
+      throw new DOMException('exportLook(): the room is no longer shown', 'InvalidStateError');
+    return module.exportLook(this.view.room, request, this.#yieldToPage);
   }
 
   dispose(): void {

@@ -7,6 +7,7 @@ import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerAR } from './features/ar.js';
 import { ViewerCamera } from './features/camera.js';
+import { ViewerExport } from './features/export.js';
 import { ViewerHotspots } from './features/hotspots.js';
 import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
@@ -108,11 +109,13 @@ export type { RevealStrategy } from './base.js';
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
 export class RoomViewer extends ViewerAR(
-  ViewerSyncCamera(
-    FurnitureFeature(
-      CartFeature(
-        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-        { hotspots: true },
+  ViewerExport(
+    ViewerSyncCamera(
+      FurnitureFeature(
+        CartFeature(
+          ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+          { hotspots: true },
+        ),
       ),
     ),
   ),

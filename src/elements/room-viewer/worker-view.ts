@@ -22,6 +22,7 @@ import type {
   RoomDrawing,
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
+import type { LookExportRequest } from '../../three/export/request.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker } from '../../internal/worker-start.js';
@@ -480,6 +481,17 @@ export class WorkerView implements RoomDrawing {
     event.preventDefault();
     this.#forward(event, { key: event.key, code: event.code, ...this.#modifiers(event) });
   };
+
+  // export the look (issue 36): the file's bytes, written in the worker
+  async exportLook(request: LookExportRequest): Promise<ArrayBuffer> {
+    const { value } = await this.#call({
+      op: 'export-look',
+      request: { ...request, pieces: [...request.pieces] },
+    });
+    if (!(value instanceof ArrayBuffer))
+      throw new DOMException('exportLook(): the render worker wrote no file', 'InvalidStateError');
+    return value;
+  }
 }
 
 /** A URL the worker can use (it has no page to resolve a relative one against). */

@@ -9,6 +9,7 @@
 import type { CameraMode } from '../camera.js';
 import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
+import type { LookExportRequest } from '../export/request.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
 export interface ForwardedEvent {
@@ -53,7 +54,9 @@ export type Call =
   /** Drawn again at this size (`toBlob()`): answered with a bitmap. */
   | { op: 'snapshot'; width: number; height: number }
   /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
-  | { op: 'picture' };
+  | { op: 'picture' }
+  // export the look (issue 36): answered with the file's bytes (an ArrayBuffer, transferred) as `value`
+  | { op: 'export-look'; request: LookExportRequest };
 
 export type ToRenderWorker =
   | StartMessage

@@ -19,6 +19,8 @@ import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ViewDriver } from '../view-driver.js';
 import { ElementProxy } from './element-proxy.js';
+// exportLook(): with the worker's own code, as the features' side (see above)
+import * as lookExport from '../export/look-export.js';
 import type { Call, FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
 
 const scope = self as unknown as {
@@ -73,6 +75,7 @@ async function startView({ id, canvas, settings }: StartMessage): Promise<void> 
       meshLoader: settings.furnitureBase ? meshLoader(settings.furnitureBase, settings) : undefined,
       yieldToPage,
       features,
+      lookExport,
       events: {
         onFrame: (frame) => post({ type: 'frame', id, frame }),
         onCameraChange: (change) => post({ type: 'camera', id, change }),
@@ -125,6 +128,11 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         if (driver.view.frames === 0) throw new DOMException('no room is drawn yet', 'InvalidStateError');
         const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
         return answer(request, undefined, await createImageBitmap(canvas));
+      }
+      // export the look (issue 36): the file's bytes, transferred
+      case 'export-look': {
+        const bytes = await driver.exportLook(question.request);
+        return scope.postMessage({ type: 'answer', request, value: bytes }, [bytes]);
       }
     }
   } catch (error) {
