@@ -6,6 +6,8 @@
  * button or a custom action in AR Quick Look"; model-viewer listens the same way).
  */
 
+import { lookTotal, type LookLine } from '../ar-look/look-lines.js';
+
 /** What Safari posts to the anchor when the visitor taps the banner's button. */
 export const QUICK_LOOK_TAPPED = '_apple_ar_quicklook_button_tapped';
 
@@ -34,36 +36,35 @@ export function quickLookHref(fileUrl: string, banner: QuickLookBanner): string 
   return `${fileUrl.split('#')[0]}#${params.toString().replace(/\+/g, '%20')}`;
 }
 
-/** A product line of the look, as the banner names it. */
-export interface BannerLine {
-  name?: string;
-  quantity: number;
-  price?: number;
-  currency?: string;
-}
-
 /**
  * The subtitle (the products' names, counted, cut to stay on a banner's line) and the total price
- * (only when every line has one, in one currency, formatted in `lang`).
+ * (only when every line has one; in `currency` when the page gives one, formatted in `lang`).
  */
 export function bannerFromLines(
-  lines: readonly BannerLine[],
+  lines: readonly LookLine[],
   lang: string,
-): { subtitle: string; price?: string } {
-  const names = lines.map((l) => (l.quantity > 1 ? `${l.quantity}× ${l.name ?? ''}` : (l.name ?? '')).trim());
-  let subtitle = names.filter(Boolean).join(', ');
-  if (subtitle.length > 80) subtitle = `${subtitle.slice(0, 79).trimEnd()}…`;
-  const currencies = new Set(lines.map((l) => l.currency));
-  const priced = lines.length > 0 && lines.every((l) => Number.isFinite(l.price)) && currencies.size === 1;
-  if (!priced) return { subtitle };
-  const total = lines.reduce((sum, l) => sum + l.price! * l.quantity, 0);
-  const [currency] = currencies;
-  try {
-    const format = new Intl.NumberFormat(lang, currency ? { style: 'currency', currency } : {});
-    return { subtitle, price: format.format(total) };
-  } catch {
-    return { subtitle, price: String(total) };
+  currency?: string,
+): { subtitle: string; count: number; price?: string } {
+  // one name per product, counted: "2× Armchair, Sofa"
+  const products = new Map<string, { name: string; count: number }>();
+  for (const line of lines) {
+    const key = line.componentId ?? `piece:${line.pieceId}`;
+    const product = products.get(key) ?? { name: line.name, count: 0 };
+    product.count++;
+    products.set(key, product);
   }
+  const names = [...products.values()].map((p) => (p.count > 1 ? `${p.count}× ${p.name}` : p.name));
+  let subtitle = names.join(', ');
+  if (subtitle.length > 80) subtitle = `${subtitle.slice(0, 79).trimEnd()}…`;
+  const total = lookTotal(lines);
+  if (total === undefined) return { subtitle, count: products.size };
+  let price: string;
+  try {
+    price = new Intl.NumberFormat(lang, currency ? { style: 'currency', currency } : {}).format(total);
+  } catch {
+    price = String(total);
+  }
+  return { subtitle, count: products.size, price };
 }
 
 /**

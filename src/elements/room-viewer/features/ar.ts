@@ -28,16 +28,23 @@ import {
   QUICK_LOOK_TAPPED,
 } from '../../../features/ar/quick-look.js';
 import { NO_AR_FALLBACK, sceneViewerIntent, uploadModel } from '../../../features/ar/scene-viewer.js';
-import { cartItems, requestCart } from '../../../features/cart/cart.js';
+import { requestCart } from '../../../features/cart/cart.js';
+import {
+  lookCartItems,
+  lookLines,
+  type LookCatalogue,
+  type LookLine,
+  type LookScope,
+} from '../../../features/ar-look/look-lines.js';
 
 /** The placement in the page's WebXR session (three.js and GLTFLoader): loaded when a visitor starts it. */
 const loadPlacement = lazyModule(() => import('../../../features/ar/webxr-placement.js'));
 type Placement = import('../../../features/ar/webxr-placement.js').WebXrPlacement;
 
 /** What AR shows: the arrangement (furniture without walls, the default), the selected pieces, or the whole room. */
-export type ArScope = 'furniture' | 'selected' | 'room';
+export type ArScope = LookScope;
 
-/** The look's export, as `<room-viewer>`'s export feature offers it. */
+/** The look's export, as `<room-viewer>`'s export feature (features/export.ts) offers it. */
 interface LookExporter {
   exportLook?(options: { scope?: ArScope; format?: 'glb' | 'usdz' }): Promise<Blob>;
 }
@@ -58,6 +65,8 @@ export interface ViewerArProperties {
   arModes: string;
   arUpload?: string;
   arScope: ArScope;
+  arCatalogue?: LookCatalogue;
+  arCurrency?: string;
   readonly canActivateAR: boolean;
   readonly arMode: ArMode | undefined;
   readonly arScene: unknown;
@@ -104,6 +113,15 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
 
     /** What AR shows: `furniture` (the arrangement without walls, default), `selected` (the selected pieces) or `room`. */
     @property({ attribute: 'ar-scope' }) arScope: ArScope = 'furniture';
+
+    /**
+     * The page's catalogue for Quick Look's banner: `(componentId) => ({ name, price })` or undefined for a
+     * product it does not sell. Without it the banner names the pieces' categories and shows no price.
+     */
+    @property({ attribute: false }) arCatalogue?: LookCatalogue;
+
+    /** The currency (ISO 4217, e.g. `EUR`) of the catalogue's prices, for the banner's total. */
+    @property({ attribute: 'ar-currency' }) arCurrency?: string;
 
     @state() private _arMode?: ArMode;
     @state() private _arBusy = false;
@@ -290,14 +308,11 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
       const usdz = await this.#export('usdz');
       if (this.#quickLookUrl) URL.revokeObjectURL(this.#quickLookUrl);
       this.#quickLookUrl = URL.createObjectURL(usdz);
-      const lines = this.products
-        .filter((p) => p.componentId)
-        .map((p) => ({ name: p.category ?? p.componentId, quantity: p.count }));
-      const banner = bannerFromLines(lines, this.language.lang);
+      const banner = bannerFromLines(this.#lines(), this.language.lang, this.arCurrency);
       const href = quickLookHref(this.#quickLookUrl, {
         callToAction: this.#words('addLook'),
         checkoutTitle: this.#words('lookTitle'),
-        checkoutSubtitle: banner.subtitle || this.#words('lookSubtitle', { count: lines.length }),
+        checkoutSubtitle: banner.subtitle || this.#words('lookSubtitle', { count: banner.count }),
         ...(banner.price ? { price: banner.price } : {}),
       });
       openQuickLook(this.#quickLookAnchor(), href);
@@ -315,9 +330,21 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
       return anchor;
     }
 
-    /** The look's products in the page's cart, asked for inside AR. */
+    /** The look's lines for `ar-scope` (empty when nothing is shown or the scope names nothing). */
+    #lines(): LookLine[] {
+      const model = this.viewContext?.model;
+      if (!model) return [];
+      try {
+        const selected = (this as { selected?: string[] }).selected;
+        return lookLines(model, { scope: this.arScope, selected, catalogue: this.arCatalogue });
+      } catch {
+        return [];
+      }
+    }
+
+    /** The look's products (`ar-scope`) in the page's cart, asked for inside AR: one cancelable `add-to-cart`, source `ar`. */
     #addLook(): void {
-      requestCart(this, this.analytics, cartItems(this.products), 'ar');
+      requestCart(this, this.analytics, lookCartItems(this.#lines()), 'ar');
     }
 
     #words(key: ArKey, values?: Record<string, string | number>): string {
@@ -360,7 +387,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
             <slot name="ar-overlay"></slot>
             <div class="ar-actions">
               ${
-                cartItems(this.products).length
+                lookCartItems(this.#lines()).length
                   ? html`<button type="button" part="ar-add-look" @click=${() => this.#addLook()}>
                       ${t('addLook')}
                     </button>`
