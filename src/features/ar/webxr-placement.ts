@@ -179,8 +179,10 @@ export class WebXrPlacement {
     } else if (this.#drag && points[0]) {
       if (!this.#drag.offset) this.#drag.offset = this.arrangement.position.clone().sub(points[0]);
       else {
-        this.arrangement.position.copy(points[0]).add(this.#drag.offset);
-        this.#moved = true;
+        const to = points[0].add(this.#drag.offset);
+        // a finger held still is a tap, not a move (a millimetre of jitter is no move either)
+        if (to.distanceTo(this.arrangement.position) > 0.001) this.#moved = true;
+        this.arrangement.position.copy(to);
       }
     }
   }
