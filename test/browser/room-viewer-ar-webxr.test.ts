@@ -12,7 +12,7 @@
 import { expect } from '@esm-bundle/chai';
 import { XRDevice, metaQuest3 } from 'iwer';
 import { SyntheticEnvironmentModule } from '@iwer/sem';
-import { Box3, Vector3, type Object3D } from 'three';
+import { Box3, Quaternion, Vector3, type Object3D } from 'three';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { ArStatusDetail, ModelLoadDetail } from '../../src/events/index.ts';
@@ -89,6 +89,26 @@ function furnitureExtent(model: NonNullable<ReturnType<typeof readModel>['model'
   }
   return new Vector3(max[0]! - min[0]!, max[2]! - min[2]!, max[1]! - min[1]!).divideScalar(100);
 }
+
+/** Points a controller (one finger on the phone's screen: WebXR's input source) from `from` at floor point `at`. */
+function aim(
+  controller: { position: Vector3Like; quaternion: QuaternionLike },
+  from: Vector3,
+  at: Vector3,
+): void {
+  const q = new Quaternion().setFromUnitVectors(new Vector3(0, 0, -1), at.clone().sub(from).normalize());
+  controller.position.set(from.x, from.y, from.z);
+  controller.quaternion.set(q.x, q.y, q.z, q.w);
+}
+interface Vector3Like {
+  set(x: number, y: number, z: number): unknown;
+}
+interface QuaternionLike {
+  set(x: number, y: number, z: number, w: number): unknown;
+}
+
+/** A few of the session's frames. */
+const frames = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 const part = (viewer: RoomViewer, name: string) =>
   viewer.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
@@ -191,6 +211,77 @@ for (const thread of THREADS) {
       expect(viewer.matches(':state(ar-presenting)')).to.equal(false);
       expect(part(viewer, 'ar-overlay')!.hidden).to.equal(true);
       expect(viewer.getAttribute('state')).to.equal('loaded');
+    });
+
+    it('drags the placed arrangement along the floor with one finger and turns it with two', async () => {
+      const viewer = makeViewer(
+        { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', renderer: thread, ar: '' },
+        [320, 240],
+      );
+      const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      await until(() => viewer.arMode === 'webxr', 5000, 'webxr detected');
+      const seen: ArStatusDetail['status'][] = [];
+      viewer.addEventListener('ar-status', (e) =>
+        seen.push((e as CustomEvent<ArStatusDetail>).detail.status),
+      );
+      (await until(() => part(viewer, 'ar-button'), 5000, 'the AR button'))!.click();
+      const sceneOf = () => viewer.arScene as Object3D | undefined;
+      await until(() => (sceneOf()?.children.length ?? 0) > 0, 30000, 'the arrangement');
+      const arrangement = sceneOf()!;
+      const right = device.controllers.right!;
+      const left = device.controllers.left!;
+      const hand = new Vector3(0.2, 1.2, -0.2);
+      // placed by a tap while the finger points where it stands (so the tap itself drags nothing)
+      aim(right, hand, new Vector3(0, FLOOR_Y, HIT_Z));
+      await frames();
+      right.updateButtonValue('trigger', 1);
+      await until(() => seen.includes('object-placed'), 10000, 'object-placed');
+      await frames();
+      right.updateButtonValue('trigger', 0);
+      await frames();
+      const placed = arrangement.position.clone();
+      expect(seen).to.deep.equal(['session-started', 'object-placed']);
+
+      // one finger down on the floor at A, moved to B: the arrangement moves by B - A along the floor
+      const a = new Vector3(0.3, FLOOR_Y, HIT_Z);
+      const b = new Vector3(-0.4, FLOOR_Y, HIT_Z - 0.5);
+      aim(right, hand, a);
+      await frames();
+      right.updateButtonValue('trigger', 1);
+      await frames();
+      aim(right, hand, b);
+      await frames();
+      right.updateButtonValue('trigger', 0);
+      await until(() => seen.length === 3, 5000, 'object-placed after the drag');
+      expect(seen[2]).to.equal('object-placed');
+      const moved = arrangement.position.clone().sub(placed);
+      const wanted = b.clone().sub(a);
+      expect(moved.distanceTo(wanted), `moved ${moved.toArray()} vs ${wanted.toArray()}`).to.be.below(0.01);
+      expect(Math.abs(arrangement.position.y - placed.y), 'still on the floor').to.be.below(1e-6);
+
+      // two fingers: one held, the other turned 45° around it: the arrangement turns 45° with them
+      const turnedFrom = arrangement.rotation.y;
+      const centre = arrangement.position.clone();
+      const p0 = centre.clone().add(new Vector3(-0.5, 0, 0));
+      const p1 = centre.clone().add(new Vector3(0.5, 0, 0));
+      aim(left, new Vector3(-0.2, 1.2, -0.2), p0);
+      aim(right, hand, p1);
+      await frames();
+      left.updateButtonValue('trigger', 1);
+      await frames();
+      right.updateButtonValue('trigger', 1);
+      await frames();
+      // the second finger goes from east of the first to north-east (toward -z): +45° about y
+      aim(right, hand, p0.clone().add(new Vector3(Math.SQRT1_2, 0, -Math.SQRT1_2)));
+      await frames();
+      right.updateButtonValue('trigger', 0);
+      left.updateButtonValue('trigger', 0);
+      await until(() => seen.length === 4, 5000, 'object-placed after the turn');
+      const turned = arrangement.rotation.y - turnedFrom;
+      expect(Math.abs(turned - Math.PI / 4), `turned ${turned}`).to.be.below(0.02);
+      expect(arrangement.position.distanceTo(centre), 'turned in place').to.be.below(0.01);
     });
   });
 }
