@@ -13,6 +13,8 @@ import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
 import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
 import { cachePlugin } from './test/browser/helpers/cache-plugin.mjs';
 import { screenshotPlugin } from './test/browser/helpers/screenshot-plugin.mjs';
+// AR: the partner's upload route with a short expiry and https URLs (room-viewer-ar-*.test.ts)
+import { arPartnerMiddleware } from './test/browser/helpers/ar-partner.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -144,7 +146,13 @@ export default {
       : { groups: testGroups() }),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  middleware: [cdnTestMiddleware, ssrMiddleware, testOriginsMiddleware, emulatorMiddleware],
+  middleware: [
+    cdnTestMiddleware,
+    ssrMiddleware,
+    testOriginsMiddleware,
+    arPartnerMiddleware,
+    emulatorMiddleware,
+  ],
   plugins: [
     cssInline,
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),

@@ -46,6 +46,8 @@ export type {
   RoomsLoadDetail,
   ViewChangeDetail,
 } from './events/index.js';
+// AR (room-viewer features/ar.ts)
+export type { ArStatusDetail } from './events/index.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';

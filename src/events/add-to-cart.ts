@@ -8,8 +8,11 @@
 export interface AddToCartDetail {
   /** The products, each once, with how many pieces of it the request is for. */
   items: { componentId: string; quantity: number }[];
-  /** `description` (a piece's button), `look` (the whole look), `hotspot` or `api` (`addToCart()`). */
-  source: 'description' | 'look' | 'hotspot' | 'api';
+  /**
+   * `description` (a piece's button), `look` (the whole look), `hotspot`, `api` (`addToCart()`) or `ar`
+   * (the look, asked for inside augmented reality: the AR view's "Add the look" button or Quick Look's banner).
+   */
+  source: 'description' | 'look' | 'hotspot' | 'api' | 'ar';
 }
 
 declare global {

@@ -4,6 +4,7 @@
  * Each file exports only its detail type, so the index passes on whatever a file declares.
  */
 export type * from './add-to-cart.js';
+export type * from './ar-status.js';
 export type * from './camera-change.js';
 export type * from './component-select.js';
 export type * from './export-done.js';
@@ -26,6 +27,7 @@ export type * from './view-change.js';
 
 export type RoomEventName =
   | 'add-to-cart'
+  | 'ar-status'
   | 'camera-change'
   | 'component-select'
   | 'export-done'

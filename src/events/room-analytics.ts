@@ -9,7 +9,8 @@ export interface RoomAnalyticsDetail {
    * press, tap or key in it; `dwell`: it left the screen (or the page was hidden) after a `view`, with
    * `duration`; `select`: a piece picked; `hotspot`: a hotspot clicked; `measure`: a distance measured;
    * `snapshot`: an image taken; `fullscreen`: into full screen; `export`: a plan export asked for;
-   * `add-to-cart`: products sent to the page's cart (not cancelled).
+   * `add-to-cart`: products sent to the page's cart (not cancelled); `ar`: the visitor opened the room in
+   * augmented reality (`<room-viewer ar>`).
    */
   action:
     | 'view'
@@ -21,7 +22,8 @@ export interface RoomAnalyticsDetail {
     | 'snapshot'
     | 'fullscreen'
     | 'export'
-    | 'add-to-cart';
+    | 'add-to-cart'
+    | 'ar';
   /** The room shown (`room-id`; the gallery: the room picked), when there is one. */
   roomId?: string;
   /** The planning project shown or exported (`project-id`), when there is one. */

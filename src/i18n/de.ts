@@ -245,6 +245,24 @@ const de: Translation = {
     Other: 'Sonstiges',
   },
   timeframes: { Today: 'Heute', 'This week': 'Diese Woche', 'This month': 'Diesen Monat' },
+  // AR (room-viewer features/ar.ts)
+  ar: {
+    button: 'AR',
+    buttonLabel: 'In deinem Raum ansehen (Augmented Reality)',
+    preparing: 'Der Raum wird für AR vorbereitet…',
+    placeHint:
+      'Auf den Boden richten und tippen, um den Raum zu platzieren. Ziehen zum Verschieben, mit zwei Fingern drehen.',
+    addLook: 'Look hinzufügen',
+    exit: 'AR beenden',
+    lookTitle: 'Der Look',
+    lookSubtitle: '{count} Produkte',
+    failedExport:
+      'Der Raum konnte nicht für AR vorbereitet werden. Versuche es erneut oder wähle weniger Teile.',
+    failedUpload: 'Die AR-Datei konnte nicht gesendet werden. Versuche es gleich noch einmal.',
+    failedSession: 'AR konnte auf diesem Gerät nicht starten.',
+    failedNoRoom: 'Für AR muss der Raum zuerst angezeigt werden.',
+    dismiss: 'Schließen',
+  },
 };
 
 export default de;

@@ -246,6 +246,23 @@ const es: Translation = {
     Other: 'Otro',
   },
   timeframes: { Today: 'Hoy', 'This week': 'Esta semana', 'This month': 'Este mes' },
+  // AR (room-viewer features/ar.ts)
+  ar: {
+    button: 'RA',
+    buttonLabel: 'Ver en tu habitación (realidad aumentada)',
+    preparing: 'Preparando la habitación para RA…',
+    placeHint:
+      'Apunta al suelo y toca para colocar la habitación. Arrastra para moverla, gírala con dos dedos.',
+    addLook: 'Añadir el look',
+    exit: 'Salir de RA',
+    lookTitle: 'El look',
+    lookSubtitle: '{count} productos',
+    failedExport: 'No se pudo preparar la habitación para RA. Inténtalo de nuevo o elige menos piezas.',
+    failedUpload: 'No se pudo enviar el archivo de RA. Inténtalo de nuevo en un momento.',
+    failedSession: 'La RA no pudo iniciarse en este dispositivo.',
+    failedNoRoom: 'La RA necesita que la habitación se muestre primero.',
+    dismiss: 'Cerrar',
+  },
 };
 
 export default es;

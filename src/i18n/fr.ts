@@ -245,6 +245,23 @@ const fr: Translation = {
     Other: 'Autre',
   },
   timeframes: { Today: 'Aujourd’hui', 'This week': 'Cette semaine', 'This month': 'Ce mois-ci' },
+  // AR (room-viewer features/ar.ts)
+  ar: {
+    button: 'AR',
+    buttonLabel: 'Voir dans votre pièce (réalité augmentée)',
+    preparing: 'Préparation de la pièce pour la RA…',
+    placeHint:
+      'Visez le sol, puis touchez pour placer la pièce. Glissez pour la déplacer, tournez-la à deux doigts.',
+    addLook: 'Ajouter le look',
+    exit: 'Quitter la RA',
+    lookTitle: 'Le look',
+    lookSubtitle: '{count} produits',
+    failedExport: 'La pièce n’a pas pu être préparée pour la RA. Réessayez, ou choisissez moins d’éléments.',
+    failedUpload: 'Le fichier RA n’a pas pu être envoyé. Réessayez dans un instant.',
+    failedSession: 'La RA n’a pas pu démarrer sur cet appareil.',
+    failedNoRoom: 'La RA demande que la pièce soit d’abord affichée.',
+    dismiss: 'Fermer',
+  },
 };
 
 export default fr;

@@ -245,6 +245,24 @@ const nl: Translation = {
     Other: 'Overig',
   },
   timeframes: { Today: 'Vandaag', 'This week': 'Deze week', 'This month': 'Deze maand' },
+  // AR (room-viewer features/ar.ts)
+  ar: {
+    button: 'AR',
+    buttonLabel: 'Bekijk in je eigen kamer (augmented reality)',
+    preparing: 'De kamer wordt klaargemaakt voor AR…',
+    placeHint:
+      'Richt op de vloer en tik om de kamer te plaatsen. Sleep om te verplaatsen, draai met twee vingers.',
+    addLook: 'Look toevoegen',
+    exit: 'AR verlaten',
+    lookTitle: 'De look',
+    lookSubtitle: '{count} producten',
+    failedExport:
+      'De kamer kon niet klaargemaakt worden voor AR. Probeer het opnieuw, of kies minder stukken.',
+    failedUpload: 'Het AR-bestand kon niet verstuurd worden. Probeer het zo opnieuw.',
+    failedSession: 'AR kon op dit toestel niet starten.',
+    failedNoRoom: 'Voor AR moet de kamer eerst getoond worden.',
+    dismiss: 'Sluiten',
+  },
 };
 
 export default nl;

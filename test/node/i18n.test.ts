@@ -21,6 +21,8 @@ import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
 import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
 import { CART_STRINGS } from '../../src/features/cart/cart.strings.ts';
 import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities.strings.ts';
+// AR (room-viewer features/ar.ts)
+import { AR_STRINGS } from '../../src/features/ar/ar.strings.ts';
 import {
   ROOM_STYLE_STRINGS,
   ROOM_TYPE_STRINGS,
@@ -56,6 +58,7 @@ const TABLES: StringTable<string>[] = [
   ROOM_TYPE_STRINGS,
   ROOM_STYLE_STRINGS,
   TIMEFRAME_STRINGS,
+  AR_STRINGS,
 ];
 const SHIPPED: Record<string, Translation> = { en, nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -4,6 +4,7 @@ import { descriptionStyles } from '../../features/selection/room-description.sty
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { viewerMeasureStyles } from './features/measure.styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
+import { viewerArStyles } from './features/ar.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 
@@ -120,4 +121,6 @@ export const viewerStyles = [
   viewerMeasureStyles,
   ...viewerSnapshotStyles,
   cartStyles,
+  // AR (features/ar.ts)
+  viewerArStyles,
 ];

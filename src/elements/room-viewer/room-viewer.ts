@@ -5,6 +5,7 @@ import type { CameraChange, CameraMode, ComponentLoader } from '../../three/inde
 import { RoomViewerBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
+import { ViewerAR } from './features/ar.js';
 import { ViewerCamera } from './features/camera.js';
 import { ViewerLoading } from './features/loading.js';
 import { ViewerExport } from './features/export.js';
@@ -43,7 +44,7 @@ export type { RevealStrategy } from './features/loading.js';
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`,
- *   `add-to-cart`. Detail `{ action, roomId,
+ *   `add-to-cart`, `ar` (the visitor opened the room in augmented reality). Detail `{ action, roomId,
  *   projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes.
  * @fires {CustomEvent<ModelErrorDetail>} model-error - The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that
  *   cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component
@@ -52,7 +53,8 @@ export type { RevealStrategy } from './features/loading.js';
  * @fires {CustomEvent<AddToCartDetail>} add-to-cart - The visitor (or `addToCart()`) asks to put products of the room in the
  *   page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`:
  *   `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's
- *   `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`) or `api`.
+ *   `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`), `api`, or `ar`
+ *   (inside augmented reality: the WebXR overlay's "Add the look", or a tap on Quick Look's banner: the `ar-scope` look's products).
  * @fires {CustomEvent<FloorChangeDetail>} floor-change - An FML plan's floor shown changed. Detail `{ index, id, name, level }`.
  * @fires {CustomEvent<ProgressDetail>} progress - How far the room is on its way (as model-viewer's): `detail.totalProgress`
  *   from 0 to 1 over the three.js code, the room and its textures; it only grows within one load and is 1 once the room
@@ -108,14 +110,16 @@ export type { RevealStrategy } from './features/loading.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerExport(
-  ViewerSyncCamera(
-    FurnitureFeature(
-      CartFeature(
-        ViewerSnapshot(
-          ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+export class RoomViewer extends ViewerAR(
+  ViewerExport(
+    ViewerSyncCamera(
+      FurnitureFeature(
+        CartFeature(
+          ViewerSnapshot(
+            ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+          ),
+          { hotspots: true },
         ),
-        { hotspots: true },
       ),
     ),
   ),
