@@ -13,6 +13,7 @@ import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
 // the change log (issue 37)
 import { ViewerChanges } from './features/changes.js';
+import { ViewerSurfaces } from './features/surfaces.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -108,12 +109,14 @@ export type { RevealStrategy } from './base.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerChanges(
-  ViewerSyncCamera(
-    FurnitureFeature(
-      CartFeature(
-        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-        { hotspots: true },
+export class RoomViewer extends ViewerSurfaces(
+  ViewerChanges(
+    ViewerSyncCamera(
+      FurnitureFeature(
+        CartFeature(
+          ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+          { hotspots: true },
+        ),
       ),
     ),
   ),
