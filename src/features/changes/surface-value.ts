@@ -7,6 +7,7 @@ import type { AreaGeometry, PlanGeometry, Vec2 } from '../../model/types.js';
 import { pointInRing } from '../../model/polygon.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import { ChangeRefused } from './change-log.js';
+import type { DescribedSurface } from '../selection/room-description.js';
 
 /** A surface's value in the log: a colour (`#rrggbb`), or a texture tiled every `tileSize` cm turned `rotation`°. */
 export type SurfaceValue = { color: string } | { texture: string; tileSize: number; rotation: number };
@@ -119,10 +120,14 @@ export function areaOfSurface(plan: PlanGeometry, ref: SurfaceRef): AreaGeometry
   return found;
 }
 
-/** Every surface of a plan: each area's floor and ceiling, then each wall's two faces. */
-export function surfacesOf(plan: PlanGeometry): string[] {
+/** Every surface of a plan, as the room's description lists them: each area's floor and ceiling, then each wall's two faces. */
+export function surfacesOf(plan: PlanGeometry): DescribedSurface[] {
   return [
-    ...plan.areas.flatMap((a) => [`area:${a.name}:floor`, `area:${a.name}:ceiling`]),
-    ...plan.walls.flatMap((w) => [`wall:${w.name}:left`, `wall:${w.name}:right`]),
+    ...plan.areas.flatMap((a, area) =>
+      (['floor', 'ceiling'] as const).map((face) => ({ surface: `area:${a.name}:${face}`, area, face })),
+    ),
+    ...plan.walls.flatMap((w, wall) =>
+      (['left', 'right'] as const).map((side) => ({ surface: `wall:${w.name}:${side}`, wall, side })),
+    ),
   ];
 }

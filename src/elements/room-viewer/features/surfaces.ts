@@ -15,10 +15,13 @@ import {
   hexToSrgb,
   modelMaterialOf,
   surfaceValue,
+  surfacesOf,
   type SurfaceInput,
   type SurfaceValue,
 } from '../../../features/changes/surface-value.js';
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
+import type { DescribedSurface } from '../../../features/selection/room-description.js';
+import type { PlanGeometry } from '../../../model/types.js';
 import type { SurfacePaint } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -28,6 +31,8 @@ export interface ViewerSurfacesProperties {
   setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
   surfaceOf(surface: string): SurfaceValue | undefined;
   selectSurface(surface: string): boolean;
+  describedSurfaces(): readonly DescribedSurface[];
+  surfaceActivated(surface: string, event: MouseEvent): void;
 }
 
 /** The drawing's paint for a value of the log. */
@@ -136,6 +141,20 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       this.removeEventListener('pointercancel', this.#onCancel);
       super.disconnectedCallback();
     }
+
+    /** The room description's surfaces (selection-controller.ts asks for them). */
+    describedSurfaces(): readonly DescribedSurface[] {
+      const plan = this.viewContext?.plan;
+      if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
+      return this.#described?.list ?? [];
+    }
+
+    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    surfaceActivated(surface: string, event: MouseEvent): void {
+      this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
+    }
+
+    #described?: { plan: PlanGeometry; list: DescribedSurface[] };
 
     protected override viewReady(context: ViewerContext): void {
       // a new room is as its model has it
