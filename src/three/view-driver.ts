@@ -29,6 +29,7 @@ import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
+import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
 
 type FeaturesModule = typeof Features;
 
@@ -293,6 +294,15 @@ export class ViewDriver {
     if (this.#disposed)
       throw new DOMException('exportLook(): the room is no longer shown', 'InvalidStateError');
     return module.exportLook(this.view.room, request, this.#yieldToPage);
+  }
+
+  // surfaces (issue 37): the scene's own RoomSurfaces (surfaces.ts), on either thread
+  pickRoomSurface(x: number, y: number): string | undefined {
+    return this.view.frames === 0 ? undefined : pickRoomSurface(this.view, x, y);
+  }
+
+  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    return this.view.room.surfaces.paint(surface, paint);
   }
 
   dispose(): void {

@@ -14,6 +14,9 @@ import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
+// the change log (issue 37)
+import { ViewerChanges } from './features/changes.js';
+import { ViewerSurfaces } from './features/surfaces.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -110,15 +113,19 @@ export type { RevealStrategy } from './features/loading.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerAR(
-  ViewerExport(
-    ViewerSyncCamera(
-      FurnitureFeature(
-        CartFeature(
-          ViewerSnapshot(
-            ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+export class RoomViewer extends ViewerSurfaces(
+  ViewerChanges(
+    ViewerAR(
+      ViewerExport(
+        ViewerSyncCamera(
+          FurnitureFeature(
+            CartFeature(
+              ViewerSnapshot(
+                ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+              ),
+              { hotspots: true },
+            ),
           ),
-          { hotspots: true },
         ),
       ),
     ),

@@ -7,7 +7,14 @@
  * page's waits forever.
  */
 import type { CameraMode } from '../camera.js';
-import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
+import type {
+  AnchorSet,
+  CameraRequest,
+  ComponentFailure,
+  DrawingSettings,
+  DrawnFrame,
+  SurfacePaint,
+} from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 import type { LookExportRequest } from '../export/request.js';
 
@@ -56,7 +63,12 @@ export type Call =
   /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
   | { op: 'picture' }
   // export the look (issue 36): answered with the file's bytes (an ArrayBuffer, transferred) as `value`
-  | { op: 'export-look'; request: LookExportRequest };
+  | { op: 'export-look'; request: LookExportRequest }
+  // surfaces (issue 37)
+  /** The surface first met at (`x`, `y`), normalised device coordinates: answered with its id or nothing. */
+  | { op: 'pick-room-surface'; x: number; y: number }
+  /** Paints a surface (null: the model's own): answered once drawn so, or with the error (the room unchanged). */
+  | { op: 'set-surface'; surface: string; paint: SurfacePaint | null };
 
 export type ToRenderWorker =
   | StartMessage

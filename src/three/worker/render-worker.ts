@@ -134,6 +134,11 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         const bytes = await driver.exportLook(question.request);
         return scope.postMessage({ type: 'answer', request, value: bytes }, [bytes]);
       }
+      // surfaces (issue 37)
+      case 'pick-room-surface':
+        return answer(request, driver.pickRoomSurface(question.x, question.y));
+      case 'set-surface':
+        return answer(request, await driver.setSurface(question.surface, question.paint));
     }
   } catch (error) {
     refuse(request, error);
