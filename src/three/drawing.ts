@@ -6,7 +6,7 @@
  * through the same ViewDriver (view-driver.ts), so a feature is written once, against this interface,
  * and runs on either thread. Types only: the page's side of the worker imports this without three.js.
  */
-import type { PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
+import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import type { CameraMode } from './camera.js';
 import type { MeasurePoint } from './measure.js';
 import type { CameraOrbit, CameraTarget } from './orbit.js';
@@ -144,4 +144,11 @@ export interface RoomDrawing {
   /** The view drawn again at `width` × `height` (toBlob()); rejects RangeError beyond the GPU's limit, InvalidStateError with no room. */
   snapshot(width: number, height: number): Promise<HTMLCanvasElement>;
   dispose(): void;
+
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /**
+   * Draws the piece `pieceId` as `component` (its replacement, placed where it goes), or as it was
+   * drawn first (null: the old mesh, kept, comes back). Rejects RangeError for a piece not drawn.
+   */
+  replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void>;
 }

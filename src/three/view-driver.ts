@@ -27,6 +27,7 @@ import { orbitOf, positionOf, targetOf } from './orbit.js';
 import { RoomView } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
+import { PieceSwaps } from './swap.js';
 
 type FeaturesModule = typeof Features;
 
@@ -72,12 +73,18 @@ export class ViewDriver {
   readonly #components: Map<string, ModelComponent>;
   readonly #events: DrawingEvents;
   readonly #settings: DrawingSettings;
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  #swaps?: PieceSwaps;
+  /** Pieces swapped: as the model had them, for the outline once they are back. */
+  readonly #originals = new Map<string, ModelComponent>();
+  readonly #loaders: Pick<DriverOptions, 'componentLoader' | 'meshLoader'>;
 
   constructor(options: DriverOptions) {
     const { settings, events } = options;
     this.#events = events;
     this.#settings = settings;
     this.#components = new Map(settings.model.components.map((c) => [c.id, c]));
+    this.#loaders = { componentLoader: options.componentLoader, meshLoader: options.meshLoader };
     if (typeof options.features === 'function') this.#load = options.features;
     else {
       const loaded = options.features;
@@ -150,6 +157,7 @@ export class ViewDriver {
 
   #frame(frames: number): void {
     if (this.#disposed) return;
+    this.#swaps?.keepHidden();
     this.#cutaway?.update();
     const { total, pending } = this.view.room.materials;
     const anchors = this.#anchors?.size ? this.#anchors.spots(this.#css.width, this.#css.height) : undefined;
@@ -263,9 +271,26 @@ export class ViewDriver {
     });
   }
 
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /** Draws `pieceId` as `component`, or as the model had it (null); RangeError for a piece not drawn. */
+  replaceComponent(pieceId: string, component: ModelComponent | null): void {
+    if (this.#disposed) throw new DOMException('the room is no longer shown', 'InvalidStateError');
+    const original = this.#originals.get(pieceId) ?? this.#components.get(pieceId);
+    if (!original || original.kind !== 'furniture')
+      throw new RangeError(`no piece "${pieceId}" in this room`);
+    this.#swaps ??= new PieceSwaps(this.view, {
+      ...this.#loaders,
+      onComponentError: (error, piece) => this.#events.onComponentError(componentFailure(error, piece)),
+    });
+    this.#swaps.swap(pieceId, component);
+    this.#originals.set(pieceId, original);
+    this.#components.set(pieceId, component ?? original);
+  }
+
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#swaps?.dispose();
     this.#anchors?.dispose();
     this.#cutaway?.dispose();
     this.#outline?.dispose();

@@ -6,6 +6,7 @@
  * its request number, also for a view the worker does not hold (an error then): no promise of the
  * page's waits forever.
  */
+import type { ModelComponent } from '../../model/types.js';
 import type { CameraMode } from '../camera.js';
 import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
@@ -53,7 +54,10 @@ export type Call =
   /** Drawn again at this size (`toBlob()`): answered with a bitmap. */
   | { op: 'snapshot'; width: number; height: number }
   /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
-  | { op: 'picture' };
+  | { op: 'picture' }
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /** Draws a piece as its replacement, or as it was drawn first (null). */
+  | { op: 'replace-component'; piece: string; component: ModelComponent | null };
 
 export type ToRenderWorker =
   | StartMessage

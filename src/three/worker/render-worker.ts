@@ -126,6 +126,9 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
         return answer(request, undefined, await createImageBitmap(canvas));
       }
+      // swap a piece (replaceComponent(), src/three/swap.ts)
+      case 'replace-component':
+        return answer(request, driver.replaceComponent(question.piece, question.component));
     }
   } catch (error) {
     refuse(request, error);
