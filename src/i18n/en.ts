@@ -18,6 +18,7 @@ import { STRINGS as PANORAMA } from '../elements/room-panorama/room-panorama.str
 import { PLAN_STRINGS } from '../elements/room-plan/room-plan.strings.js';
 import { VIEWER_STRINGS } from '../elements/room-viewer/room-viewer.strings.js';
 import { CART_STRINGS } from '../features/cart/cart.strings.js';
+import { SWAP_STRINGS } from '../features/swap/swap.strings.js';
 import { ERROR_PANEL_STRINGS } from '../features/error-panel/error-panel.strings.js';
 import { FULLSCREEN_STRINGS } from '../features/fullscreen/fullscreen.strings.js';
 import { GESTURE_STRINGS } from '../features/fullscreen/gestures.strings.js';
@@ -44,6 +45,8 @@ const en: Translation = {
   roomTypes: { ...ROOM_TYPE_STRINGS.en },
   roomStyles: { ...ROOM_STYLE_STRINGS.en },
   timeframes: { ...TIMEFRAME_STRINGS.en },
+  // the swap control (replaceComponent(), alternatives)
+  swap: { ...SWAP_STRINGS.en },
 };
 
 export default en;

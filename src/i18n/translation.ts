@@ -17,6 +17,7 @@ import type { HintKey } from '../features/fullscreen/gestures.strings.js';
 import type { MeasureStringKey } from '../features/measure/measure.strings.js';
 import type { DescriptionKey } from '../features/selection/room-description.strings.js';
 import type { CartKey } from '../features/cart/cart.strings.js';
+import type { SwapKey } from '../features/swap/swap.strings.js';
 import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
 import type { RoomStyleKey, RoomTypeKey, TimeframeKey } from '../elements/room-gallery/vocabulary.strings.js';
 
@@ -59,6 +60,8 @@ export interface Translation {
   roomStyles: OpenTable<RoomStyleKey>;
   /** The service's timeframes by key: `<room-gallery>`'s "added" filter. */
   timeframes: OpenTable<TimeframeKey>;
+  /** The swap control of `<room-viewer>` (`alternatives`, `replaceComponent()`). */
+  swap: Table<SwapKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

@@ -11,6 +11,8 @@ import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
+import { ViewerSwap } from './features/swap.js';
+import { viewerSwapStyles } from './features/swap.styles.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -106,15 +108,17 @@ export type { RevealStrategy } from './base.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSyncCamera(
-  FurnitureFeature(
-    CartFeature(
-      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-      { hotspots: true },
+export class RoomViewer extends ViewerSwap(
+  ViewerSyncCamera(
+    FurnitureFeature(
+      CartFeature(
+        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+        { hotspots: true },
+      ),
     ),
   ),
 ) {
-  static override styles = viewerStyles;
+  static override styles = [viewerStyles, viewerSwapStyles];
 
   /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */
   protected override takeOverServerRoot(root: ShadowRoot): void {
