@@ -23,6 +23,10 @@ export type * from './rooms-error.js';
 export type * from './room-analytics.js';
 export type * from './rooms-load.js';
 export type * from './view-change.js';
+// the change log (issue 37)
+export type * from './room-change.js';
+export type * from './room-change-error.js';
+export type * from './surface-select.js';
 
 export type RoomEventName =
   | 'add-to-cart'
@@ -44,7 +48,11 @@ export type RoomEventName =
   | 'room-select'
   | 'rooms-error'
   | 'rooms-load'
-  | 'view-change';
+  | 'view-change'
+  // the change log (issue 37)
+  | 'room-change'
+  | 'room-change-error'
+  | 'surface-select';
 
 /** The detail type of event `K`. */
 export type DetailOf<K extends keyof GlobalEventHandlersEventMap> =

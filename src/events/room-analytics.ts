@@ -9,7 +9,8 @@ export interface RoomAnalyticsDetail {
    * press, tap or key in it; `dwell`: it left the screen (or the page was hidden) after a `view`, with
    * `duration`; `select`: a piece picked; `hotspot`: a hotspot clicked; `measure`: a distance measured;
    * `snapshot`: an image taken; `fullscreen`: into full screen; `export`: a plan export asked for;
-   * `add-to-cart`: products sent to the page's cart (not cancelled).
+   * `add-to-cart`: products sent to the page's cart (not cancelled); `change`: the visitor changed the room
+   * (a surface, a piece; `changeKind` and `target` say which), undid or redid a change.
    */
   action:
     | 'view'
@@ -21,7 +22,8 @@ export interface RoomAnalyticsDetail {
     | 'snapshot'
     | 'fullscreen'
     | 'export'
-    | 'add-to-cart';
+    | 'add-to-cart'
+    | 'change';
   /** The room shown (`room-id`; the gallery: the room picked), when there is one. */
   roomId?: string;
   /** The planning project shown or exported (`project-id`), when there is one. */
@@ -32,6 +34,10 @@ export interface RoomAnalyticsDetail {
   trackingTag?: string;
   /** The element's `experiment` attribute, carried back as it is (an A/B test's arm). */
   experiment?: string;
+  /** `change`: the kind of change (`surface`, `replace`). */
+  changeKind?: string;
+  /** `change`: what changed (a surface id, a piece's id). */
+  target?: string;
   /** `dwell`: how long the element was in view, milliseconds. */
   duration?: number;
 }

@@ -199,6 +199,12 @@ const de: Translation = {
     more: '{count} weitere Stücke sind nicht aufgeführt.',
     addToCart: 'In den Warenkorb',
     addToCartOf: 'In den Warenkorb: {name}',
+    surfaces: 'Wände, Böden und Decken ({count})',
+    wallFace: 'Wand {n}, {side} Seite',
+    sideLeft: 'linke',
+    sideRight: 'rechte',
+    floorOf: 'Boden: {area}',
+    ceilingOf: 'Decke: {area}',
   },
   fullscreen: { enter: 'Vollbild', exit: 'Vollbild beenden' },
   gestures: {

@@ -200,6 +200,12 @@ const es: Translation = {
     more: 'Otros {count} muebles no se muestran.',
     addToCart: 'Añadir a la cesta',
     addToCartOf: 'Añadir a la cesta: {name}',
+    surfaces: 'Paredes, suelos y techos ({count})',
+    wallFace: 'Pared {n}, lado {side}',
+    sideLeft: 'izquierdo',
+    sideRight: 'derecho',
+    floorOf: 'Suelo: {area}',
+    ceilingOf: 'Techo: {area}',
   },
   fullscreen: { enter: 'Pantalla completa', exit: 'Salir de pantalla completa' },
   gestures: {

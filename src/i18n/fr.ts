@@ -199,6 +199,12 @@ const fr: Translation = {
     more: '{count} autres meubles ne sont pas listés.',
     addToCart: 'Ajouter au panier',
     addToCartOf: 'Ajouter au panier : {name}',
+    surfaces: 'Murs, sols et plafonds ({count})',
+    wallFace: 'Mur {n}, côté {side}',
+    sideLeft: 'gauche',
+    sideRight: 'droit',
+    floorOf: 'Sol : {area}',
+    ceilingOf: 'Plafond : {area}',
   },
   fullscreen: { enter: 'Plein écran', exit: 'Quitter le plein écran' },
   gestures: {

@@ -199,6 +199,12 @@ const nl: Translation = {
     more: 'Nog {count} stukken staan niet in de lijst.',
     addToCart: 'In winkelwagen',
     addToCartOf: 'In winkelwagen: {name}',
+    surfaces: 'Wanden, vloeren en plafonds ({count})',
+    wallFace: 'Wand {n}, {side} kant',
+    sideLeft: 'linker',
+    sideRight: 'rechter',
+    floorOf: 'Vloer: {area}',
+    ceilingOf: 'Plafond: {area}',
   },
   fullscreen: { enter: 'Volledig scherm', exit: 'Volledig scherm sluiten' },
   gestures: {

@@ -37,6 +37,7 @@ import { MaterialLibrary, type SurfaceRole } from './materials.js';
 import type { MeshData } from './mesh-data.js';
 import { SHADE_LIFT, type ShadeData } from './shade.js';
 import { buildWalls } from './walls.js';
+import { RoomSurfaces } from './surfaces.js';
 
 /** How a page supplies real furniture: an object in the component's own frame (centimetres, z up). */
 export type ComponentLoader = (component: ModelComponent) => Promise<Object3D | null | undefined>;
@@ -195,6 +196,13 @@ export class RoomScene {
       else counts.boxes += group.components.length;
     }
     return counts;
+  }
+
+  // surfaces (issue 37)
+  #surfaces?: RoomSurfaces;
+  /** The surfaces the page can paint (surfaces.ts), made on first use. */
+  get surfaces(): RoomSurfaces {
+    return (this.#surfaces ??= new RoomSurfaces(this.root, () => this.options.onChange()));
   }
 
   /** Ceiling meshes (hidden in the `top` view). */
@@ -438,6 +446,7 @@ export class RoomScene {
     for (const object of this.#loaded) disposeObject(object);
     // the sun's shadow map is a render target the renderer made for it
     this.#sun?.shadow.dispose();
+    this.#surfaces?.dispose();
     this.materials.dispose();
     this.scene.clear();
     this.#geometries.clear();

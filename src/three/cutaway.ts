@@ -195,6 +195,8 @@ export class Cutaway {
     this.#geometries.push(geometry);
     const mesh = new Mesh(geometry, material);
     mesh.name = name;
+    // the walls' painted faces stay painted while lowered (issue 37)
+    this.view.room.surfaces.dress(mesh);
     this.group.add(mesh);
     return mesh;
   }

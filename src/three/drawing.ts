@@ -11,6 +11,9 @@ import type { CameraMode } from './camera.js';
 import type { MeasurePoint } from './measure.js';
 import type { CameraOrbit, CameraTarget } from './orbit.js';
 import type { CameraChange, RenderScaleDetail } from './room-view.js';
+import type { SurfacePaint } from './surfaces.js';
+
+export type { SurfacePaint };
 
 /** The camera as drawn: world space (metres, y up; axes.ts), its vertical field of view (°) and aspect. */
 export interface CameraPose {
@@ -144,6 +147,11 @@ export interface RoomDrawing {
   /** The view drawn again at `width` × `height` (toBlob()); rejects RangeError beyond the GPU's limit, InvalidStateError with no room. */
   snapshot(width: number, height: number): Promise<HTMLCanvasElement>;
   dispose(): void;
+  // surfaces (issue 37: pick and change a wall face, a floor, a ceiling; surfaces.ts)
+  /** The surface (`wall:<id>:<side>`, `area:<id>:floor|ceiling`) first met at (`x`, `y`) (normalised device coordinates); undefined when a piece or nothing is. */
+  pickRoomSurface(x: number, y: number): Promise<string | undefined>;
+  /** Paints a surface (null: the model's own again); rejects RangeError (no such surface), TypeError (not http(s)) or Error (the texture failed), the room unchanged. */
+  setSurface(surface: string, paint: SurfacePaint | null): Promise<void>;
 
   // swap a piece (replaceComponent(), src/three/swap.ts)
   /**

@@ -32,6 +32,9 @@ export function buildFloorsAndCeilings(plan: PlanGeometry): Surfaces {
     const floor = take(floors, area.floorMaterial ?? '');
     const ceiling = take(ceilings, area.ceilingMaterial ?? '');
     const zc = plan.height - lift;
+    // the surfaces' tags (issue 37): each area's floor and ceiling can be painted on its own
+    floor.mark(`area:${area.name}:floor`);
+    ceiling.mark(`area:${area.name}:ceiling`);
     for (const [a, b, c] of triangles) {
       for (const i of [a!, b!, c!])
         floor.vertex(ring[i]![0], ring[i]![1], lift, 0, 0, 1, ring[i]![0], ring[i]![1]);
@@ -39,5 +42,6 @@ export function buildFloorsAndCeilings(plan: PlanGeometry): Surfaces {
         ceiling.vertex(ring[i]![0], ring[i]![1], zc, 0, 0, -1, ring[i]![0], ring[i]![1]);
     }
   }
+  for (const data of [...floors.values(), ...ceilings.values()]) data.mark(undefined);
   return { floors, ceilings };
 }

@@ -13,6 +13,7 @@ import type {
   DrawingEvents,
   DrawingSettings,
   RoomDrawing,
+  SurfacePaint,
 } from './drawing.js';
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
@@ -131,6 +132,13 @@ export class MainDrawing implements RoomDrawing {
   }
   snapshot(width: number, height: number): Promise<HTMLCanvasElement> {
     return answer(() => this.#driver.snapshot(width, height));
+  }
+  // surfaces (issue 37)
+  pickRoomSurface(x: number, y: number): Promise<string | undefined> {
+    return answer(() => this.#driver.pickRoomSurface(x, y));
+  }
+  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    return answer(() => this.#driver.setSurface(surface, paint));
   }
   // swap a piece (replaceComponent(), src/three/swap.ts)
   replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void> {

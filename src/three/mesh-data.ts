@@ -37,10 +37,25 @@ class Floats {
   }
 }
 
+/**
+ * A run of vertices that belong to one surface of the room (`wall:<id>:<side>`, `area:<id>:floor`,
+ * `area:<id>:ceiling`): kept on the geometry (`userData.surfaces`) so a hit triangle names its surface
+ * and one surface can be given its own material (surfaces.ts) without splitting the merged mesh.
+ */
+export interface SurfaceRange {
+  surface: string;
+  start: number;
+  count: number;
+}
+
 export class MeshData {
   readonly #positions = new Floats();
   readonly #normals = new Floats();
   readonly #uvs = new Floats();
+  // the surfaces' tags (issue 37)
+  readonly #ranges: SurfaceRange[] = [];
+  #surface?: string;
+  #surfaceStart = 0;
 
   get empty(): boolean {
     return this.#positions.length === 0;
@@ -57,8 +72,28 @@ export class MeshData {
     this.#uvs.push2(u, v);
   }
 
+  /** The vertices added from now on belong to `surface` (undefined: to none, e.g. a wall's cut top or end). */
+  mark(surface: string | undefined): void {
+    if (surface === this.#surface) return;
+    this.#closeRange();
+    this.#surface = surface;
+    this.#surfaceStart = this.vertices;
+  }
+
+  #closeRange(): void {
+    const count = this.vertices - this.#surfaceStart;
+    if (this.#surface === undefined || count <= 0) return;
+    const last = this.#ranges.at(-1);
+    if (last && last.surface === this.#surface && last.start + last.count === this.#surfaceStart)
+      last.count += count;
+    else this.#ranges.push({ surface: this.#surface, start: this.#surfaceStart, count });
+    this.#surfaceStart = this.vertices;
+  }
+
   toGeometry(): BufferGeometry {
     const geometry = new BufferGeometry();
+    this.#closeRange();
+    if (this.#ranges.length) geometry.userData.surfaces = this.#ranges.map((r) => ({ ...r }));
     geometry.setAttribute('position', new Float32BufferAttribute(this.#positions.values(), 3));
     geometry.setAttribute('normal', new Float32BufferAttribute(this.#normals.values(), 3));
     geometry.setAttribute('uv', new Float32BufferAttribute(this.#uvs.values(), 2));

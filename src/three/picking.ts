@@ -25,11 +25,11 @@ export interface ComponentPick {
  * The meshes a ray can hit: everything visible in the room but its transparent shading and overlays
  * marked `userData.pickable = false` (the selection outline, a measure's markers).
  */
-function targets(root: Object3D, out: Object3D[] = []): Object3D[] {
+export function pickTargets(root: Object3D, out: Object3D[] = []): Object3D[] {
   for (const node of root.children) {
     if (!node.visible || node.userData.pickable === false || node.name.includes('shade')) continue;
     if ((node as Object3D & { isMesh?: boolean }).isMesh) out.push(node);
-    targets(node, out);
+    pickTargets(node, out);
   }
   return out;
 }
@@ -67,7 +67,7 @@ export function pickComponent(
   _raycaster.setFromCamera(_ndc, view.camera);
   _raycaster.near = view.camera.near;
   _raycaster.far = view.camera.far;
-  const hits = _raycaster.intersectObjects(targets(view.room.root), false);
+  const hits = _raycaster.intersectObjects(pickTargets(view.room.root), false);
   const first = hits[0];
   if (!first) return undefined;
   const component = componentOf(view, first);

@@ -27,6 +27,7 @@ import { orbitOf, positionOf, targetOf } from './orbit.js';
 import { RoomView } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
+import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
 import { PieceSwaps } from './swap.js';
 
 type FeaturesModule = typeof Features;
@@ -269,6 +270,15 @@ export class ViewDriver {
         throw new RangeError(`toBlob(): width and height must be at most ${limit} pixels on this GPU`);
       return f.renderSnapshot(this.view, { width, height });
     });
+  }
+
+  // surfaces (issue 37): the scene's own RoomSurfaces (surfaces.ts), on either thread
+  pickRoomSurface(x: number, y: number): string | undefined {
+    return this.view.frames === 0 ? undefined : pickRoomSurface(this.view, x, y);
+  }
+
+  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    return this.view.room.surfaces.paint(surface, paint);
   }
 
   // swap a piece (replaceComponent(), src/three/swap.ts)

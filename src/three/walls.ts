@@ -30,11 +30,14 @@ export function addPrism(
   z1: number,
   extras?: WallExtras,
   height = Infinity,
+  sideOf?: (nx: number, ny: number) => string | undefined,
 ): void {
   const ring = counterClockwise(polygon);
   if (ring.length < 3 || !(z1 > z0)) return;
   const triangles = triangulate(ring);
   const top = extras && z1 >= height ? extras.tops : data;
+  // the caps are no surface one can paint (the surfaces' tags, issue 37)
+  data.mark(undefined);
   for (const [a, b, c] of triangles) {
     for (const i of [a!, b!, c!]) top.vertex(ring[i]![0], ring[i]![1], z1, 0, 0, 1, ring[i]![0], ring[i]![1]);
     for (const i of [a!, c!, b!])
@@ -50,6 +53,7 @@ export function addPrism(
     // outward normal of a counter-clockwise ring is the edge turned clockwise
     const nx = dy / length;
     const ny = -dx / length;
+    data.mark(sideOf?.(nx, ny));
     const u0 = p[0] * (dx / length) + p[1] * (dy / length);
     const u1 = u0 + length;
     data.vertex(p[0], p[1], z0, nx, ny, 0, u0, z0);
@@ -70,6 +74,19 @@ export function addPrism(
         extras.ceilingLift,
       );
   }
+  data.mark(undefined);
+}
+
+/**
+ * A wall's two long faces as surfaces: `wall:<id>:left` and `wall:<id>:right`, on your left and right
+ * walking along the wall from its start to its end in the model (z up; left is the normal (−dy, dx)).
+ * Ends and jambs (normals along the wall) belong to neither.
+ */
+export function wallSides(wall: WallGeometry, dir: Vec2): (nx: number, ny: number) => string | undefined {
+  return (nx, ny) => {
+    const across = -dir[1] * nx + dir[0] * ny;
+    return across > 0.7 ? `wall:${wall.name}:left` : across < -0.7 ? `wall:${wall.name}:right` : undefined;
+  };
 }
 
 /** Appends one wall with its openings cut out. */
@@ -79,6 +96,7 @@ export function addWall(data: MeshData, wall: WallGeometry, height: number, extr
   const length = Math.hypot(dx, dy);
   if (!(length > 1e-6) || wall.polygon.length < 3 || !(height > 0)) return;
   const dir: Vec2 = [dx / length, dy / length];
+  const sides = wallSides(wall, dir);
   // openings along the wall, clamped to it, sorted, overlapping ones dropped (cannot both be cut)
   const holes = wall.openings
     .map((o) => ({
@@ -94,13 +112,29 @@ export function addWall(data: MeshData, wall: WallGeometry, height: number, extr
   let cursor = -Infinity;
   for (const hole of holes) {
     if (hole.from < cursor) continue;
-    addPrism(data, clipBetween(wall.polygon, wall.start, dir, cursor, hole.from), 0, height, extras, height);
+    addPrism(
+      data,
+      clipBetween(wall.polygon, wall.start, dir, cursor, hole.from),
+      0,
+      height,
+      extras,
+      height,
+      sides,
+    );
     const span = clipBetween(wall.polygon, wall.start, dir, hole.from, hole.to);
-    if (hole.bottom > 0) addPrism(data, span, 0, hole.bottom, extras, height);
-    if (hole.top < height) addPrism(data, span, hole.top, height, extras, height);
+    if (hole.bottom > 0) addPrism(data, span, 0, hole.bottom, extras, height, sides);
+    if (hole.top < height) addPrism(data, span, hole.top, height, extras, height, sides);
     cursor = hole.to;
   }
-  addPrism(data, clipBetween(wall.polygon, wall.start, dir, cursor, Infinity), 0, height, extras, height);
+  addPrism(
+    data,
+    clipBetween(wall.polygon, wall.start, dir, cursor, Infinity),
+    0,
+    height,
+    extras,
+    height,
+    sides,
+  );
 }
 
 export interface Walls extends WallExtras {

@@ -12,7 +12,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { Replacement } from '../../src/features/swap/replacement.ts';
 import { SwapRefused } from '../../src/features/swap/swap-refused.ts';
-import type { AddToCartDetail } from '../../src/events/index.ts';
+import type { AddToCartDetail, RoomChangeDetail, RoomChangeErrorDetail } from '../../src/events/index.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
@@ -118,10 +118,21 @@ for (const renderer of THREADS)
       const before = await pixels(viewer);
       const frames = framesOf(viewer);
       const products = viewer.products;
+      const errors: RoomChangeErrorDetail[] = [];
+      viewer.addEventListener('room-change-error', (e) => errors.push(e.detail));
       // 500 cm along y from 250: 0 … 500, through the north and south walls (inner faces at 10 and 490)
       const refused = await refusal(viewer.replaceComponent(SOFA_PIECE, sofa(500)));
       expect(refused.reason).to.equal('collision');
       expect(refused.message).to.match(/cross a wall/);
+      // the element's error event: the change asked for, the reason and the sentence
+      expect(errors).to.deep.equal([
+        {
+          change: { kind: 'replace', target: SOFA_PIECE, after: sofa(500), source: 'api' },
+          reason: 'collision',
+          message: refused.message,
+        },
+      ]);
+      expect(viewer.changes).to.deep.equal([]);
       await rafPasses(3);
       expect(framesOf(viewer)).to.equal(frames);
       expect(differing(before, await pixels(viewer), 0)).to.equal(0);
@@ -161,8 +172,13 @@ for (const renderer of THREADS)
       expect(linesBefore).to.deep.include({ componentId: SOFA, quantity: 1 });
 
       let frames = framesOf(viewer);
+      const changes: RoomChangeDetail[] = [];
+      viewer.addEventListener('room-change', (e) => changes.push(e.detail));
       // 200 × 100: y 150 … 350, x 277.5 … 377.5 (the back stays at x 377.5)
       await viewer.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      expect(changes).to.deep.equal([
+        { kind: 'replace', target: SOFA_PIECE, before: null, after: sofa(200, 100), source: 'api' },
+      ]);
       await drawnAfter(viewer, frames);
       const after = await pixels(viewer);
       expect(differing(before, after)).to.be.greaterThan(50);
@@ -190,15 +206,58 @@ for (const renderer of THREADS)
       )!;
       expect(button.textContent).to.contain('2.00 m × 1.00 m × 0.85 m');
 
-      // undo: the old mesh back, pixel for pixel
+      // undo (the change log's): the old mesh back, pixel for pixel
       frames = framesOf(viewer);
-      expect(await viewer.undoReplace()).to.equal(true);
+      expect(await viewer.undo()).to.equal(true);
       await drawnAfter(viewer, frames);
       expect(differing(before, await pixels(viewer))).to.equal(0);
+      expect(changes[1]).to.deep.equal({
+        kind: 'replace',
+        target: SOFA_PIECE,
+        before: sofa(200, 100),
+        after: null,
+        source: 'undo',
+      });
       expect(viewer.products.map((p) => [p.componentId, p.count])).to.deep.equal(productsBefore);
       expect(cartLines(viewer)).to.deep.equal(linesBefore);
       expect(viewer.replaced).to.deep.equal({});
-      expect(await viewer.undoReplace()).to.equal(false);
+      expect(await viewer.undo()).to.equal(false);
+      // redo: the same picture as the swap gave
+      frames = framesOf(viewer);
+      expect(await viewer.redo()).to.equal(true);
+      await drawnAfter(viewer, frames);
+      expect(differing(after, await pixels(viewer))).to.equal(0);
+      expect(viewer.replaced).to.deep.equal({ [SOFA_PIECE]: sofa(200, 100) });
+    });
+
+    it('replays a saved list on a fresh viewer to the same picture', async () => {
+      const first = await showcase();
+      let frames = framesOf(first);
+      await first.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      await drawnAfter(first, frames);
+      const swapped = await pixels(first);
+      const saved = JSON.stringify(first.changes);
+      cleanup();
+      const second = makeViewer(
+        { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top', changes: saved },
+        [320, 220],
+      );
+      const replayed = waitForEvent<RoomChangeDetail>(second, 'room-change', 30000);
+      const loaded = waitForEvent(second, 'model-load', 30000);
+      fixtureContainer().append(second);
+      expect((await replayed).detail.source).to.equal('replay');
+      await loaded;
+      await second.changesSettled();
+      await rafPasses(3);
+      await until(
+        async () => {
+          const now = await pixels(second).catch(() => undefined);
+          return now?.length === swapped.length && differing(swapped, now) === 0;
+        },
+        10000,
+        'the same picture',
+      );
+      expect(second.replaced).to.deep.equal({ [SOFA_PIECE]: sofa(200, 100) });
     });
 
     it('puts a swap control on the selected piece that the keyboard can use', async () => {
@@ -231,6 +290,9 @@ for (const renderer of THREADS)
       await sendKeys({ press: 'Enter' });
       await until(() => viewer.replaced[SOFA_PIECE], 8000, 'the loveseat swapped in');
       expect(viewer.replaced[SOFA_PIECE]!.name).to.equal('Loveseat');
+      expect(viewer.changes.map((c) => [c.kind, c.target, c.source])).to.deep.equal([
+        ['replace', SOFA_PIECE, 'user'],
+      ]);
       await until(() => status() === 'Swapped for Loveseat', 8000, 'the swap said');
       expect(viewer.products.map((p) => p.componentId)).to.include('test-sofa-180');
     });

@@ -11,6 +11,9 @@ import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
+// the change log (issue 37)
+import { ViewerChanges } from './features/changes.js';
+import { ViewerSurfaces } from './features/surfaces.js';
 import { ViewerSwap } from './features/swap.js';
 import { viewerSwapStyles } from './features/swap.styles.js';
 import { viewerStyles } from './room-viewer.styles.js';
@@ -109,11 +112,15 @@ export type { RevealStrategy } from './base.js';
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
 export class RoomViewer extends ViewerSwap(
-  ViewerSyncCamera(
-    FurnitureFeature(
-      CartFeature(
-        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-        { hotspots: true },
+  ViewerSurfaces(
+    ViewerChanges(
+      ViewerSyncCamera(
+        FurnitureFeature(
+          CartFeature(
+            ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+            { hotspots: true },
+          ),
+        ),
       ),
     ),
   ),

@@ -21,6 +21,7 @@ import type {
   DrawingEvents,
   DrawingSettings,
   RoomDrawing,
+  SurfacePaint,
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
@@ -396,6 +397,16 @@ export class WorkerView implements RoomDrawing {
 
   setFurnitureVisible(visible: boolean): void {
     this.#send({ type: 'furniture', id: this.id, visible });
+  }
+
+  // surfaces (issue 37)
+  async pickRoomSurface(x: number, y: number): Promise<string | undefined> {
+    const answer = await this.#call({ op: 'pick-room-surface', x, y });
+    return this.#disposed ? undefined : (answer.value as string | undefined);
+  }
+
+  async setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    await this.#call({ op: 'set-surface', surface, paint });
   }
 
   dispose(): void {

@@ -13,7 +13,14 @@ export type DescriptionKey =
   | 'selectedSome'
   | 'more'
   | 'addToCart'
-  | 'addToCartOf';
+  | 'addToCartOf'
+  // surfaces (issue 37)
+  | 'surfaces'
+  | 'wallFace'
+  | 'sideLeft'
+  | 'sideRight'
+  | 'floorOf'
+  | 'ceilingOf';
 
 /** The room description's words (shared by `<room-viewer>` and `<room-plan>`), in English (other languages: src/i18n/). */
 export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
@@ -32,5 +39,12 @@ export const DESCRIPTION_STRINGS: Strings<DescriptionKey> = {
     more: '{count} more pieces are not listed.',
     addToCart: 'Add to cart',
     addToCartOf: 'Add to cart: {name}',
+    // surfaces (issue 37)
+    surfaces: 'Walls, floors and ceilings ({count})',
+    wallFace: 'Wall {n}, {side} side',
+    sideLeft: 'left',
+    sideRight: 'right',
+    floorOf: 'Floor: {area}',
+    ceilingOf: 'Ceiling: {area}',
   },
 };

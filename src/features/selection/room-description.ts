@@ -35,7 +35,16 @@ export interface DescriptionOptions {
   onAddToCart?(component: ModelComponent): void;
   /** When given, each area is a button (`part="area-button"`) that calls it. */
   onArea?(area: AreaGeometry): void;
+  // surfaces (issue 37)
+  /** The room's surfaces, each a button (`part="surface"`) calling `onSurface` (both given or neither). */
+  surfaces?: readonly DescribedSurface[];
+  onSurface?(surface: string, event: MouseEvent): void;
 }
+
+/** A surface listed in the description: a wall's face (the wall's number, its side) or an area's floor or ceiling. */
+export type DescribedSurface =
+  | { surface: string; wall: number; side: 'left' | 'right' }
+  | { surface: string; area: number; face: 'floor' | 'ceiling' };
 
 interface Names {
   key: string;
@@ -203,8 +212,41 @@ export function roomDescription(options: DescriptionOptions): TemplateResult {
             }`
         : nothing
     }
+    ${options.surfaces?.length && options.onSurface ? surfaceList(options, tabIndex) : nothing}
     <p part="description-selected" aria-live="polite">
       ${chosen.length ? words('selectedSome', { names: chosen.join(', ') }) : words('selectedNone')}
     </p>
   </div>`;
+}
+
+/** The surfaces' buttons (issue 37): "Floor: Living room", "Wall 3, left side"… */
+function surfaceList(options: DescriptionOptions, tabIndex: () => number): TemplateResult {
+  const { areas, words } = options;
+  const all = options.surfaces!;
+  const listed = all.slice(0, MAX_LISTED);
+  const label = (s: DescribedSurface) =>
+    'wall' in s
+      ? words('wallFace', { n: s.wall + 1, side: words(s.side === 'left' ? 'sideLeft' : 'sideRight') })
+      : words(s.face === 'floor' ? 'floorOf' : 'ceilingOf', {
+          area: areas[s.area]
+            ? areaName(areas[s.area]!, s.area, words)
+            : words('unnamedArea', { n: s.area + 1 }),
+        });
+  return html`<h2>${words('surfaces', { count: all.length })}</h2>
+    <ul>
+      ${listed.map(
+        (s) =>
+          html`<li>
+            <button
+              type="button"
+              part="surface"
+              tabindex=${tabIndex()}
+              data-surface=${s.surface}
+              @click=${(event: MouseEvent) => options.onSurface!(s.surface, event)}
+            >
+              ${label(s)}
+            </button>
+          </li>`,
+      )}
+    </ul>`;
 }

@@ -16,7 +16,7 @@ import {
   selectionAfter,
 } from './component-selection.js';
 import type { LanguageController } from '../../internal/language.js';
-import { roomDescription } from './room-description.js';
+import { roomDescription, type DescribedSurface } from './room-description.js';
 import { DESCRIPTION_STRINGS } from './room-description.strings.js';
 
 type Source = 'pointer' | 'keyboard' | 'api';
@@ -28,6 +28,9 @@ export type SelectionHost = ReactiveControllerHost &
     selected: string[];
     measure?: boolean;
     areaActivated?(area: AreaGeometry): void;
+    // surfaces (issue 37): listed in the description when the element offers them
+    describedSurfaces?(): readonly DescribedSurface[];
+    surfaceActivated?(surface: string, event: MouseEvent): void;
   };
 
 export interface SelectionOptions {
@@ -137,6 +140,12 @@ export class ComponentSelection implements ReactiveController {
       onComponent: (c, event) => this.choose(c, event.detail === 0 ? 'keyboard' : 'pointer', additive(event)),
       onAddToCart: this.options.cart?.(),
       onArea: typeof host.areaActivated === 'function' ? (area) => host.areaActivated!(area) : undefined,
+      ...(typeof host.describedSurfaces === 'function' && typeof host.surfaceActivated === 'function'
+        ? {
+            surfaces: host.describedSurfaces(),
+            onSurface: (surface: string, event: MouseEvent) => host.surfaceActivated!(surface, event),
+          }
+        : {}),
     });
   }
 

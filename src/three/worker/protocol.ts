@@ -8,7 +8,14 @@
  */
 import type { ModelComponent } from '../../model/types.js';
 import type { CameraMode } from '../camera.js';
-import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
+import type {
+  AnchorSet,
+  CameraRequest,
+  ComponentFailure,
+  DrawingSettings,
+  DrawnFrame,
+  SurfacePaint,
+} from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
@@ -55,6 +62,11 @@ export type Call =
   | { op: 'snapshot'; width: number; height: number }
   /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
   | { op: 'picture' }
+  // surfaces (issue 37)
+  /** The surface first met at (`x`, `y`), normalised device coordinates: answered with its id or nothing. */
+  | { op: 'pick-room-surface'; x: number; y: number }
+  /** Paints a surface (null: the model's own): answered once drawn so, or with the error (the room unchanged). */
+  | { op: 'set-surface'; surface: string; paint: SurfacePaint | null }
   // swap a piece (replaceComponent(), src/three/swap.ts)
   /** Draws a piece as its replacement, or as it was drawn first (null). */
   | { op: 'replace-component'; piece: string; component: ModelComponent | null };

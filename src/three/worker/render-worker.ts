@@ -126,6 +126,11 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
         return answer(request, undefined, await createImageBitmap(canvas));
       }
+      // surfaces (issue 37)
+      case 'pick-room-surface':
+        return answer(request, driver.pickRoomSurface(question.x, question.y));
+      case 'set-surface':
+        return answer(request, await driver.setSurface(question.surface, question.paint));
       // swap a piece (replaceComponent(), src/three/swap.ts)
       case 'replace-component':
         return answer(request, driver.replaceComponent(question.piece, question.component));

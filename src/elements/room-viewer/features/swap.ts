@@ -21,6 +21,8 @@ import {
 } from '../../../features/swap/replacement.js';
 import { SwapRefused, type SwapReason } from '../../../features/swap/swap-refused.js';
 import { SWAP_STRINGS, type SwapKey } from '../../../features/swap/swap.strings.js';
+import { changeLogOf } from '../../../features/changes/changes-host.js';
+import { ChangeRefused, type ChangeFailure } from '../../../features/changes/change-log.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 
 export type { Replacement } from '../../../features/swap/replacement.js';
@@ -31,7 +33,6 @@ export interface ViewerSwapProperties {
   alternatives?: Record<string, Replacement[]>;
   replaceComponent(pieceId: string, replacement: Replacement | null): Promise<void>;
   readonly replaced: Readonly<Record<string, Replacement>>;
-  undoReplace(): Promise<boolean>;
 }
 
 /** The sentence a refusal says in English (the control shows the element's language). */
@@ -67,10 +68,6 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
     #original?: RoomModel;
     /** The replacement each swapped piece shows now. */
     readonly #replaced = new Map<string, Replacement>();
-    /** Swaps made, newest last (undoReplace()). */
-    readonly #history: { target: string; before: Replacement | null }[] = [];
-    /** One swap at a time, in the order asked. */
-    #queue: Promise<unknown> = Promise.resolve();
     @state() private _swapStatus?: { text: string; refused: boolean };
     #anchorShown?: string;
 
@@ -79,38 +76,67 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       return Object.fromEntries([...this.#replaced].map(([id, r]) => [id, copy(r)]));
     }
 
-    /**
-     * Swaps the piece `pieceId` for `replacement`, in place: its back edge's centre where the piece's
-     * was, the same facing, standing where it stood (docs/room-viewer.md, "Swap a piece"); `null` puts
-     * the piece back as the model has it. Refused, with the room as it was, when the replacement would
-     * cross a wall (`collision`), block a door's swing (`door`) or overlap a neighbour by more than
-     * 1 cm (`overlap`), or is no replacement (no size) or names no piece (`invalid`).
-     * @returns {Promise<void>} Resolves once the replacement is drawn (its mesh may follow); rejects with a `SwapRefused` (`reason`, `message`).
-     */
-    replaceComponent(pieceId: string, replacement: Replacement | null): Promise<void> {
-      return this.#enqueue(() => this.#swap(pieceId, replacement, true));
-    }
-
-    /** Undoes the last swap (the piece shows what it showed before); false when there is none. */
-    undoReplace(): Promise<boolean> {
-      return this.#enqueue(async () => {
-        const last = this.#history.pop();
-        if (!last) return false;
-        await this.#apply(last.target, last.before);
-        return true;
+    // a mixin's constructor takes any arguments (TypeScript's rule for mixins)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      super(...args);
+      // the `replace` kind of the change log (features/changes.ts): undo, redo and replay come with it
+      changeLogOf(this)?.register('replace', {
+        validate: (target, value) => {
+          try {
+            this.#check(target, value);
+          } catch (error) {
+            if (error instanceof SwapRefused) return new ChangeRefused(error.reason, error.message);
+            throw error;
+          }
+          return undefined;
+        },
+        current: (target) => this.#replaced.get(target) ?? null,
+        apply: async (target, value) => {
+          try {
+            await this.#apply(target, value as Replacement | null);
+          } catch (error) {
+            if (error instanceof SwapRefused) throw new ChangeRefused(error.reason, error.message);
+            throw error;
+          }
+        },
       });
     }
 
-    #enqueue<R>(run: () => Promise<R>): Promise<R> {
-      const result = this.#queue.then(run);
-      this.#queue = result.catch(() => undefined);
-      return result;
+    /**
+     * Swaps the piece `pieceId` for `replacement`, in place: its back edge's centre where the piece's
+     * was, the same facing, standing where it stood (docs/room-viewer.md, "Swap a piece"); `null` puts
+     * the piece back as the model has it. Through the change log: `room-change` (kind `replace`, source
+     * `api`), `undo()` / `redo()`. Refused, with `room-change-error` and the room as it was, when the
+     * replacement would cross a wall (`collision`), block a door's swing (`door`) or overlap a neighbour
+     * by more than 1 cm (`overlap`), or is no replacement (no size) or names no piece (`invalid`).
+     * @returns {Promise<void>} Resolves once the replacement is drawn (its mesh may follow); rejects with a `SwapRefused` (`reason`, `message`).
+     */
+    replaceComponent(pieceId: string, replacement: Replacement | null): Promise<void> {
+      return this.#make(pieceId, replacement, 'api');
     }
 
-    async #swap(pieceId: string, replacement: Replacement | null, record: boolean): Promise<void> {
-      const before = this.#replaced.get(pieceId) ?? null;
-      await this.#apply(pieceId, replacement);
-      if (record) this.#history.push({ target: pieceId, before });
+    /** Makes a swap through the change log; rejects with the reason it was refused. */
+    async #make(pieceId: string, replacement: Replacement | null, source: 'api' | 'user'): Promise<void> {
+      const log = changeLogOf(this);
+      if (!log) throw new SwapRefused('invalid', 'replaceComponent(): the element keeps no change log');
+      let failure: ChangeFailure | undefined;
+      const hear = (event: Event) => {
+        const detail = (event as CustomEvent<ChangeFailure>).detail;
+        if (detail.change.kind === 'replace' && detail.change.target === pieceId) failure = detail;
+      };
+      this.addEventListener('room-change-error', hear);
+      try {
+        if (await log.make({ kind: 'replace', target: pieceId, after: replacement }, source)) return;
+      } finally {
+        this.removeEventListener('room-change-error', hear);
+      }
+      const reason = failure?.reason;
+      const known: SwapReason[] = ['collision', 'door', 'overlap', 'invalid'];
+      throw new SwapRefused(
+        known.includes(reason as SwapReason) ? (reason as SwapReason) : 'invalid',
+        failure?.message ?? 'replaceComponent(): refused',
+      );
     }
 
     /** The piece `pieceId` as the model had it (a piece that can be swapped), or a refusal. */
@@ -127,15 +153,18 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       return { context, original };
     }
 
-    /** Checks, draws and shows a swap (`null`: the piece as the model has it); throws SwapRefused. */
-    async #apply(pieceId: string, value: Replacement | null): Promise<void> {
+    /** Checks a swap without touching anything: the piece as placed and the kept replacement; throws SwapRefused. */
+    #check(
+      pieceId: string,
+      value: unknown,
+    ): { context: ViewerContext; placed: ModelComponent; kept?: Replacement } {
       const { context, original } = this.#piece(pieceId);
       let placed = original;
       let kept: Replacement | undefined;
       if (value !== null) {
         const problem = replacementProblem(value);
         if (problem) throw new SwapRefused('invalid', `replaceComponent(): ${problem}`);
-        kept = copy(value);
+        kept = copy(value as Replacement);
         placed = placeReplacement(original, kept);
         // what the model drew there is not held against its replacement (fit.ts)
         const verdict = checkFit(
@@ -152,7 +181,13 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
               `"${pieceId}": ${REASON_WORDS[verdict.reason]} (${verdict.against}, ${Math.round(verdict.depth * 10) / 10} cm)`,
           );
       }
-      await context.drawing.replaceComponent(pieceId, value === null ? null : placed);
+      return { context, placed, ...(kept ? { kept } : {}) };
+    }
+
+    /** Checks, draws and shows a swap (`null`: the piece as the model has it); throws SwapRefused. */
+    async #apply(pieceId: string, value: Replacement | null): Promise<void> {
+      const { context, placed, kept } = this.#check(pieceId, value);
+      await context.drawing.replaceComponent(pieceId, kept ? placed : null);
       // the room went meanwhile: nothing to follow
       if (this.viewContext !== context) return;
       context.model = {
@@ -168,7 +203,6 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       // a room loaded anew is the model's own: nothing of the last one's swaps holds
       this.#original = context.model;
       this.#replaced.clear();
-      this.#history.length = 0;
       this.#anchorShown = undefined;
       super.viewReady(context);
     }
@@ -176,7 +210,6 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
     protected override viewGone(): void {
       this.#original = undefined;
       this.#replaced.clear();
-      this.#history.length = 0;
       super.viewGone();
     }
 
@@ -273,7 +306,7 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       const candidate = select ? list[Number(select.value)] : undefined;
       if (!candidate) return;
       const name = candidate.name ?? candidate.productId ?? candidate.componentId ?? '';
-      this.#enqueue(() => this.#swap(piece.id, candidate, true)).then(
+      this.#make(piece.id, candidate, 'user').then(
         () => {
           this._swapStatus = { text: this.#t('swapped', { name }), refused: false };
         },

@@ -1,0 +1,217 @@
+/**
+ * `<room-viewer>` feature: the room's surfaces (issue 37). A click or tap on a wall face, a floor or a
+ * ceiling (not the end of a drag; a click on a piece stays the piece's) fires `surface-select`, as does
+ * a surface's button in the room's description; `setSurface()` paints one surface with a colour or a
+ * texture through the change log (changes.ts: `room-change`, undo, redo, replay). Picking and painting
+ * go through the drawing (src/three/surfaces.ts), on whichever thread it draws.
+ */
+import { ClickTracker } from '../../../features/selection/component-selection.js';
+import { changeLogOf } from '../../../features/changes/changes-host.js';
+import { ChangeRefused } from '../../../features/changes/change-log.js';
+import { cssColour } from '../../../features/changes/css-colour.js';
+import {
+  areaOfSurface,
+  checkSurface,
+  hexToSrgb,
+  modelMaterialOf,
+  surfaceValue,
+  surfacesOf,
+  type SurfaceInput,
+  type SurfaceValue,
+} from '../../../features/changes/surface-value.js';
+import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
+import type { DescribedSurface } from '../../../features/selection/room-description.js';
+import type { PlanGeometry } from '../../../model/types.js';
+import type { SurfacePaint } from '../../../three/drawing.js';
+import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { Constructor } from '../../../internal/mixin.js';
+
+/** What the mixin adds (documented on the class below). */
+export interface ViewerSurfacesProperties {
+  setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
+  surfaceOf(surface: string): SurfaceValue | undefined;
+  selectSurface(surface: string): boolean;
+  describedSurfaces(): readonly DescribedSurface[];
+  surfaceActivated(surface: string, event: MouseEvent): void;
+}
+
+/** The drawing's paint for a value of the log. */
+function paintOf(value: SurfaceValue | null): SurfacePaint | null {
+  if (!value) return null;
+  if ('color' in value) return { color: hexToSrgb(value.color) };
+  return { texture: value.texture, tileSize: value.tileSize, rotation: value.rotation };
+}
+
+export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
+  Base: T,
+): T & Constructor<ViewerSurfacesProperties> {
+  /**
+   * @fires {CustomEvent<SurfaceSelectDetail>} surface-select - A wall face, a floor or a ceiling was picked: a click or tap
+   *   on it (a click on a piece stays `component-select`), or its button in the room description. Cancelable. Detail
+   *   `{ surface, material, areaName, source }`: `surface` `wall:<id>:left|right` (left and right walking from the wall's
+   *   start to its end), `area:<id>:floor` or `area:<id>:ceiling`; `material` the model's material id, or the change
+   *   made (`{ color }`, `{ texture, tileSize, rotation }`); `areaName` the area's own name (text); `source` `pointer` or
+   *   `keyboard`.
+   * @csspart surface - A surface's button in the room description (a wall face, a floor, a ceiling).
+   */
+  abstract class WithSurfaces extends Base {
+    #clicks = new ClickTracker();
+    /** What each changed surface is painted with now (the log's values). */
+    #paints = new Map<string, SurfaceValue>();
+
+    // a mixin's constructor takes any arguments (TypeScript's rule for mixins)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    constructor(...args: any[]) {
+      super(...args);
+      changeLogOf(this)?.register('surface', {
+        validate: (target, value) => {
+          const plan = this.viewContext?.plan;
+          if (!plan) return new ChangeRefused('not-ready', 'no room is drawn yet');
+          try {
+            checkSurface(plan, target);
+            surfaceValue(value, cssColour);
+          } catch (error) {
+            if (error instanceof ChangeRefused) return error;
+            throw error;
+          }
+          return undefined;
+        },
+        current: (target) => this.#paints.get(target) ?? null,
+        apply: async (target, value) => {
+          const context = this.viewContext;
+          if (!context) throw new ChangeRefused('not-ready', 'no room is drawn yet');
+          const paint = surfaceValue(value, cssColour);
+          try {
+            await context.drawing.setSurface(target, paintOf(paint));
+          } catch (error) {
+            const { name, message } = error as Error;
+            if (name === 'RangeError') throw new ChangeRefused('unknown-target', message);
+            if (name === 'TypeError') throw new ChangeRefused('bad-value', message);
+            throw new ChangeRefused('load-failed', message);
+          }
+          if (paint) this.#paints.set(target, paint);
+          else this.#paints.delete(target);
+        },
+      });
+    }
+
+    /**
+     * Paints one surface (`wall:<id>:left|right`, `area:<id>:floor|ceiling`): `{ color }` (any CSS colour), or
+     * `{ texture, tileSize, rotation }` (an http(s) image URL repeated every `tileSize` cm, default 100, turned
+     * `rotation` degrees); `null`: back to the model's own. Only that surface changes. Through the change log:
+     * `room-change` (source `api`), undoable. Resolves true once drawn so; false when refused (`room-change-error`:
+     * an unknown surface, not a colour, a texture that is not http(s) or fails to load), the room unchanged.
+     */
+    setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean> {
+      const log = changeLogOf(this);
+      if (!log) return Promise.resolve(false);
+      // the log keeps the checked value (a colour as #rrggbb, a texture's absolute URL); a bad one is refused there
+      let after: unknown = paint;
+      try {
+        after = surfaceValue(paint, cssColour);
+      } catch {
+        // refused with its reason by the log's own check
+      }
+      return log.make({ kind: 'surface', target: surface, after });
+    }
+
+    /** What a surface is painted with now (`{ color }` or `{ texture, tileSize, rotation }`); undefined: the model's own. */
+    surfaceOf(surface: string): SurfaceValue | undefined {
+      const paint = this.#paints.get(surface);
+      return paint ? { ...paint } : undefined;
+    }
+
+    /** Fires `surface-select` for a surface as its button would (source `keyboard`); false if unknown or cancelled. */
+    selectSurface(surface: string): boolean {
+      return this.#select(surface, 'keyboard');
+    }
+
+    override connectedCallback(): void {
+      super.connectedCallback();
+      this.addEventListener('pointerdown', this.#onDown);
+      this.addEventListener('pointermove', this.#onMove);
+      this.addEventListener('pointerup', this.#onUp);
+      this.addEventListener('pointercancel', this.#onCancel);
+    }
+
+    override disconnectedCallback(): void {
+      this.removeEventListener('pointerdown', this.#onDown);
+      this.removeEventListener('pointermove', this.#onMove);
+      this.removeEventListener('pointerup', this.#onUp);
+      this.removeEventListener('pointercancel', this.#onCancel);
+      super.disconnectedCallback();
+    }
+
+    /** The room description's surfaces (selection-controller.ts asks for them). */
+    describedSurfaces(): readonly DescribedSurface[] {
+      const plan = this.viewContext?.plan;
+      if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
+      return this.#described?.list ?? [];
+    }
+
+    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    surfaceActivated(surface: string, event: MouseEvent): void {
+      this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
+    }
+
+    #described?: { plan: PlanGeometry; list: DescribedSurface[] };
+
+    protected override viewReady(context: ViewerContext): void {
+      // a new room is as its model has it
+      this.#paints.clear();
+      super.viewReady(context);
+    }
+
+    protected override viewGone(): void {
+      this.#paints.clear();
+      super.viewGone();
+    }
+
+    /** Fires `surface-select`; false when the room has no such surface or a listener cancelled it. */
+    #select(surface: string, source: SurfaceSelectDetail['source']): boolean {
+      const plan = this.viewContext?.plan;
+      if (!plan) return false;
+      let ref;
+      try {
+        ref = checkSurface(plan, surface);
+      } catch {
+        return false;
+      }
+      const area = areaOfSurface(plan, ref);
+      const detail: SurfaceSelectDetail = {
+        surface,
+        material: this.surfaceOf(surface) ?? modelMaterialOf(plan, ref) ?? null,
+        ...(area?.label ? { areaName: area.label } : {}),
+        source,
+      };
+      return this.emit('surface-select', detail, { cancelable: true });
+    }
+
+    #onDown = (event: PointerEvent) => {
+      const target = event.composedPath()[0] as Element | undefined;
+      if (target?.localName === 'canvas' && target.getAttribute('part') === 'canvas')
+        this.#clicks.down(event);
+    };
+
+    #onMove = (event: PointerEvent) => this.#clicks.move(event);
+
+    #onCancel = (event: PointerEvent) => this.#clicks.cancel(event);
+
+    #onUp = (event: PointerEvent) => {
+      // measuring: a click places a point, it does not pick
+      if (!this.#clicks.up(event) || (this as { measure?: boolean }).measure) return;
+      const context = this.viewContext;
+      const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
+      if (!context || !rect?.width || !rect.height) return;
+      const x = ((event.clientX - rect.left) / rect.width) * 2 - 1;
+      const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
+      context.drawing.pickRoomSurface(x, y).then(
+        (surface) => {
+          if (surface && this.viewContext === context) this.#select(surface, 'pointer');
+        },
+        () => undefined,
+      );
+    };
+  }
+  return WithSurfaces;
+}
