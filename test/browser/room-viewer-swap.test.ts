@@ -232,7 +232,7 @@ for (const renderer of THREADS)
 
     it('replays a saved list on a fresh viewer to the same picture', async () => {
       const first = await showcase();
-      let frames = framesOf(first);
+      const frames = framesOf(first);
       await first.replaceComponent(SOFA_PIECE, sofa(200, 100));
       await drawnAfter(first, frames);
       const swapped = await pixels(first);
