@@ -269,6 +269,17 @@ const de: Translation = {
     failedNoRoom: 'Für AR muss der Raum zuerst angezeigt werden.',
     dismiss: 'Schließen',
   },
+  // the swap control (replaceComponent(), alternatives)
+  swap: {
+    swap: 'Tauschen',
+    swapFor: '{name} tauschen gegen',
+    swapped: 'Getauscht gegen {name}',
+    collision: 'Es würde durch eine Wand ragen.',
+    door: 'Es würde eine Tür beim Öffnen blockieren.',
+    overlap: 'Es würde ein anderes Möbelstück überlappen.',
+    invalid: 'Dieses Produkt kann hier nicht stehen.',
+    refused: '{name} passt nicht: {reason}',
+  },
 };
 
 export default de;

@@ -19,6 +19,7 @@ import { PLAN_STRINGS } from '../elements/room-plan/room-plan.strings.js';
 import { VIEWER_STRINGS } from '../elements/room-viewer/room-viewer.strings.js';
 import { CART_STRINGS } from '../features/cart/cart.strings.js';
 import { AR_STRINGS } from '../features/ar/ar.strings.js';
+import { SWAP_STRINGS } from '../features/swap/swap.strings.js';
 import { ERROR_PANEL_STRINGS } from '../features/error-panel/error-panel.strings.js';
 import { FULLSCREEN_STRINGS } from '../features/fullscreen/fullscreen.strings.js';
 import { GESTURE_STRINGS } from '../features/fullscreen/gestures.strings.js';
@@ -46,6 +47,8 @@ const en: Translation = {
   roomStyles: { ...ROOM_STYLE_STRINGS.en },
   timeframes: { ...TIMEFRAME_STRINGS.en },
   ar: { ...AR_STRINGS.en },
+  // the swap control (replaceComponent(), alternatives)
+  swap: { ...SWAP_STRINGS.en },
 };
 
 export default en;

@@ -269,6 +269,17 @@ const es: Translation = {
     failedNoRoom: 'La RA necesita que la habitación se muestre primero.',
     dismiss: 'Cerrar',
   },
+  // the swap control (replaceComponent(), alternatives)
+  swap: {
+    swap: 'Cambiar',
+    swapFor: 'Cambiar {name} por',
+    swapped: 'Cambiado por {name}',
+    collision: 'Atravesaría una pared.',
+    door: 'Bloquearía el giro de una puerta.',
+    overlap: 'Se solaparía con otro mueble.',
+    invalid: 'Ese producto no puede ir aquí.',
+    refused: '{name} no cabe: {reason}',
+  },
 };
 
 export default es;

@@ -268,6 +268,17 @@ const fr: Translation = {
     failedNoRoom: 'La RA demande que la pièce soit d’abord affichée.',
     dismiss: 'Fermer',
   },
+  // the swap control (replaceComponent(), alternatives)
+  swap: {
+    swap: 'Remplacer',
+    swapFor: 'Remplacer {name} par',
+    swapped: 'Remplacé par {name}',
+    collision: 'Il traverserait un mur.',
+    door: 'Il bloquerait l’ouverture d’une porte.',
+    overlap: 'Il chevaucherait un autre meuble.',
+    invalid: 'Ce produit ne peut pas se placer ici.',
+    refused: '{name} ne rentre pas : {reason}',
+  },
 };
 
 export default fr;

@@ -269,6 +269,17 @@ const nl: Translation = {
     failedNoRoom: 'Voor AR moet de kamer eerst getoond worden.',
     dismiss: 'Sluiten',
   },
+  // the swap control (replaceComponent(), alternatives)
+  swap: {
+    swap: 'Wisselen',
+    swapFor: '{name} wisselen voor',
+    swapped: 'Gewisseld voor {name}',
+    collision: 'Het zou door een muur steken.',
+    door: 'Het zou een draaiende deur blokkeren.',
+    overlap: 'Het zou een ander meubel overlappen.',
+    invalid: 'Dat product kan hier niet staan.',
+    refused: '{name} past niet: {reason}',
+  },
 };
 
 export default nl;

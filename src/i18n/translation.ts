@@ -18,6 +18,7 @@ import type { MeasureStringKey } from '../features/measure/measure.strings.js';
 import type { DescriptionKey } from '../features/selection/room-description.strings.js';
 import type { CartKey } from '../features/cart/cart.strings.js';
 import type { ArKey } from '../features/ar/ar.strings.js';
+import type { SwapKey } from '../features/swap/swap.strings.js';
 import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
 import type { RoomStyleKey, RoomTypeKey, TimeframeKey } from '../elements/room-gallery/vocabulary.strings.js';
 
@@ -62,6 +63,8 @@ export interface Translation {
   timeframes: OpenTable<TimeframeKey>;
   /** `ar` on `<room-viewer>`: the AR button, the AR view's controls, its failures and Quick Look's banner. */
   ar: Table<ArKey>;
+  /** The swap control of `<room-viewer>` (`alternatives`, `replaceComponent()`). */
+  swap: Table<SwapKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

@@ -6,7 +6,7 @@
  * through the same ViewDriver (view-driver.ts), so a feature is written once, against this interface,
  * and runs on either thread. Types only: the page's side of the worker imports this without three.js.
  */
-import type { PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
+import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import type { CameraMode } from './camera.js';
 import type { MeasurePoint } from './measure.js';
 import type { CameraOrbit, CameraTarget } from './orbit.js';
@@ -159,4 +159,11 @@ export interface RoomDrawing {
   pickRoomSurface(x: number, y: number): Promise<string | undefined>;
   /** Paints a surface (null: the model's own again); rejects RangeError (no such surface), TypeError (not http(s)) or Error (the texture failed), the room unchanged. */
   setSurface(surface: string, paint: SurfacePaint | null): Promise<void>;
+
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /**
+   * Draws the piece `pieceId` as `component` (its replacement, placed where it goes), or as it was
+   * drawn first (null: the old mesh, kept, comes back). Rejects RangeError for a piece not drawn.
+   */
+  replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void>;
 }

@@ -3,6 +3,7 @@
  * cannot draw): the drawing interface (drawing.ts) over a ViewDriver, which does the work as it does in
  * the worker. Its answers are promises, as the worker's are, so a feature never asks which thread draws.
  */
+import type { ModelComponent } from '../model/types.js';
 import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
 import { gateWheel, touchScrolls } from './controls.js';
 import type {
@@ -140,6 +141,11 @@ export class MainDrawing implements RoomDrawing {
   setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
     return answer(() => this.#driver.setSurface(surface, paint));
   }
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void> {
+    return answer(() => this.#driver.replaceComponent(pieceId, component));
+  }
+
   dispose(): void {
     if (this.#gone) return;
     this.#gone = true;

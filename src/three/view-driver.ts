@@ -30,6 +30,7 @@ import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
 import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
+import { PieceSwaps } from './swap.js';
 
 type FeaturesModule = typeof Features;
 
@@ -91,12 +92,18 @@ export class ViewDriver {
   // export the look (issue 36)
   readonly #lookExport: () => Promise<typeof LookExport>;
   readonly #yieldToPage: () => Promise<void>;
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  #swaps?: PieceSwaps;
+  /** Pieces swapped: as the model had them, for the outline once they are back. */
+  readonly #originals = new Map<string, ModelComponent>();
+  readonly #loaders: Pick<DriverOptions, 'componentLoader' | 'meshLoader'>;
 
   constructor(options: DriverOptions) {
     const { settings, events } = options;
     this.#events = events;
     this.#settings = settings;
     this.#components = new Map(settings.model.components.map((c) => [c.id, c]));
+    this.#loaders = { componentLoader: options.componentLoader, meshLoader: options.meshLoader };
     if (typeof options.features === 'function') this.#load = options.features;
     else {
       const loaded = options.features;
@@ -172,6 +179,7 @@ export class ViewDriver {
 
   #frame(frames: number): void {
     if (this.#disposed) return;
+    this.#swaps?.keepHidden();
     this.#cutaway?.update();
     const { total, pending } = this.view.room.materials;
     const anchors = this.#anchors?.size ? this.#anchors.spots(this.#css.width, this.#css.height) : undefined;
@@ -305,9 +313,26 @@ export class ViewDriver {
     return this.view.room.surfaces.paint(surface, paint);
   }
 
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /** Draws `pieceId` as `component`, or as the model had it (null); RangeError for a piece not drawn. */
+  replaceComponent(pieceId: string, component: ModelComponent | null): void {
+    if (this.#disposed) throw new DOMException('the room is no longer shown', 'InvalidStateError');
+    const original = this.#originals.get(pieceId) ?? this.#components.get(pieceId);
+    if (!original || original.kind !== 'furniture')
+      throw new RangeError(`no piece "${pieceId}" in this room`);
+    this.#swaps ??= new PieceSwaps(this.view, {
+      ...this.#loaders,
+      onComponentError: (error, piece) => this.#events.onComponentError(componentFailure(error, piece)),
+    });
+    this.#swaps.swap(pieceId, component);
+    this.#originals.set(pieceId, original);
+    this.#components.set(pieceId, component ?? original);
+  }
+
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#swaps?.dispose();
     this.#anchors?.dispose();
     this.#cutaway?.dispose();
     this.#outline?.dispose();

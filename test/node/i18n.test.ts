@@ -20,6 +20,7 @@ import { GESTURE_STRINGS } from '../../src/features/fullscreen/gestures.strings.
 import { MEASURE_STRINGS } from '../../src/features/measure/measure.strings.ts';
 import { DESCRIPTION_STRINGS } from '../../src/features/selection/room-description.strings.ts';
 import { CART_STRINGS } from '../../src/features/cart/cart.strings.ts';
+import { SWAP_STRINGS } from '../../src/features/swap/swap.strings.ts';
 import { QUANTITIES_STRINGS } from '../../src/features/quantities/quantities.strings.ts';
 // AR (room-viewer features/ar.ts)
 import { AR_STRINGS } from '../../src/features/ar/ar.strings.ts';
@@ -59,6 +60,8 @@ const TABLES: StringTable<string>[] = [
   ROOM_STYLE_STRINGS,
   TIMEFRAME_STRINGS,
   AR_STRINGS,
+  // the swap control
+  SWAP_STRINGS,
 ];
 const SHIPPED: Record<string, Translation> = { en, nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

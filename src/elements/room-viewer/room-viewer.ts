@@ -17,6 +17,8 @@ import { ViewerSyncCamera } from './features/sync-camera.js';
 // the change log (issue 37)
 import { ViewerChanges } from './features/changes.js';
 import { ViewerSurfaces } from './features/surfaces.js';
+import { ViewerSwap } from './features/swap.js';
+import { viewerSwapStyles } from './features/swap.styles.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -113,17 +115,19 @@ export type { RevealStrategy } from './features/loading.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSurfaces(
-  ViewerChanges(
-    ViewerAR(
-      ViewerExport(
-        ViewerSyncCamera(
-          FurnitureFeature(
-            CartFeature(
-              ViewerSnapshot(
-                ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+export class RoomViewer extends ViewerSwap(
+  ViewerSurfaces(
+    ViewerChanges(
+      ViewerAR(
+        ViewerExport(
+          ViewerSyncCamera(
+            FurnitureFeature(
+              CartFeature(
+                ViewerSnapshot(
+                  ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+                ),
+                { hotspots: true },
               ),
-              { hotspots: true },
             ),
           ),
         ),
@@ -131,7 +135,7 @@ export class RoomViewer extends ViewerSurfaces(
     ),
   ),
 ) {
-  static override styles = viewerStyles;
+  static override styles = [viewerStyles, viewerSwapStyles];
 
   /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */
   protected override takeOverServerRoot(root: ShadowRoot): void {

@@ -12,6 +12,7 @@
  * heartbeat's deadline) or fails is given up, rejecting what waits and handing every view back to the
  * page's thread.
  */
+import type { ModelComponent } from '../../model/types.js';
 import type { CameraMode } from '../../three/camera.js';
 import type {
   AnchorSet,
@@ -349,6 +350,11 @@ export class WorkerView implements RoomDrawing {
 
   async pickSurface(x: number, y: number, width: number, height: number): Promise<MeasurePoint | undefined> {
     return (await this.#call({ op: 'pick-surface', x, y, width, height })).value as MeasurePoint | undefined;
+  }
+
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  async replaceComponent(piece: string, component: ModelComponent | null): Promise<void> {
+    await this.#call({ op: 'replace-component', piece, component });
   }
 
   outline(selected: readonly string[], highlighted: readonly string[]): void {

@@ -43,6 +43,14 @@ export abstract class ProductsHost extends RoomElement {
    */
   protected showFurniture(_visible: boolean): void {}
 
+  /**
+   * A feature's hook: the room shown was edited in place (a piece swapped: its model's components
+   * changed): features that keep something of the model take it again (call super). Draws again.
+   */
+  protected roomEdited(): void {
+    this.requestUpdate();
+  }
+
   /** A feature's hook: template pieces rendered in the shadow root after the drawing (call super and add). */
   protected renderFeatures(): unknown[] {
     return [];

@@ -6,6 +6,7 @@
  * its request number, also for a view the worker does not hold (an error then): no promise of the
  * page's waits forever.
  */
+import type { ModelComponent } from '../../model/types.js';
 import type { CameraMode } from '../camera.js';
 import type {
   AnchorSet,
@@ -68,7 +69,10 @@ export type Call =
   /** The surface first met at (`x`, `y`), normalised device coordinates: answered with its id or nothing. */
   | { op: 'pick-room-surface'; x: number; y: number }
   /** Paints a surface (null: the model's own): answered once drawn so, or with the error (the room unchanged). */
-  | { op: 'set-surface'; surface: string; paint: SurfacePaint | null };
+  | { op: 'set-surface'; surface: string; paint: SurfacePaint | null }
+  // swap a piece (replaceComponent(), src/three/swap.ts)
+  /** Draws a piece as its replacement, or as it was drawn first (null). */
+  | { op: 'replace-component'; piece: string; component: ModelComponent | null };
 
 export type ToRenderWorker =
   | StartMessage

@@ -139,6 +139,9 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         return answer(request, driver.pickRoomSurface(question.x, question.y));
       case 'set-surface':
         return answer(request, await driver.setSurface(question.surface, question.paint));
+      // swap a piece (replaceComponent(), src/three/swap.ts)
+      case 'replace-component':
+        return answer(request, driver.replaceComponent(question.piece, question.component));
     }
   } catch (error) {
     refuse(request, error);

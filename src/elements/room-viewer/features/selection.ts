@@ -99,6 +99,16 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       this.requestUpdate();
     }
 
+    // a piece swapped (features/swap.ts): the pieces, the outline and the description follow
+    protected override roomEdited(): void {
+      super.roomEdited();
+      const model = this.viewContext?.model;
+      if (!model) return;
+      // the camera stays where it is: only the pieces and their outline
+      this.#pickable = selectableComponents(model);
+      this.#showOutline();
+    }
+
     protected override viewGone(): void {
       this.#pickable = [];
       this.requestUpdate();
