@@ -11,6 +11,7 @@ import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
+import { ViewerToPanorama } from './features/to-panorama.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -20,6 +21,7 @@ export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
 export type { RevealStrategy } from './base.js';
+export type { PanoramaFaces, PanoramaOptions } from './features/to-panorama.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -106,11 +108,13 @@ export type { RevealStrategy } from './base.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSyncCamera(
-  FurnitureFeature(
-    CartFeature(
-      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-      { hotspots: true },
+export class RoomViewer extends ViewerToPanorama(
+  ViewerSyncCamera(
+    FurnitureFeature(
+      CartFeature(
+        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+        { hotspots: true },
+      ),
     ),
   ),
 ) {
