@@ -28,6 +28,10 @@ export type * from './view-change.js';
 export type * from './room-change.js';
 export type * from './room-change-error.js';
 export type * from './surface-select.js';
+// the tour (issue 38)
+export type * from './tour-ready.js';
+export type * from './stop-change.js';
+export type * from './tour-error.js';
 
 export type RoomEventName =
   | 'add-to-cart'
@@ -54,7 +58,11 @@ export type RoomEventName =
   // the change log (issue 37)
   | 'room-change'
   | 'room-change-error'
-  | 'surface-select';
+  | 'surface-select'
+  // the tour (issue 38)
+  | 'tour-ready'
+  | 'stop-change'
+  | 'tour-error';
 
 /** The detail type of event `K`. */
 export type DetailOf<K extends keyof GlobalEventHandlersEventMap> =

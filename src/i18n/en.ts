@@ -26,6 +26,7 @@ import { GESTURE_STRINGS } from '../features/fullscreen/gestures.strings.js';
 import { MEASURE_STRINGS } from '../features/measure/measure.strings.js';
 import { QUANTITIES_STRINGS } from '../features/quantities/quantities.strings.js';
 import { DESCRIPTION_STRINGS } from '../features/selection/room-description.strings.js';
+import { TOUR_STRINGS } from '../elements/room-tour/room-tour.strings.js';
 import type { Translation } from './translation.js';
 
 const en: Translation = {
@@ -49,6 +50,7 @@ const en: Translation = {
   ar: { ...AR_STRINGS.en },
   // the swap control (replaceComponent(), alternatives)
   swap: { ...SWAP_STRINGS.en },
+  tour: { ...TOUR_STRINGS.en },
 };
 
 export default en;

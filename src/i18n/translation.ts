@@ -21,6 +21,7 @@ import type { ArKey } from '../features/ar/ar.strings.js';
 import type { SwapKey } from '../features/swap/swap.strings.js';
 import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
 import type { RoomStyleKey, RoomTypeKey, TimeframeKey } from '../elements/room-gallery/vocabulary.strings.js';
+import type { TourStringKey } from '../elements/room-tour/room-tour.strings.js';
 
 type Table<K extends string> = Record<K, string>;
 /** A table of the service's words: the keys it is known to have, and any other key a page's service has. */
@@ -65,6 +66,9 @@ export interface Translation {
   ar: Table<ArKey>;
   /** The swap control of `<room-viewer>` (`alternatives`, `replaceComponent()`). */
   swap: Table<SwapKey>;
+  // the tour (issue 38)
+  /** `<room-tour>`: its links' names, warnings and status. */
+  tour: Table<TourStringKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

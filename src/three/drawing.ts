@@ -166,4 +166,12 @@ export interface RoomDrawing {
    * drawn first (null: the old mesh, kept, comes back). Rejects RangeError for a piece not drawn.
    */
   replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void>;
+  // toPanorama (issue 38): the tour's panoramas and moves
+  /**
+   * Six 90° cube faces `size` pixels square from `position` (model cm), in PANORAMA_FACES order
+   * (`r d l u b f`, panorama-render.ts); rejects as snapshot() does.
+   */
+  panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]>;
+  /** The camera's vertical field of view (degrees), or back to the camera mode's own (undefined). */
+  setFieldOfView(fov: number | undefined): Promise<CameraPose>;
 }

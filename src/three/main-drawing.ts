@@ -18,6 +18,7 @@ import type {
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
 import type { RoomView } from './room-view.js';
+import type { Vec3 } from '../model/types.js';
 import { ViewDriver } from './view-driver.js';
 import type { LookExportRequest } from './export/request.js';
 
@@ -155,6 +156,14 @@ export class MainDrawing implements RoomDrawing {
   // export the look (issue 36)
   exportLook(request: LookExportRequest): Promise<ArrayBuffer> {
     return answer(() => this.#driver.exportLook(request));
+  }
+
+  // toPanorama (issue 38)
+  panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]> {
+    return answer(() => this.#driver.panorama(position, size));
+  }
+  setFieldOfView(fov: number | undefined): Promise<CameraPose> {
+    return answer(() => this.#driver.setFieldOfView(fov)).then((pose) => (this.#pose = pose));
   }
 }
 

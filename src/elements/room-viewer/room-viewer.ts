@@ -19,6 +19,7 @@ import { ViewerChanges } from './features/changes.js';
 import { ViewerSurfaces } from './features/surfaces.js';
 import { ViewerSwap } from './features/swap.js';
 import { viewerSwapStyles } from './features/swap.styles.js';
+import { ViewerToPanorama } from './features/to-panorama.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -28,6 +29,7 @@ export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
 export type { RevealStrategy } from './features/loading.js';
+export type { PanoramaFaces, PanoramaOptions } from './features/to-panorama.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -115,18 +117,22 @@ export type { RevealStrategy } from './features/loading.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSwap(
-  ViewerSurfaces(
-    ViewerChanges(
-      ViewerAR(
-        ViewerExport(
-          ViewerSyncCamera(
-            FurnitureFeature(
-              CartFeature(
-                ViewerSnapshot(
-                  ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase))))),
+export class RoomViewer extends ViewerToPanorama(
+  ViewerSwap(
+    ViewerSurfaces(
+      ViewerChanges(
+        ViewerAR(
+          ViewerExport(
+            ViewerSyncCamera(
+              FurnitureFeature(
+                CartFeature(
+                  ViewerSnapshot(
+                    ViewerMeasure(
+                      ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase)))),
+                    ),
+                  ),
+                  { hotspots: true },
                 ),
-                { hotspots: true },
               ),
             ),
           ),

@@ -18,6 +18,7 @@ import type {
 } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 import type { LookExportRequest } from '../export/request.js';
+import type { Vec3 } from '../../model/types.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
 export interface ForwardedEvent {
@@ -72,7 +73,12 @@ export type Call =
   | { op: 'set-surface'; surface: string; paint: SurfacePaint | null }
   // swap a piece (replaceComponent(), src/three/swap.ts)
   /** Draws a piece as its replacement, or as it was drawn first (null). */
-  | { op: 'replace-component'; piece: string; component: ModelComponent | null };
+  | { op: 'replace-component'; piece: string; component: ModelComponent | null }
+  // toPanorama (issue 38)
+  /** Six cube faces from `position` (model cm): answered with one bitmap, the faces side by side in PANORAMA_FACES order. */
+  | { op: 'panorama'; position: Vec3; size: number }
+  /** The camera's field of view (degrees; undefined: the camera mode's own): answered with the pose. */
+  | { op: 'field-of-view'; fov?: number };
 
 export type ToRenderWorker =
   | StartMessage

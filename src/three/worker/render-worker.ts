@@ -142,6 +142,21 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
       // swap a piece (replaceComponent(), src/three/swap.ts)
       case 'replace-component':
         return answer(request, driver.replaceComponent(question.piece, question.component));
+      // toPanorama (issue 38)
+      case 'panorama': {
+        const faces = (await driver.panorama(
+          question.position,
+          question.size,
+        )) as unknown as OffscreenCanvas[];
+        // one picture, the faces side by side: one bitmap crosses to the page
+        const { size } = question;
+        const strip = new OffscreenCanvas(size * faces.length, size);
+        const paint = strip.getContext('2d')!;
+        faces.forEach((face, i) => paint.drawImage(face, i * size, 0));
+        return answer(request, undefined, strip.transferToImageBitmap());
+      }
+      case 'field-of-view':
+        return answer(request, driver.setFieldOfView(question.fov));
     }
   } catch (error) {
     refuse(request, error);
