@@ -94,7 +94,16 @@ export function generatedProject(
         createdAt: stamp,
         updatedAt: stamp,
         cameras: [],
-        designs: [generatedDesign(designId, 'First design', seed + level * 7919 + id, designId + 1)],
+        designs: [
+          generatedDesign(
+            designId,
+            'First design',
+            seed + level * 7919 + id,
+            designId + 1,
+            level,
+            floorNames.length,
+          ),
+        ],
       };
     }),
   };
