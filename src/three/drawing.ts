@@ -11,6 +11,9 @@ import type { CameraMode } from './camera.js';
 import type { MeasurePoint } from './measure.js';
 import type { CameraOrbit, CameraTarget } from './orbit.js';
 import type { CameraChange, RenderScaleDetail } from './room-view.js';
+import type { WalkSetup } from './walk/walk-controls.js';
+
+export type { WalkSetup };
 
 /** The camera as drawn: world space (metres, y up; axes.ts), its vertical field of view (°) and aspect. */
 export interface CameraPose {
@@ -144,4 +147,8 @@ export interface RoomDrawing {
   /** The view drawn again at `width` × `height` (toBlob()); rejects RangeError beyond the GPU's limit, InvalidStateError with no room. */
   snapshot(width: number, height: number): Promise<HTMLCanvasElement>;
   dispose(): void;
+
+  // walk mode (camera="walk", walk/walk-controls.ts)
+  /** The walk's start and the floor's stairs (the page reads them from the plan); used in `walk` mode. */
+  setWalk(setup: WalkSetup): void;
 }

@@ -12,6 +12,7 @@ import type {
   DrawingEvents,
   DrawingSettings,
   RoomDrawing,
+  WalkSetup,
 } from './drawing.js';
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
@@ -95,7 +96,7 @@ export class MainDrawing implements RoomDrawing {
     this.view.setVisible(visible);
   }
   setCameraMode(mode: DrawingSettings['camera']): void {
-    this.view.setCameraMode(mode);
+    this.#driver.setCameraMode(mode);
   }
   setControls(enabled: boolean): void {
     this.view.setControls(enabled);
@@ -130,6 +131,10 @@ export class MainDrawing implements RoomDrawing {
   }
   snapshot(width: number, height: number): Promise<HTMLCanvasElement> {
     return answer(() => this.#driver.snapshot(width, height));
+  }
+  // walk mode
+  setWalk(setup: WalkSetup): void {
+    this.#driver.setWalk(setup);
   }
   dispose(): void {
     if (this.#gone) return;

@@ -27,6 +27,8 @@ import { orbitOf, positionOf, targetOf } from './orbit.js';
 import { RoomView } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
+import type { CameraMode } from './camera.js';
+import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
 
 type FeaturesModule = typeof Features;
 
@@ -72,6 +74,7 @@ export class ViewDriver {
   readonly #components: Map<string, ModelComponent>;
   readonly #events: DrawingEvents;
   readonly #settings: DrawingSettings;
+  readonly #input: { canvas: HTMLElement; keys: HTMLElement };
 
   constructor(options: DriverOptions) {
     const { settings, events } = options;
@@ -112,6 +115,8 @@ export class ViewDriver {
       onContextGone: () => events.onContextGone(),
     });
     this.view = view;
+    this.#input = { canvas: options.canvas, keys: options.keyTarget };
+    if (settings.camera === 'walk') this.#walkMode('walk');
     if (settings.above.length)
       this.#unstack = stackFloors(view, settings.above, {
         mediaBase: settings.mediaBase,
@@ -263,9 +268,34 @@ export class ViewDriver {
     });
   }
 
+  // walk mode (camera="walk"): the walker is made when first asked for
+  #walk?: WalkControls;
+  #walkSetup?: WalkSetup;
+
+  /** A start view (camera.ts); `walk` walks (walk/walk-controls.ts). */
+  setCameraMode(mode: CameraMode): void {
+    this.view.setCameraMode(mode);
+    this.#walkMode(mode);
+  }
+
+  #walkMode(mode: CameraMode): void {
+    if (mode !== 'walk') return this.#walk?.setActive(false);
+    if (!this.#walk) {
+      this.#walk = new WalkControls(this.view, this.#settings.plan, this.#input.canvas, this.#input.keys);
+      if (this.#walkSetup) this.#walk.setup(this.#walkSetup);
+    }
+    this.#walk.setActive(true);
+  }
+
+  setWalk(setup: WalkSetup): void {
+    this.#walkSetup = setup;
+    this.#walk?.setup(setup);
+  }
+
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#walk?.dispose();
     this.#anchors?.dispose();
     this.#cutaway?.dispose();
     this.#outline?.dispose();

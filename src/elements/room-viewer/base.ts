@@ -5,6 +5,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { ModelProblem, RoomModel, RoomModelJson } from '../../model/types.js';
+import type { FmlPlan } from '../../model/fml/types.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -71,7 +72,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
   /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
   @property({ attribute: false }) model?: RoomModelJson;
 
-  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
+  /**
+   * Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle), `top`, or
+   * `walk`: first person at eye height (160 cm) from the floor's first walkthrough camera (else the largest
+   * area's centre), walls holding; ↑/W and ↓/S walk, ←/A and →/D turn, Shift+←/→ or Q/E step aside, a drag
+   * looks around, a tap on the floor walks there; stairs lead to the floor they join (docs/walk.md).
+   */
   @property() camera: CameraMode = 'model';
 
   /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */
@@ -243,6 +249,12 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
     return this.#context;
   }
 
+  /** Walk mode (features/walk.ts): the FML plan shown and the index of its floor drawn, when the source is FML. */
+  protected get fmlShown(): { plan: FmlPlan; floorIndex: number } | undefined {
+    const fml = this.#source.fml;
+    return fml && { plan: fml.plan, floorIndex: this.#source.floorIndex };
+  }
+
   /** The element's words follow its language (features look their own words up through it). */
   protected override get language(): LanguageController {
     return this.#language;
@@ -339,7 +351,7 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
   }
 
   #cameraMode(): CameraMode {
-    return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
+    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   #onNear(near: boolean): void {

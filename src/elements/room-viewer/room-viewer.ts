@@ -11,6 +11,7 @@ import { ViewerMeasure } from './features/measure.js';
 import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
+import { ViewerWalk } from './features/walk.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -106,11 +107,13 @@ export type { RevealStrategy } from './base.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerSyncCamera(
-  FurnitureFeature(
-    CartFeature(
-      ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-      { hotspots: true },
+export class RoomViewer extends ViewerWalk(
+  ViewerSyncCamera(
+    FurnitureFeature(
+      CartFeature(
+        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+        { hotspots: true },
+      ),
     ),
   ),
 ) {

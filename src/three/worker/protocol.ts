@@ -7,7 +7,14 @@
  * page's waits forever.
  */
 import type { CameraMode } from '../camera.js';
-import type { AnchorSet, CameraRequest, ComponentFailure, DrawingSettings, DrawnFrame } from '../drawing.js';
+import type {
+  AnchorSet,
+  CameraRequest,
+  ComponentFailure,
+  DrawingSettings,
+  DrawnFrame,
+  WalkSetup,
+} from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
@@ -78,7 +85,9 @@ export type ToRenderWorker =
   /** The heartbeat: answered at once while the worker runs. */
   | { type: 'ping'; request: number }
   /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
-  | { type: 'mesh-decoder'; port: MessagePort };
+  | { type: 'mesh-decoder'; port: MessagePort }
+  // walk mode: the walk's start and the floor's stairs
+  | { type: 'walk'; id: number; setup: WalkSetup };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {

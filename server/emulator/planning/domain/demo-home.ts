@@ -46,10 +46,14 @@ const UPSTAIRS: Room[] = [
   { name: 'Slaapkamer 2', color: '#f2ecc8', poly: [HALL, FRONT, HOME_WIDTH, HOME_DEPTH] },
 ];
 
-let openingCount = 0;
-
-/** An opening `width` wide centred `at` cm along the wall from `a`. */
-function opening(type: 'door' | 'window', wallLength: number, at: number, width: number): PlanOpening {
+/** An opening `width` wide centred `at` cm along the wall from `a`; `guid` names it in its design. */
+function opening(
+  type: 'door' | 'window',
+  wallLength: number,
+  at: number,
+  width: number,
+  guid: string,
+): PlanOpening {
   const door = type === 'door';
   return {
     refid: door ? 'kit-door' : 'kit-window',
@@ -59,7 +63,7 @@ function opening(type: 'door' | 'window', wallLength: number, at: number, width:
     z_height: door ? 210 : 130,
     z: door ? 0 : 90,
     mirrored: [0, 0],
-    guid: `op${(openingCount++).toString(36)}`,
+    guid,
   };
 }
 
@@ -71,13 +75,14 @@ function wall(
 ) {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   const out: PlanWall = { a, b, thickness };
-  if (openings.length) out.openings = openings.map(([type, at, width]) => opening(type, length, at, width));
+  if (openings.length)
+    out.openings = openings.map(([type, at, width], i) => opening(type, length, at, width, `${type}${i}`));
   return out;
 }
 
 function walls(upstairs: boolean): PlanWall[] {
   const [W, D] = [HOME_WIDTH, HOME_DEPTH];
-  return [
+  const list = [
     // north (the garden side): wide windows in every front room
     wall({ x: 0, y: 0 }, { x: W, y: 0 }, OUTER, [
       ['window', 300, 200],
@@ -105,6 +110,9 @@ function walls(upstairs: boolean): PlanWall[] {
     // hall | back room
     wall({ x: HALL, y: FRONT }, { x: HALL, y: D }, INNER, [['door', 200, 90]]),
   ];
+  // each opening's guid unique in the design: its wall's number and its own
+  list.forEach((w, k) => w.openings?.forEach((o) => (o.guid = `w${k}-${o.guid}`)));
+  return list;
 }
 
 function areas(rooms: Room[]): PlanArea[] {
