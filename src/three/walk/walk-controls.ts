@@ -70,7 +70,8 @@ export class WalkControls {
     pointer.addEventListener('pointermove', this.#onMove);
     pointer.addEventListener('pointerup', this.#onUp);
     pointer.addEventListener('pointercancel', this.#onCancel);
-    keys.addEventListener('keydown', this.#onKey);
+    // capture: before OrbitControls' own keydown listener on the same element, which takes arrows
+    keys.addEventListener('keydown', this.#onKey, { capture: true });
     view.frameListeners.add(this.#onFrame);
   }
 
@@ -277,7 +278,7 @@ export class WalkControls {
     this.#pointer.removeEventListener('pointermove', this.#onMove);
     this.#pointer.removeEventListener('pointerup', this.#onUp);
     this.#pointer.removeEventListener('pointercancel', this.#onCancel);
-    this.#keys.removeEventListener('keydown', this.#onKey);
+    this.#keys.removeEventListener('keydown', this.#onKey, { capture: true });
     this.#view.frameListeners.delete(this.#onFrame);
   }
 }

@@ -1,0 +1,194 @@
+/**
+ * `<room-viewer camera="walk">` on the made-up home the planning emulator serves (29250001), in the
+ * render worker and on the page's thread: the walk starts at the ground floor's first walkthrough
+ * camera ("Hal", FML 250, 700 looking north) at eye height; keys walk and fire camera-change; the
+ * garden wall (with a window in it) holds; a tap on the floor walks there; the stairs lead upstairs.
+ * The pose is read from the frames' camera (either thread), world space: metres, y up, a plan point
+ * (x, y) of FML (y down) at world (x / 100, -, y / 100).
+ */
+import { expect } from '@esm-bundle/chai';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { CameraChangeDetail, FloorChangeDetail } from '../../src/events/index.ts';
+import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+import { makeViewer } from './room-viewer-fixtures.ts';
+
+const HOME = 29250001;
+
+let home: unknown;
+/** The home's FML JSON as the emulator serves a connected partner. */
+async function demoHome(): Promise<unknown> {
+  if (home) return home;
+  expect(await connectPartner(), 'the partner signed in').to.equal(true);
+  const answer = await fetch(TOKEN_ENDPOINT, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: HOME }),
+  });
+  const { access_token } = (await answer.json()) as { access_token: string };
+  const response = await fetch(`${PLANNING}/projects/${HOME}/fml`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status).to.equal(200);
+  return (home = await response.json());
+}
+
+const pose = (el: RoomViewer) => cameraFeedOf(el)!.pose!;
+/** Where the walker stands on the FML plan (cm, y down), and its eye height (cm). */
+function standing(el: RoomViewer): { x: number; y: number; eye: number; heading: number[] } {
+  const { position, target } = pose(el);
+  const dx = target[0]! - position[0]!;
+  const dz = target[2]! - position[2]!;
+  const length = Math.hypot(dx, dz) || 1;
+  return {
+    x: position[0]! * 100,
+    y: position[2]! * 100,
+    eye: position[1]! * 100,
+    heading: [dx / length, dz / length],
+  };
+}
+
+async function press(key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) await sendKeys({ press: key });
+}
+
+/** Waits until the camera has kept still for half a second (the worker's frames come when they come). */
+async function settled(el: RoomViewer): Promise<void> {
+  let last = '';
+  let since = performance.now();
+  await until(
+    async () => {
+      await rafPasses(2);
+      const now = JSON.stringify(pose(el));
+      if (now !== last) since = performance.now();
+      last = now;
+      return performance.now() - since > 500;
+    },
+    15000,
+    'the walker to stand still',
+  );
+}
+
+describe('<room-viewer camera="walk">', function () {
+  this.timeout(120000);
+  const page = pageErrorsOfEachTest();
+  before(function () {
+    requireWebGL(this);
+  });
+  afterEach(cleanup);
+
+  for (const renderer of ['worker', 'main'] as const) {
+    async function walker(): Promise<RoomViewer> {
+      const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+      el.fml = await demoHome();
+      await mountLoaded(el, 60000);
+      expect(el.renderThread).to.equal(renderer);
+      await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
+      return el;
+    }
+
+    it(`${renderer}: starts at the first walkthrough camera at eye height, and keys walk`, async () => {
+      const el = await walker();
+      const start = standing(el);
+      expect(start.x).to.be.closeTo(250, 0.5);
+      expect(start.y).to.be.closeTo(700, 0.5);
+      expect(start.eye).to.be.closeTo(160, 0.5);
+      // looking north (FML -y)
+      expect(start.heading[0]).to.be.closeTo(0, 1e-3);
+      expect(start.heading[1]).to.be.closeTo(-1, 1e-3);
+      const changes: CameraChangeDetail[] = [];
+      el.addEventListener('camera-change', (e) => changes.push(e.detail));
+      el.focus();
+      await press('ArrowUp', 4);
+      await press('w', 2);
+      await settled(el);
+      const walked = standing(el);
+      expect(walked.y, 'six steps of 15 cm north').to.be.closeTo(700 - 90, 1);
+      expect(walked.eye).to.be.closeTo(160, 0.5);
+      await until(() => changes.length > 0, 5000, 'camera-change');
+      // camera-change in the model's frame: centimetres, y up (the FML's y negated), z up
+      const last = changes.at(-1)!;
+      expect(last.position[0]).to.be.closeTo(walked.x, 1);
+      expect(last.position[1]).to.be.closeTo(-walked.y, 1);
+      expect(last.position[2]).to.be.closeTo(160, 1);
+      // turning: a quarter turn left is west
+      await press('ArrowLeft', 15);
+      await settled(el);
+      const turned = standing(el);
+      expect(turned.heading[0]).to.be.closeTo(-1, 1e-3);
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    it(`${renderer}: the wall holds (through the hall's door, up to the living room's window wall)`, async () => {
+      const el = await walker();
+      el.focus();
+      // 7.5 m north: through the door into the living room, then the north wall (its window no way out)
+      await press('ArrowUp', 50);
+      await settled(el);
+      const held = standing(el);
+      // the wall's inner face at y 15, the body's 20 cm: held at 35 cm
+      expect(held.y, 'held by the north wall').to.be.closeTo(35, 0.5);
+      expect(held.x).to.be.within(240, 300);
+      await press('ArrowUp', 5);
+      await settled(el);
+      expect(standing(el).y, 'still held').to.be.closeTo(35, 0.5);
+    });
+
+    it(`${renderer}: a tap on the floor walks there`, async () => {
+      const el = await walker();
+      const start = standing(el);
+      const box = el.getBoundingClientRect();
+      // the floor straight ahead, below the middle of the view
+      const at: [number, number] = [
+        Math.round(box.left + box.width / 2),
+        Math.round(box.top + box.height * 0.85),
+      ];
+      await sendMouse({ type: 'click', position: at });
+      await until(() => standing(el).y < start.y - 30, 15000, 'the walker on its way');
+      await settled(el);
+      const end = standing(el);
+      // ahead, north, on the same line
+      expect(end.y).to.be.lessThan(start.y - 80);
+      expect(end.x).to.be.closeTo(start.x, 2);
+    });
+
+    it(`${renderer}: the stairs lead upstairs`, async () => {
+      const el = await walker();
+      el.focus();
+      // face west, towards the staircase along the hall's west wall (x 30..120)
+      await press('ArrowLeft', 15);
+      const changed = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
+      // the upper floor's first frame: model-load after the floor changed
+      const upstairs = new Promise<void>((resolve) =>
+        el.addEventListener(
+          'floor-change',
+          () => el.addEventListener('model-load', () => resolve(), { once: true }),
+          { once: true },
+        ),
+      );
+      await press('ArrowUp', 12);
+      expect((await changed).detail).to.include({ index: 1, name: 'Eerste verdieping' });
+      await upstairs;
+      await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame upstairs');
+      expect(el.floor).to.equal('1');
+      // where the stairs came out (not the upper floor's own camera, at 250, 560)
+      const up = standing(el);
+      expect(up.eye).to.be.closeTo(160, 0.5);
+      expect(up.x).to.be.within(60, 140);
+      expect(up.y).to.be.closeTo(700, 2);
+      // walking off the stairs and back on leads down again
+      const down = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
+      await press('ArrowDown', 6);
+      await press('ArrowUp', 6);
+      expect((await down).detail.index).to.equal(0);
+      expect(page.errors).to.deep.equal([]);
+    });
+  }
+});
