@@ -144,7 +144,10 @@ export class WalkControls {
   }
 
   #onKey = (event: KeyboardEvent): void => {
-    if (!this.#allowed() || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    // a key the page took already is not the walk's; in the worker the page checked that before it
+    // forwarded the key (there, OrbitControls' listener may run first and mark it: it does nothing with it)
+    const taken = event.defaultPrevented && event.isTrusted;
+    if (!this.#allowed() || taken || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const sideways = event.shiftKey;
     const moves: Record<string, () => void> = {
