@@ -7,7 +7,7 @@
  * (x, y) of FML (y down) at world (x / 100, -, y / 100).
  */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { CameraChangeDetail, FloorChangeDetail } from '../../src/events/index.ts';
@@ -96,6 +96,9 @@ describe('<room-viewer camera="walk">', function () {
 
     it(`${renderer}: starts at the first walkthrough camera at eye height, and keys walk`, async () => {
       const el = await walker();
+      // the screen reader hears how to walk
+      const label = el.shadowRoot!.querySelector('canvas[part="canvas"]')!.getAttribute('aria-label');
+      expect(label).to.match(/walk through the home at eye height/);
       const start = standing(el);
       expect(start.x).to.be.closeTo(250, 0.5);
       expect(start.y).to.be.closeTo(700, 0.5);
@@ -159,6 +162,30 @@ describe('<room-viewer camera="walk">', function () {
       expect(end.x).to.be.closeTo(start.x, 2);
     });
 
+    it(`${renderer}: under reduced motion a tap walks there at once, with no frames on the way`, async () => {
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        const el = await walker();
+        const start = standing(el);
+        const seen: number[] = [];
+        el.addEventListener('camera-change', (e) => seen.push(-e.detail.position[1]));
+        const box = el.getBoundingClientRect();
+        const at: [number, number] = [
+          Math.round(box.left + box.width / 2),
+          Math.round(box.top + box.height * 0.85),
+        ];
+        await sendMouse({ type: 'click', position: at });
+        await until(() => standing(el).y < start.y - 80, 15000, 'the walker there');
+        await settled(el);
+        // one jump: every camera-change already at the end (the throttle sends the last one at least)
+        const end = standing(el).y;
+        expect(seen.length).to.be.greaterThan(0);
+        for (const y of seen) expect(y).to.be.closeTo(end, 1);
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+    });
+
     it(`${renderer}: the stairs lead upstairs`, async () => {
       const el = await walker();
       el.focus();
@@ -174,7 +201,10 @@ describe('<room-viewer camera="walk">', function () {
         ),
       );
       await press('ArrowUp', 12);
-      expect((await changed).detail).to.include({ index: 1, name: 'Eerste verdieping' });
+      const went = await changed.catch(() => {
+        throw new Error(`no floor-change up; the walker at ${JSON.stringify(standing(el))}`);
+      });
+      expect(went.detail).to.include({ index: 1, name: 'Eerste verdieping' });
       await upstairs;
       await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame upstairs');
       expect(el.floor).to.equal('1');
@@ -186,8 +216,14 @@ describe('<room-viewer camera="walk">', function () {
       // walking off the stairs and back on leads down again
       const down = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
       await press('ArrowDown', 6);
+      // off the stairs in a frame drawn (the worker may draw one frame for several keys)
+      await until(() => standing(el).x > 125, 10000, 'the walker off the stairs');
+      await settled(el);
       await press('ArrowUp', 6);
-      expect((await down).detail.index).to.equal(0);
+      const back = await down.catch(() => {
+        throw new Error(`no floor-change back down; the walker at ${JSON.stringify(standing(el))}`);
+      });
+      expect(back.detail.index).to.equal(0);
       expect(page.errors).to.deep.equal([]);
     });
   }

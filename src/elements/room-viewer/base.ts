@@ -753,7 +753,11 @@ export class RoomViewerBase extends FmlInputs(ProductsHost) {
         fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
         onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
-      <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
+      <canvas
+        part="canvas"
+        role="img"
+        aria-label=${t(this.controls ? (this.camera === 'walk' ? 'labelWalk' : 'label') : 'labelStatic')}
+      ></canvas>
       ${this.#poster.render({
         alt: t('poster'),
         waiting: this._waiting && this.reveal === 'interaction',

@@ -62,11 +62,6 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
     #arrival?: Place;
     /** Off while the walker stands on the stairs it came by: they lead on only once left. */
     #armed = false;
-    /**
-     * Where the walk was set to start: frames drawn before the drawing took the setup (the render worker
-     * may draw one first) are not the walker's and are passed over.
-     */
-    #expected?: Vec2;
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
@@ -88,7 +83,8 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
         start = found;
       }
       this.#armed = !stairAt(world, start.position);
-      this.#expected = start.position;
+      // before the first frame (on the page, and in the worker where it waits for the scene): every frame
+      // drawn is the walker's
       context.drawing.setWalk({
         start: { position: start.position, heading: start.heading },
         stairs,
@@ -96,10 +92,8 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
       });
     }
 
-    protected override viewGone(): void {
-      super.viewGone();
-      this.#world = undefined;
-    }
+    // no viewGone(): a reload's new view can be ready before the old one is gone (the render worker),
+    // and frames come only from the view shown, so the world is simply replaced by the next viewReady()
 
     protected override drawnFrame(frame: DrawnFrame): void {
       super.drawnFrame(frame);
@@ -108,10 +102,6 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
       // the walker's place on the plan: the camera's, back in the model's frame (cm, y up)
       const [x, , z] = frame.pose.position;
       const here: Vec2 = [x * 100, -z * 100];
-      if (this.#expected) {
-        if (Math.hypot(here[0] - this.#expected[0], here[1] - this.#expected[1]) > 2) return;
-        this.#expected = undefined;
-      }
       const stair = stairAt(world, here);
       if (!stair) {
         this.#armed = true;
