@@ -49,6 +49,8 @@ export default async function walkDemo(section: HTMLElement): Promise<void> {
 
   const keys = document.createElement('dl');
   keys.className = 'keys';
+  // two columns: the key, what it does
+  Object.assign(keys.style, { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.2rem 1rem' });
   for (const [key, what] of KEYS) {
     const term = document.createElement('dt');
     term.textContent = key;
