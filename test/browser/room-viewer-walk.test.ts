@@ -186,6 +186,52 @@ describe('<room-viewer camera="walk">', function () {
       }
     });
 
+    it(`${renderer}: bad input: a camera outside every area, a floor with no walls`, async () => {
+      const doc = structuredClone(await demoHome()) as {
+        floors: { designs: { walls: unknown[]; cameras: { type_name: string; x: number; y: number }[] }[] }[];
+      };
+      // every walkthrough camera of the ground floor far out in the garden
+      for (const camera of doc.floors[0]!.designs[0]!.cameras)
+        if (camera.type_name === 'walkthrough') Object.assign(camera, { x: 5000, y: 5000 });
+      const words: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => {
+        words.push(args.join(' '));
+        warn.apply(console, args);
+      };
+      try {
+        const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+        el.fml = doc;
+        await mountLoaded(el, 60000);
+        await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
+        // the largest area's centre (Woonkamer, x 0..600, y 0..450), with a word for the console
+        const start = standing(el);
+        expect(start.x).to.be.within(100, 500);
+        expect(start.y).to.be.within(100, 350);
+        expect(start.eye).to.be.closeTo(160, 0.5);
+        expect(
+          words.some((w) => /outside every area/.test(w)),
+          words.join('\n'),
+        ).to.equal(true);
+        cleanup();
+        // no walls at all: the walk is free within the floor's bounds (the areas')
+        doc.floors[0]!.designs[0]!.walls = [];
+        const open = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+        open.fml = doc;
+        await mountLoaded(open, 60000);
+        await until(() => cameraFeedOf(open)?.pose, 10000, 'a frame');
+        open.focus();
+        await press('ArrowUp', 60);
+        await settled(open);
+        const end = standing(open);
+        // 9 m north of the start would leave the bounds: held 20 cm inside them (y 0)
+        expect(end.y).to.be.closeTo(20, 0.5);
+        expect(page.errors).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
     it(`${renderer}: the stairs lead upstairs`, async () => {
       const el = await walker();
       el.focus();
