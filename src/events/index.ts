@@ -23,6 +23,10 @@ export type * from './rooms-error.js';
 export type * from './room-analytics.js';
 export type * from './rooms-load.js';
 export type * from './view-change.js';
+// the tour (issue 38)
+export type * from './tour-ready.js';
+export type * from './stop-change.js';
+export type * from './tour-error.js';
 
 export type RoomEventName =
   | 'add-to-cart'
@@ -44,7 +48,11 @@ export type RoomEventName =
   | 'room-select'
   | 'rooms-error'
   | 'rooms-load'
-  | 'view-change';
+  | 'view-change'
+  // the tour (issue 38)
+  | 'tour-ready'
+  | 'stop-change'
+  | 'tour-error';
 
 /** The detail type of event `K`. */
 export type DetailOf<K extends keyof GlobalEventHandlersEventMap> =

@@ -248,6 +248,22 @@ const de: Translation = {
     Other: 'Sonstiges',
   },
   timeframes: { Today: 'Heute', 'This week': 'Diese Woche', 'This month': 'Diesen Monat' },
+  tour: {
+    label:
+      '360°-Rundgang durch den Grundriss. Ziehen oder mit den Pfeiltasten umsehen; mit Tab zu den nächsten Räumen.',
+    link: '{name}, {distance} m voraus',
+    linkUnnamed: 'Nächster Standort, {distance} m voraus',
+    stopUnnamed: 'Standort {number}',
+    loading: 'Rundgang wird vorbereitet…',
+    moving: 'Unterwegs nach {name}…',
+    noStops:
+      'Dieser Grundriss hat keine Walkthrough-Kamera und keinen benannten Raum: Es gibt nichts zu zeigen.',
+    cameraOutside: 'Die Kamera „{name}“ steht außerhalb aller Räume und wird im Rundgang ausgelassen.',
+    exportFailed:
+      'Das exportierte Panorama von „{name}“ konnte nicht geladen werden; es wird aus dem Grundriss berechnet gezeigt.',
+    renderFailed: 'Das Panorama von „{name}“ konnte nicht berechnet werden.',
+    here: 'Sie sind in {name}.',
+  },
 };
 
 export default de;

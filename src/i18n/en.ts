@@ -24,6 +24,7 @@ import { GESTURE_STRINGS } from '../features/fullscreen/gestures.strings.js';
 import { MEASURE_STRINGS } from '../features/measure/measure.strings.js';
 import { QUANTITIES_STRINGS } from '../features/quantities/quantities.strings.js';
 import { DESCRIPTION_STRINGS } from '../features/selection/room-description.strings.js';
+import { TOUR_STRINGS } from '../elements/room-tour/room-tour.strings.js';
 import type { Translation } from './translation.js';
 
 const en: Translation = {
@@ -44,6 +45,7 @@ const en: Translation = {
   roomTypes: { ...ROOM_TYPE_STRINGS.en },
   roomStyles: { ...ROOM_STYLE_STRINGS.en },
   timeframes: { ...TIMEFRAME_STRINGS.en },
+  tour: { ...TOUR_STRINGS.en },
 };
 
 export default en;

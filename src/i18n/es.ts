@@ -249,6 +249,21 @@ const es: Translation = {
     Other: 'Otro',
   },
   timeframes: { Today: 'Hoy', 'This week': 'Esta semana', 'This month': 'Este mes' },
+  tour: {
+    label:
+      'Recorrido de 360° por el plano. Arrastra o usa las flechas para mirar alrededor; Tab hacia las siguientes estancias.',
+    link: '{name}, {distance} m adelante',
+    linkUnnamed: 'Siguiente parada, {distance} m adelante',
+    stopUnnamed: 'Parada {number}',
+    loading: 'Preparando el recorrido…',
+    moving: 'Yendo a {name}…',
+    noStops: 'Este plano no tiene cámara de recorrido ni estancia con nombre: no hay nada que recorrer.',
+    cameraOutside: 'La cámara «{name}» está fuera de todas las estancias y se omite del recorrido.',
+    exportFailed:
+      'No se pudo cargar el panorama exportado de «{name}»; se muestra calculado a partir del plano.',
+    renderFailed: 'No se pudo calcular el panorama de «{name}».',
+    here: 'Estás en {name}.',
+  },
 };
 
 export default es;

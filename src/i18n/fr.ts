@@ -248,6 +248,21 @@ const fr: Translation = {
     Other: 'Autre',
   },
   timeframes: { Today: 'Aujourd’hui', 'This week': 'Cette semaine', 'This month': 'Ce mois-ci' },
+  tour: {
+    label:
+      'Visite à 360° du plan. Faites glisser ou utilisez les flèches pour regarder autour ; Tab vers les pièces suivantes.',
+    link: '{name}, {distance} m devant',
+    linkUnnamed: 'Étape suivante, {distance} m devant',
+    stopUnnamed: 'Étape {number}',
+    loading: 'Préparation de la visite…',
+    moving: 'En route vers {name}…',
+    noStops: 'Ce plan n’a ni caméra de visite ni pièce nommée : il n’y a rien à visiter.',
+    cameraOutside: 'La caméra « {name} » se trouve hors de toute pièce et n’est pas reprise dans la visite.',
+    exportFailed:
+      'Le panorama exporté de « {name} » n’a pas pu être chargé ; il est montré calculé à partir du plan.',
+    renderFailed: 'Le panorama de « {name} » n’a pas pu être calculé.',
+    here: 'Vous êtes dans {name}.',
+  },
 };
 
 export default fr;

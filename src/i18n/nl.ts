@@ -248,6 +248,22 @@ const nl: Translation = {
     Other: 'Overig',
   },
   timeframes: { Today: 'Vandaag', 'This week': 'Deze week', 'This month': 'Deze maand' },
+  tour: {
+    label:
+      '360°-rondleiding door de plattegrond. Sleep of gebruik de pijltjestoetsen om rond te kijken; Tab naar de volgende ruimtes.',
+    link: '{name}, {distance} m vooruit',
+    linkUnnamed: 'Volgende plek, {distance} m vooruit',
+    stopUnnamed: 'Plek {number}',
+    loading: 'Rondleiding voorbereiden…',
+    moving: 'Naar {name}…',
+    noStops:
+      'Deze plattegrond heeft geen walkthrough-camera en geen benoemde ruimte: er is niets om rond te leiden.',
+    cameraOutside: 'De camera “{name}” staat buiten elke ruimte en is weggelaten uit de rondleiding.',
+    exportFailed:
+      'Het geëxporteerde panorama van “{name}” kon niet geladen worden; het wordt getoond zoals berekend uit de plattegrond.',
+    renderFailed: 'Het panorama van “{name}” kon niet berekend worden.',
+    here: 'U bent in {name}.',
+  },
 };
 
 export default nl;

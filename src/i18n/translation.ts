@@ -19,6 +19,7 @@ import type { DescriptionKey } from '../features/selection/room-description.stri
 import type { CartKey } from '../features/cart/cart.strings.js';
 import type { QuantitiesKey } from '../features/quantities/quantities.strings.js';
 import type { RoomStyleKey, RoomTypeKey, TimeframeKey } from '../elements/room-gallery/vocabulary.strings.js';
+import type { TourStringKey } from '../elements/room-tour/room-tour.strings.js';
 
 type Table<K extends string> = Record<K, string>;
 /** A table of the service's words: the keys it is known to have, and any other key a page's service has. */
@@ -59,6 +60,9 @@ export interface Translation {
   roomStyles: OpenTable<RoomStyleKey>;
   /** The service's timeframes by key: `<room-gallery>`'s "added" filter. */
   timeframes: OpenTable<TimeframeKey>;
+  // the tour (issue 38)
+  /** `<room-tour>`: its links' names, warnings and status. */
+  tour: Table<TourStringKey>;
 }
 
 /** Any part of a translation: the strings a page wants to change. */

@@ -151,4 +151,13 @@ export interface RoomDrawing {
   // walk mode (camera="walk", walk/walk-controls.ts)
   /** The walk's start and the floor's stairs (the page reads them from the plan); used in `walk` mode. */
   setWalk(setup: WalkSetup): void;
+
+  // toPanorama (issue 38): the tour's panoramas and moves
+  /**
+   * Six 90° cube faces `size` pixels square from `position` (model cm), in PANORAMA_FACES order
+   * (`r d l u b f`, panorama-render.ts); rejects as snapshot() does.
+   */
+  panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]>;
+  /** The camera's vertical field of view (degrees), or back to the camera mode's own (undefined). */
+  setFieldOfView(fov: number | undefined): Promise<CameraPose>;
 }

@@ -25,3 +25,5 @@ export {
 export { Cutaway, CUTAWAY_HEIGHT, wallsToLower } from './cutaway.js';
 export { pickSurface, screenPoint, distanceBetween, SNAP_PIXELS, type MeasurePoint } from './measure.js';
 export { toWorld, toModel } from './axes.js';
+// toPanorama (issue 38)
+export { renderPanorama, PANORAMA_FACES, type PanoramaFace } from './panorama-render.js';

@@ -17,6 +17,7 @@ import type {
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
 import type { RoomView } from './room-view.js';
+import type { Vec3 } from '../model/types.js';
 import { ViewDriver } from './view-driver.js';
 
 export interface MainDrawingOptions extends DrawingSettings, DrawingEvents {
@@ -141,6 +142,13 @@ export class MainDrawing implements RoomDrawing {
     this.#gone = true;
     this.#ungate();
     this.#driver.dispose();
+  }
+  // toPanorama (issue 38)
+  panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]> {
+    return answer(() => this.#driver.panorama(position, size));
+  }
+  setFieldOfView(fov: number | undefined): Promise<CameraPose> {
+    return answer(() => this.#driver.setFieldOfView(fov)).then((pose) => (this.#pose = pose));
   }
 }
 

@@ -18,11 +18,16 @@ export function snapshotLimit(): number {
 }
 
 /** A new canvas `width` × `height` (pixels, within snapshotLimit()) holding what `view`'s camera sees now. */
-export function renderSnapshot(view: RoomView, size: { width: number; height: number }): HTMLCanvasElement {
+export function renderSnapshot(
+  view: RoomView,
+  size: { width: number; height: number },
+  /** toPanorama() (panorama-render.ts): a camera of its own (a cube face) instead of the view's. */
+  from?: PerspectiveCamera,
+): HTMLCanvasElement {
   const shared = SharedRenderer.get();
   if (shared.contextLost) throw new DOMException('toBlob(): the WebGL context is lost', 'InvalidStateError');
   const { width, height } = size;
-  const camera = view.camera.clone() as PerspectiveCamera;
+  const camera = (from ?? view.camera).clone();
   camera.aspect = width / height;
   camera.updateProjectionMatrix();
   camera.updateMatrixWorld();

@@ -9,7 +9,7 @@
  * The features' three.js side (features.ts) comes with the drawing in the worker; on the page it is a
  * lazy chunk, loaded on first use: what needs it waits for it, in order.
  */
-import type { ModelComponent } from '../model/types.js';
+import type { ModelComponent, Vec3 } from '../model/types.js';
 import { AnchorTracker } from './anchors.js';
 import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
 import type {
@@ -31,6 +31,9 @@ import type { CameraMode } from './camera.js';
 import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
 
 type FeaturesModule = typeof Features;
+
+/** toPanorama()'s largest face side: six faces of 2048² are 100 MB of pixels on their way to the page. */
+export const PANORAMA_MAX_SIZE = 2048;
 
 export interface DriverOptions {
   /** The canvas drawn into (the page's, or the worker's OffscreenCanvas behind its stand-in). */
@@ -290,6 +293,32 @@ export class ViewDriver {
   setWalk(setup: WalkSetup): void {
     this.#walkSetup = setup;
     this.#walk?.setup(setup);
+  }
+
+  // toPanorama (issue 38)
+  /** Six cube faces from `position` (model cm), each a 90° snapshot (panorama-render.ts). */
+  panorama(position: Vec3, size: number): HTMLCanvasElement[] | Promise<HTMLCanvasElement[]> {
+    if (this.view.frames === 0)
+      throw new DOMException('toPanorama(): no room is drawn yet', 'InvalidStateError');
+    return this.#with((f) => {
+      const limit = Math.min(f.snapshotLimit(), PANORAMA_MAX_SIZE);
+      if (!(size >= 1 && size <= limit))
+        throw new RangeError(`toPanorama(): size must be 1 to ${limit} pixels on this GPU`);
+      return f.renderPanorama(this.view, position, Math.round(size));
+    });
+  }
+
+  #modeFov?: number;
+
+  /** The camera's vertical field of view, or the camera mode's own again (undefined). */
+  setFieldOfView(fov: number | undefined): CameraPose {
+    const { camera } = this.view;
+    this.#modeFov ??= camera.fov;
+    camera.fov = fov !== undefined && fov > 1 && fov < 179 ? fov : this.#modeFov;
+    if (fov === undefined) this.#modeFov = undefined;
+    camera.updateProjectionMatrix();
+    this.view.requestRender();
+    return this.pose;
   }
 
   dispose(): void {

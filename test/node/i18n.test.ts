@@ -27,6 +27,7 @@ import {
   TIMEFRAME_STRINGS,
 } from '../../src/elements/room-gallery/vocabulary.strings.ts';
 import { vocabularyText } from '../../src/elements/room-gallery/vocabulary.ts';
+import { TOUR_STRINGS } from '../../src/elements/room-tour/room-tour.strings.ts';
 import { lookup, type StringTable } from '../../src/internal/language.ts';
 import { ensureLanguage } from '../../src/internal/translations.ts';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -56,6 +57,8 @@ const TABLES: StringTable<string>[] = [
   ROOM_TYPE_STRINGS,
   ROOM_STYLE_STRINGS,
   TIMEFRAME_STRINGS,
+  // the tour (issue 38)
+  TOUR_STRINGS,
 ];
 const SHIPPED: Record<string, Translation> = { en, nl, de, fr, es };
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -12,6 +12,7 @@ import { ViewerSelection } from './features/selection.js';
 import { ViewerSnapshot } from './features/snapshot.js';
 import { ViewerSyncCamera } from './features/sync-camera.js';
 import { ViewerWalk } from './features/walk.js';
+import { ViewerToPanorama } from './features/to-panorama.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
@@ -21,6 +22,7 @@ export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
 export type { RevealStrategy } from './base.js';
+export type { PanoramaFaces, PanoramaOptions } from './features/to-panorama.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
@@ -108,11 +110,13 @@ export type { RevealStrategy } from './base.js';
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
 export class RoomViewer extends ViewerWalk(
-  ViewerSyncCamera(
-    FurnitureFeature(
-      CartFeature(
-        ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
-        { hotspots: true },
+  ViewerToPanorama(
+    ViewerSyncCamera(
+      FurnitureFeature(
+        CartFeature(
+          ViewerSnapshot(ViewerMeasure(ViewerHotspots(ViewerSelection(ViewerCamera(RoomViewerBase))))),
+          { hotspots: true },
+        ),
       ),
     ),
   ),

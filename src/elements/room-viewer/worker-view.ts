@@ -23,6 +23,7 @@ import type {
   WalkSetup,
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
+import type { Vec3 } from '../../model/types.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker } from '../../internal/worker-start.js';
@@ -410,6 +411,28 @@ export class WorkerView implements RoomDrawing {
     live.delete(this.id);
     this.#listen(false);
     this.layer.remove();
+  }
+
+  // toPanorama (issue 38): the worker sends the six faces side by side in one bitmap
+  async panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]> {
+    const { bitmap } = await this.#call({ op: 'panorama', position, size });
+    if (!bitmap) throw new DOMException('toPanorama(): no room is shown', 'InvalidStateError');
+    const side = bitmap.height;
+    const faces = Array.from({ length: Math.round(bitmap.width / side) }, (_, i) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = side;
+      canvas.getContext('2d')!.drawImage(bitmap, i * side, 0, side, side, 0, 0, side, side);
+      return canvas;
+    });
+    bitmap.close();
+    return faces;
+  }
+
+  async setFieldOfView(fov: number | undefined): Promise<CameraPose> {
+    const pose = (await this.#call({ op: 'field-of-view', ...(fov === undefined ? {} : { fov }) }))
+      .value as CameraPose;
+    this.pose = pose;
+    return pose;
   }
 
   #listen(on: boolean): void {

@@ -16,6 +16,7 @@ import type {
   WalkSetup,
 } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
+import type { Vec3 } from '../../model/types.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
 export interface ForwardedEvent {
@@ -60,7 +61,12 @@ export type Call =
   /** Drawn again at this size (`toBlob()`): answered with a bitmap. */
   | { op: 'snapshot'; width: number; height: number }
   /** The view's picture as drawn now (tests and tools): answered with a bitmap. */
-  | { op: 'picture' };
+  | { op: 'picture' }
+  // toPanorama (issue 38)
+  /** Six cube faces from `position` (model cm): answered with one bitmap, the faces side by side in PANORAMA_FACES order. */
+  | { op: 'panorama'; position: Vec3; size: number }
+  /** The camera's field of view (degrees; undefined: the camera mode's own): answered with the pose. */
+  | { op: 'field-of-view'; fov?: number };
 
 export type ToRenderWorker =
   | StartMessage

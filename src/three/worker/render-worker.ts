@@ -126,6 +126,21 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
         return answer(request, undefined, await createImageBitmap(canvas));
       }
+      // toPanorama (issue 38)
+      case 'panorama': {
+        const faces = (await driver.panorama(
+          question.position,
+          question.size,
+        )) as unknown as OffscreenCanvas[];
+        // one picture, the faces side by side: one bitmap crosses to the page
+        const { size } = question;
+        const strip = new OffscreenCanvas(size * faces.length, size);
+        const paint = strip.getContext('2d')!;
+        faces.forEach((face, i) => paint.drawImage(face, i * size, 0));
+        return answer(request, undefined, strip.transferToImageBitmap());
+      }
+      case 'field-of-view':
+        return answer(request, driver.setFieldOfView(question.fov));
     }
   } catch (error) {
     refuse(request, error);

@@ -1,0 +1,118 @@
+/**
+ * `<room-viewer>` feature: `toPanorama()`, six cube faces rendered from the room at a point, on whichever
+ * thread the room is drawn (the drawing's `panorama()`, src/three/panorama-render.ts), encoded as images
+ * whose object URLs `<room-panorama>` takes as its `faces` as they are. A mixin over RoomViewerBase.
+ */
+import type { RoomViewerBase } from '../base.js';
+import { lazyModule } from '../../../internal/lazy-module.js';
+import type { Constructor } from '../../../internal/mixin.js';
+import { readFml } from '../../../model/fml/read-fml.js';
+import type { Vec3 } from '../../../model/types.js';
+import { EYE_HEIGHT } from '../../../model/tour/stops.js';
+import type { CubeFace, CubeFaces } from '../../../panorama/cube-faces.js';
+
+const loadImage = lazyModule(() => import('../../../features/snapshot/snapshot-image.js'));
+
+/** The order the drawing gives the faces in (src/three/panorama-render.ts's PANORAMA_FACES). */
+const FACE_ORDER: readonly CubeFace[] = ['r', 'd', 'l', 'u', 'b', 'f'];
+
+/** toPanorama()'s default face side, pixels. */
+export const PANORAMA_SIZE = 1024;
+
+export interface PanoramaOptions {
+  /** Where the eye is, model cm (x, y on the plan, z above the floor). Default: the first walkthrough camera, else the room's centre at 160 cm. */
+  position?: Vec3;
+  /** Each face's side in pixels (default 1024, at most 2048 or the GPU's limit). */
+  size?: number;
+  /** `image/png` (default) or `image/jpeg` / `image/webp`. */
+  type?: string;
+  /** 0..1 for `image/jpeg` / `image/webp`. */
+  quality?: number;
+}
+
+/**
+ * Six faces (`r d l u b f`, the room-styling service's own) as `blob:` URLs of this page: give it to
+ * `<room-panorama>`'s `faces` as it is. `revoke()` frees the images once no panorama shows them.
+ */
+export interface PanoramaFaces extends CubeFaces {
+  readonly blobs: Readonly<Record<CubeFace, Blob>>;
+  /** Where the faces were rendered from (model cm). */
+  readonly position: Vec3;
+  readonly size: number;
+  revoke(): void;
+}
+
+export interface ToPanoramaProperties {
+  toPanorama(options?: PanoramaOptions): Promise<PanoramaFaces>;
+}
+
+/** The first walkthrough camera of the FML shown (the `fml` property), at its height (else eye height). */
+function firstWalkthrough(fml: unknown, floor: string | undefined): Vec3 | undefined {
+  if (fml === undefined || fml === null) return undefined;
+  const { plan } = readFml(fml);
+  const index = floor !== undefined && /^\d+$/.test(floor) ? Number(floor) : 0;
+  const shown = plan.floors[index] ?? plan.floors[0];
+  if (!shown) return undefined;
+  const cameras = [...(shown.designs[0]?.cameras ?? []), ...shown.cameras];
+  const camera = cameras.find((c) => c.type === 'walkthrough');
+  if (!camera) return undefined;
+  const [x, y, z] = camera.position;
+  return [x, y, z > 20 && z < shown.height ? z : EYE_HEIGHT];
+}
+
+// the declared return type: the declaration build cannot name the anonymous class's private members
+export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
+  Base: T,
+): T & Constructor<ToPanoramaProperties> {
+  abstract class WithToPanorama extends Base {
+    /**
+     * Six cube faces rendered from the room at a point (a 360° panorama of the model), each equal to
+     * `toBlob()` from a camera there with a 90° field of view, drawn where the room is drawn (the
+     * render worker by default). Resolves with the faces' `blob:` URLs (`r d l u b f`), which
+     * `<room-panorama>` takes as `faces`; call `revoke()` when done with them. Rejects with a
+     * DOMException `InvalidStateError` while no room is shown, a RangeError for a bad position or size.
+     * @param options `position` (model cm; default the first walkthrough camera, else the room's centre
+     *   at 160 cm), `size` (default 1024), `type`, `quality`.
+     * @returns {Promise<PanoramaFaces>} The faces.
+     */
+    async toPanorama(options: PanoramaOptions = {}): Promise<PanoramaFaces> {
+      const context = this.viewContext;
+      if (!context || this.getAttribute('state') !== 'loaded')
+        throw new DOMException(
+          'toPanorama(): no room is shown (the viewer is idle, loading or failed)',
+          'InvalidStateError',
+        );
+      const size = options.size ?? PANORAMA_SIZE;
+      if (!Number.isInteger(size) || size < 1)
+        throw new RangeError('toPanorama(): size must be a whole number of pixels, 1 or more');
+      const position = options.position ?? this.#defaultPosition();
+      if (!Array.isArray(position) || position.length !== 3 || !position.every((n) => Number.isFinite(n)))
+        throw new RangeError('toPanorama(): position must be [x, y, z] in centimetres');
+      const image = await loadImage();
+      const canvases = await context.drawing.panorama([position[0], position[1], position[2]], size);
+      const blobs = await Promise.all(canvases.map((c) => image.encodeCanvas(c, options)));
+      const record = {} as Record<CubeFace, Blob>;
+      const faces = {} as Record<CubeFace, string>;
+      FACE_ORDER.forEach((face, i) => {
+        record[face] = blobs[i]!;
+        faces[face] = URL.createObjectURL(blobs[i]!);
+      });
+      return {
+        ...faces,
+        blobs: record,
+        position: [position[0], position[1], position[2]],
+        size,
+        revoke: () => Object.values(faces).forEach((url) => URL.revokeObjectURL(url)),
+      };
+    }
+
+    #defaultPosition(): Vec3 {
+      const self = this as unknown as { fml?: unknown; floor?: string };
+      const camera = firstWalkthrough(self.fml, self.floor);
+      if (camera) return camera;
+      const { min, max } = this.viewContext!.plan.bounds;
+      return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, EYE_HEIGHT];
+    }
+  }
+  return WithToPanorama;
+}

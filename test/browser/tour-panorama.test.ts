@@ -1,0 +1,191 @@
+/**
+ * `<room-viewer>`'s toPanorama() (issue 38) on both threads, on the made-up tour home
+ * (test/fixtures/tour-home.ts): six faces, each equal (pixel compare) to toBlob() from a camera at
+ * that point with a 90° field of view looking the face's way; the faces shown by `<room-panorama>`
+ * join without seams (the measure of room-panorama-orientation.test.ts: across a seam the picture
+ * differs no more than inside a face); bad positions and sizes reject.
+ */
+import { expect } from '@esm-bundle/chai';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import '../../src/elements/room-panorama/room-panorama.ts';
+import type { RoomViewer, PanoramaFaces } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomDrawing } from '../../src/three/drawing.ts';
+import type { Vec3 } from '../../src/model/types.ts';
+import { tourHome } from '../fixtures/tour-home.ts';
+import { cleanup, fixtureContainer, mountLoaded } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { THREADS, placeCamera } from './helpers/threads.ts';
+import { imageOf } from './snapshot-helpers.ts';
+import { distance, look, mountReady, pixel, preserveDrawingBuffers } from './room-panorama.helpers.ts';
+import { makeViewer } from './room-viewer-fixtures.ts';
+
+const SIZE = 96;
+/** The kitchen's camera (model frame: FML's y negated), eye height. */
+const EYE: Vec3 = [200, -100, 160];
+/** Where each side face looks, model frame. */
+const SIDE_LOOK: Record<'r' | 'l' | 'f' | 'b', Vec3> = {
+  r: [1, 0, 0],
+  l: [-1, 0, 0],
+  f: [0, 1, 0],
+  b: [0, -1, 0],
+};
+
+const drawingOf = (viewer: RoomViewer) =>
+  (viewer as unknown as { viewContext: { drawing: RoomDrawing } }).viewContext.drawing;
+
+/** Mean and 99th-percentile channel difference of two equal-sized images. */
+function compare(a: ImageData, b: ImageData): { mean: number; p99: number } {
+  const diffs: number[] = [];
+  for (let i = 0; i < a.data.length; i += 4)
+    diffs.push(Math.max(...[0, 1, 2].map((c) => Math.abs(a.data[i + c]! - b.data[i + c]!))));
+  diffs.sort((x, y) => x - y);
+  return {
+    mean: diffs.reduce((s, d) => s + d, 0) / diffs.length,
+    p99: diffs[Math.floor(diffs.length * 0.99)]!,
+  };
+}
+
+/** Mean luminance (0..255) and how many colours (5 bits a channel) the picture holds. */
+function content(image: ImageData): { luminance: number; colours: number } {
+  const colours = new Set<number>();
+  let sum = 0;
+  for (let i = 0; i < image.data.length; i += 4) {
+    const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+    sum += 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+  }
+  return { luminance: sum / (image.data.length / 4), colours: colours.size };
+}
+
+for (const renderer of THREADS) {
+  describe(`<room-viewer> toPanorama() (${renderer})`, function () {
+    this.timeout(120000);
+    const page = pageErrorsOfEachTest();
+    let viewer: RoomViewer;
+    let faces: PanoramaFaces;
+
+    before(async function () {
+      requireWebGL(this);
+      viewer = makeViewer({ loading: 'eager', renderer, poster: '' }, [SIZE, SIZE]);
+      viewer.fml = tourHome();
+      await mountLoaded(viewer, 60000);
+      faces = await viewer.toPanorama({ position: EYE, size: SIZE });
+    });
+    after(() => {
+      faces?.revoke();
+      cleanup();
+    });
+
+    it('gives six faces r d l u b f as blob: URLs of images SIZE² that show the room', async () => {
+      expect(faces.position).to.deep.equal(EYE);
+      for (const face of ['r', 'd', 'l', 'u', 'b', 'f'] as const) {
+        expect(faces[face], face).to.match(/^blob:/);
+        const image = await imageOf(await (await fetch(faces[face])).blob());
+        expect([image.width, image.height], face).to.deep.equal([SIZE, SIZE]);
+        const seen = content(image);
+        // walls, floor or ceiling: lit, never a blank picture
+        expect(seen.luminance, `${face} luminance`).to.be.above(5);
+      }
+      expect(faces.blobs.f.type).to.equal('image/png');
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    for (const face of ['r', 'l', 'f', 'b'] as const) {
+      it(`face ${face} equals toBlob() from the same point with a 90° field of view`, async () => {
+        const look = SIDE_LOOK[face];
+        await drawingOf(viewer).setFieldOfView(90);
+        await placeCamera(viewer, EYE, [EYE[0] + look[0] * 100, EYE[1] + look[1] * 100, EYE[2]]);
+        const shot = await imageOf(await viewer.toBlob({ width: SIZE, height: SIZE }));
+        const mine = await imageOf(faces.blobs[face]);
+        const { mean, p99 } = compare(shot, mine);
+        // the same renderer path (src/three/snapshot.ts) from the same camera: equal but for rounding
+        expect(mean, `mean difference ${mean.toFixed(2)}`).to.be.below(1.5);
+        expect(p99, 'the 99th percentile').to.be.at.most(16);
+        // and the compare can fail: a neighbouring face is far from it
+        const other = await imageOf(faces.blobs[face === 'r' ? 'f' : 'r']);
+        expect(compare(shot, other).mean, 'another face differs').to.be.above(4);
+        await drawingOf(viewer).setFieldOfView(undefined);
+      });
+    }
+
+    it('rejects a bad size or position with a RangeError, and toPanorama() with no room with InvalidStateError', async () => {
+      for (const options of [
+        { size: 0 },
+        { size: 1.5 },
+        { size: 100000 },
+        { position: [0, Number.NaN, 1] as Vec3 },
+      ]) {
+        const error = await viewer.toPanorama(options).catch((e: unknown) => e);
+        expect(error, JSON.stringify(options)).to.be.instanceOf(RangeError);
+      }
+      const idle = makeViewer({}, [50, 50]);
+      fixtureContainer().append(idle);
+      const error = await idle.toPanorama().catch((e: unknown) => e);
+      expect((error as DOMException).name).to.equal('InvalidStateError');
+      idle.remove();
+    });
+  });
+}
+
+describe('toPanorama() faces in <room-panorama> join without seams', function () {
+  this.timeout(120000);
+  let restore: () => void;
+  before(function () {
+    requireWebGL(this);
+    restore = preserveDrawingBuffers();
+  });
+  after(() => {
+    cleanup();
+    restore?.();
+  });
+
+  /** Mean colour difference between two lines of pixels `gap` px apart, centred on `at` px (the orientation test's measure). */
+  function lineDifference(image: ImageData, vertical: boolean, at: number, gap: number): number {
+    let sum = 0;
+    let n = 0;
+    const size = image.width;
+    for (let t = Math.round(size * 0.3); t < size * 0.7; t++) {
+      const a = vertical ? [at - gap / 2, t] : [t, at - gap / 2];
+      const b = vertical ? [at + gap / 2, t] : [t, at + gap / 2];
+      sum += distance(pixel(image, a[0]! / size, a[1]! / size), pixel(image, b[0]! / size, b[1]! / size));
+      n++;
+    }
+    return sum / n;
+  }
+
+  const SEAM_VIEWS: [number, number, string, boolean][] = [
+    [45, 0, 'fr', true],
+    [135, 0, 'rb', true],
+    [225, 0, 'bl', true],
+    [315, 0, 'lf', true],
+    [0, 45, 'uf', false],
+    [90, 45, 'ur', false],
+    [180, 45, 'ub', false],
+    [270, 45, 'ul', false],
+    [0, -45, 'df', false],
+    [90, -45, 'dr', false],
+    [180, -45, 'db', false],
+    [270, -45, 'dl', false],
+  ];
+
+  it('continues across all 12 seams', async () => {
+    const viewer = makeViewer({ loading: 'eager', renderer: 'worker', poster: '' }, [128, 128]);
+    viewer.fml = tourHome();
+    await mountLoaded(viewer, 60000);
+    const faces = await viewer.toPanorama({ position: EYE, size: 256 });
+    const el = await mountReady(fixtureContainer(), faces, 256);
+    const failures: string[] = [];
+    for (const [yaw, pitch, name, vertical] of SEAM_VIEWS) {
+      const image = await look(el, yaw, pitch);
+      const c = image.width / 2;
+      const across = lineDifference(image, vertical, c, 6);
+      const inside =
+        (lineDifference(image, vertical, c - 12, 6) + lineDifference(image, vertical, c + 12, 6)) / 2;
+      if (!(across < inside * 2 + 8))
+        failures.push(`${name}: across ${across.toFixed(1)}, inside ${inside.toFixed(1)}`);
+    }
+    expect(failures).to.deep.equal([]);
+    faces.revoke();
+  });
+});
