@@ -96,6 +96,9 @@ const de: Translation = {
       'Das Projekt wurde nicht geladen: Sein Planungsdienst ist nicht der, für den das Partner-Backend bürgt, und die Seite hat ihm nicht per Skript vertraut.',
     reveal: 'In 3D ansehen',
     poster: 'Bild des Raums',
+    // walk mode
+    labelWalk:
+      '3D-Rundgang durch das Haus auf Augenhöhe. Pfeiltasten oder W und S zum Gehen, A und D zum Drehen, ziehen zum Umsehen, auf den Boden klicken, um dorthin zu gehen.',
   },
   plan: {
     floor: 'Etage',

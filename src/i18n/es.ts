@@ -96,6 +96,9 @@ const es: Translation = {
       'El proyecto no se cargó: su servicio de planificación no es el que avala el servidor del socio, y la página no confió en él desde un script.',
     reveal: 'Ver en 3D',
     poster: 'Imagen de la habitación',
+    // walk mode
+    labelWalk:
+      'Recorrido 3D por la casa a la altura de los ojos. Flechas o W y S para caminar, A y D para girar, arrastre para mirar alrededor, haga clic en el suelo para ir allí.',
   },
   plan: {
     floor: 'Planta',

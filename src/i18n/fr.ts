@@ -97,6 +97,9 @@ const fr: Translation = {
       'Le projet n’a pas été chargé : son service de planification n’est pas celui dont le serveur du partenaire se porte garant, et la page ne lui a pas fait confiance par script.',
     reveal: 'Voir en 3D',
     poster: 'Image de la pièce',
+    // walk mode
+    labelWalk:
+      'Visite 3D de la maison à hauteur des yeux. Flèches ou W et S pour marcher, A et D pour tourner, faites glisser pour regarder autour, cliquez sur le sol pour y aller.',
   },
   plan: {
     floor: 'Étage',

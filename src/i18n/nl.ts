@@ -97,6 +97,9 @@ const nl: Translation = {
       'Het project is niet geladen: de planningsdienst is niet de dienst die de partner-server opgeeft, en de pagina heeft hem niet vanuit script vertrouwd.',
     reveal: 'Bekijk in 3D',
     poster: 'Afbeelding van de kamer',
+    // walk mode
+    labelWalk:
+      '3D-wandeling door het huis op ooghoogte. Pijltjes of W en S om te lopen, A en D om te draaien, slepen om rond te kijken, klik op de vloer om erheen te lopen.',
   },
   plan: {
     floor: 'Verdieping',

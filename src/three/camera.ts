@@ -1,14 +1,15 @@
 /**
  * Start views. `model`: the model's own camera (position → focal_point), `orbit`: the whole room from
- * above at an angle, `top`: straight down with the plan's +y (north) up on screen.
+ * above at an angle, `top`: straight down with the plan's +y (north) up on screen, `walk`: first person
+ * at eye height (walk/walk-controls.ts places it; until then it starts as `orbit`).
  */
 import { MathUtils, PerspectiveCamera, Sphere, Spherical, Vector3 } from 'three';
 import { toWorld } from './axes.js';
 import type { RoomScene } from './build-room.js';
 
-export type CameraMode = 'model' | 'orbit' | 'top';
+export type CameraMode = 'model' | 'orbit' | 'top' | 'walk';
 
-export const CAMERA_MODES: readonly CameraMode[] = ['model', 'orbit', 'top'];
+export const CAMERA_MODES: readonly CameraMode[] = ['model', 'orbit', 'top', 'walk'];
 
 /** Vertical field of view, degrees. */
 export const FIELD_OF_VIEW = 60;

@@ -15,6 +15,9 @@ import type { LookExportRequest } from './export/request.js';
 import type { SurfacePaint } from './surfaces.js';
 
 export type { SurfacePaint };
+import type { WalkSetup } from './walk/walk-controls.js';
+
+export type { WalkSetup };
 
 /** The camera as drawn: world space (metres, y up; axes.ts), its vertical field of view (°) and aspect. */
 export interface CameraPose {
@@ -166,6 +169,11 @@ export interface RoomDrawing {
    * drawn first (null: the old mesh, kept, comes back). Rejects RangeError for a piece not drawn.
    */
   replaceComponent(pieceId: string, component: ModelComponent | null): Promise<void>;
+
+  // walk mode (camera="walk", walk/walk-controls.ts)
+  /** The walk's start and the floor's stairs (the page reads them from the plan); used in `walk` mode. */
+  setWalk(setup: WalkSetup): void;
+
   // toPanorama (issue 38): the tour's panoramas and moves
   /**
    * Six 90° cube faces `size` pixels square from `position` (model cm), in PANORAMA_FACES order

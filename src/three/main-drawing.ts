@@ -14,6 +14,7 @@ import type {
   DrawingSettings,
   RoomDrawing,
   SurfacePaint,
+  WalkSetup,
 } from './drawing.js';
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
@@ -99,7 +100,7 @@ export class MainDrawing implements RoomDrawing {
     this.view.setVisible(visible);
   }
   setCameraMode(mode: DrawingSettings['camera']): void {
-    this.view.setCameraMode(mode);
+    this.#driver.setCameraMode(mode);
   }
   setControls(enabled: boolean): void {
     this.view.setControls(enabled);
@@ -147,6 +148,10 @@ export class MainDrawing implements RoomDrawing {
     return answer(() => this.#driver.replaceComponent(pieceId, component));
   }
 
+  // walk mode
+  setWalk(setup: WalkSetup): void {
+    this.#driver.setWalk(setup);
+  }
   dispose(): void {
     if (this.#gone) return;
     this.#gone = true;

@@ -339,7 +339,8 @@ export class RoomView implements RenderView {
   };
 
   #onKey = (event: KeyboardEvent) => {
-    if (!this.controls.enabled || event.defaultPrevented) return;
+    // walking: the walk's keys (walk/walk-controls.ts), no zoom
+    if (!this.controls.enabled || event.defaultPrevented || this.#mode === 'walk') return;
     if (event.key.startsWith('Arrow')) {
       // OrbitControls moves on arrows itself; this marks the move as the user's
       this.#userMoved = true;

@@ -31,6 +31,8 @@ import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
 import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
 import { PieceSwaps } from './swap.js';
+import type { CameraMode } from './camera.js';
+import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
 
 type FeaturesModule = typeof Features;
 
@@ -100,6 +102,7 @@ export class ViewDriver {
   /** Pieces swapped: as the model had them, for the outline once they are back. */
   readonly #originals = new Map<string, ModelComponent>();
   readonly #loaders: Pick<DriverOptions, 'componentLoader' | 'meshLoader'>;
+  readonly #input: { canvas: HTMLElement; keys: HTMLElement };
 
   constructor(options: DriverOptions) {
     const { settings, events } = options;
@@ -144,6 +147,8 @@ export class ViewDriver {
       onContextGone: () => events.onContextGone(),
     });
     this.view = view;
+    this.#input = { canvas: options.canvas, keys: options.keyTarget };
+    if (settings.camera === 'walk') this.#walkMode('walk');
     if (settings.above.length)
       this.#unstack = stackFloors(view, settings.above, {
         mediaBase: settings.mediaBase,
@@ -332,6 +337,30 @@ export class ViewDriver {
     this.#components.set(pieceId, component ?? original);
   }
 
+  // walk mode (camera="walk"): the walker is made when first asked for
+  #walk?: WalkControls;
+  #walkSetup?: WalkSetup;
+
+  /** A start view (camera.ts); `walk` walks (walk/walk-controls.ts). */
+  setCameraMode(mode: CameraMode): void {
+    this.view.setCameraMode(mode);
+    this.#walkMode(mode);
+  }
+
+  #walkMode(mode: CameraMode): void {
+    if (mode !== 'walk') return this.#walk?.setActive(false);
+    if (!this.#walk) {
+      this.#walk = new WalkControls(this.view, this.#settings.plan, this.#input.canvas, this.#input.keys);
+      if (this.#walkSetup) this.#walk.setup(this.#walkSetup);
+    }
+    this.#walk.setActive(true);
+  }
+
+  setWalk(setup: WalkSetup): void {
+    this.#walkSetup = setup;
+    this.#walk?.setup(setup);
+  }
+
   // toPanorama (issue 38)
   /** Six cube faces from `position` (model cm), each a 90° snapshot (panorama-render.ts). */
   panorama(position: Vec3, size: number): HTMLCanvasElement[] | Promise<HTMLCanvasElement[]> {
@@ -362,6 +391,7 @@ export class ViewDriver {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#swaps?.dispose();
+    this.#walk?.dispose();
     this.#anchors?.dispose();
     this.#cutaway?.dispose();
     this.#outline?.dispose();

@@ -6,6 +6,7 @@ import { html, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
 import { RoomViewerHooks } from './hooks.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
+import type { FmlPlan } from '../../model/fml/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
@@ -113,6 +114,12 @@ export class RoomViewerBase extends RoomViewerHooks {
   }
 
   /** The room on screen and what features need of it; undefined until loaded and after teardown. */
+  /** Walk mode (features/walk.ts): the FML plan shown and the index of its floor drawn, when the source is FML. */
+  protected get fmlShown(): { plan: FmlPlan; floorIndex: number } | undefined {
+    const fml = this.#source.fml;
+    return fml && { plan: fml.plan, floorIndex: this.#source.floorIndex };
+  }
+
   protected get viewContext(): ViewerContext | undefined {
     return this.#context;
   }
@@ -180,7 +187,7 @@ export class RoomViewerBase extends RoomViewerHooks {
   }
 
   #cameraMode(): CameraMode {
-    return this.camera === 'orbit' || this.camera === 'top' ? this.camera : 'model';
+    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   #onNear(near: boolean): void {
@@ -483,7 +490,11 @@ export class RoomViewerBase extends RoomViewerHooks {
         fallback: (level) => this.#language.t(VIEWER_STRINGS, 'floorLevel', { level }),
         onChange: (index) => (this.floor = index < 0 ? 'all' : String(index)),
       })}
-      <canvas part="canvas" role="img" aria-label=${t(this.controls ? 'label' : 'labelStatic')}></canvas>
+      <canvas
+        part="canvas"
+        role="img"
+        aria-label=${t(this.controls ? (this.camera === 'walk' ? 'labelWalk' : 'label') : 'labelStatic')}
+      ></canvas>
       ${this.renderPoster()} ${this.renderFeatures()} ${this.renderProgress()}
       ${this.#errors.renderError(this.#source.state === 'error', this.#language.lang, t, this.#retry)}
       ${this.#errors.renderWarning(this.#errors.warns(this.#source.state), t)}

@@ -21,7 +21,12 @@ export abstract class RoomViewerInputs extends FmlInputs(ProductsHost) {
   /** A model object, instead of `room-id` or `src` (read leniently, as the service sends it). */
   @property({ attribute: false }) model?: RoomModelJson;
 
-  /** Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle) or `top`. */
+  /**
+   * Start view: `model` (the model's own camera, default), `orbit` (the whole room at an angle), `top`, or
+   * `walk`: first person at eye height (160 cm) from the floor's first walkthrough camera (else the largest
+   * area's centre), walls holding; ↑/W and ↓/S walk, ←/A and →/D turn, Shift+←/→ or Q/E step aside, a drag
+   * looks around, a tap on the floor walks there; stairs lead to the floor they join (docs/walk.md).
+   */
   @property() camera: CameraMode = 'model';
 
   /** Orbit / zoom / pan with mouse, touch and keyboard. On by default; `controls="false"` turns it off. */

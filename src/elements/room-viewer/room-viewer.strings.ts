@@ -15,7 +15,9 @@ export type ViewerStringKey =
   | 'badId'
   | 'untrustedPlanner'
   | 'reveal'
-  | 'poster';
+  | 'poster'
+  // walk mode
+  | 'labelWalk';
 
 /** The viewer's own words, in English (other languages: src/i18n/, following `lang`). */
 export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
@@ -37,6 +39,9 @@ export const VIEWER_STRINGS: Strings<ViewerStringKey> = {
       'The project was not loaded: its planning service is not the one the partner back end vouches for, and the page did not trust it from script.',
     reveal: 'View in 3D',
     poster: 'Picture of the room',
+    // walk mode
+    labelWalk:
+      '3D walk through the home at eye height. Arrow keys or W and S to walk, A and D to turn, drag to look around, click the floor to walk there.',
   },
 };
 

@@ -19,6 +19,7 @@ import { ViewerChanges } from './features/changes.js';
 import { ViewerSurfaces } from './features/surfaces.js';
 import { ViewerSwap } from './features/swap.js';
 import { viewerSwapStyles } from './features/swap.styles.js';
+import { ViewerWalk } from './features/walk.js';
 import { ViewerToPanorama } from './features/to-panorama.js';
 import { viewerStyles } from './room-viewer.styles.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
@@ -117,21 +118,23 @@ export type { PanoramaFaces, PanoramaOptions } from './features/to-panorama.js';
  * @cssstate warning - Beside `loaded`: the room is drawn, but textures or page-supplied furniture failed (the
  *   `warning` part says which). Also reflected as the boolean `warning` attribute.
  */
-export class RoomViewer extends ViewerToPanorama(
-  ViewerSwap(
-    ViewerSurfaces(
-      ViewerChanges(
-        ViewerAR(
-          ViewerExport(
-            ViewerSyncCamera(
-              FurnitureFeature(
-                CartFeature(
-                  ViewerSnapshot(
-                    ViewerMeasure(
-                      ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase)))),
+export class RoomViewer extends ViewerWalk(
+  ViewerToPanorama(
+    ViewerSwap(
+      ViewerSurfaces(
+        ViewerChanges(
+          ViewerAR(
+            ViewerExport(
+              ViewerSyncCamera(
+                FurnitureFeature(
+                  CartFeature(
+                    ViewerSnapshot(
+                      ViewerMeasure(
+                        ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase)))),
+                      ),
                     ),
+                    { hotspots: true },
                   ),
-                  { hotspots: true },
                 ),
               ),
             ),

@@ -22,6 +22,7 @@ import type {
   DrawingSettings,
   RoomDrawing,
   SurfacePaint,
+  WalkSetup,
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
 import type { LookExportRequest } from '../../three/export/request.js';
@@ -51,6 +52,8 @@ export interface WorkerViewOptions extends DrawingSettings, DrawingEvents {
 
 /** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
 const CONTROL_KEYS = /^(Arrow(Up|Down|Left|Right)|\+|=|-|_)$/;
+/** Walk mode's letter keys (walk/walk-controls.ts), forwarded only while walking. */
+const WALK_KEYS = /^[wasdqeWASDQE]$/;
 
 let worker: Worker | undefined;
 /** Set once the render worker failed to start: every later viewer draws on the page's thread. */
@@ -214,6 +217,7 @@ export class WorkerView implements RoomDrawing {
   constructor(options: WorkerViewOptions) {
     this.#options = options;
     this.#controls = options.controls;
+    this.#walking = options.camera === 'walk';
     const layer = (this.layer = document.createElement('canvas'));
     // CSSOM, not a style attribute: allowed under a strict Content-Security-Policy
     Object.assign(layer.style, {
@@ -381,7 +385,14 @@ export class WorkerView implements RoomDrawing {
   }
 
   setCameraMode(mode: CameraMode): void {
+    this.#walking = mode === 'walk';
     this.#send({ type: 'camera-mode', id: this.id, mode });
+  }
+
+  // walk mode: its setup, and its letter keys forwarded while walking
+  #walking = false;
+  setWalk(setup: WalkSetup): void {
+    this.#send({ type: 'walk', id: this.id, setup });
   }
 
   setControls(enabled: boolean): void {
@@ -519,7 +530,8 @@ export class WorkerView implements RoomDrawing {
   };
 
   #onKey = (event: KeyboardEvent): void => {
-    if (!this.#controls || event.defaultPrevented || !CONTROL_KEYS.test(event.key)) return;
+    const walkKey = this.#walking && WALK_KEYS.test(event.key);
+    if (!this.#controls || event.defaultPrevented || !(CONTROL_KEYS.test(event.key) || walkKey)) return;
     event.preventDefault();
     this.#forward(event, { key: event.key, code: event.code, ...this.#modifiers(event) });
   };

@@ -58,6 +58,9 @@ export function readArea(a: unknown, where: string, fallbackId: string, r: FmlRe
   return area;
 }
 
+/** A stair by its name, in the languages the service's catalogues speak (XML assets and JSON items alike). */
+export const STAIR_NAME = /stair|treppe|trap\b|escal/i;
+
 export function readItem(v: unknown, where: string, k: number, r: FmlReader): FmlItem | undefined {
   if (!r.expectObject(v, where, 'item')) return undefined;
   const centre = r.point(v.x, v.y, where);
@@ -86,6 +89,10 @@ export function readItem(v: unknown, where: string, k: number, r: FmlReader): Fm
     item.refid = refid;
     if (refid.startsWith('sym-')) item.symbol = true;
   }
+  // walk mode: a staircase the document names as one (its `name`, else a readable `refid`), as the XML reader does
+  const name = r.text(v.name, `${where}.name`, 200);
+  if (name) item.name = name;
+  if (STAIR_NAME.test(name ?? '') || STAIR_NAME.test(refid ?? '')) item.stair = true;
   return item;
 }
 

@@ -214,6 +214,8 @@ const readDesign: DesignReader = (d, j, where, r, floorHeight, settings) => {
     readArea(v, at, `surface${k}`, r),
   );
   design.items = each('items', LIMITS.items, 'items', (v, at, k) => readItem(v, at, k, r));
+  // walk mode: the stairs among them, as the XML reader keeps them
+  design.stairs = design.items.filter((item) => item.stair);
   design.labels = each('labels', LIMITS.labels, 'labels', (v, at) => readLabel(v, at, r));
   design.dimensions = each('dimensions', LIMITS.dimensions, 'dimensions', (v, at) => readDimension(v, at, r));
   design.lines = each('lines', LIMITS.lines, 'lines', (v, at) => readLine(v, at, r));

@@ -15,6 +15,7 @@ import type {
   DrawingSettings,
   DrawnFrame,
   SurfacePaint,
+  WalkSetup,
 } from '../drawing.js';
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 import type { LookExportRequest } from '../export/request.js';
@@ -103,7 +104,9 @@ export type ToRenderWorker =
   /** The heartbeat: answered at once while the worker runs. */
   | { type: 'ping'; request: number }
   /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
-  | { type: 'mesh-decoder'; port: MessagePort };
+  | { type: 'mesh-decoder'; port: MessagePort }
+  // walk mode: the walk's start and the floor's stairs
+  | { type: 'walk'; id: number; setup: WalkSetup };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {

@@ -201,7 +201,7 @@ function handle(data: ViewMessage, entry: Entry): void {
       break;
     case 'camera-mode':
       settings.camera = data.mode;
-      view?.setCameraMode(data.mode);
+      driver?.setCameraMode(data.mode);
       break;
     case 'controls':
       settings.controls = data.enabled;
@@ -242,6 +242,11 @@ function handle(data: ViewMessage, entry: Entry): void {
     case 'call':
       if (!driver) entry.waiting.push(data);
       else void call(data.request, data.call, driver);
+      break;
+    // walk mode
+    case 'walk':
+      if (!driver) entry.waiting.push(data);
+      else driver.setWalk(data.setup);
       break;
   }
 }

@@ -35,8 +35,10 @@ async function realFml(id: number): Promise<Record<string, unknown> | undefined>
   });
   if (!response.ok) return undefined;
   const doc = (await response.json()) as { floors?: { designs?: { items?: unknown[] }[] }[] };
-  // a real document has items; the generated one (no ../shared/realdata) has none
-  return doc.floors?.some((f) => f.designs?.some((d) => (d.items?.length ?? 0) > 0)) ? doc : undefined;
+  // a real document has catalogue items; the generated home (no ../shared/realdata) only the kit's own
+  const real = (items: unknown[] = []) =>
+    items.some((item) => !String((item as { refid?: unknown }).refid ?? '').startsWith('kit-'));
+  return doc.floors?.some((f) => f.designs?.some((d) => real(d.items))) ? doc : undefined;
 }
 
 /** The real project's FML, or the test skipped with the reason when ../shared/realdata is absent. */

@@ -4,6 +4,7 @@
  * when the real samples are present, generated from the seed otherwise.
  */
 import { createRandom } from '../../shared/random.ts';
+import { homeFloor } from './demo-home.ts';
 
 export interface Point {
   x: number;
@@ -16,6 +17,34 @@ export interface PlanWall {
   /** Control point of a curved wall (quadratic), as FML's `c`. */
   c?: Point | null;
   thickness: number;
+  /** Doors and windows in the wall, as FML JSON writes them (the generated home's; read files keep none). */
+  openings?: PlanOpening[];
+}
+
+/** A door or window in FML JSON's own shape: `t` its centre along the wall (0..1), `z` its sill, cm. */
+export interface PlanOpening {
+  refid: string;
+  t: number;
+  type: 'door' | 'window';
+  width: number;
+  z_height: number;
+  z: number;
+  mirrored: [number, number];
+  guid: string;
+}
+
+/** A furniture item in FML JSON's own shape (`height` is its depth on the plan, `z_height` its height). */
+export interface PlanItem {
+  refid: string;
+  name?: string;
+  x: number;
+  y: number;
+  z: number;
+  width: number;
+  height: number;
+  z_height: number;
+  rotation: number;
+  guid: string;
 }
 
 export interface PlanArea {
@@ -29,6 +58,8 @@ export interface PlanCamera {
   id: number;
   name: string;
   type: string;
+  /** Where it stands and looks (FML frame, cm) and its field of view: the generated home's cameras. */
+  pose?: { x: number; y: number; z: number; dx: number; dy: number; dz: number; fov: number };
 }
 
 export interface PlanDesign {
@@ -40,6 +71,8 @@ export interface PlanDesign {
   walls: PlanWall[];
   areas: PlanArea[];
   cameras: PlanCamera[];
+  /** Furniture and the staircase (the generated home's). */
+  items?: PlanItem[];
 }
 
 export interface PlanFloor {
@@ -118,48 +151,21 @@ export function floorsFromFml(fml: unknown): PlanFloor[] {
 /** mulberry32: small, fast, deterministic (the emulators share one generator). */
 export const rng = createRandom;
 
-const ROOM_COLOURS = ['#f4e1c1', '#cfe3f0', '#d8ecd0', '#f0d5d5', '#e6dcf2', '#f2ecc8'];
-
 /**
- * A plausible apartment: an outer rectangle split into four to six rooms. Deterministic for a seed.
+ * The made-up home (demo-home.ts): one storey of a two-storey house with named rooms, doors and
+ * windows, furniture, the staircase when there is a floor above or below (`storeys` > 1) and
+ * walkthrough cameras. Deterministic for a seed.
  */
-export function generatedDesign(id: number, name: string, seed: number, cameraId: number): PlanDesign {
-  const random = rng(seed);
-  const w = 600 + Math.round(random() * 8) * 100;
-  const h = 500 + Math.round(random() * 5) * 100;
-  const splitX = Math.round(w * (0.35 + random() * 0.3));
-  const splitY = Math.round(h * (0.4 + random() * 0.2));
-  const splitX2 = Math.round(splitX + (w - splitX) * (0.4 + random() * 0.2));
-  const outer = 30;
-  const inner = 10;
-  const walls: PlanWall[] = [
-    { a: { x: 0, y: 0 }, b: { x: w, y: 0 }, thickness: outer },
-    { a: { x: w, y: 0 }, b: { x: w, y: h }, thickness: outer },
-    { a: { x: w, y: h }, b: { x: 0, y: h }, thickness: outer },
-    { a: { x: 0, y: h }, b: { x: 0, y: 0 }, thickness: outer },
-    { a: { x: splitX, y: 0 }, b: { x: splitX, y: h }, thickness: inner },
-    { a: { x: 0, y: splitY }, b: { x: splitX, y: splitY }, thickness: inner },
-    { a: { x: splitX2, y: 0 }, b: { x: splitX2, y: splitY }, thickness: inner },
-    { a: { x: splitX, y: splitY }, b: { x: w, y: splitY }, thickness: inner },
-  ];
-  const rect = (x0: number, y0: number, x1: number, y1: number, i: number, room: string): PlanArea => ({
-    poly: [
-      { x: x0, y: y0 },
-      { x: x1, y: y0 },
-      { x: x1, y: y1 },
-      { x: x0, y: y1 },
-    ],
-    color: ROOM_COLOURS[i % ROOM_COLOURS.length]!,
-    name: room,
-  });
-  const areas = [
-    rect(0, 0, splitX, splitY, 0, 'Living room'),
-    rect(0, splitY, splitX, h, 1, 'Kitchen'),
-    rect(splitX, 0, splitX2, splitY, 2, 'Bedroom'),
-    rect(splitX2, 0, w, splitY, 3, 'Bathroom'),
-    rect(splitX, splitY, w, h, 4, 'Bedroom 2'),
-  ];
-  return { id, name, walls, areas, cameras: [{ id: cameraId, name: 'Camera 1', type: 'orbital' }] };
+export function generatedDesign(
+  id: number,
+  name: string,
+  seed: number,
+  cameraId: number,
+  level = 0,
+  storeys = 1,
+): PlanDesign {
+  const home = homeFloor(level, storeys > 1, cameraId, rng(seed));
+  return { id, name, ...home };
 }
 
 /** The points a wall passes through (a curved wall as 8 straight pieces). */

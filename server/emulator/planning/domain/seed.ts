@@ -14,6 +14,11 @@ import type { ProjectRecord } from './records.ts';
 export const DEMO_USER = { id: ACCOUNT_A_ID, email: 'demo@planner.example' } as const;
 export const OTHER_USER = { id: ACCOUNT_B_ID, email: 'other@planner.example' } as const;
 export const REAL_PROJECT_ID = 186997360;
+/**
+ * The made-up home (demo-home.ts) under an id of its own, generated whether the real samples are
+ * present or not: the demo's "walk through the plan" section and the walk tests show it.
+ */
+export const DEMO_HOME_ID = 29250001;
 
 /** The service's default room type sets (user_id null, is_default true), ids 1 to 3. */
 export function defaultRoomTypeSets() {
@@ -94,7 +99,16 @@ export function generatedProject(
         createdAt: stamp,
         updatedAt: stamp,
         cameras: [],
-        designs: [generatedDesign(designId, 'First design', seed + level * 7919 + id, designId + 1)],
+        designs: [
+          generatedDesign(
+            designId,
+            'First design',
+            seed + level * 7919 + id,
+            designId + 1,
+            level,
+            floorNames.length,
+          ),
+        ],
       };
     }),
   };
@@ -157,6 +171,16 @@ export function seedProjects(seed: number, realdataDir: string | null): ProjectR
       ),
     );
   }
+  projects.push(
+    generatedProject(
+      DEMO_HOME_ID,
+      DEMO_USER.id,
+      'Tuinstraat 1 (demo home)',
+      seed,
+      ['Begane grond', 'Eerste verdieping'],
+      BASE_TIME + 86_400_000,
+    ),
+  );
   STREETS.forEach((street, i) => {
     const id = 29261000 + i * 37 + Math.floor(random() * 30);
     const floors = i % 3 === 0 ? ['Ground floor', 'First floor'] : ['Ground floor'];

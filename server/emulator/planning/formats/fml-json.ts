@@ -21,6 +21,9 @@ function realFile(realdataDir: string | null, id: number): string | undefined {
   return statSync(path).size <= MAX_FILE_BYTES ? readFileSync(path, 'utf8') : undefined;
 }
 
+const UP = { ux: 0, uy: 0, uz: 1 };
+const UP_NORTH = { ux: 0, uy: -1, uz: 0 };
+
 export function projectFmlJson(project: ProjectRecord, realdataDir: string | null): string {
   if (project.source === 'fml') {
     const text = realFile(realdataDir, project.id);
@@ -39,6 +42,22 @@ export function projectFmlJson(project: ProjectRecord, realdataDir: string | nul
         name: design.name,
         walls: design.walls,
         areas: design.areas,
+        items: design.items ?? [],
+        // the cameras that know where they stand (the generated home's), as FML JSON writes them
+        cameras: design.cameras.flatMap(({ name, type, pose }) =>
+          // looking straight down, up is the plan's north (FML's -y), as the service writes it
+          pose
+            ? [
+                {
+                  name,
+                  type_name: type,
+                  ortho: false,
+                  ...pose,
+                  ...(Math.abs(pose.dz) > 0.99 ? UP_NORTH : UP),
+                },
+              ]
+            : [],
+        ),
       })),
     })),
   });

@@ -1,0 +1,101 @@
+/**
+ * Demo: walk through the plan. The planning emulator's made-up home (project 29250001, two floors,
+ * server/emulator/planning/domain/demo-home.ts) as a partner shows it: its plan in `<room-plan>` beside
+ * the same floor in `<room-viewer camera="walk">`, first person at eye height from the floor's first
+ * walkthrough camera. The two keep the same floor: the viewer's stairs change it, and so does the plan's
+ * floor switcher. Read with a token from the partner back end, as the FML projects section does.
+ */
+import '../../src/elements/room-plan/room-plan.ts';
+import '../../src/elements/room-viewer/room-viewer.ts';
+
+const HOME = '29250001';
+const RETURN_TO = '/demo/%23walk';
+
+async function connected(): Promise<boolean> {
+  try {
+    const response = await fetch('/partner/session', { credentials: 'same-origin' });
+    return response.ok && ((await response.json()) as { connected?: boolean }).connected === true;
+  } catch {
+    return false;
+  }
+}
+
+const KEYS: [string, string][] = [
+  ['↑ / W, ↓ / S', 'walk forward, back'],
+  ['← / A, → / D', 'turn'],
+  ['Shift + ← / →, Q / E', 'step aside'],
+  ['drag', 'look around'],
+  ['click or tap the floor', 'walk there'],
+  ['the stairs in the hall', 'walk up (and back down)'],
+];
+
+export default async function walkDemo(section: HTMLElement): Promise<void> {
+  const intro = document.createElement('p');
+  intro.textContent =
+    'A made-up two-floor home as the planning service serves it: its plan, and the same floor to walk ' +
+    'through at eye height. Walls hold (doors let you through, windows do not); the stairs in the hall ' +
+    'lead upstairs. Click the viewer first so it has the keys.';
+  section.append(intro);
+  if (!(await connected())) {
+    const connect = document.createElement('a');
+    connect.href = `/partner/oauth/start?return_to=${RETURN_TO}`;
+    connect.textContent = 'Connect your planning account';
+    connect.className = 'connect';
+    const why = document.createElement('p');
+    why.append(connect, ' (runs the OAuth flow against the emulator and comes back here).');
+    section.append(why);
+    return;
+  }
+
+  const keys = document.createElement('dl');
+  keys.className = 'keys';
+  // two columns: the key, what it does
+  Object.assign(keys.style, { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.2rem 1rem' });
+  for (const [key, what] of KEYS) {
+    const term = document.createElement('dt');
+    term.textContent = key;
+    const detail = document.createElement('dd');
+    detail.textContent = what;
+    keys.append(term, detail);
+  }
+
+  const plan = document.createElement('room-plan');
+  const viewer = document.createElement('room-viewer');
+  for (const el of [plan, viewer]) {
+    el.setAttribute('project-id', HOME);
+    el.setAttribute('planner-base', `${location.origin}/planning/api/v2`);
+    el.setAttribute('token-endpoint', '/partner/token');
+    el.style.blockSize = '30rem';
+    el.style.border = '1px solid #ccc';
+  }
+  viewer.id = 'walk-viewer';
+  viewer.setAttribute('camera', 'walk');
+  viewer.setAttribute('loading', 'eager');
+  // the plan follows the viewer's camera (its view cone)
+  plan.setAttribute('for', viewer.id);
+  const row = document.createElement('div');
+  row.style.display = 'grid';
+  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
+  row.style.gap = '1rem';
+  row.append(plan, viewer);
+
+  const log = document.createElement('ul');
+  log.className = 'log';
+  const write = (line: string) => {
+    const item = document.createElement('li');
+    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
+    log.prepend(item);
+    while (log.children.length > 10) log.lastElementChild?.remove();
+  };
+  // one floor on both: the stairs (or either switcher) move the other
+  viewer.addEventListener('floor-change', (e) => {
+    write(`floor-change: ${e.detail.name ?? e.detail.index}`);
+    plan.setAttribute('floor', String(e.detail.index));
+  });
+  plan.addEventListener('floor-change', (e) => viewer.setAttribute('floor', String(e.detail.index)));
+  for (const el of [plan, viewer])
+    el.addEventListener('model-error', (e) =>
+      write(`${el.localName} model-error: ${e.detail.error.message}`),
+    );
+  section.append(keys, row, log);
+}

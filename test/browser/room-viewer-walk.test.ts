@@ -1,0 +1,276 @@
+/**
+ * `<room-viewer camera="walk">` on the made-up home the planning emulator serves (29250001), in the
+ * render worker and on the page's thread: the walk starts at the ground floor's first walkthrough
+ * camera ("Hal", FML 250, 700 looking north) at eye height; keys walk and fire camera-change; the
+ * garden wall (with a window in it) holds; a tap on the floor walks there; the stairs lead upstairs.
+ * The pose is read from the frames' camera (either thread), world space: metres, y up, a plan point
+ * (x, y) of FML (y down) at world (x / 100, -, y / 100).
+ */
+import { expect } from '@esm-bundle/chai';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/elements/room-viewer/room-viewer.ts';
+import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
+import type { CameraChangeDetail, FloorChangeDetail } from '../../src/events/index.ts';
+import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+import { makeViewer } from './room-viewer-fixtures.ts';
+
+const HOME = 29250001;
+
+let home: unknown;
+/** The home's FML JSON as the emulator serves a connected partner. */
+async function demoHome(): Promise<unknown> {
+  if (home) return home;
+  expect(await connectPartner(), 'the partner signed in').to.equal(true);
+  const answer = await fetch(TOKEN_ENDPOINT, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: HOME }),
+  });
+  const { access_token } = (await answer.json()) as { access_token: string };
+  const response = await fetch(`${PLANNING}/projects/${HOME}/fml`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status).to.equal(200);
+  return (home = await response.json());
+}
+
+const pose = (el: RoomViewer) => cameraFeedOf(el)!.pose!;
+/** Where the walker stands on the FML plan (cm, y down), and its eye height (cm). */
+function standing(el: RoomViewer): { x: number; y: number; eye: number; heading: number[] } {
+  const { position, target } = pose(el);
+  const dx = target[0]! - position[0]!;
+  const dz = target[2]! - position[2]!;
+  const length = Math.hypot(dx, dz) || 1;
+  return {
+    x: position[0]! * 100,
+    y: position[2]! * 100,
+    eye: position[1]! * 100,
+    heading: [dx / length, dz / length],
+  };
+}
+
+async function press(key: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) await sendKeys({ press: key });
+}
+
+/** Waits until the camera has kept still for half a second (the worker's frames come when they come). */
+async function settled(el: RoomViewer): Promise<void> {
+  let last = '';
+  let since = performance.now();
+  await until(
+    async () => {
+      await rafPasses(2);
+      const now = JSON.stringify(pose(el));
+      if (now !== last) since = performance.now();
+      last = now;
+      return performance.now() - since > 500;
+    },
+    15000,
+    'the walker to stand still',
+  );
+}
+
+describe('<room-viewer camera="walk">', function () {
+  this.timeout(120000);
+  const page = pageErrorsOfEachTest();
+  before(function () {
+    requireWebGL(this);
+  });
+  afterEach(cleanup);
+
+  for (const renderer of ['worker', 'main'] as const) {
+    async function walker(): Promise<RoomViewer> {
+      const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+      el.fml = await demoHome();
+      await mountLoaded(el, 60000);
+      expect(el.renderThread).to.equal(renderer);
+      await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
+      return el;
+    }
+
+    it(`${renderer}: starts at the first walkthrough camera at eye height, and keys walk`, async () => {
+      const el = await walker();
+      // the screen reader hears how to walk
+      const label = el.shadowRoot!.querySelector('canvas[part="canvas"]')!.getAttribute('aria-label');
+      expect(label).to.match(/walk through the home at eye height/);
+      const start = standing(el);
+      expect(start.x).to.be.closeTo(250, 0.5);
+      expect(start.y).to.be.closeTo(700, 0.5);
+      expect(start.eye).to.be.closeTo(160, 0.5);
+      // looking north (FML -y)
+      expect(start.heading[0]).to.be.closeTo(0, 1e-3);
+      expect(start.heading[1]).to.be.closeTo(-1, 1e-3);
+      const changes: CameraChangeDetail[] = [];
+      el.addEventListener('camera-change', (e) => changes.push(e.detail));
+      el.focus();
+      await press('ArrowUp', 4);
+      await press('w', 2);
+      await settled(el);
+      const walked = standing(el);
+      expect(walked.y, 'six steps of 15 cm north').to.be.closeTo(700 - 90, 1);
+      expect(walked.eye).to.be.closeTo(160, 0.5);
+      await until(() => changes.length > 0, 5000, 'camera-change');
+      // camera-change in the model's frame: centimetres, y up (the FML's y negated), z up
+      const last = changes.at(-1)!;
+      expect(last.position[0]).to.be.closeTo(walked.x, 1);
+      expect(last.position[1]).to.be.closeTo(-walked.y, 1);
+      expect(last.position[2]).to.be.closeTo(160, 1);
+      // turning: a quarter turn left is west
+      await press('ArrowLeft', 15);
+      await settled(el);
+      const turned = standing(el);
+      expect(turned.heading[0]).to.be.closeTo(-1, 1e-3);
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    it(`${renderer}: the wall holds (through the hall's door, up to the living room's window wall)`, async () => {
+      const el = await walker();
+      el.focus();
+      // 7.5 m north: through the door into the living room, then the north wall (its window no way out)
+      await press('ArrowUp', 50);
+      await settled(el);
+      const held = standing(el);
+      // the wall's inner face at y 15, the body's 20 cm: held at 35 cm
+      expect(held.y, 'held by the north wall').to.be.closeTo(35, 0.5);
+      expect(held.x).to.be.within(240, 300);
+      await press('ArrowUp', 5);
+      await settled(el);
+      expect(standing(el).y, 'still held').to.be.closeTo(35, 0.5);
+    });
+
+    it(`${renderer}: a tap on the floor walks there`, async () => {
+      const el = await walker();
+      const start = standing(el);
+      const box = el.getBoundingClientRect();
+      // the floor straight ahead, below the middle of the view
+      const at: [number, number] = [
+        Math.round(box.left + box.width / 2),
+        Math.round(box.top + box.height * 0.85),
+      ];
+      await sendMouse({ type: 'click', position: at });
+      await until(() => standing(el).y < start.y - 30, 15000, 'the walker on its way');
+      await settled(el);
+      const end = standing(el);
+      // ahead, north, on the same line
+      expect(end.y).to.be.lessThan(start.y - 80);
+      expect(end.x).to.be.closeTo(start.x, 2);
+    });
+
+    it(`${renderer}: under reduced motion a tap walks there at once, with no frames on the way`, async () => {
+      await emulateMedia({ reducedMotion: 'reduce' });
+      try {
+        const el = await walker();
+        const start = standing(el);
+        const seen: number[] = [];
+        el.addEventListener('camera-change', (e) => seen.push(-e.detail.position[1]));
+        const box = el.getBoundingClientRect();
+        const at: [number, number] = [
+          Math.round(box.left + box.width / 2),
+          Math.round(box.top + box.height * 0.85),
+        ];
+        await sendMouse({ type: 'click', position: at });
+        await until(() => standing(el).y < start.y - 80, 15000, 'the walker there');
+        await settled(el);
+        // one jump: every camera-change already at the end (the throttle sends the last one at least)
+        const end = standing(el).y;
+        expect(seen.length).to.be.greaterThan(0);
+        for (const y of seen) expect(y).to.be.closeTo(end, 1);
+      } finally {
+        await emulateMedia({ reducedMotion: 'no-preference' });
+      }
+    });
+
+    it(`${renderer}: bad input: a camera outside every area, a floor with no walls`, async () => {
+      const doc = structuredClone(await demoHome()) as {
+        floors: { designs: { walls: unknown[]; cameras: { type_name: string; x: number; y: number }[] }[] }[];
+      };
+      // every walkthrough camera of the ground floor far out in the garden
+      for (const camera of doc.floors[0]!.designs[0]!.cameras)
+        if (camera.type_name === 'walkthrough') Object.assign(camera, { x: 5000, y: 5000 });
+      const words: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => {
+        words.push(args.join(' '));
+        warn.apply(console, args);
+      };
+      try {
+        const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+        el.fml = doc;
+        await mountLoaded(el, 60000);
+        await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
+        // the largest area's centre (Woonkamer, x 0..600, y 0..450), with a word for the console
+        const start = standing(el);
+        expect(start.x).to.be.within(100, 500);
+        expect(start.y).to.be.within(100, 350);
+        expect(start.eye).to.be.closeTo(160, 0.5);
+        expect(
+          words.some((w) => /outside every area/.test(w)),
+          words.join('\n'),
+        ).to.equal(true);
+        cleanup();
+        // no walls at all: the walk is free within the floor's bounds (the areas')
+        doc.floors[0]!.designs[0]!.walls = [];
+        const open = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
+        open.fml = doc;
+        await mountLoaded(open, 60000);
+        await until(() => cameraFeedOf(open)?.pose, 10000, 'a frame');
+        open.focus();
+        await press('ArrowUp', 60);
+        await settled(open);
+        const end = standing(open);
+        // 9 m north of the start would leave the bounds: held 20 cm inside them (y 0)
+        expect(end.y).to.be.closeTo(20, 0.5);
+        expect(page.errors).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+      }
+    });
+
+    it(`${renderer}: the stairs lead upstairs`, async () => {
+      const el = await walker();
+      el.focus();
+      // face west, towards the staircase along the hall's west wall (x 30..120)
+      await press('ArrowLeft', 15);
+      const changed = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
+      // the upper floor's first frame: model-load after the floor changed
+      const upstairs = new Promise<void>((resolve) =>
+        el.addEventListener(
+          'floor-change',
+          () => el.addEventListener('model-load', () => resolve(), { once: true }),
+          { once: true },
+        ),
+      );
+      await press('ArrowUp', 12);
+      const went = await changed.catch(() => {
+        throw new Error(`no floor-change up; the walker at ${JSON.stringify(standing(el))}`);
+      });
+      expect(went.detail).to.include({ index: 1, name: 'Eerste verdieping' });
+      await upstairs;
+      await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame upstairs');
+      expect(el.floor).to.equal('1');
+      // where the stairs came out (not the upper floor's own camera, at 250, 560)
+      const up = standing(el);
+      expect(up.eye).to.be.closeTo(160, 0.5);
+      expect(up.x).to.be.within(60, 140);
+      expect(up.y).to.be.closeTo(700, 2);
+      // walking off the stairs and back on leads down again
+      const down = waitForEvent<FloorChangeDetail>(el, 'floor-change', 30000);
+      await press('ArrowDown', 6);
+      // off the stairs in a frame drawn (the worker may draw one frame for several keys)
+      await until(() => standing(el).x > 125, 10000, 'the walker off the stairs');
+      await settled(el);
+      await press('ArrowUp', 6);
+      const back = await down.catch(() => {
+        throw new Error(`no floor-change back down; the walker at ${JSON.stringify(standing(el))}`);
+      });
+      expect(back.detail.index).to.equal(0);
+      expect(page.errors).to.deep.equal([]);
+    });
+  }
+});
