@@ -48,6 +48,10 @@ export type {
 } from './events/index.js';
 // AR (room-viewer features/ar.ts)
 export type { ArStatusDetail } from './events/index.js';
+// the change log and surfaces (room-viewer/room-plan features/changes.ts, surfaces.ts)
+export type { RoomChangeDetail, RoomChangeErrorDetail, SurfaceSelectDetail } from './events/index.js';
+// the tour (room-tour)
+export type { StopChangeDetail, TourErrorDetail, TourReadyDetail } from './events/index.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
