@@ -6,7 +6,7 @@
 import type { RoomViewerBase } from '../base.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { Constructor } from '../../../internal/mixin.js';
-import { readFml } from '../../../model/fml/read-fml.js';
+import type { FmlPlan } from '../../../model/fml/types.js';
 import type { Vec3 } from '../../../model/types.js';
 import { EYE_HEIGHT } from '../../../model/tour/stops.js';
 import type { CubeFace, CubeFaces } from '../../../panorama/cube-faces.js';
@@ -46,18 +46,19 @@ export interface ToPanoramaProperties {
   toPanorama(options?: PanoramaOptions): Promise<PanoramaFaces>;
 }
 
-/** The first walkthrough camera of the FML shown (the `fml` property), at its height (else eye height). */
-function firstWalkthrough(fml: unknown, floor: string | undefined): Vec3 | undefined {
-  if (fml === undefined || fml === null) return undefined;
-  const { plan } = readFml(fml);
-  const index = floor !== undefined && /^\d+$/.test(floor) ? Number(floor) : 0;
-  const shown = plan.floors[index] ?? plan.floors[0];
+/**
+ * The first walkthrough camera of the FML floor shown (as the element read it: the FML reader and its
+ * XML parser are not part of the viewer's own code), at its height (else eye height).
+ */
+function firstWalkthrough(shown: { plan: FmlPlan; floorIndex: number } | undefined): Vec3 | undefined {
   if (!shown) return undefined;
-  const cameras = [...(shown.designs[0]?.cameras ?? []), ...shown.cameras];
+  const floor = shown.plan.floors[Math.max(0, shown.floorIndex)] ?? shown.plan.floors[0];
+  if (!floor) return undefined;
+  const cameras = [...(floor.designs[0]?.cameras ?? []), ...floor.cameras];
   const camera = cameras.find((c) => c.type === 'walkthrough');
   if (!camera) return undefined;
   const [x, y, z] = camera.position;
-  return [x, y, z > 20 && z < shown.height ? z : EYE_HEIGHT];
+  return [x, y, z > 20 && z < floor.height ? z : EYE_HEIGHT];
 }
 
 // the declared return type: the declaration build cannot name the anonymous class's private members
@@ -107,8 +108,7 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
     }
 
     #defaultPosition(): Vec3 {
-      const self = this as unknown as { fml?: unknown; floor?: string };
-      const camera = firstWalkthrough(self.fml, self.floor);
+      const camera = firstWalkthrough(this.fmlShown);
       if (camera) return camera;
       const { min, max } = this.viewContext!.plan.bounds;
       return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, EYE_HEIGHT];
