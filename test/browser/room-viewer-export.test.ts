@@ -525,6 +525,7 @@ describe('room-viewer: exportLook()', function () {
     const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 60000);
     fixtureContainer().append(viewer);
     const { model } = (await loaded).detail;
+    expect(viewer.renderThread).to.equal('worker');
     for (const scope of ['room', 'furniture'] as const) {
       const blob = await viewer.exportLook({ scope });
       expect(blob.size, scope)
