@@ -415,7 +415,9 @@ describe('room-viewer: exportLook()', function () {
         for (const format of ['glb', 'usdz'] as const) {
           const error = await rejection(viewer.exportLook({ format }));
           expect(error.name, format).to.equal('QuotaExceededError');
-          expect(error.message).to.match(/over the 0\.0 MB cap|cap/);
+          expect(error.message).to.match(
+            /^exportLook\(\): the look is (at least )?[\d.]+ [KM]B, over the 4 KB cap/,
+          );
         }
         lookExportLimits.maxBytes = 15 * 1024 * 1024;
         expect((await viewer.exportLook()).size).to.be.above(4000);
@@ -514,6 +516,32 @@ describe('room-viewer: exportLook()', function () {
       );
   });
 
+  it('writes hostile piece ids and categories as text: valid GLB, USDZ with nothing injected', async () => {
+    const room = boxRoom({ components: 2, kinds: 2 }) as { components: Record<string, unknown>[] };
+    const HOSTILE = 'x"\n}\ndef Xform "evil" {\n<img src=x onerror=alert(1)>\\';
+    room.components[1]!.ID = HOSTILE;
+    room.components[1]!.category = '"}\n\tstring injected = "1';
+    const viewer = makeViewer({ loading: 'eager', poster: '' }, [240, 180]);
+    viewer.model = room;
+    const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
+    fixtureContainer().append(viewer);
+    const { model } = (await loaded).detail;
+    expect(furnitureOf(model).map((c) => c.id)).to.include(HOSTILE);
+    const glb = await viewer.exportLook({ scope: 'selected', pieces: [HOSTILE] });
+    expect(errorsOf(await validate(glb))).to.deep.equal([]);
+    const json = await glbJson(glb);
+    expect(json.nodes.find((n) => n.extras?.pieceId === HOSTILE)?.name).to.equal(HOSTILE);
+    const usdz = await viewer.exportLook({ format: 'usdz' });
+    const { unzipSync, strFromU8 } = await import('three/examples/jsm/libs/fflate.module.js');
+    const usda = strFromU8(unzipSync(new Uint8Array(await usdz.arrayBuffer()))['model.usda']!);
+    expect(usda).to.not.contain('def Xform "evil"');
+    expect(usda).to.not.match(/^\s*string injected/m);
+    const scene = new USDZLoader().parse(await usdz.arrayBuffer());
+    expect(scene.getObjectByName('evil')).to.equal(undefined);
+    expect(scene.getObjectByName('xdefXformevilimgsrcxonerroralert1')).to.not.equal(undefined);
+    expect(page.errors).to.deep.equal([]);
+  });
+
   it('exports the real sample room (render worker)', async function () {
     const sample = await sampleModel();
     if (!sample) {
@@ -525,6 +553,7 @@ describe('room-viewer: exportLook()', function () {
     const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 60000);
     fixtureContainer().append(viewer);
     const { model } = (await loaded).detail;
+    expect(viewer.renderThread).to.equal('worker');
     for (const scope of ['room', 'furniture'] as const) {
       const blob = await viewer.exportLook({ scope });
       expect(blob.size, scope)

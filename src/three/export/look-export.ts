@@ -14,7 +14,8 @@ import type { LookExportRequest } from './request.js';
 import { usdName, withCustomData } from './usdz-metadata.js';
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const megabytes = (bytes: number) =>
+  bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / MB).toFixed(1)} MB`;
 
 function overCap(bytes: number, cap: number, what: string): DOMException {
   return new DOMException(

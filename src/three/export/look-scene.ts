@@ -45,8 +45,6 @@ type MapSlot = (typeof MAP_SLOTS)[number];
 /** The glTF / USDZ material for a room material: a MeshStandardMaterial with its colour and readable maps. */
 class MaterialMaker {
   readonly #made = new Map<Material, MeshStandardMaterial>();
-  /** Textures left out (compressed, or not arrived): the surface keeps its colour. */
-  skipped = 0;
 
   of(material: Material): MeshStandardMaterial {
     let made = this.#made.get(material);
@@ -73,8 +71,8 @@ class MaterialMaker {
     for (const slot of MAP_SLOTS) {
       const texture = source[slot];
       if (!texture) continue;
+      // one compressed on the GPU, or not arrived: left out (the surface keeps its colour)
       if (readableImage(texture)) made[slot] = texture;
-      else this.skipped++;
     }
     this.#made.set(material, made);
     return made;
@@ -109,8 +107,6 @@ export interface LookScene {
   pieces: Map<string, Object3D>;
   /** Bytes of vertex and index data the exporters will write (a floor under the file's size). */
   geometryBytes: number;
-  /** Textures left out (compressed on the GPU, or still on their way): the surface keeps its colour. */
-  texturesSkipped: number;
   dispose(): void;
 }
 
@@ -225,7 +221,6 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
     scene,
     pieces: new Map(pieceIds.filter((id) => pieces.has(id)).map((id) => [id, pieces.get(id)!])),
     geometryBytes: bytes,
-    texturesSkipped: materials.skipped,
     dispose() {
       materials.dispose();
       for (const geometry of made) geometry.dispose();
