@@ -134,6 +134,8 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
     /** Quick Look's anchor, made once: its one `message` listener fires one `add-to-cart` per tap. */
     #quickLook?: HTMLAnchorElement;
     #quickLookUrl?: string;
+    /** Scene Viewer's way back when it is missing (its fallback URL's hash), while a visit may still come back. */
+    #fallback?: () => void;
 
     /**
      * True when the AR button would start AR here: `ar` is set, a room is shown and a mode of `ar-modes`
@@ -192,6 +194,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
     override disconnectedCallback(): void {
       super.disconnectedCallback();
       void this.#placement?.end();
+      this.#dropFallback();
       if (this.#quickLookUrl) URL.revokeObjectURL(this.#quickLookUrl);
       this.#quickLookUrl = undefined;
     }
@@ -288,16 +291,20 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
         throw new ArFailure(error instanceof Error ? error.message : String(error), 'failedUpload');
       }
       const intent = sceneViewerIntent(url, this.#words('lookTitle'), location.href);
-      // where Scene Viewer is missing, the browser comes back with the fallback's hash: AR failed
+      // where Scene Viewer is missing, the browser comes back with the fallback's hash: AR failed. One
+      // listener per element (a later visit replaces it, leaving the page drops it), so one step back each
+      this.#dropFallback();
       const back = () => {
         if (location.hash !== NO_AR_FALLBACK) return;
+        this.#dropFallback();
         history.back();
         this.#failed(
           'scene-viewer',
           new ArFailure('Scene Viewer is not installed on this device', 'failedSession'),
         );
       };
-      window.addEventListener('hashchange', back, { once: true });
+      this.#fallback = back;
+      window.addEventListener('hashchange', back);
       const anchor = document.createElement('a');
       anchor.href = intent;
       anchor.click();
@@ -317,6 +324,11 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
       });
       openQuickLook(this.#quickLookAnchor(), href);
       this.#status({ status: 'session-started', mode: 'quick-look' });
+    }
+
+    #dropFallback(): void {
+      if (this.#fallback) window.removeEventListener('hashchange', this.#fallback);
+      this.#fallback = undefined;
     }
 
     #quickLookAnchor(): HTMLAnchorElement {
