@@ -159,6 +159,9 @@ for (const thread of THREADS) {
       const anchor = clicks.anchors[0]!;
       expect(anchor.rel).to.equal('ar');
       expect(anchor.querySelector('img')).to.not.equal(null);
+      // in the element's shadow root, hidden: iOS posts the banner's tap only to an anchor in the document
+      expect(anchor.getRootNode()).to.equal(viewer.shadowRoot);
+      expect(anchor.hidden).to.equal(true);
       const [file, fragment] = anchor.href.split('#');
       expect(file).to.match(/^blob:/);
       const banner = new URLSearchParams(fragment);
@@ -235,6 +238,10 @@ for (const thread of THREADS) {
       expect(seen[1]).to.include({ status: 'failed', mode: 'scene-viewer' });
       expect(seen[1]!.reason).to.match(/Scene Viewer is not installed/);
       await until(() => location.hash === '', 5000, 'the hash gone back');
+      // Scene Viewer is not offered again on this page: no other mode here, so no button
+      await until(() => viewer.arMode === undefined, 5000, 'scene-viewer dropped');
+      await viewer.updateComplete;
+      expect(part(viewer, 'ar-button')).to.equal(null);
     });
 
     it('a refused upload and an export over the cap end in ar-status failed with words; the element stays usable', async () => {

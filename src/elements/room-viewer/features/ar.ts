@@ -128,6 +128,8 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
     @state() private _arPresenting = false;
     @state() private _arFailure?: ArKey;
 
+    /** Modes that failed to open here (WebXR refused, Scene Viewer missing): the next of `ar-modes` is used next. */
+    #blocked = new Set<ArMode>();
     /** Detection runs again when the modes change: only its latest answer counts. */
     #detection = 0;
     #placement?: Placement;
@@ -207,7 +209,15 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
 
     /** `ar-modes`, less Scene Viewer when no upload route is given (it opens only https files). */
     #allowedModes(): ArMode[] {
-      return parseArModes(this.arModes).filter((mode) => mode !== 'scene-viewer' || !!this.arUpload);
+      return parseArModes(this.arModes).filter(
+        (mode) => !this.#blocked.has(mode) && (mode !== 'scene-viewer' || !!this.arUpload),
+      );
+    }
+
+    /** A mode that could not open here is not offered again; the button starts the next one (model-viewer's fallback). */
+    #block(mode: ArMode): void {
+      this.#blocked.add(mode);
+      void this.#detect();
     }
 
     async #detect(): Promise<void> {
@@ -252,6 +262,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
       try {
         session = await requestArSession(overlay);
       } catch (error) {
+        this.#block('webxr');
         throw new ArFailure(
           `the WebXR session was refused: ${error instanceof Error ? error.message : String(error)}`,
           'failedSession',
@@ -298,6 +309,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
         if (location.hash !== NO_AR_FALLBACK) return;
         this.#dropFallback();
         history.back();
+        this.#block('scene-viewer');
         this.#failed(
           'scene-viewer',
           new ArFailure('Scene Viewer is not installed on this device', 'failedSession'),
@@ -322,7 +334,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
         checkoutSubtitle: banner.subtitle || this.#words('lookSubtitle', { count: banner.count }),
         ...(banner.price ? { price: banner.price } : {}),
       });
-      openQuickLook(this.#quickLookAnchor(), href);
+      openQuickLook(this.#quickLookAnchor(), href, this.renderRoot);
       this.#status({ status: 'session-started', mode: 'quick-look' });
     }
 
