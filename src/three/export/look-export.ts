@@ -11,9 +11,11 @@ import { USDZExporter } from 'three/examples/jsm/exporters/USDZExporter.js';
 import type { RoomScene } from '../build-room.js';
 import { lookScene } from './look-scene.js';
 import type { LookExportRequest } from './request.js';
+import { usdName, withCustomData } from './usdz-metadata.js';
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const megabytes = (bytes: number) =>
+  bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / MB).toFixed(1)} MB`;
 
 function overCap(bytes: number, cap: number, what: string): DOMException {
   return new DOMException(
@@ -27,25 +29,29 @@ function overCap(bytes: number, cap: number, what: string): DOMException {
  * `canvas.toBlob()`: a worker has no document. For the export's length only, a document whose canvas
  * is an OffscreenCanvas with a toBlob() (as the page's canvas has); nothing is left behind.
  */
+let canvasUsers = 0;
 async function withWorkerCanvas<T>(run: () => Promise<T>): Promise<T> {
   const scope = globalThis as { document?: unknown };
-  if (scope.document !== undefined || typeof OffscreenCanvas === 'undefined') return run();
-  scope.document = {
-    createElement(tag: string) {
-      if (tag !== 'canvas') throw new TypeError(`no <${tag}> in the render worker`);
-      const canvas = new OffscreenCanvas(1, 1) as OffscreenCanvas & {
-        toBlob(done: (blob: Blob | null) => void, type?: string, quality?: number): void;
-      };
-      canvas.toBlob = (done, type, quality) => {
-        canvas.convertToBlob({ type, quality }).then(done, () => done(null));
-      };
-      return canvas;
-    },
-  };
+  if ((scope.document !== undefined && canvasUsers === 0) || typeof OffscreenCanvas === 'undefined')
+    return run();
+  // exports at the same time share the one stand-in; the last one out takes it away
+  if (canvasUsers++ === 0)
+    scope.document = {
+      createElement(tag: string) {
+        if (tag !== 'canvas') throw new TypeError(`no <${tag}> in the render worker`);
+        const canvas = new OffscreenCanvas(1, 1) as OffscreenCanvas & {
+          toBlob(done: (blob: Blob | null) => void, type?: string, quality?: number): void;
+        };
+        canvas.toBlob = (done, type, quality) => {
+          canvas.convertToBlob({ type, quality }).then(done, () => done(null));
+        };
+        return canvas;
+      },
+    };
   try {
     return await run();
   } finally {
-    delete scope.document;
+    if (--canvasUsers === 0) delete scope.document;
   }
 }
 
@@ -67,6 +73,13 @@ export async function exportLook(
     await yieldToPage();
     let bytes: ArrayBuffer;
     if (request.format === 'usdz') {
+      // USD names are identifiers: each piece's prim named from its id, its product in its customData
+      const used = new Set<string>();
+      const data = new Map<string, Record<string, string>>();
+      for (const node of look.pieces.values()) {
+        node.name = usdName(node.name, used);
+        data.set(node.name, node.userData as Record<string, string>);
+      }
       const exporter = new USDZExporter();
       const written = await withWorkerCanvas(() =>
         exporter.parseAsync(look.scene, {
@@ -76,10 +89,11 @@ export async function exportLook(
           quickLookCompatible: true,
         }),
       );
+      const described = withCustomData(written, data);
       bytes =
-        written.byteOffset === 0 && written.byteLength === written.buffer.byteLength
-          ? written.buffer
-          : written.slice().buffer;
+        described.byteOffset === 0 && described.byteLength === described.buffer.byteLength
+          ? (described.buffer as ArrayBuffer)
+          : (described.slice().buffer as ArrayBuffer);
     } else {
       const exporter = new GLTFExporter();
       const result = await exporter.parseAsync(look.scene, {

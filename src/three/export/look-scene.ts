@@ -9,7 +9,6 @@
  */
 import {
   Box3,
-  BufferAttribute,
   BufferGeometry,
   Group,
   Matrix4,
@@ -25,6 +24,7 @@ import type { ModelComponent } from '../../model/types.js';
 import { MODEL_TO_WORLD } from '../axes.js';
 import type { RoomScene } from '../build-room.js';
 import { componentMatrix, type ComponentGroup } from '../components.js';
+import { ShapeBuilder, softBox } from '../shapes.js';
 
 /** What a texture's image must be for the exporters to read it (one not yet arrived is left out). */
 function readableImage(texture: Texture | null | undefined): boolean {
@@ -45,8 +45,6 @@ type MapSlot = (typeof MAP_SLOTS)[number];
 /** The glTF / USDZ material for a room material: a MeshStandardMaterial with its colour and readable maps. */
 class MaterialMaker {
   readonly #made = new Map<Material, MeshStandardMaterial>();
-  /** Textures left out (compressed, or not arrived): the surface keeps its colour. */
-  skipped = 0;
 
   of(material: Material): MeshStandardMaterial {
     let made = this.#made.get(material);
@@ -73,11 +71,20 @@ class MaterialMaker {
     for (const slot of MAP_SLOTS) {
       const texture = source[slot];
       if (!texture) continue;
+      // one compressed on the GPU, or not arrived: left out (the surface keeps its colour)
       if (readableImage(texture)) made[slot] = texture;
-      else this.skipped++;
     }
     this.#made.set(material, made);
     return made;
+  }
+
+  /**
+   * A mesh's materials as written: an array only for several (USDZExporter writes a one-material array
+   * as a reference to a geometry file it never writes: three r185's buildNode and buildMesh disagree).
+   */
+  list(material: Material | Material[]): MeshStandardMaterial | MeshStandardMaterial[] {
+    if (!Array.isArray(material)) return this.of(material);
+    return material.length === 1 ? this.of(material[0]!) : material.map((m) => this.of(m));
   }
 
   dispose(): void {
@@ -100,8 +107,6 @@ export interface LookScene {
   pieces: Map<string, Object3D>;
   /** Bytes of vertex and index data the exporters will write (a floor under the file's size). */
   geometryBytes: number;
-  /** Textures left out (compressed on the GPU, or still on their way): the surface keeps its colour. */
-  texturesSkipped: number;
   dispose(): void;
 }
 
@@ -138,7 +143,7 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
   const wanted = new Set(pieceIds);
   const pieces = new Map<string, Object3D>();
   const boxParts = new Map<ComponentGroup, Part[]>();
-  const addNode = (component: ModelComponent, parts: Part[]) => {
+  const addNode = (component: ModelComponent, parts: Part[], shape: 'box' | 'mesh') => {
     const node = new Group();
     node.name = component.id;
     node.matrixAutoUpdate = false;
@@ -148,11 +153,11 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
       kind: component.kind,
       ...(component.componentId ? { componentId: component.componentId } : {}),
       ...(component.category ? { category: component.category } : {}),
+      // `box`: drawn (and written) as its box: the product has no mesh, its mesh failed or is on its way
+      shape,
     };
     for (const part of parts) {
-      const material = Array.isArray(part.material)
-        ? part.material.map((m) => materials.of(m))
-        : materials.of(part.material);
+      const material = materials.list(part.material);
       const mesh = new Mesh(part.geometry, material);
       mesh.name = `${component.id}:mesh`;
       mesh.matrixAutoUpdate = false;
@@ -164,21 +169,24 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
     return node;
   };
 
-  for (const group of room.groups) {
-    const kind = group.components[0]!.kind;
-    const furniture = kind === 'furniture';
-    if (!furniture && !withRoom) continue;
+  // each drawn component's group and place in it, to write the nodes in the model's order
+  const drawn = new Map<ModelComponent, { group: ComponentGroup; index: number }>();
+  for (const group of room.groups) group.components.forEach((c, index) => drawn.set(c, { group, index }));
+  for (const component of room.model.components) {
+    const at = drawn.get(component);
+    if (!at) continue;
+    const { group, index } = at;
+    const furniture = component.kind === 'furniture';
+    if (furniture ? !wanted.has(component.id) : !withRoom) continue;
     const loaded = room.root.getObjectByName(`loaded:${group.key}`);
-    group.components.forEach((component, i) => {
-      if (furniture && !wanted.has(component.id)) return;
-      const parts = loaded
-        ? pageObjectParts(loaded.children[i], component)
-        : group.meshed
-          ? meshParts(group, i, component)
-          : boxPartsOf(group, boxParts, made);
-      const node = addNode(component, parts);
-      if (furniture) pieces.set(component.id, node);
-    });
+    const shape = loaded || group.meshed ? 'mesh' : 'box';
+    const parts = loaded
+      ? pageObjectParts(loaded.children[index], component)
+      : group.meshed
+        ? meshParts(group, index, component)
+        : boxPartsOf(group, boxParts, made);
+    const node = addNode(component, parts, shape);
+    if (furniture) pieces.set(component.id, node);
   }
 
   if (withRoom)
@@ -187,13 +195,10 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
       surfaces?.traverse((object) => {
         const mesh = object as Mesh;
         if (!mesh.isMesh || (mesh as { isInstancedMesh?: boolean }).isInstancedMesh) return;
-        const copy = new Mesh(
-          mesh.geometry,
-          Array.isArray(mesh.material)
-            ? mesh.material.map((m) => materials.of(m))
-            : materials.of(mesh.material),
-        );
+        const copy = new Mesh(mesh.geometry, materials.list(mesh.material));
         copy.name = mesh.name;
+        // which surface and material (`wall:<material>`, `floor:<material>`, the wall's cut tops)
+        copy.userData = { surface: name === 'walls' ? 'wall' : 'floor' };
         copy.matrixAutoUpdate = false;
         // the surfaces are built in model space under the room's root
         copy.matrix.multiplyMatrices(MODEL_TO_WORLD, mesh.matrix);
@@ -216,7 +221,6 @@ export function lookScene(room: RoomScene, pieceIds: readonly string[], withRoom
     scene,
     pieces: new Map(pieceIds.filter((id) => pieces.has(id)).map((id) => [id, pieces.get(id)!])),
     geometryBytes: bytes,
-    texturesSkipped: materials.skipped,
     dispose() {
       materials.dispose();
       for (const geometry of made) geometry.dispose();
@@ -255,8 +259,9 @@ function pageObjectParts(clone: Object3D | undefined, component: ModelComponent)
 }
 
 /**
- * A piece drawn as its box: the box's own triangles (geometry group 0), without its contact shadow on
- * the floor (a decal for the view, not a part of the product). Made once per group.
+ * A piece drawn as its box: a closed box with the view's softened edges, the group's box exactly (the
+ * view's box is open at the bottom, its sides stopping short of the floor, with a contact shadow under
+ * it: a picture's trick, not a product). Made once per group.
  */
 function boxPartsOf(
   group: ComponentGroup,
@@ -268,9 +273,12 @@ function boxPartsOf(
   const source = group.mesh.geometry;
   const materials = Array.isArray(group.mesh.material) ? group.mesh.material : [group.mesh.material];
   if (group.components[0]!.kind === 'furniture') {
-    const body = source.groups.find((g) => g.materialIndex === 0);
-    const geometry = body && source.groups.length > 1 ? subGeometry(source, body.start, body.count) : source;
-    if (geometry !== source) made.add(geometry);
+    const [min, max] = group.box;
+    const out = new ShapeBuilder();
+    // as components.ts softens them: a tenth of the smallest side, at most 4 cm
+    softBox(out, min, max, Math.min(4, 0.1 * Math.min(max[0] - min[0], max[1] - min[1], max[2] - min[2])));
+    const geometry = out.toGeometry();
+    made.add(geometry);
     parts = [{ geometry, material: materials[0]!, matrix: new Matrix4() }];
   } else {
     // doors and windows: every part, each with its material
@@ -278,44 +286,4 @@ function boxPartsOf(
   }
   cache.set(group, parts);
   return parts;
-}
-
-/** The triangles `start` to `start + count` (of the index, or of the vertices) as a geometry of their own. */
-function subGeometry(source: BufferGeometry, start: number, count: number): BufferGeometry {
-  const geometry = new BufferGeometry();
-  const index = source.index;
-  if (index) {
-    // only the vertices the range uses, renumbered (no unused vertex in the file)
-    const used = new Map<number, number>();
-    const order: number[] = [];
-    const triangles = new Uint32Array(count);
-    for (let i = 0; i < count; i++) {
-      const vertex = index.getX(start + i);
-      let at = used.get(vertex);
-      if (at === undefined) {
-        at = order.length;
-        used.set(vertex, at);
-        order.push(vertex);
-      }
-      triangles[i] = at;
-    }
-    for (const [name, attribute] of Object.entries(source.attributes)) {
-      const size = attribute.itemSize;
-      const values = new Float32Array(order.length * size);
-      order.forEach((vertex, i) => {
-        for (let k = 0; k < size; k++) values[i * size + k] = attribute.getComponent(vertex, k);
-      });
-      geometry.setAttribute(name, new BufferAttribute(values, size));
-    }
-    geometry.setIndex(Array.from(triangles));
-  } else {
-    for (const [name, attribute] of Object.entries(source.attributes)) {
-      const size = attribute.itemSize;
-      const values = new Float32Array(count * size);
-      for (let i = 0; i < count; i++)
-        for (let k = 0; k < size; k++) values[i * size + k] = attribute.getComponent(start + i, k);
-      geometry.setAttribute(name, new BufferAttribute(values, size));
-    }
-  }
-  return geometry;
 }
