@@ -148,6 +148,11 @@ for (const thread of THREADS) {
         },
         [320, 240],
       );
+      // the page's own control for the session's DOM overlay
+      const own = document.createElement('button');
+      own.slot = 'ar-overlay';
+      own.textContent = 'Cart (2)';
+      viewer.append(own);
       const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
       fixtureContainer().append(viewer);
       const { model } = (await loaded).detail;
@@ -166,6 +171,11 @@ for (const thread of THREADS) {
       expect(device.activeSession, 'a session').to.not.equal(undefined);
       expect(viewer.matches(':state(ar-presenting)')).to.equal(true);
       expect(part(viewer, 'ar-overlay')!.hidden).to.equal(false);
+      expect(
+        part(viewer, 'ar-overlay')!.contains(own.assignedSlot),
+        'the page’s control in the overlay',
+      ).to.equal(true);
+      expect(own.checkVisibility()).to.equal(true);
       // the arrangement arrives (exported where the room is drawn, read on the page's thread)
       const sceneOf = () => viewer.arScene as Object3D | undefined;
       await until(() => (sceneOf()?.children.length ?? 0) > 0, 30000, 'the arrangement');
