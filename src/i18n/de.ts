@@ -257,7 +257,7 @@ const de: Translation = {
   // AR (room-viewer features/ar.ts)
   ar: {
     button: 'AR',
-    buttonLabel: 'In deinem Raum ansehen (Augmented Reality)',
+    buttonLabel: 'In deinem Raum in AR ansehen (Augmented Reality)',
     preparing: 'Der Raum wird für AR vorbereitet…',
     placeHint:
       'Auf den Boden richten und tippen, um den Raum zu platzieren. Ziehen zum Verschieben, mit zwei Fingern drehen.',

@@ -258,7 +258,7 @@ const es: Translation = {
   // AR (room-viewer features/ar.ts)
   ar: {
     button: 'RA',
-    buttonLabel: 'Ver en tu habitación (realidad aumentada)',
+    buttonLabel: 'Ver en tu habitación en RA (realidad aumentada)',
     preparing: 'Preparando la habitación para RA…',
     placeHint:
       'Apunta al suelo y toca para colocar la habitación. Arrastra para moverla, gírala con dos dedos.',

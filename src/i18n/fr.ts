@@ -257,7 +257,7 @@ const fr: Translation = {
   // AR (room-viewer features/ar.ts)
   ar: {
     button: 'AR',
-    buttonLabel: 'Voir dans votre pièce (réalité augmentée)',
+    buttonLabel: 'Voir dans votre pièce en AR (réalité augmentée)',
     preparing: 'Préparation de la pièce pour la RA…',
     placeHint:
       'Visez le sol, puis touchez pour placer la pièce. Glissez pour la déplacer, tournez-la à deux doigts.',

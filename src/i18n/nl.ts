@@ -257,7 +257,7 @@ const nl: Translation = {
   // AR (room-viewer features/ar.ts)
   ar: {
     button: 'AR',
-    buttonLabel: 'Bekijk in je eigen kamer (augmented reality)',
+    buttonLabel: 'Bekijk in je eigen kamer in AR (augmented reality)',
     preparing: 'De kamer wordt klaargemaakt voor AR…',
     placeHint:
       'Richt op de vloer en tik om de kamer te plaatsen. Sleep om te verplaatsen, draai met twee vingers.',

@@ -19,7 +19,8 @@ import type { ArStatusDetail, ModelLoadDetail } from '../../src/events/index.ts'
 import { furnitureOf, readModel } from '../../src/model/index.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { recordEvents } from './helpers/sell.ts';
-import { THREADS } from './helpers/threads.ts';
+import { framesOf, THREADS } from './helpers/threads.ts';
+import { lookExportLimits } from '../../src/elements/room-viewer/features/export.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
@@ -147,6 +148,11 @@ for (const thread of THREADS) {
         },
         [320, 240],
       );
+      // the page's own control for the session's DOM overlay
+      const own = document.createElement('button');
+      own.slot = 'ar-overlay';
+      own.textContent = 'Cart (2)';
+      viewer.append(own);
       const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
       fixtureContainer().append(viewer);
       const { model } = (await loaded).detail;
@@ -165,6 +171,11 @@ for (const thread of THREADS) {
       expect(device.activeSession, 'a session').to.not.equal(undefined);
       expect(viewer.matches(':state(ar-presenting)')).to.equal(true);
       expect(part(viewer, 'ar-overlay')!.hidden).to.equal(false);
+      expect(
+        part(viewer, 'ar-overlay')!.contains(own.assignedSlot),
+        'the page’s control in the overlay',
+      ).to.equal(true);
+      expect(own.checkVisibility()).to.equal(true);
       // the arrangement arrives (exported where the room is drawn, read on the page's thread)
       const sceneOf = () => viewer.arScene as Object3D | undefined;
       await until(() => (sceneOf()?.children.length ?? 0) > 0, 30000, 'the arrangement');
@@ -210,6 +221,49 @@ for (const thread of THREADS) {
       expect(viewer.arScene).to.equal(undefined);
       expect(viewer.matches(':state(ar-presenting)')).to.equal(false);
       expect(part(viewer, 'ar-overlay')!.hidden).to.equal(true);
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      // the view is drawn again after AR (a resize asks for a frame)
+      const before = framesOf(viewer);
+      viewer.style.width = '300px';
+      await until(() => framesOf(viewer) > before, 10000, 'a frame after AR');
+    });
+
+    it('an export over the cap ends the session and says why; a session the browser refuses moves to the next mode', async () => {
+      const viewer = makeViewer(
+        { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', renderer: thread, ar: '' },
+        [320, 240],
+      );
+      const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      await until(() => viewer.arMode === 'webxr', 5000, 'webxr detected');
+      const seen: ArStatusDetail[] = [];
+      viewer.addEventListener('ar-status', (e) => seen.push((e as CustomEvent<ArStatusDetail>).detail));
+      lookExportLimits.maxBytes = 1000;
+      try {
+        await viewer.activateAR();
+      } finally {
+        lookExportLimits.maxBytes = 15 * 1024 * 1024;
+      }
+      expect(seen.map((s) => s.status)).to.deep.equal(['session-started', 'not-presenting', 'failed']);
+      expect(seen[2]!.reason).to.match(/could not be exported for AR/);
+      expect(device.activeSession).to.equal(undefined);
+      await viewer.updateComplete;
+      expect(part(viewer, 'ar-message')!.textContent).to.match(/could not be prepared for AR/);
+      expect(viewer.matches(':state(ar-presenting)')).to.equal(false);
+      expect(viewer.arMode, 'WebXR is still offered: the session itself worked').to.equal('webxr');
+
+      // a device that cannot hit-test refuses the session (hit test is required): WebXR is dropped here
+      device.uninstallRuntime();
+      device = new XRDevice({ ...metaQuest3, supportedFeatures: ['viewer', 'local', 'local-floor'] });
+      device.installRuntime({ forceInstall: true });
+      seen.length = 0;
+      await viewer.activateAR();
+      expect(seen.map((s) => s.status)).to.deep.equal(['failed']);
+      expect(seen[0]!.reason).to.match(/WebXR session was refused/);
+      await until(() => viewer.arMode === undefined, 5000, 'webxr dropped');
+      await viewer.updateComplete;
+      expect(part(viewer, 'ar-button')).to.equal(null);
       expect(viewer.getAttribute('state')).to.equal('loaded');
     });
 

@@ -7,13 +7,14 @@
  * the user agent) and its navigation (an anchor's click); the element's own code runs as it is.
  */
 import { expect } from '@esm-bundle/chai';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { ArStatusDetail, ModelLoadDetail } from '../../src/events/index.ts';
 import { lookCartItems, lookLines } from '../../src/features/ar-look/look-lines.ts';
 import { lookExportLimits } from '../../src/elements/room-viewer/features/export.ts';
 import { readModel } from '../../src/model/index.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { clickOn, recordEvents } from './helpers/sell.ts';
 import { THREADS } from './helpers/threads.ts';
@@ -22,6 +23,8 @@ import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
 
 const SHOWCASE = '6346900';
+/** Set to true to print the viewer with its AR button as a PNG (base64) in the test's log, to look at it. */
+const SHOW_PICTURE = false;
 /** The test server's partner with a 2 s expiry, answering https URLs (helpers/ar-partner.mjs). */
 const UPLOADS = '/partner-ar/uploads';
 const PUBLIC = 'https://partner.test/partner-ar';
@@ -106,6 +109,31 @@ for (const thread of THREADS) {
       expect(part(plain, 'ar-button')).to.equal(null);
     });
 
+    it('the AR button: labelled, no axe violation, in the bottom start corner on both left-to-right and right-to-left pages', async () => {
+      undo.push(quickLookPlatform());
+      const viewer = await showcase(thread, { ar: '', 'ar-modes': 'quick-look' });
+      const button = (await until(() => part(viewer, 'ar-button'), 5000, 'the AR button'))!;
+      expect(await axeViolations(viewer)).to.deep.equal([]);
+      const box = viewer.getBoundingClientRect();
+      let at = button.getBoundingClientRect();
+      expect(at.left - box.left).to.be.within(4, 16);
+      expect(box.bottom - at.bottom).to.be.within(4, 16);
+      if (SHOW_PICTURE) {
+        const png = await executeServerCommand('screenshot-clip', {
+          x: box.left,
+          y: box.top,
+          width: box.width,
+          height: box.height,
+        });
+        console.log(`PNG:${String(png)}`);
+      }
+      viewer.dir = 'rtl';
+      await viewer.updateComplete;
+      at = button.getBoundingClientRect();
+      expect(box.right - at.right).to.be.within(4, 16);
+      expect(box.bottom - at.bottom).to.be.within(4, 16);
+    });
+
     it('Quick Look: the USDZ behind <a rel="ar"> with the banner, and one add-to-cart (source ar) per banner tap', async () => {
       undo.push(quickLookPlatform());
       const clicks = keepAnchorClicks();
@@ -131,6 +159,9 @@ for (const thread of THREADS) {
       const anchor = clicks.anchors[0]!;
       expect(anchor.rel).to.equal('ar');
       expect(anchor.querySelector('img')).to.not.equal(null);
+      // in the element's shadow root, hidden: iOS posts the banner's tap only to an anchor in the document
+      expect(anchor.getRootNode()).to.equal(viewer.shadowRoot);
+      expect(anchor.hidden).to.equal(true);
       const [file, fragment] = anchor.href.split('#');
       expect(file).to.match(/^blob:/);
       const banner = new URLSearchParams(fragment);
@@ -199,6 +230,18 @@ for (const thread of THREADS) {
       expect(glb.getUint32(0, true)).to.equal(0x46546c67);
       // …and 404 once its time (2 s here) is over
       await until(async () => (await fetch(local)).status === 404, 15000, 'the upload expired');
+
+      // where Scene Viewer is missing, Android comes back to the page with the fallback's hash: AR failed,
+      // and the page's history is as it was
+      location.hash = 'no-ar-fallback';
+      await until(() => seen.length === 2, 5000, 'ar-status failed');
+      expect(seen[1]).to.include({ status: 'failed', mode: 'scene-viewer' });
+      expect(seen[1]!.reason).to.match(/Scene Viewer is not installed/);
+      await until(() => location.hash === '', 5000, 'the hash gone back');
+      // Scene Viewer is not offered again on this page: no other mode here, so no button
+      await until(() => viewer.arMode === undefined, 5000, 'scene-viewer dropped');
+      await viewer.updateComplete;
+      expect(part(viewer, 'ar-button')).to.equal(null);
     });
 
     it('a refused upload and an export over the cap end in ar-status failed with words; the element stays usable', async () => {

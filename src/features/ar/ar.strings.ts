@@ -20,7 +20,7 @@ export const AR_STRINGS: Strings<ArKey> = {
   name: 'ar',
   en: {
     button: 'AR',
-    buttonLabel: 'View in your room (augmented reality)',
+    buttonLabel: 'View in your room in AR (augmented reality)',
     preparing: 'Preparing the room for AR…',
     placeHint: 'Point at the floor, then tap to place the room. Drag to move it, turn it with two fingers.',
     addLook: 'Add the look',

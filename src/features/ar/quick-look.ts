@@ -69,11 +69,15 @@ export function bannerFromLines(
 
 /**
  * Opens Quick Look: `anchor` (made once per element, so its one `message` listener fires once per tap)
- * gets the href and is clicked, as Safari wants it, outside the page's layout.
+ * gets the href and is clicked, as Safari wants it. It is kept, hidden, in `root` (the element's shadow
+ * root): iOS 16 posts the banner's tap only to an anchor in the document (model-viewer does the same).
  */
-export function openQuickLook(anchor: HTMLAnchorElement, href: string): void {
+export function openQuickLook(anchor: HTMLAnchorElement, href: string, root: ParentNode): void {
   anchor.rel = 'ar';
+  anchor.hidden = true;
+  anchor.setAttribute('download', 'look.usdz');
   if (!anchor.querySelector('img')) anchor.append(document.createElement('img'));
   anchor.href = href;
+  if (!anchor.isConnected) root.append(anchor);
   anchor.click();
 }

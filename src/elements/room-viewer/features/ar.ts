@@ -128,12 +128,16 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
     @state() private _arPresenting = false;
     @state() private _arFailure?: ArKey;
 
+    /** Modes that failed to open here (WebXR refused, Scene Viewer missing): the next of `ar-modes` is used next. */
+    #blocked = new Set<ArMode>();
     /** Detection runs again when the modes change: only its latest answer counts. */
     #detection = 0;
     #placement?: Placement;
     /** Quick Look's anchor, made once: its one `message` listener fires one `add-to-cart` per tap. */
     #quickLook?: HTMLAnchorElement;
     #quickLookUrl?: string;
+    /** Scene Viewer's way back when it is missing (its fallback URL's hash), while a visit may still come back. */
+    #fallback?: () => void;
 
     /**
      * True when the AR button would start AR here: `ar` is set, a room is shown and a mode of `ar-modes`
@@ -192,6 +196,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
     override disconnectedCallback(): void {
       super.disconnectedCallback();
       void this.#placement?.end();
+      this.#dropFallback();
       if (this.#quickLookUrl) URL.revokeObjectURL(this.#quickLookUrl);
       this.#quickLookUrl = undefined;
     }
@@ -204,7 +209,15 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
 
     /** `ar-modes`, less Scene Viewer when no upload route is given (it opens only https files). */
     #allowedModes(): ArMode[] {
-      return parseArModes(this.arModes).filter((mode) => mode !== 'scene-viewer' || !!this.arUpload);
+      return parseArModes(this.arModes).filter(
+        (mode) => !this.#blocked.has(mode) && (mode !== 'scene-viewer' || !!this.arUpload),
+      );
+    }
+
+    /** A mode that could not open here is not offered again; the button starts the next one (model-viewer's fallback). */
+    #block(mode: ArMode): void {
+      this.#blocked.add(mode);
+      void this.#detect();
     }
 
     async #detect(): Promise<void> {
@@ -249,6 +262,7 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
       try {
         session = await requestArSession(overlay);
       } catch (error) {
+        this.#block('webxr');
         throw new ArFailure(
           `the WebXR session was refused: ${error instanceof Error ? error.message : String(error)}`,
           'failedSession',
@@ -288,16 +302,21 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
         throw new ArFailure(error instanceof Error ? error.message : String(error), 'failedUpload');
       }
       const intent = sceneViewerIntent(url, this.#words('lookTitle'), location.href);
-      // where Scene Viewer is missing, the browser comes back with the fallback's hash: AR failed
+      // where Scene Viewer is missing, the browser comes back with the fallback's hash: AR failed. One
+      // listener per element (a later visit replaces it, leaving the page drops it), so one step back each
+      this.#dropFallback();
       const back = () => {
         if (location.hash !== NO_AR_FALLBACK) return;
+        this.#dropFallback();
         history.back();
+        this.#block('scene-viewer');
         this.#failed(
           'scene-viewer',
           new ArFailure('Scene Viewer is not installed on this device', 'failedSession'),
         );
       };
-      window.addEventListener('hashchange', back, { once: true });
+      this.#fallback = back;
+      window.addEventListener('hashchange', back);
       const anchor = document.createElement('a');
       anchor.href = intent;
       anchor.click();
@@ -315,8 +334,13 @@ export function ViewerAR<T extends Constructor<RoomViewerBase>>(
         checkoutSubtitle: banner.subtitle || this.#words('lookSubtitle', { count: banner.count }),
         ...(banner.price ? { price: banner.price } : {}),
       });
-      openQuickLook(this.#quickLookAnchor(), href);
+      openQuickLook(this.#quickLookAnchor(), href, this.renderRoot);
       this.#status({ status: 'session-started', mode: 'quick-look' });
+    }
+
+    #dropFallback(): void {
+      if (this.#fallback) window.removeEventListener('hashchange', this.#fallback);
+      this.#fallback = undefined;
     }
 
     #quickLookAnchor(): HTMLAnchorElement {
