@@ -248,6 +248,9 @@ describe('<room-viewer> surfaces and the change log', () => {
         const wall = plan.walls.find((w) => w.name === 'wall2')!;
         const { before } = await repaintChecksMask(viewer, plan, wall, 'left');
         expect(viewer.changes.map((c) => c.target)).to.deep.equal(['wall:wall2:left']);
+        expect(viewer.materials!.walls.find((m) => m.material === '#e0109a')?.surfaces).to.deep.equal([
+          'wall:wall2:left',
+        ]);
         const undone = waitForEvent<RoomChangeDetail>(viewer, 'room-change');
         expect(await viewer.undo()).to.equal(true);
         expect((await undone).detail).to.deep.include({

@@ -42,6 +42,7 @@ export interface PlanSurfacesProperties {
   readonly changes: readonly RoomChange[];
   setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
   surfaceOf(surface: string): SurfaceValue | undefined;
+  changedSurfaces(): ReadonlyMap<string, SurfaceValue>;
   undo(): Promise<boolean>;
   redo(): Promise<boolean>;
   describedSurfaces(): readonly DescribedSurface[];
@@ -123,8 +124,11 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
         apply: async (target, value) => {
           const paint = surfaceValue(value, cssColour);
           if (paint && 'texture' in paint) await loadImage(paint.texture);
-          if (paint) this.#paints.set(target, paint);
-          else this.#paints.delete(target);
+          // a new map on each change: what reads it (quantities) knows it changed by its identity
+          const paints = new Map(this.#paints);
+          if (paint) paints.set(target, paint);
+          else paints.delete(target);
+          this.#paints = paints;
           this.#restyle();
           this.requestUpdate();
           await this.updateComplete;
@@ -156,6 +160,11 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     surfaceOf(surface: string): SurfaceValue | undefined {
       const paint = this.#paints.get(surface);
       return paint ? { ...paint } : undefined;
+    }
+
+    /** The surfaces changed and what with (a new map after each change; quantities.ts reads it). */
+    changedSurfaces(): ReadonlyMap<string, SurfaceValue> {
+      return this.#paints;
     }
 
     /** Undoes the last change (`room-change` with source `undo`); false when there was none. */
@@ -202,7 +211,7 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       if (shown.plan !== this.#plan) {
         this.#plan = shown.plan;
         this.#log.clear();
-        this.#paints.clear();
+        this.#paints = new Map();
         this.#restyle();
         this.requestUpdate();
       }

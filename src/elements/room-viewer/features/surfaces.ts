@@ -22,6 +22,10 @@ import {
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
 import type { DescribedSurface } from '../../../features/selection/room-description.js';
 import type { PlanGeometry } from '../../../model/types.js';
+import {
+  surfaceQuantities,
+  type SurfaceQuantities,
+} from '../../../features/quantities/surface-quantities.js';
 import type { SurfacePaint } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -31,6 +35,7 @@ export interface ViewerSurfacesProperties {
   setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
   surfaceOf(surface: string): SurfaceValue | undefined;
   selectSurface(surface: string): boolean;
+  readonly materials: SurfaceQuantities | undefined;
   describedSurfaces(): readonly DescribedSurface[];
   surfaceActivated(surface: string, event: MouseEvent): void;
 }
@@ -119,6 +124,17 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     surfaceOf(surface: string): SurfaceValue | undefined {
       const paint = this.#paints.get(surface);
       return paint ? { ...paint } : undefined;
+    }
+
+    /**
+     * Paint and floor areas per material, the room as changed now: `{ walls, floors, ceilings }`, each a list
+     * of `{ material, source, area, surfaces }` (`material` the model's id, or the change: `#rrggbb` or a texture's
+     * URL; `area` in m²: wall faces net of doors and windows, floors and ceilings net of the areas inside them),
+     * largest first. Undefined until a room is drawn. Read-only.
+     */
+    get materials(): SurfaceQuantities | undefined {
+      const plan = this.viewContext?.plan;
+      return plan ? surfaceQuantities(plan, this.#paints) : undefined;
     }
 
     /** Fires `surface-select` for a surface as its button would (source `keyboard`); false if unknown or cancelled. */
