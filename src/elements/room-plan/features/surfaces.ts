@@ -162,7 +162,11 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       return paint ? { ...paint } : undefined;
     }
 
-    /** The surfaces changed and what with (a new map after each change; quantities.ts reads it). */
+    /**
+     * The surfaces changed and what with (a new map after each change; quantities.ts reads it).
+     * @internal
+     * @ignore
+     */
     changedSurfaces(): ReadonlyMap<string, SurfaceValue> {
       return this.#paints;
     }
@@ -177,14 +181,22 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       return this.#log.redo();
     }
 
-    /** The room description's surfaces (selection-controller.ts asks for them). */
+    /**
+     * The room description's surfaces (selection-controller.ts asks for them).
+     * @internal
+     * @ignore
+     */
     describedSurfaces(): readonly DescribedSurface[] {
       const plan = this.planShown?.plan;
       if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
       return this.#described?.list ?? [];
     }
 
-    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    /**
+     * A surface's button in the description: `surface-select` (Enter or Space: `keyboard`).
+     * @internal
+     * @ignore
+     */
     surfaceActivated(surface: string, event: MouseEvent): void {
       this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
     }

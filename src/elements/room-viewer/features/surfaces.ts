@@ -158,14 +158,22 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       super.disconnectedCallback();
     }
 
-    /** The room description's surfaces (selection-controller.ts asks for them). */
+    /**
+     * The room description's surfaces (selection-controller.ts asks for them).
+     * @internal
+     * @ignore
+     */
     describedSurfaces(): readonly DescribedSurface[] {
       const plan = this.viewContext?.plan;
       if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
       return this.#described?.list ?? [];
     }
 
-    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    /**
+     * A surface's button in the description: `surface-select` (Enter or Space: `keyboard`).
+     * @internal
+     * @ignore
+     */
     surfaceActivated(surface: string, event: MouseEvent): void {
       this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
     }
