@@ -402,6 +402,29 @@ describe('<room-viewer> surfaces and the change log', () => {
           source: 'pointer',
         });
         expect(event.cancelable).to.equal(true);
+        // the page answers the visitor's click with a change: the visitor's (source `user`), counted in room-analytics
+        const actions: string[] = [];
+        viewer.addEventListener('room-analytics', (e) => actions.push(e.detail.action));
+        const sources: string[] = [];
+        viewer.addEventListener('room-change', (e) => sources.push(e.detail.source));
+        viewer.addEventListener(
+          'surface-select',
+          (e) => void viewer.setSurface(e.detail.surface, { color: 'teal' }),
+          {
+            once: true,
+          },
+        );
+        await sendMouse({
+          type: 'click',
+          position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height * 0.45)],
+        });
+        await until(() => sources.length === 1, 5000, 'the change made');
+        expect(sources).to.deep.equal(['user']);
+        await until(() => actions.includes('change'), 5000, 'room-analytics change');
+        // a page's own call is not the visitor's
+        await viewer.setSurface('wall:wall2:left', { color: 'navy' });
+        expect(sources).to.deep.equal(['user', 'api']);
+        expect(actions.filter((a) => a === 'change')).to.have.length(1);
         await viewer.setSurface('wall:wall2:left', { color: '#123456' });
         const button = viewer.shadowRoot!.querySelector<HTMLButtonElement>(
           '[part~=surface][data-surface="wall:wall2:left"]',

@@ -77,8 +77,8 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     #log: ChangeLog = attachChangeLog(this, {
       changed: (change) => {
         this.emit('room-change', change);
-        const extra = { changeKind: change.kind, target: change.target };
-        if (change.source !== 'replay') this.analytics.trackIfVisitor('change', extra);
+        if (change.source === 'user')
+          this.analytics.track('change', { changeKind: change.kind, target: change.target });
       },
       refused: (failure) => this.emit('room-change-error', failure),
     });
@@ -153,7 +153,10 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       } catch {
         // refused with its reason by the log's own check
       }
-      return this.#log.make({ kind: 'surface', target: surface, after });
+      return this.#log.make(
+        { kind: 'surface', target: surface, after },
+        this.analytics.answeringVisitor ? 'user' : 'api',
+      );
     }
 
     /** What a surface is painted with now; undefined: the model's own. */

@@ -61,6 +61,8 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
    */
   abstract class WithSurfaces extends Base {
     #clicks = new ClickTracker();
+    /** While `surface-select` of the visitor's click is dispatched. */
+    #answeringPick = false;
     /** What each changed surface is painted with now (the log's values). */
     #paints = new Map<string, SurfaceValue>();
 
@@ -117,7 +119,9 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       } catch {
         // refused with its reason by the log's own check
       }
-      return log.make({ kind: 'surface', target: surface, after });
+      // asked in the task of the visitor's own input on the element: the visitor's change
+      const visitor = this.analytics.answeringVisitor || this.#answeringPick;
+      return log.make({ kind: 'surface', target: surface, after }, visitor ? 'user' : 'api');
     }
 
     /** What a surface is painted with now (`{ color }` or `{ texture, tileSize, rotation }`); undefined: the model's own. */
@@ -231,7 +235,15 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
       context.drawing.pickRoomSurface(x, y).then(
         (surface) => {
-          if (surface && this.viewContext === context) this.#select(surface, 'pointer');
+          if (!surface || this.viewContext !== context) return;
+          // the pick came back from the worker in a task of its own: what the page does while surface-select is
+          // dispatched still answers the visitor's click
+          this.#answeringPick = true;
+          try {
+            this.#select(surface, 'pointer');
+          } finally {
+            this.#answeringPick = false;
+          }
         },
         () => undefined,
       );
