@@ -262,6 +262,10 @@ describe('<room-viewer> surfaces and the change log', () => {
         expect(viewer.changes).to.deep.equal([]);
         expect(await viewer.redo()).to.equal(true);
         expect(viewer.surfaceOf('wall:wall2:left')).to.deep.equal({ color: '#e0109a' });
+        // setting `changes` makes the room as the list says: an empty list, the model's own again
+        viewer.changes = [];
+        expect(differing(await settled(viewer), before), 'pixels after changes = []').to.equal(0);
+        expect(viewer.surfaceOf('wall:wall2:left')).to.equal(undefined);
       });
 
       it('repaints one wall face of the real sample: only its pixels change (IoU ≥ 0.99)', async function () {
