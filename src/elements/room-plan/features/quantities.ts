@@ -34,7 +34,7 @@ const cache = new WeakMap<PlanGeometry, RoomQuantities>();
 /** The materials' share per plan, for the changes it was worked out with. */
 const materialCache = new WeakMap<
   PlanGeometry,
-  { changed: ReadonlyMap<string, SurfaceValue>; value: SurfaceQuantities }
+  { changed: ReadonlyMap<string, SurfaceValue>; value: PlanQuantities }
 >();
 const NO_CHANGES: ReadonlyMap<string, SurfaceValue> = new Map();
 
@@ -65,17 +65,18 @@ export function QuantitiesFeature<T extends Constructor<ProductsHost & { units: 
       // the surfaces as changed (surfaces.ts), else as the model has them
       const changed =
         (this as { changedSurfaces?(): ReadonlyMap<string, SurfaceValue> }).changedSurfaces?.() ?? NO_CHANGES;
-      let materials = materialCache.get(shown.plan);
-      if (materials?.changed !== changed) {
+      // one object per plan and set of changes: the same object read twice (a page may compare them)
+      let withMaterials = materialCache.get(shown.plan);
+      if (withMaterials?.changed !== changed) {
         const heights = new Map(shown.model.walls.map((w) => [w.name, w.height]));
-        const value = surfaceQuantities(
+        const materials = surfaceQuantities(
           shown.plan,
           changed,
           (wall) => heights.get(wall.name) || shown.plan.height,
         );
-        materialCache.set(shown.plan, (materials = { changed, value }));
+        materialCache.set(shown.plan, (withMaterials = { changed, value: { ...quantities, materials } }));
       }
-      return { ...quantities, materials: materials.value };
+      return withMaterials.value;
     }
 
     protected override renderFeatures(): unknown[] {
