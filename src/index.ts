@@ -45,13 +45,26 @@ export type {
   RoomsErrorDetail,
   RoomsLoadDetail,
   ViewChangeDetail,
+  // the change log and surfaces (issue 37)
+  RoomChangeDetail,
+  RoomChangeErrorDetail,
+  SurfaceSelectDetail,
 } from './events/index.js';
 // AR (room-viewer features/ar.ts)
 export type { ArStatusDetail } from './events/index.js';
-// the change log and surfaces (room-viewer/room-plan features/changes.ts, surfaces.ts)
-export type { RoomChangeDetail, RoomChangeErrorDetail, SurfaceSelectDetail } from './events/index.js';
 // the tour (room-tour)
 export type { StopChangeDetail, TourErrorDetail, TourReadyDetail } from './events/index.js';
+// the change log and surfaces (issue 37)
+export type {
+  ChangeKind,
+  ChangeRequest,
+  ChangeSource,
+  RoomChange,
+  ChangeFailure,
+  ChangeRefusalReason,
+} from './features/changes/change-log.js';
+export type { SurfaceInput, SurfaceValue } from './features/changes/surface-value.js';
+export type { MaterialArea, SurfaceQuantities } from './features/quantities/surface-quantities.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';

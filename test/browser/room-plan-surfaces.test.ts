@@ -81,8 +81,15 @@ describe('<room-plan> surfaces', () => {
       'the wall face is painted',
     );
 
+    // the quantities follow: the floor's m² now under the new colour, the face's under its own
+    const materials = plan.quantities!.materials;
+    expect(materials.floors.map((f) => [f.material, f.source])).to.deep.equal([['#e0109a', 'changed']]);
+    expect(materials.walls.find((m) => m.material === '#14c828')?.surfaces).to.deep.equal([
+      'wall:wall2:left',
+    ]);
     expect(await plan.undo()).to.equal(true);
     expect(await plan.undo()).to.equal(true);
+    expect(plan.quantities!.materials.floors.map((f) => f.material)).to.deep.equal(['floor']);
     expect(await paintedAt(floorPoint)).to.deep.equal(was);
     expect(plan.shadowRoot!.querySelector('[part~=surface-paint]')).to.equal(null);
     expect(plan.changes).to.deep.equal([]);

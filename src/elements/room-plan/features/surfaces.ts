@@ -42,6 +42,7 @@ export interface PlanSurfacesProperties {
   readonly changes: readonly RoomChange[];
   setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
   surfaceOf(surface: string): SurfaceValue | undefined;
+  changedSurfaces(): ReadonlyMap<string, SurfaceValue>;
   undo(): Promise<boolean>;
   redo(): Promise<boolean>;
   describedSurfaces(): readonly DescribedSurface[];
@@ -76,8 +77,8 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     #log: ChangeLog = attachChangeLog(this, {
       changed: (change) => {
         this.emit('room-change', change);
-        const extra = { changeKind: change.kind, target: change.target };
-        if (change.source !== 'replay') this.analytics.trackIfVisitor('change', extra);
+        if (change.source === 'user')
+          this.analytics.track('change', { changeKind: change.kind, target: change.target });
       },
       refused: (failure) => this.emit('room-change-error', failure),
     });
@@ -123,8 +124,11 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
         apply: async (target, value) => {
           const paint = surfaceValue(value, cssColour);
           if (paint && 'texture' in paint) await loadImage(paint.texture);
-          if (paint) this.#paints.set(target, paint);
-          else this.#paints.delete(target);
+          // a new map on each change: what reads it (quantities) knows it changed by its identity
+          const paints = new Map(this.#paints);
+          if (paint) paints.set(target, paint);
+          else paints.delete(target);
+          this.#paints = paints;
           this.#restyle();
           this.requestUpdate();
           await this.updateComplete;
@@ -149,13 +153,25 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       } catch {
         // refused with its reason by the log's own check
       }
-      return this.#log.make({ kind: 'surface', target: surface, after });
+      return this.#log.make(
+        { kind: 'surface', target: surface, after },
+        this.analytics.answeringVisitor ? 'user' : 'api',
+      );
     }
 
     /** What a surface is painted with now; undefined: the model's own. */
     surfaceOf(surface: string): SurfaceValue | undefined {
       const paint = this.#paints.get(surface);
       return paint ? { ...paint } : undefined;
+    }
+
+    /**
+     * The surfaces changed and what with (a new map after each change; quantities.ts reads it).
+     * @internal
+     * @ignore
+     */
+    changedSurfaces(): ReadonlyMap<string, SurfaceValue> {
+      return this.#paints;
     }
 
     /** Undoes the last change (`room-change` with source `undo`); false when there was none. */
@@ -168,14 +184,22 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       return this.#log.redo();
     }
 
-    /** The room description's surfaces (selection-controller.ts asks for them). */
+    /**
+     * The room description's surfaces (selection-controller.ts asks for them).
+     * @internal
+     * @ignore
+     */
     describedSurfaces(): readonly DescribedSurface[] {
       const plan = this.planShown?.plan;
       if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
       return this.#described?.list ?? [];
     }
 
-    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    /**
+     * A surface's button in the description: `surface-select` (Enter or Space: `keyboard`).
+     * @internal
+     * @ignore
+     */
     surfaceActivated(surface: string, event: MouseEvent): void {
       this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
     }
@@ -202,7 +226,7 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       if (shown.plan !== this.#plan) {
         this.#plan = shown.plan;
         this.#log.clear();
-        this.#paints.clear();
+        this.#paints = new Map();
         this.#restyle();
         this.requestUpdate();
       }
