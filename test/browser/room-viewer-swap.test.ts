@@ -9,6 +9,8 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
+import '../../src/elements/room-plan/room-plan.ts';
+import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { Replacement } from '../../src/features/swap/replacement.ts';
 import { SwapRefused } from '../../src/features/swap/swap-refused.ts';
@@ -258,6 +260,45 @@ for (const renderer of THREADS)
         'the same picture',
       );
       expect(second.replaced).to.deep.equal({ [SOFA_PIECE]: sofa(200, 100) });
+    });
+
+    it('a linked <room-plan for> draws the new footprint and its products follow, and the old one on undo', async () => {
+      const viewer = await showcase();
+      viewer.id = `swap-viewer-${renderer}`;
+      const plan = document.createElement('room-plan') as RoomPlan;
+      plan.setAttribute('room-id', SHOWCASE);
+      plan.setAttribute('api-base', ROOM_STYLING);
+      plan.setAttribute('for', viewer.id);
+      plan.style.cssText = 'display:block;width:320px;height:220px';
+      const planLoaded = waitForEvent(plan, 'model-load', 30000);
+      fixtureContainer().append(plan);
+      await planLoaded;
+      await plan.updateComplete;
+      const footprint = () =>
+        plan.shadowRoot!.querySelector(`[part~="component-footprint"][data-component-id="${SOFA_PIECE}"]`)!;
+      /** The footprint's box (model x, y: the plan's y points down). */
+      const box = () => {
+        const points = footprint()
+          .getAttribute('points')!
+          .trim()
+          .split(/\s+/)
+          .map((p) => p.split(',').map(Number) as [number, number]);
+        const xs = points.map((p) => p[0]);
+        const ys = points.map((p) => -p[1]);
+        return [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)].map((v) => Math.round(v));
+      };
+      // the sofa: 95 deep from x 282.5 to its back at 377.5, 220 long from y 140 to 360
+      expect(box()).to.deep.equal([283, 378, 140, 360]);
+      await viewer.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      await plan.updateComplete;
+      // its back still at x 377.5, 100 deep, 200 long
+      expect(box()).to.deep.equal([278, 378, 150, 350]);
+      expect(plan.products.map((p) => p.componentId)).to.include('test-sofa-200');
+      expect(plan.products.map((p) => p.componentId)).not.to.include(SOFA);
+      await viewer.undo();
+      await plan.updateComplete;
+      expect(box()).to.deep.equal([283, 378, 140, 360]);
+      expect(plan.products.map((p) => p.componentId)).to.include(SOFA);
     });
 
     it('puts a swap control on the selected piece that the keyboard can use', async () => {
