@@ -54,6 +54,12 @@ const copy = (replacement: Replacement): Replacement =>
 export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
   Base: T,
 ): T & Constructor<ViewerSwapProperties> {
+  /**
+   * @csspart swap - With `alternatives`: the swap control over the one selected piece whose product has candidates.
+   * @csspart swap-select - The swap control's list of candidates (their `name`, shown as text).
+   * @csspart swap-button - The swap control's button: swaps the piece for the candidate chosen (source `user`).
+   * @csspart swap-status - What the last swap from the control did, or why it was refused (a live region).
+   */
   abstract class WithSwap extends Base {
     /**
      * The products a piece may be swapped for, by product: `{ [componentId]: Replacement[] }`, each
