@@ -57,9 +57,7 @@ describe('demo: shop the look, make it yours', function () {
     await viewer.updateComplete;
     const control = (await until(() => viewer.shadowRoot!.querySelector<HTMLElement>('[part~="swap"]')))!;
     const choose = control.querySelector('select')!;
-    expect([...choose.options].map((o) => o.text)).to.deep.equal(
-      ALTERNATIVES[SOFA]!.map((a) => a.name),
-    );
+    expect([...choose.options].map((o) => o.text)).to.deep.equal(ALTERNATIVES[SOFA]!.map((a) => a.name));
     choose.value = '2';
     control.querySelector<HTMLButtonElement>('[part~="swap-button"]')!.click();
     await until(() => said().startsWith('Refused'), 15000, 'the refusal said');
