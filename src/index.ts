@@ -45,6 +45,10 @@ export type {
   RoomsErrorDetail,
   RoomsLoadDetail,
   ViewChangeDetail,
+  // the change log (issue 37): its events, which the React wrappers name
+  RoomChangeDetail,
+  RoomChangeErrorDetail,
+  SurfaceSelectDetail,
 } from './events/index.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';

@@ -16,6 +16,9 @@ import type {
   ProgressDetail,
   RenderScaleDetail,
   RoomAnalyticsDetail,
+  RoomChangeDetail,
+  RoomChangeErrorDetail,
+  SurfaceSelectDetail,
 } from '../index.js';
 
 /** `<room-viewer>`'s events as React props, each with its typed `detail`. */
@@ -36,6 +39,12 @@ export const RoomViewerEvents = {
   onRenderScale: 'render-scale' as EventName<ElementEvent<RoomViewerElement, RenderScaleDetail>>,
   /** The user moved the camera (mouse, touch or keyboard). Detail: `{ position, target }` in the model's coordinates (centimetres, z up). */
   onCameraChange: 'camera-change' as EventName<ElementEvent<RoomViewerElement, CameraChangeDetail>>,
+  /** A wall face, a floor or a ceiling was picked: a click or tap on it (a click on a piece stays `component-select`), or its button in the room description. Cancelable. Detail `{ surface, material, areaName, source }`: `surface` `wall:<id>:left|right` (left and right walking from the wall's start to its end), `area:<id>:floor` or `area:<id>:ceiling`; `material` the model's material id, or the change made (`{ color }`, `{ texture, tileSize, rotation }`); `areaName` the area's own name (text); `source` `pointer` or `keyboard`. */
+  onSurfaceSelect: 'surface-select' as EventName<ElementEvent<RoomViewerElement, SurfaceSelectDetail>>,
+  /** The room was changed (a surface repainted…), also by `undo()`, `redo()` and a replayed `changes` list. Detail `{ kind, target, before, after, source }` (`source` `api`, `user`, `replay`, `undo` or `redo`; values JSON, `null`: as the model has it). */
+  onRoomChange: 'room-change' as EventName<ElementEvent<RoomViewerElement, RoomChangeDetail>>,
+  /** A change was refused; the room is as it was. Detail `{ change: { kind, target, after, source }, reason, message }`, `reason` `unknown-target`, `bad-value`, `load-failed`, `not-ready`, `limit` or a kind's own. */
+  onRoomChangeError: 'room-change-error' as EventName<ElementEvent<RoomViewerElement, RoomChangeErrorDetail>>,
   /** The element went into or out of full screen (its button, `requestFullscreen()`, `exitFullscreen()`, or Escape). Detail `{ fullscreen }`. */
   onFullscreenChange: 'fullscreen-change' as EventName<
     ElementEvent<RoomViewerElement, FullscreenChangeDetail>

@@ -25,6 +25,8 @@ export type { CameraChange, CameraMode, ComponentLoader };
 // every event's detail type, for pages that import the element alone
 export type * from '../../events/index.js';
 export type { RevealStrategy } from './base.js';
+// swap a piece: what replaceComponent() and `alternatives` take, and why a swap is refused
+export type { Replacement, SwapReason, SwapRefused } from './features/swap.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,
