@@ -202,6 +202,8 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       };
       if (kept) this.#replaced.set(pieceId, kept);
       else this.#replaced.delete(pieceId);
+      // the control follows the piece's new top
+      this.#anchorShown = undefined;
       this.roomEdited();
     }
 
