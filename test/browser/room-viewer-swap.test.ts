@@ -179,11 +179,14 @@ for (const renderer of THREADS)
       const changes: RoomChangeDetail[] = [];
       viewer.addEventListener('room-change', (e) => changes.push(e.detail));
       // 200 × 100: y 150 … 350, x 277.5 … 377.5 (the back stays at x 377.5)
+      const started = performance.now();
       await viewer.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      const took = performance.now() - started;
       expect(changes).to.deep.equal([
         { kind: 'replace', target: SOFA_PIECE, before: null, after: sofa(200, 100), source: 'api' },
       ]);
       await drawnAfter(viewer, frames);
+      console.log(`replaceComponent() resolved in ${took.toFixed(1)} ms (${renderer} thread)`);
       const after = await pixels(viewer);
       expect(differing(before, after)).to.be.greaterThan(50);
 
