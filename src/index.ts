@@ -45,11 +45,22 @@ export type {
   RoomsErrorDetail,
   RoomsLoadDetail,
   ViewChangeDetail,
-  // the change log (issue 37): its events, which the React wrappers name
+  // the change log and surfaces (issue 37)
   RoomChangeDetail,
   RoomChangeErrorDetail,
   SurfaceSelectDetail,
 } from './events/index.js';
+// the change log and surfaces (issue 37)
+export type {
+  ChangeKind,
+  ChangeRequest,
+  ChangeSource,
+  RoomChange,
+  ChangeFailure,
+  ChangeRefusalReason,
+} from './features/changes/change-log.js';
+export type { SurfaceInput, SurfaceValue } from './features/changes/surface-value.js';
+export type { MaterialArea, SurfaceQuantities } from './features/quantities/surface-quantities.js';
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';

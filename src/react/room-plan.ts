@@ -13,6 +13,9 @@ import type {
   ModelErrorDetail,
   ModelLoadDetail,
   RoomAnalyticsDetail,
+  RoomChangeDetail,
+  RoomChangeErrorDetail,
+  SurfaceSelectDetail,
 } from '../index.js';
 
 /** `<room-plan>`'s events as React props, each with its typed `detail`. */
@@ -27,6 +30,12 @@ export const RoomPlanEvents = {
   onFloorChange: 'floor-change' as EventName<ElementEvent<RoomPlanElement, FloorChangeDetail>>,
   /** `{ error, fatal: true }`: an ElementError: `kind` (`not-found` 404, `forbidden` 403, `server` 5xx, `network`, `timeout`...) with the HTTP `status`, or a `reason` of the plan's own (`not-drawable` with the model's `problems`, `no-model`, `bad-id`, `bad-src`, `untrusted-planner`: a `token-endpoint` token would have gone to a planner nobody vouched for, and nothing was sent). */
   onModelError: 'model-error' as EventName<ElementEvent<RoomPlanElement, ModelErrorDetail>>,
+  /** A wall face or an area's floor was picked: a click or tap on a wall (the face on that side of its line) or an area, or a surface's button in the room description. Cancelable. Detail as `<room-viewer>`'s: `{ surface, material, areaName, source }`. */
+  onSurfaceSelect: 'surface-select' as EventName<ElementEvent<RoomPlanElement, SurfaceSelectDetail>>,
+  /** The room was changed (`setSurface()`, `undo()`, `redo()`). Detail `{ kind, target, before, after, source }`. */
+  onRoomChange: 'room-change' as EventName<ElementEvent<RoomPlanElement, RoomChangeDetail>>,
+  /** A change was refused; the plan is as it was. Detail `{ change, reason, message }`. */
+  onRoomChangeError: 'room-change-error' as EventName<ElementEvent<RoomPlanElement, RoomChangeErrorDetail>>,
   /** The element went into or out of full screen (its button, `requestFullscreen()`, `exitFullscreen()`, or Escape). Detail `{ fullscreen }`. */
   onFullscreenChange: 'fullscreen-change' as EventName<ElementEvent<RoomPlanElement, FullscreenChangeDetail>>,
   /** In `measure` mode, a second point was picked. Detail `{ from, to, distance, text }`: the points in model coordinates (centimetres; z is 0), the distance in centimetres and as shown (`units`, language). */

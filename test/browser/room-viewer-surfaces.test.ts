@@ -248,6 +248,9 @@ describe('<room-viewer> surfaces and the change log', () => {
         const wall = plan.walls.find((w) => w.name === 'wall2')!;
         const { before } = await repaintChecksMask(viewer, plan, wall, 'left');
         expect(viewer.changes.map((c) => c.target)).to.deep.equal(['wall:wall2:left']);
+        expect(viewer.materials!.walls.find((m) => m.material === '#e0109a')?.surfaces).to.deep.equal([
+          'wall:wall2:left',
+        ]);
         const undone = waitForEvent<RoomChangeDetail>(viewer, 'room-change');
         expect(await viewer.undo()).to.equal(true);
         expect((await undone).detail).to.deep.include({
@@ -259,6 +262,10 @@ describe('<room-viewer> surfaces and the change log', () => {
         expect(viewer.changes).to.deep.equal([]);
         expect(await viewer.redo()).to.equal(true);
         expect(viewer.surfaceOf('wall:wall2:left')).to.deep.equal({ color: '#e0109a' });
+        // setting `changes` makes the room as the list says: an empty list, the model's own again
+        viewer.changes = [];
+        expect(differing(await settled(viewer), before), 'pixels after changes = []').to.equal(0);
+        expect(viewer.surfaceOf('wall:wall2:left')).to.equal(undefined);
       });
 
       it('repaints one wall face of the real sample: only its pixels change (IoU ≥ 0.99)', async function () {
@@ -399,6 +406,29 @@ describe('<room-viewer> surfaces and the change log', () => {
           source: 'pointer',
         });
         expect(event.cancelable).to.equal(true);
+        // the page answers the visitor's click with a change: the visitor's (source `user`), counted in room-analytics
+        const actions: string[] = [];
+        viewer.addEventListener('room-analytics', (e) => actions.push(e.detail.action));
+        const sources: string[] = [];
+        viewer.addEventListener('room-change', (e) => sources.push(e.detail.source));
+        viewer.addEventListener(
+          'surface-select',
+          (e) => void viewer.setSurface(e.detail.surface, { color: 'teal' }),
+          {
+            once: true,
+          },
+        );
+        await sendMouse({
+          type: 'click',
+          position: [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height * 0.45)],
+        });
+        await until(() => sources.length === 1, 5000, 'the change made');
+        expect(sources).to.deep.equal(['user']);
+        await until(() => actions.includes('change'), 5000, 'room-analytics change');
+        // a page's own call is not the visitor's
+        await viewer.setSurface('wall:wall2:left', { color: 'navy' });
+        expect(sources).to.deep.equal(['user', 'api']);
+        expect(actions.filter((a) => a === 'change')).to.have.length(1);
         await viewer.setSurface('wall:wall2:left', { color: '#123456' });
         const button = viewer.shadowRoot!.querySelector<HTMLButtonElement>(
           '[part~=surface][data-surface="wall:wall2:left"]',

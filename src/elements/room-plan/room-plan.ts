@@ -12,6 +12,8 @@ import { PlanSelection } from './features/selection.js';
 import { PlanSnapshot } from './features/snapshot.js';
 import { PlanSync } from './features/sync.js';
 import { styles } from './room-plan.styles.js';
+// surfaces and the change log (issue 37)
+import { PlanSurfaces } from './features/surfaces.js';
 
 export type { RoomModelJson } from '../../model/types.js';
 export type { PlanShown } from './base.js';
@@ -119,8 +121,10 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @cssstate loaded - The plan is drawn.
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
-export class RoomPlan extends QuantitiesFeature(
-  FurnitureFeature(CartFeature(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+export class RoomPlan extends PlanSurfaces(
+  QuantitiesFeature(
+    FurnitureFeature(CartFeature(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+  ),
 ) {
   static override styles = styles;
 }

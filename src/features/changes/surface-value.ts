@@ -3,7 +3,7 @@
  * its ceiling, and a value that is a colour or a texture, checked here before anything is touched. Pure
  * (the colour's CSS parsing is handed in: the page's CSS engine reads it), so Node tests it.
  */
-import type { AreaGeometry, PlanGeometry, Vec2 } from '../../model/types.js';
+import type { AreaGeometry, PlanGeometry, Vec2, WallGeometry } from '../../model/types.js';
 import { pointInRing } from '../../model/polygon.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
 import { ChangeRefused } from './change-log.js';
@@ -130,4 +130,25 @@ export function surfacesOf(plan: PlanGeometry): DescribedSurface[] {
       (['left', 'right'] as const).map((side) => ({ surface: `wall:${w.name}:${side}`, wall, side })),
     ),
   ];
+}
+
+/** The ends of a wall's face on `side`: the footprint's points furthest out that way, first and last along the wall. */
+export function wallFaceEnds(wall: WallGeometry, side: 'left' | 'right'): [Vec2, Vec2] {
+  const dx = wall.end[0] - wall.start[0];
+  const dy = wall.end[1] - wall.start[1];
+  const length = Math.hypot(dx, dy) || 1;
+  const sign = side === 'left' ? 1 : -1;
+  const out = (p: Vec2) => ((p[0] - wall.start[0]) * -dy + (p[1] - wall.start[1]) * dx) * (sign / length);
+  const most = Math.max(...wall.polygon.map(out));
+  const along = (p: Vec2) => (p[0] - wall.start[0]) * dx + (p[1] - wall.start[1]) * dy;
+  const face = wall.polygon.filter((p) => most - out(p) < 0.5).sort((a, b) => along(a) - along(b));
+  return [face[0] ?? wall.start, face.at(-1) ?? wall.end];
+}
+
+/** The side of the wall's line a point is on (seen from above: `left` walking from start to end). */
+export function sideOf(wall: WallGeometry, point: Vec2): 'left' | 'right' {
+  const cross =
+    (wall.end[0] - wall.start[0]) * (point[1] - wall.start[1]) -
+    (wall.end[1] - wall.start[1]) * (point[0] - wall.start[0]);
+  return cross >= 0 ? 'left' : 'right';
 }

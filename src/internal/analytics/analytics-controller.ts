@@ -108,6 +108,14 @@ export class AnalyticsController implements ReactiveController {
   }
 
   /**
+   * True in the task of the visitor's own click, press or key on this element: a change asked for now is
+   * the visitor's (the change log, issue 37, tells it as source `user` and counts it once it is made).
+   */
+  get answeringVisitor(): boolean {
+    return this.#answering;
+  }
+
+  /**
    * `track()` for a method the page calls: counted only in the task of the visitor's own click, press
    * or key on this element (its buttons, a hotspot in it), never for a page's script on its own.
    */

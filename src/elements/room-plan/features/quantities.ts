@@ -15,14 +15,28 @@ import type { PlanGeometry } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
 import type { ProductsHost } from '../../../features/products/products-host.js';
 import { quantitiesTable, QUANTITIES_STRINGS } from '../../../features/quantities/quantities-table.js';
+import {
+  surfaceQuantities,
+  type SurfaceQuantities,
+} from '../../../features/quantities/surface-quantities.js';
+import type { SurfaceValue } from '../../../features/changes/surface-value.js';
+
+/** The plan's quantities, with its surfaces' materials (issue 37: paint and floor m² per material). */
+export type PlanQuantities = RoomQuantities & { materials: SurfaceQuantities };
 
 /** What the mixin adds (documented on the class below). */
 export interface QuantitiesProperties {
   showQuantities: boolean;
-  readonly quantities: RoomQuantities | undefined;
+  readonly quantities: PlanQuantities | undefined;
 }
 
 const cache = new WeakMap<PlanGeometry, RoomQuantities>();
+/** The materials' share per plan, for the changes it was worked out with. */
+const materialCache = new WeakMap<
+  PlanGeometry,
+  { changed: ReadonlyMap<string, SurfaceValue>; value: SurfaceQuantities }
+>();
+const NO_CHANGES: ReadonlyMap<string, SurfaceValue> = new Map();
 
 export function QuantitiesFeature<T extends Constructor<ProductsHost & { units: string }>>(
   Base: T,
@@ -37,15 +51,31 @@ export function QuantitiesFeature<T extends Constructor<ProductsHost & { units: 
      * `wallArea` (m², walls' length along the area × their height, minus doors and windows), `perimeter`
      * and `skirting` (m, the walled perimeter minus openings down to the floor), `doors`, `windows`; the
      * totals over the areas not inside another. For room models and FML designs alike (the design and
-     * floor shown). Undefined until a plan is drawn. Read-only; `roomQuantities()` from
+     * floor shown). `materials` (`{ walls, floors, ceilings }`): per material (the model's material id, or a
+     * `setSurface()` change: `#rrggbb` or the texture's URL) its `area` in m² and the `surfaces` it covers: wall faces
+     * net of doors and windows, floors and ceilings net of the areas inside them, to quote paint or floor packs.
+     * Undefined until a plan is drawn. Read-only; `roomQuantities()` from
      * `room-elements/model.js` gives the same for scripts.
      */
-    get quantities(): RoomQuantities | undefined {
+    get quantities(): PlanQuantities | undefined {
       const shown = this.roomShown;
       if (!shown) return undefined;
       let quantities = cache.get(shown.plan);
       if (!quantities) cache.set(shown.plan, (quantities = roomQuantities(shown.model, shown.plan)));
-      return quantities;
+      // the surfaces as changed (surfaces.ts), else as the model has them
+      const changed =
+        (this as { changedSurfaces?(): ReadonlyMap<string, SurfaceValue> }).changedSurfaces?.() ?? NO_CHANGES;
+      let materials = materialCache.get(shown.plan);
+      if (materials?.changed !== changed) {
+        const heights = new Map(shown.model.walls.map((w) => [w.name, w.height]));
+        const value = surfaceQuantities(
+          shown.plan,
+          changed,
+          (wall) => heights.get(wall.name) || shown.plan.height,
+        );
+        materialCache.set(shown.plan, (materials = { changed, value }));
+      }
+      return { ...quantities, materials: materials.value };
     }
 
     protected override renderFeatures(): unknown[] {

@@ -79,13 +79,21 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
 
     /** Undoes the last change (`room-change` with source `undo`); resolves false when there was none. */
     undo(): Promise<boolean> {
-      return this.#log.undo();
+      return this.#counted(this.#log.undo());
     }
 
     /** Makes the last undone change again (source `redo`); resolves false when there was none. */
     redo(): Promise<boolean> {
-      return this.#log.redo();
+      return this.#counted(this.#log.redo());
     }
+
+    /** Undo and redo count in `room-analytics` when the visitor's own input on the element asked for them. */
+    #counted(done: Promise<boolean>): Promise<boolean> {
+      this.#visitorAsked = this.analytics.answeringVisitor;
+      return done;
+    }
+
+    #visitorAsked = false;
 
     /** Resolves once every change asked for so far is made or refused (a texture loaded…). */
     changesSettled(): Promise<void> {
@@ -108,10 +116,11 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
 
     #changed(change: RoomChange): void {
       this.emit('room-change', change);
-      if (change.source === 'replay') return;
-      const extra = { changeKind: change.kind, target: change.target };
-      if (change.source === 'user') this.analytics.track('change', extra);
-      else this.analytics.trackIfVisitor('change', extra);
+      // the visitor's own changes only (the change log says `user`; undo and redo asked by the visitor's input)
+      const visitor =
+        change.source === 'user' ||
+        ((change.source === 'undo' || change.source === 'redo') && this.#visitorAsked);
+      if (visitor) this.analytics.track('change', { changeKind: change.kind, target: change.target });
     }
 
     #refused(failure: ChangeFailure): void {

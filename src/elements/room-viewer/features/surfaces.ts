@@ -22,6 +22,10 @@ import {
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
 import type { DescribedSurface } from '../../../features/selection/room-description.js';
 import type { PlanGeometry } from '../../../model/types.js';
+import {
+  surfaceQuantities,
+  type SurfaceQuantities,
+} from '../../../features/quantities/surface-quantities.js';
 import type { SurfacePaint } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -31,6 +35,7 @@ export interface ViewerSurfacesProperties {
   setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean>;
   surfaceOf(surface: string): SurfaceValue | undefined;
   selectSurface(surface: string): boolean;
+  readonly materials: SurfaceQuantities | undefined;
   describedSurfaces(): readonly DescribedSurface[];
   surfaceActivated(surface: string, event: MouseEvent): void;
 }
@@ -56,6 +61,8 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
    */
   abstract class WithSurfaces extends Base {
     #clicks = new ClickTracker();
+    /** While `surface-select` of the visitor's click is dispatched. */
+    #answeringPick = false;
     /** What each changed surface is painted with now (the log's values). */
     #paints = new Map<string, SurfaceValue>();
 
@@ -112,13 +119,26 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       } catch {
         // refused with its reason by the log's own check
       }
-      return log.make({ kind: 'surface', target: surface, after });
+      // asked in the task of the visitor's own input on the element: the visitor's change
+      const visitor = this.analytics.answeringVisitor || this.#answeringPick;
+      return log.make({ kind: 'surface', target: surface, after }, visitor ? 'user' : 'api');
     }
 
     /** What a surface is painted with now (`{ color }` or `{ texture, tileSize, rotation }`); undefined: the model's own. */
     surfaceOf(surface: string): SurfaceValue | undefined {
       const paint = this.#paints.get(surface);
       return paint ? { ...paint } : undefined;
+    }
+
+    /**
+     * Paint and floor areas per material, the room as changed now: `{ walls, floors, ceilings }`, each a list
+     * of `{ material, source, area, surfaces }` (`material` the model's id, or the change: `#rrggbb` or a texture's
+     * URL; `area` in m²: wall faces net of doors and windows, floors and ceilings net of the areas inside them),
+     * largest first. Undefined until a room is drawn. Read-only.
+     */
+    get materials(): SurfaceQuantities | undefined {
+      const plan = this.viewContext?.plan;
+      return plan ? surfaceQuantities(plan, this.#paints) : undefined;
     }
 
     /** Fires `surface-select` for a surface as its button would (source `keyboard`); false if unknown or cancelled. */
@@ -142,14 +162,22 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       super.disconnectedCallback();
     }
 
-    /** The room description's surfaces (selection-controller.ts asks for them). */
+    /**
+     * The room description's surfaces (selection-controller.ts asks for them).
+     * @internal
+     * @ignore
+     */
     describedSurfaces(): readonly DescribedSurface[] {
       const plan = this.viewContext?.plan;
       if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
       return this.#described?.list ?? [];
     }
 
-    /** A surface's button in the description: `surface-select` (Enter or Space: `keyboard`). */
+    /**
+     * A surface's button in the description: `surface-select` (Enter or Space: `keyboard`).
+     * @internal
+     * @ignore
+     */
     surfaceActivated(surface: string, event: MouseEvent): void {
       this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
     }
@@ -207,7 +235,15 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
       context.drawing.pickRoomSurface(x, y).then(
         (surface) => {
-          if (surface && this.viewContext === context) this.#select(surface, 'pointer');
+          if (!surface || this.viewContext !== context) return;
+          // the pick came back from the worker in a task of its own: what the page does while surface-select is
+          // dispatched still answers the visitor's click
+          this.#answeringPick = true;
+          try {
+            this.#select(surface, 'pointer');
+          } finally {
+            this.#answeringPick = false;
+          }
         },
         () => undefined,
       );
