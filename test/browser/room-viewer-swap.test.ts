@@ -309,14 +309,25 @@ for (const renderer of THREADS)
     it('puts a swap control on the selected piece that the keyboard can use', async () => {
       const viewer = await showcase();
       viewer.alternatives = {
-        [SOFA]: [sofa(500, 95, { name: 'Grand sofa' }), sofa(180, 90, { name: 'Loveseat' })],
+        [SOFA]: [
+          sofa(500, 95, { name: 'Grand sofa' }),
+          sofa(180, 90, { name: 'Loveseat' }),
+          // a page's product name is text, never markup
+          sofa(150, 80, { name: '<img src=x onerror="window.__swapXss = 1">' }),
+        ],
       };
       viewer.selected = [SOFA_PIECE];
       await viewer.updateComplete;
       const control = (await until(() => viewer.shadowRoot!.querySelector<HTMLElement>('[part~="swap"]')))!;
       expect(await axeViolations(viewer)).to.deep.equal([]);
       const select = control.querySelector<HTMLSelectElement>('select')!;
-      expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal(['Grand sofa', 'Loveseat']);
+      expect([...select.options].map((o) => o.text)).to.deep.equal([
+        'Grand sofa',
+        'Loveseat',
+        '<img src=x onerror="window.__swapXss = 1">',
+      ]);
+      expect(control.querySelector('img')).to.equal(null);
+      expect((window as { __swapXss?: number }).__swapXss).to.equal(undefined);
       expect(control.textContent).to.contain('Swap Sofa for');
       const button = control.querySelector<HTMLButtonElement>('[part~="swap-button"]')!;
       expect(button.textContent!.trim()).to.equal('Swap');
@@ -341,6 +352,10 @@ for (const renderer of THREADS)
       ]);
       await until(() => status() === 'Swapped for Loveseat', 8000, 'the swap said');
       expect(viewer.products.map((p) => p.componentId)).to.include('test-sofa-180');
+      // another piece selected: the control says nothing of the sofa's swap
+      viewer.selected = [];
+      await viewer.updateComplete;
+      expect(viewer.shadowRoot!.querySelector('[part~="swap"]')).to.equal(null);
     });
   });
 

@@ -221,6 +221,13 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       super.viewGone();
     }
 
+    protected override willUpdate(changed: PropertyValues<this>): void {
+      super.willUpdate(changed);
+      // another piece selected (the selection feature's property, under this one): what the control
+      // said was about the last one
+      if ((changed as Map<PropertyKey, unknown>).has('selected')) this._swapStatus = undefined;
+    }
+
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       this.#follow();
