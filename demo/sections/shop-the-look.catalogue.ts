@@ -10,6 +10,7 @@
  *   each piece's size in the model.
  */
 import { SHOWCASE_PRODUCTS } from '../../server/emulator/room-styling/showcase-products.ts';
+import { RANGE_PRODUCTS } from './shop-the-look.range.ts';
 
 export interface Product {
   name: string;
@@ -90,7 +91,13 @@ const SAMPLE: [string, Product][] = [
   ],
 ];
 
-export const CATALOGUE: ReadonlyMap<string, Product> = new Map([...SHOWCASE, ...SAMPLE]);
+/** The range a showcase piece may be swapped for ("make it yours", shop-the-look.range.ts). */
+const RANGE: [string, Product][] = RANGE_PRODUCTS.map((p) => [
+  p.componentId,
+  { name: p.name, priceCents: p.priceCents, url: `https://shop.example/products/${p.componentId.slice(-6)}` },
+]);
+
+export const CATALOGUE: ReadonlyMap<string, Product> = new Map([...SHOWCASE, ...SAMPLE, ...RANGE]);
 
 const EURO = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 

@@ -22,6 +22,7 @@ import { getConfig } from '../../src/config.ts';
 import { labelled, option } from '../controls.ts';
 import { CATALOGUE, formatPrice, type Product } from './shop-the-look.catalogue.ts';
 import { sellTheLook } from './shop-the-look.sell.ts';
+import { makeItYours } from './shop-the-look.yours.ts';
 import styles from './shop-the-look.css?inline';
 
 const SHOWCASE_ROOM = '6346900';
@@ -302,12 +303,25 @@ export default function shopTheLookDemo(section: HTMLElement): void {
 
   // selling the whole look: the basket, furnished or empty, side by side, quantities, analytics
   const sell = sellTheLook({ viewer, plan, stage, write });
+  // make it yours: paint, floors and swaps from a made-up range, undo and redo, the look following
+  const yours = makeItYours({ viewer, stage, apiBase, write });
 
   const below = document.createElement('div');
   below.className = 'shop-below';
-  below.append(card, sell.basket, preview);
+  below.append(card, sell.basket, yours.look, preview);
 
-  section.append(style, intro, controls, sell.controls, actions, stage, sell.twin, below, log);
+  section.append(
+    style,
+    intro,
+    controls,
+    sell.controls,
+    yours.controls,
+    actions,
+    stage,
+    sell.twin,
+    below,
+    log,
+  );
 }
 
 /** A pin over the first piece of each catalogue product marked `hotspot`: the page's own button. */

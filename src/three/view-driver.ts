@@ -276,7 +276,22 @@ export class ViewDriver {
   setAnchors(key: string, version: number, set: AnchorSet | undefined): void {
     if (!set && !this.#anchors) return;
     this.#soon((f) => {
-      this.#anchors ??= new AnchorTracker(this.view, this.#settings.model, f);
+      // the pieces as drawn now (a swapped piece's anchor is its replacement's top)
+      const { model } = this.#settings;
+      const drawn = this.#components;
+      const swapped = this.#originals;
+      this.#anchors ??= new AnchorTracker(
+        this.view,
+        {
+          ...model,
+          get components() {
+            return swapped.size
+              ? model.components.map((c) => (swapped.has(c.id) ? drawn.get(c.id)! : c))
+              : model.components;
+          },
+        },
+        f,
+      );
       this.#anchors.set(key, version, set);
     });
   }

@@ -9,13 +9,17 @@
 import { expect } from '@esm-bundle/chai';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
+import '../../src/elements/room-plan/room-plan.ts';
+import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { Replacement } from '../../src/features/swap/replacement.ts';
 import { SwapRefused } from '../../src/features/swap/swap-refused.ts';
 import type { AddToCartDetail, RoomChangeDetail, RoomChangeErrorDetail } from '../../src/events/index.ts';
+import { Matrix4, Vector3 } from 'three';
 import { configure, resetConfig } from '../../src/config.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { ROOM_STYLING } from './helpers/emulator.ts';
+import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { resetFurnitureCache } from '../../src/three/furniture-meshes.ts';
 import { framesOf, THREADS } from './helpers/threads.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
@@ -175,11 +179,14 @@ for (const renderer of THREADS)
       const changes: RoomChangeDetail[] = [];
       viewer.addEventListener('room-change', (e) => changes.push(e.detail));
       // 200 × 100: y 150 … 350, x 277.5 … 377.5 (the back stays at x 377.5)
+      const started = performance.now();
       await viewer.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      const took = performance.now() - started;
       expect(changes).to.deep.equal([
         { kind: 'replace', target: SOFA_PIECE, before: null, after: sofa(200, 100), source: 'api' },
       ]);
       await drawnAfter(viewer, frames);
+      console.log(`replaceComponent() resolved in ${took.toFixed(1)} ms (${renderer} thread)`);
       const after = await pixels(viewer);
       expect(differing(before, after)).to.be.greaterThan(50);
 
@@ -260,17 +267,67 @@ for (const renderer of THREADS)
       expect(second.replaced).to.deep.equal({ [SOFA_PIECE]: sofa(200, 100) });
     });
 
+    it('a linked <room-plan for> draws the new footprint and its products follow, and the old one on undo', async () => {
+      const viewer = await showcase();
+      viewer.id = `swap-viewer-${renderer}`;
+      const plan = document.createElement('room-plan') as RoomPlan;
+      plan.setAttribute('room-id', SHOWCASE);
+      plan.setAttribute('api-base', ROOM_STYLING);
+      plan.setAttribute('for', viewer.id);
+      plan.style.cssText = 'display:block;width:320px;height:220px';
+      const planLoaded = waitForEvent(plan, 'model-load', 30000);
+      fixtureContainer().append(plan);
+      await planLoaded;
+      await plan.updateComplete;
+      const footprint = () =>
+        plan.shadowRoot!.querySelector(`[part~="component-footprint"][data-component-id="${SOFA_PIECE}"]`)!;
+      /** The footprint's box (model x, y: the plan's y points down). */
+      const box = () => {
+        const points = footprint()
+          .getAttribute('points')!
+          .trim()
+          .split(/\s+/)
+          .map((p) => p.split(',').map(Number) as [number, number]);
+        const xs = points.map((p) => p[0]);
+        const ys = points.map((p) => -p[1]);
+        return [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)].map((v) => Math.round(v));
+      };
+      // the sofa: 95 deep from x 282.5 to its back at 377.5, 220 long from y 140 to 360
+      expect(box()).to.deep.equal([283, 378, 140, 360]);
+      await viewer.replaceComponent(SOFA_PIECE, sofa(200, 100));
+      await plan.updateComplete;
+      // its back still at x 377.5, 100 deep, 200 long
+      expect(box()).to.deep.equal([278, 378, 150, 350]);
+      expect(plan.products.map((p) => p.componentId)).to.include('test-sofa-200');
+      expect(plan.products.map((p) => p.componentId)).not.to.include(SOFA);
+      await viewer.undo();
+      await plan.updateComplete;
+      expect(box()).to.deep.equal([283, 378, 140, 360]);
+      expect(plan.products.map((p) => p.componentId)).to.include(SOFA);
+    });
+
     it('puts a swap control on the selected piece that the keyboard can use', async () => {
       const viewer = await showcase();
       viewer.alternatives = {
-        [SOFA]: [sofa(500, 95, { name: 'Grand sofa' }), sofa(180, 90, { name: 'Loveseat' })],
+        [SOFA]: [
+          sofa(500, 95, { name: 'Grand sofa' }),
+          sofa(180, 90, { name: 'Loveseat' }),
+          // a page's product name is text, never markup
+          sofa(150, 80, { name: '<img src=x onerror="window.__swapXss = 1">' }),
+        ],
       };
       viewer.selected = [SOFA_PIECE];
       await viewer.updateComplete;
       const control = (await until(() => viewer.shadowRoot!.querySelector<HTMLElement>('[part~="swap"]')))!;
       expect(await axeViolations(viewer)).to.deep.equal([]);
       const select = control.querySelector<HTMLSelectElement>('select')!;
-      expect([...select.options].map((o) => o.textContent!.trim())).to.deep.equal(['Grand sofa', 'Loveseat']);
+      expect([...select.options].map((o) => o.text)).to.deep.equal([
+        'Grand sofa',
+        'Loveseat',
+        '<img src=x onerror="window.__swapXss = 1">',
+      ]);
+      expect(control.querySelector('img')).to.equal(null);
+      expect((window as { __swapXss?: number }).__swapXss).to.equal(undefined);
       expect(control.textContent).to.contain('Swap Sofa for');
       const button = control.querySelector<HTMLButtonElement>('[part~="swap-button"]')!;
       expect(button.textContent!.trim()).to.equal('Swap');
@@ -295,5 +352,66 @@ for (const renderer of THREADS)
       ]);
       await until(() => status() === 'Swapped for Loveseat', 8000, 'the swap said');
       expect(viewer.products.map((p) => p.componentId)).to.include('test-sofa-180');
+      // another piece selected: the control says nothing of the sofa's swap
+      viewer.selected = [];
+      await viewer.updateComplete;
+      expect(viewer.shadowRoot!.querySelector('[part~="swap"]')).to.equal(null);
     });
   });
+
+// these read the scene itself (viewer.view), which only the page's thread has
+describe('<room-viewer> swaps a piece: the meshes (drawn on the main thread, reading the scene)', function () {
+  this.timeout(90000);
+  before(function () {
+    requireWebGL(this);
+    configure({ viewerRenderer: 'main' });
+  });
+  after(resetConfig);
+  beforeEach(async () => {
+    await resetEmulator();
+    resetFurnitureCache();
+  });
+  afterEach(() => cleanup());
+
+  it('draws the replacement as its product’s mesh, and keeps the old piece hidden when the room’s meshes arrive after the swap', async () => {
+    // the sofa's mesh held back 4 s: the swap comes first, the room's meshes after it
+    await armFault({ match: `/room-styling/models/a5/${SOFA}`, delay: 4000, times: 1 });
+    const viewer = await showcase({ 'furniture-base': ROOM_STYLING });
+    expect(viewer.view!.room.furniture().pending).to.be.greaterThan(0);
+    const started = performance.now();
+    await viewer.replaceComponent(SOFA_PIECE, sofa(180, 90, { model: `models/a5/${SOFA}_00.mi` }));
+    const took = performance.now() - started;
+    const room = viewer.view!.room;
+    await until(
+      () => room.furniture().pending === 0 && room.groups.some((g) => g.key.startsWith('swap:') && g.meshed),
+      30000,
+      'the meshes in',
+    );
+    await rafPasses(3);
+    // the original sofa's group: its one instance drawn as nothing, in whichever mesh draws it now
+    const original = room.groups.find(
+      (g) => !g.key.startsWith('swap:') && g.components.some((c) => c.id === SOFA_PIECE),
+    )!;
+    const index = original.components.findIndex((c) => c.id === SOFA_PIECE);
+    const matrix = new Matrix4();
+    original.mesh.getMatrixAt(index, matrix);
+    expect(matrix.determinant()).to.equal(0);
+    // the replacement: the product's mesh fitted into 180 × 90 × 85
+    const swapped = room.groups.find((g) => g.key.startsWith('swap:'))!;
+    expect(swapped.meshed).to.equal(true);
+    swapped.mesh.computeBoundingBox();
+    const box = swapped.mesh.boundingBox!.clone().applyMatrix4(swapped.mesh.matrixWorld);
+    const size = box
+      .getSize(new Vector3())
+      .toArray()
+      .map((v) => Math.round(v * 100));
+    // world space is metres, y up: 180 wide along the model's y (the sofa turned 90°), 85 high, 90 deep
+    expect(size).to.deep.equal([90, 85, 180]);
+    // undo: the old sofa back in its mesh, the replacement's gone
+    await viewer.undo();
+    original.mesh.getMatrixAt(index, matrix);
+    expect(matrix.determinant()).not.to.equal(0);
+    expect(room.groups.some((g) => g.key.startsWith('swap:'))).to.equal(false);
+    console.log(`replaceComponent() resolved in ${took.toFixed(1)} ms (main thread, boxes drawn)`);
+  });
+});

@@ -259,6 +259,14 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     return this.#language;
   }
 
+  /**
+   * For a feature (sync.ts: a linked viewer's piece swapped): draws `model`'s pieces in place of the
+   * model's on the same plan; `products` follow. Nothing when no plan is drawn.
+   */
+  protected showEditedModel(model: RoomModel): void {
+    if (this.loaded) this.loaded = { ...this.loaded, model };
+  }
+
   /** A feature's hook: a plan is drawn and painted (before `model-load`; call super). */
   protected planReady(_shown: PlanShown): void {}
 

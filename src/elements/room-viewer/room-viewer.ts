@@ -31,6 +31,8 @@ export type { CameraChange, CameraMode, ComponentLoader };
 export type * from '../../events/index.js';
 export type { RevealStrategy } from './features/loading.js';
 export type { PanoramaFaces, PanoramaOptions } from './features/to-panorama.js';
+// swap a piece: what replaceComponent() and `alternatives` take, and why a swap is refused
+export type { Replacement, SwapReason, SwapRefused } from './features/swap.js';
 
 /**
  * Renders a room in 3D with three.js from its room model: walls with their door and window openings,

@@ -14,7 +14,9 @@ import { svg, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { CLICK_SLOP } from '../../../features/selection/component-selection.js';
 import { pointInRing } from '../../../model/polygon.js';
-import type { AreaGeometry, Vec2 } from '../../../model/types.js';
+import type { AreaGeometry, RoomModel, Vec2 } from '../../../model/types.js';
+import type { RoomChangeDetail } from '../../../events/room-change.js';
+import { placeReplacement, type Replacement } from '../../../features/swap/replacement.js';
 import { cameraFeedOf, worldToModel, type CameraPose } from '../../../features/motion/camera-feed.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
 import { pointsOf, r } from '../drawing/svg.js';
@@ -79,6 +81,8 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       outline?: SVGPolygonElement | null;
     };
     #down?: { x: number; y: number; area?: string; time: number; picked?: boolean };
+    /** The model as the plan loaded it, before a linked viewer's swaps (what a piece goes back to). */
+    #unswapped?: RoomModel;
 
     /** The `<room-viewer>` the plan follows, once found. */
     get linkedViewer(): HTMLElement | undefined {
@@ -125,6 +129,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
 
     protected override planReady(shown: PlanShown): void {
       super.planReady(shown);
+      this.#unswapped = shown.model;
       this.#lookedAt = undefined;
       this.#drawn = [NaN, NaN, NaN, NaN, NaN];
       if (this.#pose) this.#follow(this.#pose);
@@ -201,6 +206,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#viewer = viewer;
       viewer.addEventListener('model-load', this.#onViewerLoad);
       viewer.addEventListener('component-select', this.#onViewerSelect);
+      viewer.addEventListener('room-change', this.#onViewerChange);
       this.#watchView();
     }
 
@@ -212,6 +218,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#pose = undefined;
       this.#viewer?.removeEventListener('model-load', this.#onViewerLoad);
       this.#viewer?.removeEventListener('component-select', this.#onViewerSelect);
+      this.#viewer?.removeEventListener('room-change', this.#onViewerChange);
       this.#viewer = undefined;
       this.#show(false);
     }
@@ -225,7 +232,27 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       this.#stop = feed.listen(this.#follow);
     }
 
-    #onViewerLoad = () => this.#watchView();
+    #onViewerLoad = () => {
+      this.#watchView();
+      // the viewer's room loaded anew is the model's own: so are the plan's pieces
+      if (this.#unswapped && this.planShown?.model !== this.#unswapped) this.showEditedModel(this.#unswapped);
+    };
+
+    /**
+     * The viewer swapped a piece (or put one back, `after: null`): the plan draws the same piece in the
+     * same place (features/swap/replacement.ts), so its footprint, the description and `products` follow.
+     */
+    #onViewerChange = (event: Event): void => {
+      const { kind, target, after } = (event as CustomEvent<RoomChangeDetail>).detail;
+      const shown = this.planShown;
+      const piece = this.#unswapped?.components.find((c) => c.id === target);
+      if (kind !== 'replace' || !shown || !piece || piece.kind !== 'furniture') return;
+      const placed = after ? placeReplacement(piece, after as Replacement) : piece;
+      this.showEditedModel({
+        ...shown.model,
+        components: shown.model.components.map((c) => (c.id === target ? placed : c)),
+      });
+    };
 
     #show(visible: boolean): void {
       const root = this.renderRoot;

@@ -54,6 +54,12 @@ const copy = (replacement: Replacement): Replacement =>
 export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
   Base: T,
 ): T & Constructor<ViewerSwapProperties> {
+  /**
+   * @csspart swap - With `alternatives`: the swap control over the one selected piece whose product has candidates.
+   * @csspart swap-select - The swap control's list of candidates (their `name`, shown as text).
+   * @csspart swap-button - The swap control's button: swaps the piece for the candidate chosen (source `user`).
+   * @csspart swap-status - What the last swap from the control did, or why it was refused (a live region).
+   */
   abstract class WithSwap extends Base {
     /**
      * The products a piece may be swapped for, by product: `{ [componentId]: Replacement[] }`, each
@@ -196,6 +202,8 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       };
       if (kept) this.#replaced.set(pieceId, kept);
       else this.#replaced.delete(pieceId);
+      // the control follows the piece's new top
+      this.#anchorShown = undefined;
       this.roomEdited();
     }
 
@@ -211,6 +219,13 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       this.#original = undefined;
       this.#replaced.clear();
       super.viewGone();
+    }
+
+    protected override willUpdate(changed: PropertyValues<this>): void {
+      super.willUpdate(changed);
+      // another piece selected (the selection feature's property, under this one): what the control
+      // said was about the last one
+      if ((changed as Map<PropertyKey, unknown>).has('selected')) this._swapStatus = undefined;
     }
 
     protected override updated(changed: PropertyValues<this>): void {
