@@ -441,15 +441,21 @@ export class RoomTour extends RoomElement {
   /** Waits for the 3D view's frame drawn at `position` (world), at most a second. */
   #frameAt(feed: CameraFeed, position: Vec3): Promise<void> {
     return new Promise((resolve) => {
+      let stop: (() => void) | undefined;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        stop?.();
+        resolve();
+      };
       const timer = setTimeout(finish, 1000);
-      const stop = feed.listen((pose) => {
+      // listen() hands the current camera at once: it may already be there
+      stop = feed.listen((pose) => {
         if (pose.position.every((v, i) => Math.abs(v - position[i]!) < 1e-4)) finish();
       });
-      function finish() {
-        clearTimeout(timer);
-        stop();
-        resolve();
-      }
+      if (done) stop();
     });
   }
 
