@@ -19,6 +19,7 @@ export { PanoramaError, RoomPanorama } from './elements/room-panorama/room-panor
 export { RoomViewer } from './elements/room-viewer/room-viewer.js';
 export { RoomPlan } from './elements/room-plan/room-plan.js';
 export { ProjectExportButton } from './elements/project-export-button/project-export-button.js';
+export { RoomTour } from './elements/room-tour/room-tour.js';
 
 // Types at the elements' boundaries (event details, properties), for pages and for room-elements/jsx.
 // Every event's detail is declared once, in src/events.
