@@ -6,5 +6,6 @@ export { ProjectExportButton, ProjectExportButtonEvents } from './project-export
 export { RoomGallery, RoomGalleryEvents } from './room-gallery.js';
 export { RoomPanorama, RoomPanoramaEvents } from './room-panorama.js';
 export { RoomPlan, RoomPlanEvents } from './room-plan.js';
+export { RoomTour, RoomTourEvents } from './room-tour.js';
 export { RoomViewer, RoomViewerEvents } from './room-viewer.js';
 export type { ElementEvent } from './element-event.js';

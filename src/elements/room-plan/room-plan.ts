@@ -11,6 +11,7 @@ import { QuantitiesFeature } from './features/quantities.js';
 import { PlanSelection } from './features/selection.js';
 import { PlanSnapshot } from './features/snapshot.js';
 import { PlanSync } from './features/sync.js';
+import { PlanYouAreHere } from './features/you-are-here.js';
 import { styles } from './room-plan.styles.js';
 
 export type { RoomModelJson } from '../../model/types.js';
@@ -120,7 +121,9 @@ export type PlanErrorDetail = ModelErrorDetail;
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
 export class RoomPlan extends QuantitiesFeature(
-  FurnitureFeature(CartFeature(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+  FurnitureFeature(
+    CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase)))))),
+  ),
 ) {
   static override styles = styles;
 }
