@@ -134,16 +134,30 @@ async function tourOf(write: (line: string) => void): Promise<HTMLElement[]> {
   tour.setAttribute('panorama-size', '512');
   tour.style.display = 'block';
   tour.style.blockSize = '26rem';
+  tour.style.minInlineSize = '0';
   tour.style.border = '1px solid #ccc';
   tour.addEventListener('tour-ready', (e) =>
     write(`tour-ready: ${e.detail.stops.length} stops, ${e.detail.links.length} links`),
   );
   tour.addEventListener('stop-change', (e) => write(`stop-change: ${e.detail.stop}`));
   tour.addEventListener('tour-error', (e) => write(`tour-error: ${e.detail.error.message}`));
+  // "you are here": a plan linked to the tour shows the stop and its view cone; a click on a room goes there
+  const plan = document.createElement('room-plan');
+  plan.setAttribute('project-id', HOME);
+  plan.setAttribute('planner-base', `${location.origin}/planning/api/v2`);
+  plan.setAttribute('token-endpoint', '/partner/token');
+  plan.setAttribute('for', tour.id);
+  plan.style.blockSize = '26rem';
+  plan.style.border = '1px solid #ccc';
+  const row = document.createElement('div');
+  row.style.display = 'grid';
+  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
+  row.style.gap = '1rem';
+  row.append(tour, plan);
   try {
     tour.fml = await homeFml();
   } catch (error) {
     write(`tour: ${(error as Error).message}`);
   }
-  return [heading, words, tour];
+  return [heading, words, row];
 }
