@@ -18,10 +18,9 @@ const SERVER_ENTRIES = {
  */
 const REACT_ENTRIES = Object.fromEntries([
   ['react/index', 'src/react/index.ts'],
-  ...['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'].map((tag) => [
-    `react/${tag}`,
-    `src/react/${tag}.ts`,
-  ]),
+  ...['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button', 'room-tour'].map(
+    (tag) => [`react/${tag}`, `src/react/${tag}.ts`],
+  ),
 ]);
 
 /**

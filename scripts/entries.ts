@@ -16,6 +16,8 @@ export const ELEMENT_ENTRIES: Record<string, string> = {
   'room-viewer': 'src/elements/room-viewer/room-viewer.ts',
   'room-plan': 'src/elements/room-plan/room-plan.ts',
   'project-export-button': 'src/elements/project-export-button/project-export-button.ts',
+  // the tour (issue 38)
+  'room-tour': 'src/elements/room-tour/room-tour.ts',
   // the planning client (pages and servers); takes no secret, registers no element
   planning: 'src/api/planning/index.ts',
   // the same plus the helpers that take a secret (apiKey, exchangeCode, revokeToken): server code only

@@ -19,6 +19,7 @@ export { PanoramaError, RoomPanorama } from './elements/room-panorama/room-panor
 export { RoomViewer } from './elements/room-viewer/room-viewer.js';
 export { RoomPlan } from './elements/room-plan/room-plan.js';
 export { ProjectExportButton } from './elements/project-export-button/project-export-button.js';
+export { RoomTour } from './elements/room-tour/room-tour.js';
 
 // Types at the elements' boundaries (event details, properties), for pages and for room-elements/jsx.
 // Every event's detail is declared once, in src/events.
@@ -49,11 +50,13 @@ export type {
   RoomChangeDetail,
   RoomChangeErrorDetail,
   SurfaceSelectDetail,
+  // the tour (issue 38)
+  StopChangeDetail,
+  TourErrorDetail,
+  TourReadyDetail,
 } from './events/index.js';
 // AR (room-viewer features/ar.ts)
 export type { ArStatusDetail } from './events/index.js';
-// the tour (room-tour)
-export type { StopChangeDetail, TourErrorDetail, TourReadyDetail } from './events/index.js';
 // the change log and surfaces (issue 37)
 export type {
   ChangeKind,
@@ -68,6 +71,10 @@ export type { MaterialArea, SurfaceQuantities } from './features/quantities/surf
 export type { ExportRequest } from './api/planning/export-tables.js';
 export type { CardContext, RenderCard } from './elements/room-gallery/cards/card.js';
 export type { CubeFaces } from './panorama/cube-faces.js';
+// the tour (issue 38)
+export type { Tour, TourLink, TourProblem, TourStop } from './model/tour/types.js';
+export type { PanoramaFaces, PanoramaOptions } from './elements/room-viewer/features/to-panorama.js';
+export type { ExportedPanorama, TourProject } from './elements/room-tour/room-tour.js';
 export type { PanoramaView } from './panorama/view.js';
 export type { Units } from './model/units.js';
 export type { RoomModelJson } from './model/types.js';

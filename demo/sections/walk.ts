@@ -4,9 +4,12 @@
  * the same floor in `<room-viewer camera="walk">`, first person at eye height from the floor's first
  * walkthrough camera. The two keep the same floor: the viewer's stairs change it, and so does the plan's
  * floor switcher. Read with a token from the partner back end, as the FML projects section does.
+ * Below, the same home as a 360° tour made from the plan (`<room-tour>`, docs/tour.md): a stop at each
+ * walkthrough camera and named room, links through the doors, moves through 3D.
  */
 import '../../src/elements/room-plan/room-plan.ts';
 import '../../src/elements/room-viewer/room-viewer.ts';
+import '../../src/elements/room-tour/room-tour.ts';
 
 const HOME = '29250001';
 const RETURN_TO = '/demo/%23walk';
@@ -98,4 +101,63 @@ export default async function walkDemo(section: HTMLElement): Promise<void> {
       write(`${el.localName} model-error: ${e.detail.error.message}`),
     );
   section.append(keys, row, log);
+  section.append(...(await tourOf(write)));
+}
+
+/** The home's FML as a partner reads it: a short-lived token from the partner back end, then the document. */
+async function homeFml(): Promise<unknown> {
+  const answer = await fetch('/partner/token', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: Number(HOME) }),
+  });
+  if (!answer.ok) throw new Error(`no token (${answer.status})`);
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const response = await fetch(`${location.origin}/planning/api/v2/projects/${HOME}/fml`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`no FML (${response.status})`);
+  return response.json();
+}
+
+/** The same home as a tour (`<room-tour>`): its heading, words and element. */
+async function tourOf(write: (line: string) => void): Promise<HTMLElement[]> {
+  const heading = document.createElement('h3');
+  heading.textContent = 'The same home as a 360° tour';
+  const words = document.createElement('p');
+  words.textContent =
+    'A stop at every walkthrough camera and in every named room without one, links where you could walk ' +
+    '(through a door, never through a wall), each panorama rendered from the 3D model. Tab to a link, Enter to go.';
+  const tour = document.createElement('room-tour');
+  tour.id = 'walk-tour';
+  tour.setAttribute('panorama-size', '512');
+  tour.style.display = 'block';
+  tour.style.blockSize = '26rem';
+  tour.style.minInlineSize = '0';
+  tour.style.border = '1px solid #ccc';
+  tour.addEventListener('tour-ready', (e) =>
+    write(`tour-ready: ${e.detail.stops.length} stops, ${e.detail.links.length} links`),
+  );
+  tour.addEventListener('stop-change', (e) => write(`stop-change: ${e.detail.stop}`));
+  tour.addEventListener('tour-error', (e) => write(`tour-error: ${e.detail.error.message}`));
+  // "you are here": a plan linked to the tour shows the stop and its view cone; a click on a room goes there
+  const plan = document.createElement('room-plan');
+  plan.setAttribute('project-id', HOME);
+  plan.setAttribute('planner-base', `${location.origin}/planning/api/v2`);
+  plan.setAttribute('token-endpoint', '/partner/token');
+  plan.setAttribute('for', tour.id);
+  plan.style.blockSize = '26rem';
+  plan.style.border = '1px solid #ccc';
+  const row = document.createElement('div');
+  row.style.display = 'grid';
+  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
+  row.style.gap = '1rem';
+  row.append(tour, plan);
+  try {
+    tour.fml = await homeFml();
+  } catch (error) {
+    write(`tour: ${(error as Error).message}`);
+  }
+  return [heading, words, row];
 }

@@ -30,6 +30,7 @@ const ERROR_EVENTS: Record<string, string> = {
   'room-viewer': 'model',
   'room-plan': 'model',
   'project-export-button': 'export',
+  'room-tour': 'tour',
 };
 
 // (import.meta.url through a name: Vite would read `new URL(`…${x}`, import.meta.url)` as a glob)

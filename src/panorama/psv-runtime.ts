@@ -260,6 +260,9 @@ export interface PanoramaViewer {
   snapshot(size: { width: number; height: number }): HTMLCanvasElement;
   /** Destroys the viewer AND frees its WebGL context (PSV's destroy() alone keeps it alive). */
   release(): void;
+  // the tour (issue 38): a stop after another in the same viewer, its WebGL context kept
+  /** Shows other faces at `view` in this viewer (no second context); rejects (ViewerError `face-failed`) when a face fails. */
+  setFaces(faces: CubeFaces, view: PanoramaView): Promise<void>;
 }
 
 const AUTOROTATE_ID = 'room-panorama-autorotate';
@@ -501,6 +504,22 @@ export function createPanoramaViewer(options: ViewerOptions): PanoramaViewer {
     },
     snapshot(size) {
       return renderSnapshot(drawn(), size);
+    },
+    setFaces(faces, view) {
+      if (released) return Promise.reject(new ViewerError('the viewer was released', 'face-failed'));
+      return viewer
+        .setPanorama(toPsvCubemap(faces), {
+          position: toViewerPosition(view),
+          zoom: view.zoom,
+          transition: false,
+          showLoader: false,
+        })
+        .then(
+          () => undefined,
+          (cause: unknown) => {
+            throw new ViewerError('A face of the panorama did not load', 'face-failed', cause);
+          },
+        );
     },
     release() {
       if (released) return;

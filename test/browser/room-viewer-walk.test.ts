@@ -144,6 +144,25 @@ describe('<room-viewer camera="walk">', function () {
       expect(standing(el).y, 'still held').to.be.closeTo(35, 0.5);
     });
 
+    it(`${renderer}: a drag looks around where the walker stands`, async () => {
+      const el = await walker();
+      const start = standing(el);
+      const box = el.getBoundingClientRect();
+      const [cx, cy] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+      await sendMouse({ type: 'move', position: [cx, cy] });
+      await sendMouse({ type: 'down', button: 'left' });
+      await sendMouse({ type: 'move', position: [cx + 100, cy] });
+      await sendMouse({ type: 'up', button: 'left' });
+      await until(() => Math.abs(standing(el).heading[0]) > 0.1, 10000, 'the view turned');
+      await settled(el);
+      const end = standing(el);
+      // the room follows the pointer: dragged right, the view turns left (west of north) by 0.5 rad
+      expect(end.heading[0]).to.be.closeTo(-Math.sin(0.5), 0.01);
+      expect(end.heading[1]).to.be.closeTo(-Math.cos(0.5), 0.01);
+      expect(end.x).to.be.closeTo(start.x, 0.01);
+      expect(end.y).to.be.closeTo(start.y, 0.01);
+    });
+
     it(`${renderer}: a tap on the floor walks there`, async () => {
       const el = await walker();
       const start = standing(el);

@@ -26,7 +26,7 @@ describe('room-elements/react', () => {
 
   it('each element has a wrapper whose events are its manifest events, camel-cased after `on`', async () => {
     const elements = elementsOf(manifest) as Element[];
-    assert.equal(elements.length, 5);
+    assert.equal(elements.length, 6);
     const react = (await import('../../src/react/index.ts')) as Record<string, unknown>;
     for (const e of elements) {
       assert.ok(react[e.className], `${e.className} exported`);
@@ -49,6 +49,7 @@ describe('room-elements/react', () => {
       'room-viewer',
       'room-plan',
       'project-export-button',
+      'room-tour',
     ]) {
       assert.match(readFileSync(`src/react/${tag}.ts`, 'utf8'), /^'use client';\n/, tag);
     }

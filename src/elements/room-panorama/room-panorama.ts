@@ -14,7 +14,8 @@ import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
 import { ViewportController } from '../../internal/viewport.js';
 import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
-import type { CubeFaces } from '../../panorama/cube-faces.js';
+import { checkFaces, type CubeFaces } from '../../panorama/cube-faces.js';
+import type { ViewerError } from '../../panorama/viewer-error.js';
 import { AutorotationController } from './autorotation.js';
 import { GyroscopeController } from './gyroscope.js';
 import { LiveViewer } from './live-viewer.js';
@@ -29,6 +30,7 @@ import { warmRuntime } from './viewer-runtime.js';
 import { keepServerPoster } from '../../features/poster/server-poster.js';
 
 export { PanoramaError, type PanoramaReason } from './panorama-error.js';
+import { PanoramaError } from './panorama-error.js';
 export type {
   FullscreenChangeDetail,
   PanoramaErrorDetail,
@@ -266,11 +268,43 @@ export class RoomPanorama extends RoomElement {
     syncAutoRotate(this, changed);
     // a new source: forget the old one (its viewer, its record, its error) and start over
     if (!SOURCE_KEYS.some((key) => changed.has(key))) return;
+    this.#swapped = this.#swapFaces(changed);
+    if (this.#swapped) return;
     if (this.hasUpdated || this.#source.faces || this.#live.viewer) this.#reset();
   }
 
+  /** The last source change was new `faces` shown in the live viewer (the tour's next stop). */
+  #swapped = false;
+
+  /**
+   * New `faces` (and nothing else) while a viewer shows faces: shown in that viewer, its WebGL context
+   * kept (a tour's stops, one after another, use one context), `panorama-ready` again once drawn.
+   */
+  #swapFaces(changed: PropertyValues<this>): boolean {
+    const viewer = this.#live.viewer;
+    const onlyFaces = SOURCE_KEYS.every((key) => key === 'faces' || !changed.has(key));
+    if (!onlyFaces || !viewer || this._error || this.roomId || this._state !== 'ready') return false;
+    const checked = checkFaces(this.faces);
+    if (!checked.ok) return false;
+    const faces = checked.faces;
+    this.#source.faces = faces;
+    viewer.setFaces(faces, this.#view.view).then(
+      () => {
+        if (this.#source.faces === faces && this.#live.viewer === viewer)
+          this.emit('panorama-ready', { faces });
+      },
+      (error: ViewerError) => {
+        if (this.#source.faces === faces && this.#live.viewer === viewer)
+          this.#fail(PanoramaError.fromViewer(error));
+      },
+    );
+    return true;
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
-    if (SOURCE_KEYS.some((key) => changed.has(key))) {
+    if (SOURCE_KEYS.some((key) => changed.has(key)) && this.#swapped) {
+      this.#swapped = false;
+    } else if (SOURCE_KEYS.some((key) => changed.has(key))) {
       this.#setState('idle');
       if (this.loading === 'eager' || this.#viewport.near) this.#prepare();
     } else if (changed.has('loading') && this.loading === 'eager') {

@@ -11,6 +11,7 @@ import { QuantitiesFeature } from './features/quantities.js';
 import { PlanSelection } from './features/selection.js';
 import { PlanSnapshot } from './features/snapshot.js';
 import { PlanSync } from './features/sync.js';
+import { PlanYouAreHere } from './features/you-are-here.js';
 import { styles } from './room-plan.styles.js';
 // surfaces and the change log (issue 37)
 import { PlanSurfaces } from './features/surfaces.js';
@@ -123,7 +124,9 @@ export type PlanErrorDetail = ModelErrorDetail;
  */
 export class RoomPlan extends PlanSurfaces(
   QuantitiesFeature(
-    FurnitureFeature(CartFeature(PlanSnapshot(PlanMeasure(PlanSync(PlanSelection(RoomPlanBase)))))),
+    FurnitureFeature(
+      CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase)))))),
+    ),
   ),
 ) {
   static override styles = styles;

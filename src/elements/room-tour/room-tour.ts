@@ -31,7 +31,12 @@ import { TOUR_STRINGS, type TourStringKey } from './room-tour.strings.js';
 
 export type { ExportedPanorama } from './stop-panoramas.js';
 export type { Tour, TourLink, TourStop, TourProblem } from '../../model/tour/types.js';
-export type { StopChangeDetail, TourErrorDetail, TourReadyDetail } from '../../events/index.js';
+export type {
+  RoomAnalyticsDetail,
+  StopChangeDetail,
+  TourErrorDetail,
+  TourReadyDetail,
+} from '../../events/index.js';
 
 /** A planning project as the tour takes it: its FML and the panoramas the service exported. */
 export interface TourProject {
@@ -63,6 +68,9 @@ const reducedMotion = () =>
  *
  * @fires {CustomEvent<TourReadyDetail>} tour-ready - The tour is built and its first stop is on screen. Detail `{ stops, links, problems }`.
  * @fires {CustomEvent<StopChangeDetail>} stop-change - The stop shown changed (its panorama is on screen). Detail `{ stop, from }`.
+ * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
+ *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with
+ *   `duration` in ms). Detail `{ action, duration }` (members only when known).
  * @fires {CustomEvent<TourErrorDetail>} tour-error - The tour, or part of it, cannot be shown. Detail `{ error, fatal }` (`fatal`: nothing can;
  *   `error.reason` `no-stops`, `bad-src`, `no-model`, or the 3D view's own).
  *
@@ -440,17 +448,17 @@ export class RoomTour extends RoomElement {
 
   /** Waits for the 3D view's frame drawn at `position` (world), at most a second. */
   #frameAt(feed: CameraFeed, position: Vec3): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(finish, 1000);
-      const stop = feed.listen((pose) => {
-        if (pose.position.every((v, i) => Math.abs(v - position[i]!) < 1e-4)) finish();
-      });
-      function finish() {
+    let stop = (): void => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      // listen() hands the current camera at once: it may already be there
+      stop = feed.listen((pose) => {
+        if (!pose.position.every((v, i) => Math.abs(v - position[i]!) < 1e-4)) return;
         clearTimeout(timer);
-        stop();
         resolve();
-      }
+      });
     });
+    return arrived.finally(() => stop());
   }
 
   /** Shows the faces at `yaw`, and waits until the panorama has drawn them. */
