@@ -109,6 +109,25 @@ for (const renderer of THREADS) {
       });
     }
 
+    it('paints `background` where the room draws nothing (no ceiling over an FML room), and only there', async () => {
+      const painted = await viewer.toPanorama({ position: EYE, size: 32, background: '#ff0000' });
+      try {
+        const up = await imageOf(painted.blobs.u);
+        let red = 0;
+        for (let i = 0; i < up.data.length; i += 4)
+          if (up.data[i]! > 200 && up.data[i + 1]! < 60 && up.data[i + 2]! < 60) red++;
+        // looking up: no ceiling, so mostly the background; the floor below is no background at all
+        expect(red / (up.data.length / 4), 'up: the background').to.be.above(0.5);
+        const down = await imageOf(painted.blobs.d);
+        let downRed = 0;
+        for (let i = 0; i < down.data.length; i += 4)
+          if (down.data[i]! > 200 && down.data[i + 1]! < 60 && down.data[i + 2]! < 60) downRed++;
+        expect(downRed, 'down: the floor').to.equal(0);
+      } finally {
+        painted.revoke();
+      }
+    });
+
     it('rejects a bad size or position with a RangeError, and toPanorama() with no room with InvalidStateError', async () => {
       for (const options of [
         { size: 0 },

@@ -28,6 +28,11 @@ export interface PanoramaOptions {
   type?: string;
   /** 0..1 for `image/jpeg` / `image/webp`. */
   quality?: number;
+  /**
+   * A CSS colour painted behind each face where nothing of the room is drawn (an FML room has no ceiling):
+   * a JPEG face shows it there instead of black. Default none: each face is what `toBlob()` gives.
+   */
+  background?: string;
 }
 
 /**
@@ -72,7 +77,7 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
      * `<room-panorama>` takes as `faces`; call `revoke()` when done with them. Rejects with a
      * DOMException `InvalidStateError` while no room is shown, a RangeError for a bad position or size.
      * @param options `position` (model cm; default the first walkthrough camera, else the room's centre
-     *   at 160 cm), `size` (default 1024), `type`, `quality`.
+     *   at 160 cm), `size` (default 1024), `type`, `quality`, `background` (a CSS colour behind what is not drawn).
      * @returns {Promise<PanoramaFaces>} The faces.
      */
     async toPanorama(options: PanoramaOptions = {}): Promise<PanoramaFaces> {
@@ -90,6 +95,14 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
         throw new RangeError('toPanorama(): position must be [x, y, z] in centimetres');
       const image = await loadImage();
       const canvases = await context.drawing.panorama([position[0], position[1], position[2]], size);
+      if (options.background)
+        for (const canvas of canvases) {
+          const paint = canvas.getContext('2d');
+          if (!paint) continue;
+          paint.globalCompositeOperation = 'destination-over';
+          paint.fillStyle = options.background;
+          paint.fillRect(0, 0, canvas.width, canvas.height);
+        }
       const blobs = await Promise.all(canvases.map((c) => image.encodeCanvas(c, options)));
       const record = {} as Record<CubeFace, Blob>;
       const faces = {} as Record<CubeFace, string>;
