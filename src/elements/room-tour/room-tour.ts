@@ -50,6 +50,9 @@ type TourState = (typeof STATES)[number];
 /** How far ahead of the eye the 3D view looks during a move (cm). */
 const LOOK_AHEAD = 100;
 
+/** photo-sphere-viewer's vertical field of view at a zoom level: 90° at 0 to 30° at 100 (its defaults). */
+const panoramaFov = (zoom: number) => 90 - 0.6 * zoom;
+
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -428,6 +431,8 @@ export class RoomTour extends RoomElement {
     const feed = cameraFeedOf(viewer);
     const panorama = this.#panorama.value;
     const start = this.#lookAt(from, panorama?.yaw ?? from.yaw, panorama?.pitch ?? 0);
+    // the 3D view sees what the panorama shows: its field of view, then its place
+    await viewer.setFieldOfView(panoramaFov(panorama?.zoom ?? 0)).catch(() => undefined);
     if (feed) {
       feed.move(modelToWorld(start.position), modelToWorld(start.target));
       await this.#frameAt(feed, modelToWorld(start.position));
@@ -525,8 +530,7 @@ export class RoomTour extends RoomElement {
     this.#feed.publish({
       position: modelToWorld(view.position),
       target: modelToWorld(view.target),
-      // photo-sphere-viewer's vertical field of view: 90° at zoom 0 to 30° at zoom 100
-      fov: 90 - 0.6 * (panorama?.zoom ?? 0),
+      fov: panoramaFov(panorama?.zoom ?? 0),
       aspect: this.#aspect(),
     });
   }

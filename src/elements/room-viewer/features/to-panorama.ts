@@ -49,6 +49,7 @@ export interface PanoramaFaces extends CubeFaces {
 
 export interface ToPanoramaProperties {
   toPanorama(options?: PanoramaOptions): Promise<PanoramaFaces>;
+  setFieldOfView(fov?: number): Promise<void>;
 }
 
 /** The first walkthrough camera of the FML shown (the `fml` property), at its height (else eye height). */
@@ -117,6 +118,18 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
         size,
         revoke: () => Object.values(faces).forEach((url) => URL.revokeObjectURL(url)),
       };
+    }
+
+    /**
+     * Sets the camera's vertical field of view in degrees (1 to 179), or gives it back to the camera mode
+     * (no argument): a tour matches its panorama's before it flies, a face's 90° can be checked with
+     * `toBlob()`. Rejects with a DOMException `InvalidStateError` while no room is shown.
+     * @param fov Degrees, or undefined for the camera mode's own.
+     */
+    async setFieldOfView(fov?: number): Promise<void> {
+      const context = this.viewContext;
+      if (!context) throw new DOMException('setFieldOfView(): no room is shown', 'InvalidStateError');
+      await context.drawing.setFieldOfView(fov);
     }
 
     #defaultPosition(): Vec3 {
