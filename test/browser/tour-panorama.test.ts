@@ -9,7 +9,6 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import '../../src/elements/room-panorama/room-panorama.ts';
 import type { RoomViewer, PanoramaFaces } from '../../src/elements/room-viewer/room-viewer.ts';
-import type { RoomDrawing } from '../../src/three/drawing.ts';
 import type { Vec3 } from '../../src/model/types.ts';
 import { tourHome } from '../fixtures/tour-home.ts';
 import { cleanup, fixtureContainer, mountLoaded } from './helpers/wait.ts';
@@ -30,9 +29,6 @@ const SIDE_LOOK: Record<'r' | 'l' | 'f' | 'b', Vec3> = {
   f: [0, 1, 0],
   b: [0, -1, 0],
 };
-
-const drawingOf = (viewer: RoomViewer) =>
-  (viewer as unknown as { viewContext: { drawing: RoomDrawing } }).viewContext.drawing;
 
 /** Mean and 99th-percentile channel difference of two equal-sized images. */
 function compare(a: ImageData, b: ImageData): { mean: number; p99: number } {
@@ -94,7 +90,7 @@ for (const renderer of THREADS) {
     for (const face of ['r', 'l', 'f', 'b'] as const) {
       it(`face ${face} equals toBlob() from the same point with a 90° field of view`, async () => {
         const look = SIDE_LOOK[face];
-        await drawingOf(viewer).setFieldOfView(90);
+        await viewer.setFieldOfView(90);
         await placeCamera(viewer, EYE, [EYE[0] + look[0] * 100, EYE[1] + look[1] * 100, EYE[2]]);
         const shot = await imageOf(await viewer.toBlob({ width: SIZE, height: SIZE }));
         const mine = await imageOf(faces.blobs[face]);
@@ -105,9 +101,28 @@ for (const renderer of THREADS) {
         // and the compare can fail: a neighbouring face is far from it
         const other = await imageOf(faces.blobs[face === 'r' ? 'f' : 'r']);
         expect(compare(shot, other).mean, 'another face differs').to.be.above(4);
-        await drawingOf(viewer).setFieldOfView(undefined);
+        await viewer.setFieldOfView();
       });
     }
+
+    it('paints `background` where the room draws nothing (no ceiling over an FML room), and only there', async () => {
+      const painted = await viewer.toPanorama({ position: EYE, size: 32, background: '#ff0000' });
+      try {
+        const up = await imageOf(painted.blobs.u);
+        let red = 0;
+        for (let i = 0; i < up.data.length; i += 4)
+          if (up.data[i]! > 200 && up.data[i + 1]! < 60 && up.data[i + 2]! < 60) red++;
+        // looking up: no ceiling, so mostly the background; the floor below is no background at all
+        expect(red / (up.data.length / 4), 'up: the background').to.be.above(0.5);
+        const down = await imageOf(painted.blobs.d);
+        let downRed = 0;
+        for (let i = 0; i < down.data.length; i += 4)
+          if (down.data[i]! > 200 && down.data[i + 1]! < 60 && down.data[i + 2]! < 60) downRed++;
+        expect(downRed, 'down: the floor').to.equal(0);
+      } finally {
+        painted.revoke();
+      }
+    });
 
     it('rejects a bad size or position with a RangeError, and toPanorama() with no room with InvalidStateError', async () => {
       for (const options of [

@@ -29,6 +29,21 @@ const tourStyles = css`
   /* the 3D view under the panorama; on top while a move flies, then faded out */
   .move {
     z-index: 0;
+    pointer-events: none;
+  }
+  /* the 3D view is only a picture in the tour: none of its own controls or notices */
+  .move::part(fullscreen-button),
+  .move::part(measure-button),
+  .move::part(measure-hint),
+  .move::part(hint),
+  .move::part(floor-switcher),
+  .move::part(status),
+  .move::part(progress-bar),
+  .move::part(warning),
+  .move::part(reveal-button),
+  .move::part(add-look),
+  .move::part(description) {
+    display: none;
   }
   .panorama {
     z-index: 1;

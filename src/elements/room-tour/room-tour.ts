@@ -50,6 +50,9 @@ type TourState = (typeof STATES)[number];
 /** How far ahead of the eye the 3D view looks during a move (cm). */
 const LOOK_AHEAD = 100;
 
+/** photo-sphere-viewer's vertical field of view at a zoom level: 90° at 0 to 30° at 100 (its defaults). */
+const panoramaFov = (zoom: number) => 90 - 0.6 * zoom;
+
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -428,6 +431,8 @@ export class RoomTour extends RoomElement {
     const feed = cameraFeedOf(viewer);
     const panorama = this.#panorama.value;
     const start = this.#lookAt(from, panorama?.yaw ?? from.yaw, panorama?.pitch ?? 0);
+    // the 3D view sees what the panorama shows: its field of view, then its place
+    await viewer.setFieldOfView(panoramaFov(panorama?.zoom ?? 0)).catch(() => undefined);
     if (feed) {
       feed.move(modelToWorld(start.position), modelToWorld(start.target));
       await this.#frameAt(feed, modelToWorld(start.position));
@@ -494,6 +499,27 @@ export class RoomTour extends RoomElement {
     this.#publish();
     this.emit('stop-change', { stop: to.id, ...(from ? { from: from.id } : {}) });
     this.requestUpdate();
+    this.#prefetch(to);
+  }
+
+  /**
+   * Renders the stops linked from `stop` ahead, one after another (the 3D view renders one at a time), so a
+   * move waits for no render (about 0.9 s a stop in the bench). A failure here is seen when going there.
+   */
+  #prefetch(stop: TourStop): void {
+    const run = this.#run;
+    const ahead = this.#tour!.links.filter((l) => l.from === stop.id).map((l) => l.to);
+    void ahead
+      .reduce<Promise<unknown>>(
+        (previous, id) =>
+          previous.then(() => {
+            const next = this.#tour?.stops.find((s) => s.id === id);
+            if (run !== this.#run || !next || this.#panoramas.exportOf(next)) return undefined;
+            return this.#panoramas.render(next).catch(() => undefined);
+          }),
+        Promise.resolve(),
+      )
+      .catch(() => undefined);
   }
 
   /** A stop's eye and where it looks (model cm). */
@@ -525,8 +551,7 @@ export class RoomTour extends RoomElement {
     this.#feed.publish({
       position: modelToWorld(view.position),
       target: modelToWorld(view.target),
-      // photo-sphere-viewer's vertical field of view: 90° at zoom 0 to 30° at zoom 100
-      fov: 90 - 0.6 * (panorama?.zoom ?? 0),
+      fov: panoramaFov(panorama?.zoom ?? 0),
       aspect: this.#aspect(),
     });
   }

@@ -26,6 +26,9 @@ export interface StopFaces {
   exported: boolean;
 }
 
+/** Behind a rendered stop where the room draws nothing (above the walls): `<room-viewer>`'s own light background. */
+const SKY = '#f3f2ef';
+
 export class StopPanoramas {
   readonly #rendered = new Map<string, Promise<PanoramaFaces>>();
   /** Stops whose export failed to load: rendered from now on. */
@@ -65,7 +68,14 @@ export class StopPanoramas {
       const viewer = this.renderer();
       if (!viewer) return Promise.reject(new DOMException('no 3D view to render with', 'InvalidStateError'));
       done = this.#queue.then(() =>
-        viewer.toPanorama({ position: stop.position, size: this.size(), type: 'image/jpeg', quality: 0.9 }),
+        viewer.toPanorama({
+          position: stop.position,
+          size: this.size(),
+          type: 'image/jpeg',
+          quality: 0.9,
+          // an FML room has no ceiling: a light sky above, not a black hole
+          background: SKY,
+        }),
       );
       this.#queue = done.catch(() => undefined);
       this.#rendered.set(stop.id, done);

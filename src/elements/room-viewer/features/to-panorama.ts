@@ -28,6 +28,11 @@ export interface PanoramaOptions {
   type?: string;
   /** 0..1 for `image/jpeg` / `image/webp`. */
   quality?: number;
+  /**
+   * A CSS colour painted behind each face where nothing of the room is drawn (an FML room has no ceiling):
+   * a JPEG face shows it there instead of black. Default none: each face is what `toBlob()` gives.
+   */
+  background?: string;
 }
 
 /**
@@ -44,6 +49,7 @@ export interface PanoramaFaces extends CubeFaces {
 
 export interface ToPanoramaProperties {
   toPanorama(options?: PanoramaOptions): Promise<PanoramaFaces>;
+  setFieldOfView(fov?: number): Promise<void>;
 }
 
 /**
@@ -73,7 +79,7 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
      * `<room-panorama>` takes as `faces`; call `revoke()` when done with them. Rejects with a
      * DOMException `InvalidStateError` while no room is shown, a RangeError for a bad position or size.
      * @param options `position` (model cm; default the first walkthrough camera, else the room's centre
-     *   at 160 cm), `size` (default 1024), `type`, `quality`.
+     *   at 160 cm), `size` (default 1024), `type`, `quality`, `background` (a CSS colour behind what is not drawn).
      * @returns {Promise<PanoramaFaces>} The faces.
      */
     async toPanorama(options: PanoramaOptions = {}): Promise<PanoramaFaces> {
@@ -91,6 +97,14 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
         throw new RangeError('toPanorama(): position must be [x, y, z] in centimetres');
       const image = await loadImage();
       const canvases = await context.drawing.panorama([position[0], position[1], position[2]], size);
+      if (options.background)
+        for (const canvas of canvases) {
+          const paint = canvas.getContext('2d');
+          if (!paint) continue;
+          paint.globalCompositeOperation = 'destination-over';
+          paint.fillStyle = options.background;
+          paint.fillRect(0, 0, canvas.width, canvas.height);
+        }
       const blobs = await Promise.all(canvases.map((c) => image.encodeCanvas(c, options)));
       const record = {} as Record<CubeFace, Blob>;
       const faces = {} as Record<CubeFace, string>;
@@ -105,6 +119,18 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
         size,
         revoke: () => Object.values(faces).forEach((url) => URL.revokeObjectURL(url)),
       };
+    }
+
+    /**
+     * Sets the camera's vertical field of view in degrees (1 to 179), or gives it back to the camera mode
+     * (no argument): a tour matches its panorama's before it flies, a face's 90° can be checked with
+     * `toBlob()`. Rejects with a DOMException `InvalidStateError` while no room is shown.
+     * @param fov Degrees, or undefined for the camera mode's own.
+     */
+    async setFieldOfView(fov?: number): Promise<void> {
+      const context = this.viewContext;
+      if (!context) throw new DOMException('setFieldOfView(): no room is shown', 'InvalidStateError');
+      await context.drawing.setFieldOfView(fov);
     }
 
     #defaultPosition(): Vec3 {

@@ -1,0 +1,76 @@
+/**
+ * `<room-tour>` (issue 38): what a stop's panorama costs when the kit renders it from the model
+ * (`<room-viewer>`'s toPanorama(): six 1024² faces, JPEG, in the render worker — the default), and
+ * the frames of a move (a flight through the 3D view from one stop to the next, then the cross-fade).
+ *
+ * One page (bench/pages/room-plan.html: the CDN build's every-element entry) shows the made-up
+ * four-camera home of the tests (test/fixtures/tour-home.ts) in a 640 × 360 tour. Figures: toPanorama()
+ * per stop (each of its five stops rendered once more, median and slowest), and the time between
+ * animation frames during a move (median and slowest) with how many frames it took.
+ * Headless Chromium draws with SwiftShader (software WebGL): the figures are CPU-bound.
+ */
+import { round, type Figures, type Scenario } from '../harness.ts';
+import { tourHome } from '../../test/fixtures/tour-home.ts';
+
+const RUN = (doc: unknown) => `(async () => {
+  document.head.insertAdjacentHTML('beforeend', '<style>body{margin:0}room-tour{display:block;width:640px;height:360px}</style>');
+  const tour = document.createElement('room-tour');
+  tour.fml = ${JSON.stringify(doc)};
+  const ready = new Promise((resolve, reject) => {
+    tour.addEventListener('tour-ready', resolve, { once: true });
+    tour.addEventListener('tour-error', (e) => e.detail.fatal && reject(e.detail.error), { once: true });
+  });
+  document.body.append(tour);
+  await ready;
+  const viewer = tour.shadowRoot.querySelector('room-viewer');
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  const renders = [];
+  for (const stop of tour.tour.stops) {
+    const t0 = performance.now();
+    const faces = await viewer.toPanorama({ position: stop.position, size: 1024, type: 'image/jpeg', quality: 0.9 });
+    renders.push(performance.now() - t0);
+    faces.revoke();
+  }
+  // a move to a linked stop: every animation frame's interval until it arrived and faded in
+  const from = tour.stop;
+  const link = tour.tour.links.find((l) => l.from === from);
+  const frames = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (now) => { frames.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const t0 = performance.now();
+  await tour.goTo(link.to);
+  await new Promise((r) => setTimeout(r, 400));
+  running = false;
+  return {
+    render: median(renders), renderMax: Math.max(...renders),
+    frame: median(frames), frameMax: Math.max(...frames), frames: frames.length, move: performance.now() - t0,
+  };
+})()`;
+
+const scenario: Scenario = {
+  name: 'tour',
+  async run(ctx): Promise<Figures> {
+    const page = await ctx.newPage(800, 500);
+    await page.goto(`${ctx.origin}/bench/pages/room-plan.html`, { waitUntil: 'load' });
+    await page.waitForFunction('window.benchReady === true', { timeout: 60000 });
+    const r = (await page.evaluate(RUN(tourHome()))) as Record<string, number>;
+    return {
+      'toPanorama(): one stop, six 1024² faces (JPEG), render worker, median of 5': {
+        value: round(r.render!),
+        unit: 'ms',
+      },
+      'toPanorama(): one stop, slowest of 5': { value: round(r.renderMax!), unit: 'ms' },
+      'move to the next stop: time between frames, median': { value: round(r.frame!), unit: 'ms' },
+      'move to the next stop: time between frames, slowest': { value: round(r.frameMax!), unit: 'ms' },
+      'move to the next stop: frames drawn': { value: r.frames!, unit: 'frames' },
+      'move to the next stop: from the click to the next panorama faded in (+400 ms)': {
+        value: round(r.move!),
+        unit: 'ms',
+      },
+    };
+  },
+};
+
+export default scenario;
