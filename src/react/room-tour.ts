@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomTour as RoomTourElement } from '../elements/room-tour/room-tour.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomTour as RoomTourElement } from '../elements/room-tour/room-tour.js';
 import type { RoomAnalyticsDetail, StopChangeDetail, TourErrorDetail, TourReadyDetail } from '../index.js';
 
 /** `<room-tour>`'s events as React props, each with its typed `detail`. */
@@ -23,11 +24,27 @@ export const RoomTourEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomTour = createComponent({
-  tagName: 'room-tour',
-  elementClass: RoomTourElement,
-  react: React,
-  events: RoomTourEvents,
-  displayName: 'RoomTour',
-});
+export const RoomTour = lazyElement(
+  createComponent({
+    tagName: 'room-tour',
+    elementClass: propertiesOf<RoomTourElement>([
+      'experiment',
+      'floor',
+      'fml',
+      'moving',
+      'panoramaSize',
+      'panoramas',
+      'project',
+      'src',
+      'stop',
+      'trackingTag',
+    ]),
+    react: React,
+    events: RoomTourEvents,
+    displayName: 'RoomTour',
+  }),
+  () => import('../elements/room-tour/room-tour.js'),
+);

@@ -3,9 +3,11 @@
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
 import type { ElementEvent } from './element-event.js';
-import { RoomViewer as RoomViewerElement } from '../elements/room-viewer/room-viewer.js';
+import { lazyElement, propertiesOf } from './lazy-element.js';
+import type { RoomViewer as RoomViewerElement } from '../elements/room-viewer/room-viewer.js';
 import type {
   AddToCartDetail,
+  ArStatusDetail,
   CameraChangeDetail,
   ComponentSelectDetail,
   FloorChangeDetail,
@@ -25,11 +27,11 @@ import type {
 export const RoomViewerEvents = {
   /** The first frame of the room is on screen. Detail: `{ model, problems, products }` (`products` as the `products` property). */
   onModelLoad: 'model-load' as EventName<ElementEvent<RoomViewerElement, ModelLoadDetail>>,
-  /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes. */
+  /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`, `add-to-cart`, `ar` (the visitor opened the room in augmented reality). Detail `{ action, roomId, projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes. */
   onRoomAnalytics: 'room-analytics' as EventName<ElementEvent<RoomViewerElement, RoomAnalyticsDetail>>,
   /** The room could not be shown (`fatal: true`: 403/404 room, network failure, a model that cannot be drawn, no WebGL), or part of it could not (`fatal: false`: a texture, a page-supplied component or a product's mesh failed; the room is shown with plain colours or boxes). Detail: `{ error, fatal }`: an ElementError (`kind`, `status`, and `reason` `no-webgl` (also a WebGL context lost for good), `bad-id`, `bad-src`, `no-model`, `not-drawable`, `untrusted-planner`, `texture` or `component`). */
   onModelError: 'model-error' as EventName<ElementEvent<RoomViewerElement, ModelErrorDetail>>,
-  /** The visitor (or `addToCart()`) asks to put products of the room in the page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`: `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`) or `api`. */
+  /** The visitor (or `addToCart()`) asks to put products of the room in the page's cart (the element knows no shop). Bubbles, composed, cancelable. Detail `{ items: [{ componentId, quantity }], source }`: `description` (a piece's button: one of it), `look` (every product, as many as stand in the room), `hotspot` (a hotspot's `data-add-to-cart` element: one of each product it names, else of the hotspot's `data-component-id`), `api`, or `ar` (inside augmented reality: the WebXR overlay's "Add the look", or a tap on Quick Look's banner: the `ar-scope` look's products). */
   onAddToCart: 'add-to-cart' as EventName<ElementEvent<RoomViewerElement, AddToCartDetail>>,
   /** An FML plan's floor shown changed. Detail `{ index, id, name, level }`. */
   onFloorChange: 'floor-change' as EventName<ElementEvent<RoomViewerElement, FloorChangeDetail>>,
@@ -45,6 +47,8 @@ export const RoomViewerEvents = {
   onRoomChange: 'room-change' as EventName<ElementEvent<RoomViewerElement, RoomChangeDetail>>,
   /** A change was refused; the room is as it was. Detail `{ change: { kind, target, after, source }, reason, message }`, `reason` `unknown-target`, `bad-value`, `load-failed`, `not-ready`, `limit` or a kind's own. */
   onRoomChangeError: 'room-change-error' as EventName<ElementEvent<RoomViewerElement, RoomChangeErrorDetail>>,
+  /** Where the visitor's AR view is: `session-started`, `object-placed` (WebXR: the arrangement stands on the floor, placed or moved), `not-presenting` (the WebXR session ended, the view is back) or `failed` with `reason` in words. Detail `{ status, mode, reason }`. */
+  onArStatus: 'ar-status' as EventName<ElementEvent<RoomViewerElement, ArStatusDetail>>,
   /** The element went into or out of full screen (its button, `requestFullscreen()`, `exitFullscreen()`, or Escape). Detail `{ fullscreen }`. */
   onFullscreenChange: 'fullscreen-change' as EventName<
     ElementEvent<RoomViewerElement, FullscreenChangeDetail>
@@ -60,11 +64,64 @@ export const RoomViewerEvents = {
  *
  * Properties (`model`, objects, functions) and `on…` handlers are set on the element after every
  * render, hydration included; attributes (`room-id`...) are rendered as React renders them.
+ *
+ * The element's own code is a lazy chunk, loaded when this component first renders in a browser.
  */
-export const RoomViewer = createComponent({
-  tagName: 'room-viewer',
-  elementClass: RoomViewerElement,
-  react: React,
-  events: RoomViewerEvents,
-  displayName: 'RoomViewer',
-});
+export const RoomViewer = lazyElement(
+  createComponent({
+    tagName: 'room-viewer',
+    elementClass: propertiesOf<RoomViewerElement>([
+      'alternatives',
+      'apiBase',
+      'ar',
+      'arCatalogue',
+      'arCurrency',
+      'arModes',
+      'arScope',
+      'arUpload',
+      'autoRotate',
+      'autorotate',
+      'camera',
+      'cameraOrbit',
+      'cameraTarget',
+      'cart',
+      'changes',
+      'componentLoader',
+      'controls',
+      'cutaway',
+      'cutawayHeight',
+      'design',
+      'experiment',
+      'floor',
+      'fml',
+      'focusComponent',
+      'fullscreenButton',
+      'furniture',
+      'furnitureBase',
+      'gestureHandling',
+      'loading',
+      'measure',
+      'mediaBase',
+      'model',
+      'plannerBase',
+      'poster',
+      'projectId',
+      'projectToken',
+      'renderer',
+      'reveal',
+      'roomId',
+      'sectionHeight',
+      'selected',
+      'src',
+      'syncCamera',
+      'tokenEndpoint',
+      'trackingTag',
+      'trustedPlannerBases',
+      'units',
+    ]),
+    react: React,
+    events: RoomViewerEvents,
+    displayName: 'RoomViewer',
+  }),
+  () => import('../elements/room-viewer/room-viewer.js'),
+);
