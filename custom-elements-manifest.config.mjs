@@ -114,6 +114,9 @@ function mixinJsDocPlugin() {
  *   (the element's copy names them with `inheritedFrom`), and every declaration's `default` or type
  *   text over 300 characters (the styles' CSS, long initialisers): a page's tools cannot show them.
  */
+/** The modules a page imports by a package entry (the rest are the elements' own parts). */
+const ENTRY_MODULES = new Set(['src/index.ts', 'src/config.ts']);
+
 function withoutRepeatsPlugin() {
   const LONG = 300;
   const isPrivate = (m) => m.privacy === 'private' || m.privacy === 'protected' || m.name?.startsWith('#');
@@ -127,13 +130,25 @@ function withoutRepeatsPlugin() {
       const declarations = customElementsManifest.modules.flatMap((m) => m.declarations ?? []);
       // what some element already lists as inherited, by the declaration it comes from
       const listedByAnElement = new Map();
+      const LISTS = ['attributes', 'events', 'slots', 'cssParts', 'cssProperties', 'cssStates'];
       for (const d of declarations) {
         if (!d.customElement) continue;
-        for (const m of d.members ?? []) {
+        for (const m of [...(d.members ?? []), ...LISTS.flatMap((list) => d[list] ?? [])]) {
           const from = m.inheritedFrom?.name;
           if (!from) continue;
           if (!listedByAnElement.has(from)) listedByAnElement.set(from, new Set());
           listedByAnElement.get(from).add(m.name);
+        }
+      }
+      // a class between the elements and a mixin (a base, its hooks) repeats what it inherits, with
+      // `inheritedFrom` too: the element lists it already, from the declaration that made it
+      for (const d of declarations) {
+        if (d.customElement) continue;
+        const listed = listedByAnElement.get(d.name);
+        for (const list of ['members', ...LISTS]) {
+          if (!d[list]) continue;
+          d[list] = d[list].filter((m) => !m.inheritedFrom && !(list !== 'members' && listed?.has(m.name)));
+          if (!d[list].length) delete d[list];
         }
       }
       for (const d of declarations) {
@@ -152,6 +167,19 @@ function withoutRepeatsPlugin() {
         }
         for (const list of ['attributes', 'events', 'cssProperties']) for (const item of d[list] ?? []) trimText(item);
       }
+      // the internal helpers (functions, constants, types) of modules that are neither an element nor
+      // a package entry: no page reaches them by this manifest's paths, and they were a third of it
+      for (const m of customElementsManifest.modules) {
+        if (ENTRY_MODULES.has(m.path) || m.declarations?.some((d) => d.customElement)) continue;
+        m.declarations = (m.declarations ?? []).filter((d) => d.kind === 'class' || d.kind === 'mixin');
+        const kept = new Set(m.declarations.map((d) => d.name));
+        m.exports = (m.exports ?? []).filter(
+          (e) => e.kind === 'custom-element-definition' || kept.has(e.declaration?.name),
+        );
+      }
+      customElementsManifest.modules = customElementsManifest.modules.filter(
+        (m) => ENTRY_MODULES.has(m.path) || m.declarations?.length,
+      );
     },
   };
 }

@@ -67,6 +67,19 @@ for (const name of ['basis_transcoder.js', 'basis_transcoder.wasm'])
   copyFileSync(`node_modules/three/examples/jsm/libs/basis/${name}`, `dist/basis/${name}`);
 run('node', ['scripts/framework-types.mjs']);
 pruneDeclarations();
+// A language table is the same bytes in both builds (no imports, minified alike): the npm file re-exports
+// the CDN's chunk instead of shipping it twice (test/node/package-tarball.test.ts)
+{
+  const cdnChunks = readdirSync('dist/cdn/chunks').filter((f) => f.endsWith('.js'));
+  for (const file of readdirSync('dist/i18n').filter((f) => f.endsWith('.js'))) {
+    const bytes = readFileSync(`dist/i18n/${file}`, 'utf8');
+    const twin = cdnChunks.find((c) => readFileSync(`dist/cdn/chunks/${c}`, 'utf8') === bytes);
+    if (twin) writeFileSync(`dist/i18n/${file}`, `export { default } from '../cdn/chunks/${twin}';\n`);
+  }
+}
+// the manifest the package ships (package.json `customElements`): the committed one, without its
+// indentation (a sixth of the tarball packed otherwise; the repository keeps the readable file)
+writeFileSync('dist/custom-elements.json', JSON.stringify(JSON.parse(readFileSync('custom-elements.json', 'utf8'))));
 // room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)
 copyFileSync('src/loader.css', 'dist/loader.css');
 // …and its declaration, so `import 'room-elements/loader.css'` resolves for TypeScript (TS 5.6+ with
