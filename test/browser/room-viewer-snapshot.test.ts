@@ -72,10 +72,10 @@ for (const drawnOn of THREADS)
       const whole = await blobPixels(await viewer.toBlob({ type: 'image/jpeg', quality: 0.8 }));
       expect([whole.width, whole.height, whole.type]).to.deep.equal([320, 240, 'image/jpeg']);
       expect(viewer.renderThread).to.equal(drawnOn);
-      const shown = viewer.view ?? canvasOf(viewer);
+      const canvas = canvasOf(viewer);
       const [w, h] = viewer.view
         ? [viewer.view.pixelWidth, viewer.view.pixelHeight]
-        : [shown.clientWidth, shown.clientHeight];
+        : [canvas.clientWidth, canvas.clientHeight];
       expect(w / h).to.be.closeTo(320 / 240, 0.02);
     });
 
