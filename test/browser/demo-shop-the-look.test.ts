@@ -19,7 +19,7 @@ import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
-import { VIEWER_THREADS as THREADS } from './helpers/resources.ts';
+import { VIEWER_THREADS as THREADS } from './helpers/drawn-on.ts';
 
 /** The section as the demo page has it, filled by the section's script; resolves when both elements drew. */
 async function mountSection(): Promise<{

@@ -9,10 +9,9 @@ import type { RenderScaleDetail } from '../../src/events/render-scale.ts';
 import { pixelRatioPolicy, RenderScale } from '../../src/three/render-scale.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
+import { drawingOn } from './helpers/drawn-on.ts';
 import { makeViewer, publicRoomId } from './room-viewer-fixtures.ts';
 import { fetchedResources } from './helpers/resources.ts';
-import { configure, resetConfig } from '../../src/config.ts';
 import { paintedOf, THREADS } from './helpers/threads.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main")
@@ -21,11 +20,7 @@ const posterOf = (el: Element) => el.shadowRoot!.querySelector<HTMLImageElement>
 
 for (const drawnOn of THREADS)
   describe(`<room-viewer> poster, reveal, progress, render-scale (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     beforeEach(resetEmulator);
     afterEach(cleanup);
 

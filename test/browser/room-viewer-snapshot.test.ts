@@ -9,10 +9,9 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { FullscreenChangeDetail, ModelLoadDetail } from '../../src/events/index.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
+import { drawingOn } from './helpers/drawn-on.ts';
 import { boxRoom, canvasOf, makeViewer } from './room-viewer-fixtures.ts';
 import { blobPixels, realWheel, scrollablePage, wheelAt } from './snapshot-helpers.ts';
-import { configure, resetConfig } from '../../src/config.ts';
 import { poseOf, THREADS } from './helpers/threads.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the camera is read
@@ -39,11 +38,7 @@ const part = (viewer: RoomViewer, name: string) =>
 for (const drawnOn of THREADS)
   describe(`<room-viewer> snapshots, full screen and gestures (drawn on the ${drawnOn} thread)`, function () {
     this.timeout(60000);
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     afterEach(async () => {
       if (document.fullscreenElement) await document.exitFullscreen();
       cleanup();
