@@ -165,7 +165,8 @@ function withoutRepeatsPlugin() {
           }
           if (!d.members.length) delete d.members;
         }
-        for (const list of ['attributes', 'events', 'cssProperties']) for (const item of d[list] ?? []) trimText(item);
+        for (const list of ['attributes', 'events', 'cssProperties'])
+          for (const item of d[list] ?? []) trimText(item);
       }
       // the internal helpers (functions, constants, types) of modules that are neither an element nor
       // a package entry: no page reaches them by this manifest's paths, and they were a third of it

@@ -2,7 +2,16 @@
 // against the Vite 8 trap of raw decorators reaching the output (see NOTES-toolchain §7), and for
 // the CDN loader's size (every page that has the script tag pays it, elements or not).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -57,7 +66,10 @@ if (moved.length) {
 // literal; webpack and Turbopack find a worker only by `new URL("…", import.meta.url)` with a plain string
 for (const file of jsFiles('dist', ['cdn'])) {
   const text = readFileSync(file, 'utf8');
-  const next = text.replace(/new URL\(`([^`$\\"]*)`,\s*import\.meta\.url\)/g, 'new URL("$1", import.meta.url)');
+  const next = text.replace(
+    /new URL\(`([^`$\\"]*)`,\s*import\.meta\.url\)/g,
+    'new URL("$1", import.meta.url)',
+  );
   if (next !== text) writeFileSync(file, next);
 }
 // the Basis transcoder (for KTX2 textures), once, as its own files: configure({ basisTranscoderPath })
@@ -79,7 +91,10 @@ pruneDeclarations();
 }
 // the manifest the package ships (package.json `customElements`): the committed one, without its
 // indentation (a sixth of the tarball packed otherwise; the repository keeps the readable file)
-writeFileSync('dist/custom-elements.json', JSON.stringify(JSON.parse(readFileSync('custom-elements.json', 'utf8'))));
+writeFileSync(
+  'dist/custom-elements.json',
+  JSON.stringify(JSON.parse(readFileSync('custom-elements.json', 'utf8'))),
+);
 // room-elements/loader.css for npm pages (the CDN loader carries the same rules itself)
 copyFileSync('src/loader.css', 'dist/loader.css');
 // …and its declaration, so `import 'room-elements/loader.css'` resolves for TypeScript (TS 5.6+ with

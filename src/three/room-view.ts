@@ -118,12 +118,15 @@ export class RoomView implements RenderView {
     this.buildTime = performance.now() - started;
     this.camera = new PerspectiveCamera(FIELD_OF_VIEW, 1, 0.05, 1000);
     const radius = this.room.bounds.getBoundingSphere(new Sphere()).radius;
+    // before OrbitControls' own keydown listener on the same target, so its move counts as the user's:
+    // capture on the page's element, and added first for the render worker's stand-in (element-proxy.ts),
+    // a plain EventTarget whose listeners run in the order added (OrbitControls' preventDefault() came
+    // first there, and arrow keys fired no camera-change)
+    options.keyTarget.addEventListener('keydown', this.#onKey, { capture: true });
     this.controls = createControls(this.camera, options.canvas, options.keyTarget, radius);
     this.controls.addEventListener('change', this.#onControlsChange);
     this.controls.addEventListener('start', this.#onStart);
     this.controls.addEventListener('end', this.#onEnd);
-    // capture: runs before OrbitControls' own keydown listener on the same element, so its move counts as the user's
-    options.keyTarget.addEventListener('keydown', this.#onKey, { capture: true });
     this.#mode = options.camera ?? 'model';
     this.setSize(options.width, options.height, options.pixelRatio ?? 1);
     this.setControls(options.controls ?? true);

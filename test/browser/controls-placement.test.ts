@@ -7,12 +7,10 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import '../../src/elements/room-plan/room-plan.ts';
-import { configure } from '../../src/config.ts';
+import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, rafPasses, waitForEvent } from './helpers/wait.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
-
-configure({ viewerRenderer: 'main' });
 
 interface Box {
   name: string;
@@ -79,54 +77,56 @@ const PLAN_CONTROLS = {
   'floor-switcher': '[part~="floor-switcher"]',
 };
 
-describe('controls placed with logical properties: nothing overlaps, left to right or right to left', function () {
-  this.timeout(60000);
-  afterEach(cleanup);
+for (const drawnOn of VIEWER_THREADS)
+  describe(`controls placed with logical properties: nothing overlaps, left to right or right to left (viewers drawn on the ${drawnOn} thread)`, function () {
+    this.timeout(60000);
+    drawingOn(drawnOn);
+    afterEach(cleanup);
 
-  for (const dir of ['ltr', 'rtl'] as const) {
-    for (const width of [360, 520]) {
-      it(`<room-viewer dir=${dir}> ${width} px: the whole look, full screen and measuring apart`, async function () {
-        requireWebGL(this);
-        const viewer = await mount('room-viewer', dir, width);
-        const list = boxes(viewer, VIEWER_CONTROLS);
-        const names = list.map((b) => b.name);
-        expect(names).to.include.members(['add-look', 'fullscreen', 'measure']);
-        expect(
-          overlaps(list),
-          JSON.stringify(list.map((b) => [b.name, b.rect.left, b.rect.right])),
-        ).to.deep.equal([]);
-        const host = viewer.getBoundingClientRect();
-        for (const b of list) expect(inside(host, b.rect), `${b.name} inside the viewer`).to.equal(true);
-        // the corner controls sit at the end of the line: the right in ltr, the left in rtl
-        const fullscreen = list.find((b) => b.name === 'fullscreen')!.rect;
-        if (dir === 'ltr') expect(fullscreen.right).to.be.above(host.right - 40);
-        else expect(fullscreen.left).to.be.below(host.left + 40);
-      });
+    for (const dir of ['ltr', 'rtl'] as const) {
+      for (const width of [360, 520]) {
+        it(`<room-viewer dir=${dir}> ${width} px: the whole look, full screen and measuring apart`, async function () {
+          requireWebGL(this);
+          const viewer = await mount('room-viewer', dir, width);
+          const list = boxes(viewer, VIEWER_CONTROLS);
+          const names = list.map((b) => b.name);
+          expect(names).to.include.members(['add-look', 'fullscreen', 'measure']);
+          expect(
+            overlaps(list),
+            JSON.stringify(list.map((b) => [b.name, b.rect.left, b.rect.right])),
+          ).to.deep.equal([]);
+          const host = viewer.getBoundingClientRect();
+          for (const b of list) expect(inside(host, b.rect), `${b.name} inside the viewer`).to.equal(true);
+          // the corner controls sit at the end of the line: the right in ltr, the left in rtl
+          const fullscreen = list.find((b) => b.name === 'fullscreen')!.rect;
+          if (dir === 'ltr') expect(fullscreen.right).to.be.above(host.right - 40);
+          else expect(fullscreen.left).to.be.below(host.left + 40);
+        });
 
-      it(`<room-plan dir=${dir}> ${width} px: the whole look, zoom, full screen and the dimension texts apart`, async () => {
-        const plan = await mount('room-plan', dir, width);
-        const controls = boxes(plan, PLAN_CONTROLS);
-        const dimensions = boxes(plan, { dimension: '[part~="dimension"] text, .dimensions text' });
-        expect(controls.map((b) => b.name)).to.include.members(['add-look', 'zoom-in', 'zoom-out', 'fit']);
-        expect(dimensions.length, 'the plan draws its dimension texts').to.be.above(0);
-        expect(
-          overlaps([...controls, ...dimensions]).filter((pair) => !/^dimension.* × dimension/.test(pair)),
-          JSON.stringify(
-            [...controls, ...dimensions].map((b) => [
-              b.name,
-              Math.round(b.rect.left),
-              Math.round(b.rect.top),
-              Math.round(b.rect.right),
-              Math.round(b.rect.bottom),
-            ]),
-          ),
-        ).to.deep.equal([]);
-        const host = plan.getBoundingClientRect();
-        for (const b of controls) expect(inside(host, b.rect), `${b.name} inside the plan`).to.equal(true);
-        const zoom = controls.find((b) => b.name === 'zoom-in')!.rect;
-        if (dir === 'ltr') expect(zoom.right).to.be.above(host.right - 40);
-        else expect(zoom.left).to.be.below(host.left + 40);
-      });
+        it(`<room-plan dir=${dir}> ${width} px: the whole look, zoom, full screen and the dimension texts apart`, async () => {
+          const plan = await mount('room-plan', dir, width);
+          const controls = boxes(plan, PLAN_CONTROLS);
+          const dimensions = boxes(plan, { dimension: '[part~="dimension"] text, .dimensions text' });
+          expect(controls.map((b) => b.name)).to.include.members(['add-look', 'zoom-in', 'zoom-out', 'fit']);
+          expect(dimensions.length, 'the plan draws its dimension texts').to.be.above(0);
+          expect(
+            overlaps([...controls, ...dimensions]).filter((pair) => !/^dimension.* × dimension/.test(pair)),
+            JSON.stringify(
+              [...controls, ...dimensions].map((b) => [
+                b.name,
+                Math.round(b.rect.left),
+                Math.round(b.rect.top),
+                Math.round(b.rect.right),
+                Math.round(b.rect.bottom),
+              ]),
+            ),
+          ).to.deep.equal([]);
+          const host = plan.getBoundingClientRect();
+          for (const b of controls) expect(inside(host, b.rect), `${b.name} inside the plan`).to.equal(true);
+          const zoom = controls.find((b) => b.name === 'zoom-in')!.rect;
+          if (dir === 'ltr') expect(zoom.right).to.be.above(host.right - 40);
+          else expect(zoom.left).to.be.below(host.left + 40);
+        });
+      }
     }
-  }
-});
+  });

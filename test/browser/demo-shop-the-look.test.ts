@@ -18,6 +18,8 @@ import { ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
+import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
+import { VIEWER_THREADS as THREADS } from './helpers/drawn-on.ts';
 
 /** The section as the demo page has it, filled by the section's script; resolves when both elements drew. */
 async function mountSection(): Promise<{
@@ -60,23 +62,25 @@ describe('demo: shop the look', function () {
     expect(page.errors).to.deep.equal([]);
   });
 
-  it('shows the project’s showcase room on a plain clone, every piece in the catalogue, meshes for boxes', async () => {
-    // the meshes are counted in the scene, which only the page's thread lets a test read (the render
-    // worker's own mesh tests: room-viewer-meshes.test.ts)
-    configure({ apiBase: ROOM_STYLING, viewerRenderer: 'main' });
-    const { viewer, model, section } = await mountSection().finally(() => {
-      resetConfig();
-      configure({ apiBase: ROOM_STYLING });
+  for (const drawnOn of THREADS)
+    it(`shows the project’s showcase room on a plain clone, every piece in the catalogue, meshes for boxes (drawn on the ${drawnOn} thread)`, async () => {
+      // the meshes counted in the scene on the page's thread, by the render worker's own count there
+      configure({ apiBase: ROOM_STYLING, viewerRenderer: drawnOn });
+      const { viewer, model, section } = await mountSection().finally(() => {
+        resetConfig();
+        configure({ apiBase: ROOM_STYLING });
+      });
+      expect(viewer.renderThread).to.equal(drawnOn);
+      expect(viewer.getAttribute('room-id')).to.equal('6346900');
+      const furniture = model.components.filter((c) => c.kind === 'furniture');
+      expect(furniture.length).to.equal(25);
+      expect(furniture.every((c) => CATALOGUE.has(c.componentId!))).to.equal(true);
+      expect(section.querySelector('.log')!.textContent).to.contain('25 of them in the shop’s catalogue');
+      // the products' meshes replace the boxes (furniture-base)
+      const counts = async () => viewer.view?.room.furniture() ?? (await renderWorkerInfo())!.furniture;
+      await until(async () => (await counts()).boxes === 0, 30000, 'every box replaced by its mesh');
+      expect((await counts()).meshes).to.equal(25);
     });
-    expect(viewer.getAttribute('room-id')).to.equal('6346900');
-    const furniture = model.components.filter((c) => c.kind === 'furniture');
-    expect(furniture.length).to.equal(25);
-    expect(furniture.every((c) => CATALOGUE.has(c.componentId!))).to.equal(true);
-    expect(section.querySelector('.log')!.textContent).to.contain('25 of them in the shop’s catalogue');
-    // the products' meshes replace the boxes (furniture-base)
-    await until(() => viewer.view!.room.furniture().boxes === 0, 30000, 'every box replaced by its mesh');
-    expect(viewer.view!.room.furniture().meshes).to.equal(25);
-  });
 
   it('shows the product card of a picked piece, its price and link from the catalogue', async () => {
     const { section, viewer, plan, model } = await mountSection();

@@ -6,11 +6,9 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import '../../src/elements/room-plan/room-plan.ts';
-import { configure } from '../../src/config.ts';
+import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
 import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
-
-configure({ viewerRenderer: 'main' });
 
 const SR = new URL(ROOM_STYLING).pathname;
 
@@ -32,53 +30,55 @@ const documentRequests = async (path: string) =>
     (r) => r.method === 'GET' && r.path === path && r.query.skip_model === undefined,
   );
 
-describe('model source: one request per room document per page', () => {
-  beforeEach(resetEmulator);
-  afterEach(cleanup);
+for (const drawnOn of VIEWER_THREADS)
+  describe(`model source: one request per room document per page (viewers drawn on the ${drawnOn} thread)`, () => {
+    drawingOn(drawnOn);
+    beforeEach(resetEmulator);
+    afterEach(cleanup);
 
-  it('a viewer and a plan of the same room-id fetch it once, together or one after the other', async () => {
-    const id = await roomId();
-    const attributes = { 'room-id': id, 'api-base': ROOM_STYLING };
-    const viewer = element('room-viewer', attributes);
-    const plan = element('room-plan', attributes);
-    const loads = [waitForEvent(viewer, 'model-load', 30000), waitForEvent(plan, 'model-load', 30000)];
-    fixtureContainer().append(viewer, plan);
-    await Promise.all(loads);
-    // a third element later on the page: still the one request
-    const late = element('room-plan', attributes);
-    const lateLoad = waitForEvent(late, 'model-load', 30000);
-    fixtureContainer().append(late);
-    await lateLoad;
-    expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(1);
-  });
+    it('a viewer and a plan of the same room-id fetch it once, together or one after the other', async () => {
+      const id = await roomId();
+      const attributes = { 'room-id': id, 'api-base': ROOM_STYLING };
+      const viewer = element('room-viewer', attributes);
+      const plan = element('room-plan', attributes);
+      const loads = [waitForEvent(viewer, 'model-load', 30000), waitForEvent(plan, 'model-load', 30000)];
+      fixtureContainer().append(viewer, plan);
+      await Promise.all(loads);
+      // a third element later on the page: still the one request
+      const late = element('room-plan', attributes);
+      const lateLoad = waitForEvent(late, 'model-load', 30000);
+      fixtureContainer().append(late);
+      await lateLoad;
+      expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(1);
+    });
 
-  it('by src: a viewer and a plan of one URL fetch it once', async () => {
-    const id = await roomId();
-    const src = `${ROOM_STYLING}/rooms/${id}?shared=src`;
-    const viewer = element('room-viewer', { src });
-    const plan = element('room-plan', { src });
-    const loads = [waitForEvent(viewer, 'model-load', 30000), waitForEvent(plan, 'model-load', 30000)];
-    fixtureContainer().append(viewer, plan);
-    await Promise.all(loads);
-    expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(1);
-  });
+    it('by src: a viewer and a plan of one URL fetch it once', async () => {
+      const id = await roomId();
+      const src = `${ROOM_STYLING}/rooms/${id}?shared=src`;
+      const viewer = element('room-viewer', { src });
+      const plan = element('room-plan', { src });
+      const loads = [waitForEvent(viewer, 'model-load', 30000), waitForEvent(plan, 'model-load', 30000)];
+      fixtureContainer().append(viewer, plan);
+      await Promise.all(loads);
+      expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(1);
+    });
 
-  it('a failed answer is not shared: the retry asks again and draws', async () => {
-    const id = await roomId();
-    await armFault({ match: `${SR}/rooms/${id}`, status: 404, times: 1 });
-    const plan = element('room-plan', { 'room-id': id, 'api-base': ROOM_STYLING });
-    const failed = waitForEvent(plan, 'model-error', 30000);
-    fixtureContainer().append(plan);
-    await failed;
-    const loaded = waitForEvent(plan, 'model-load', 30000);
-    const again = element('room-plan', { 'room-id': id, 'api-base': ROOM_STYLING });
-    fixtureContainer().append(again);
-    await waitForEvent(again, 'model-load', 30000);
-    (plan as HTMLElement & { reload(): void }).reload();
-    await loaded;
-    expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(2);
+    it('a failed answer is not shared: the retry asks again and draws', async () => {
+      const id = await roomId();
+      await armFault({ match: `${SR}/rooms/${id}`, status: 404, times: 1 });
+      const plan = element('room-plan', { 'room-id': id, 'api-base': ROOM_STYLING });
+      const failed = waitForEvent(plan, 'model-error', 30000);
+      fixtureContainer().append(plan);
+      await failed;
+      const loaded = waitForEvent(plan, 'model-load', 30000);
+      const again = element('room-plan', { 'room-id': id, 'api-base': ROOM_STYLING });
+      fixtureContainer().append(again);
+      await waitForEvent(again, 'model-load', 30000);
+      (plan as HTMLElement & { reload(): void }).reload();
+      await loaded;
+      expect((await documentRequests(`${SR}/rooms/${id}`)).length).to.equal(2);
+    });
   });
-});
 
 describe('model source: what was given, named', () => {
   afterEach(cleanup);

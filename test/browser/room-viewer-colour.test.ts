@@ -8,8 +8,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { boxRoom, colourDistance, makeViewer } from './room-viewer-fixtures.ts';
-import { requireWebGL } from './helpers/webgl.ts';
-import { configure, resetConfig } from '../../src/config.ts';
+import { drawingOn } from './helpers/drawn-on.ts';
 import { pictureData, pixelIn, THREADS } from './helpers/threads.ts';
 
 // on both threads: the render worker (the default: PSV's switch is the page's, not the worker's) and
@@ -35,11 +34,7 @@ async function picture(thread: string): Promise<number[][]> {
 
 for (const drawnOn of THREADS)
   describe(`<room-viewer> colours with photo-sphere-viewer on the page (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     afterEach(cleanup);
 
     it('draws the same pixels before and after PSV turns ColorManagement off', async () => {

@@ -7,9 +7,8 @@ import { CUT_TOP_COLOUR } from '../../src/three/materials.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { resetEmulator } from './helpers/emulator.ts';
 import { cleanup, mountLoaded, rafPasses } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
+import { drawingOn } from './helpers/drawn-on.ts';
 import { boxRoom, colourDistance, makeViewer, srgb255 } from './room-viewer-fixtures.ts';
-import { configure, resetConfig } from '../../src/config.ts';
 import { frameAfter, pictureData, pixelIn, placeCamera, projectPoint, THREADS } from './helpers/threads.ts';
 import type { Vec3 } from '../../src/model/types.ts';
 
@@ -29,11 +28,7 @@ async function colourAt(viewer: RoomViewer, point: Vec3): Promise<number[]> {
 
 for (const drawnOn of THREADS)
   describe(`<room-viewer cutaway> (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     beforeEach(resetEmulator);
     afterEach(cleanup);
 

@@ -16,6 +16,8 @@ import { makeViewer } from './room-viewer-fixtures.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { paintedOf, pictureData, THREADS } from './helpers/threads.ts';
 import { meanDifference } from './helpers/worker-pixels.ts';
+import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
+import { SharedRenderer } from '../../src/three/shared-renderer.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the scene itself is
 // read only where it is on the page
@@ -125,6 +127,38 @@ for (const drawnOn of THREADS)
       for (const wall of shown.walls) expect(wall.height).to.be.at.most(100);
       for (const c of shown.components)
         if (c.aperture) expect(c.position[2] + c.aperture.height / 2).to.be.at.most(100.001);
+    });
+
+    // Issue 33's leftover: one texture stays once an FML viewer left. It is three.js's DFG lookup table,
+    // made once per renderer when a physically based material first draws and kept for every later
+    // one (three's own, like its programs), not a texture of the room: the count must not grow.
+    it('leaves no texture, geometry or view of its own behind when FML viewers leave the page', async function () {
+      const doc = await needsReal(this, 186997360);
+      const memory = async () => {
+        if (drawnOn === 'worker') return renderWorkerInfo();
+        const shared = SharedRenderer.peek();
+        return shared && { views: shared.views.size, ...shared.renderer.info.memory };
+      };
+      const left: number[] = [];
+      for (const floor of ['0', 'all', '0']) {
+        const el = await mount({ floor }, doc);
+        expect(el.renderThread).to.equal(drawnOn);
+        el.remove();
+        // an element that leaves is taken down a moment later (it may only be moving)
+        await until(() => !el.renderThread, 5000, 'the viewer taken down');
+        const now = await until(
+          async () => {
+            const info = await memory();
+            return info && info.views === 0 && info.geometries === 0 && info.textures <= 1 ? info : undefined;
+          },
+          5000,
+          'nothing of the room left',
+        ).catch(async () => memory());
+        expect(now, 'what stays allocated').to.deep.include({ views: 0, geometries: 0 });
+        left.push(now!.textures);
+      }
+      expect(left, 'textures left after each viewer').to.deep.equal([left[0], left[0], left[0]]);
+      expect(left[0]).to.be.at.most(1);
     });
 
     it('keeps a hostile FML inert and bounded: markup as text, NaN, a zero-length wall, 100 000 items', async () => {

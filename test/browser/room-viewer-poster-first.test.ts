@@ -9,9 +9,8 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
-import { DRAWING_CODE, fetchedResources, VIEWER_THREADS } from './helpers/resources.ts';
-import { configure, resetConfig } from '../../src/config.ts';
+import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
+import { DRAWING_CODE, fetchedResources } from './helpers/resources.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the worker's run
 // first, as the page's thread fetches three.js itself (the worker fetches its own, off the page's list)
@@ -33,11 +32,7 @@ const codeAskedAt = (thread: keyof typeof DRAWING_CODE, since: number) =>
 
 for (const [run, drawnOn] of VIEWER_THREADS.entries())
   describe(`<room-viewer> poster first (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     afterEach(cleanup);
 
     it('fetches the drawing code only after the poster loaded, then draws the room', async () => {

@@ -9,21 +9,16 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
+import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
 import { makeViewer, publicRoomId } from './room-viewer-fixtures.ts';
-import { configure, resetConfig } from '../../src/config.ts';
-import { DRAWING_CODE, fetchedResources, VIEWER_THREADS } from './helpers/resources.ts';
+import { DRAWING_CODE, fetchedResources } from './helpers/resources.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the worker's run
 // first, as the page's thread fetches three.js itself (the worker fetches its own, off the page's list)
 
 for (const drawnOn of VIEWER_THREADS)
   describe(`<room-viewer> start-up (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     afterEach(cleanup);
 
     it('without a poster, requests the drawing code while the room is still on its way', async () => {

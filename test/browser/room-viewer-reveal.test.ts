@@ -7,9 +7,8 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
-import { DRAWING_CODE, fetchedResources, VIEWER_THREADS } from './helpers/resources.ts';
-import { configure, resetConfig } from '../../src/config.ts';
+import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
+import { DRAWING_CODE, fetchedResources } from './helpers/resources.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the worker's run
 // first, as the page's thread fetches three.js itself (the worker fetches its own, off the page's list)
@@ -34,11 +33,7 @@ const codeFetched = (thread: keyof typeof DRAWING_CODE, since: number) =>
 
 for (const drawnOn of VIEWER_THREADS)
   describe(`<room-viewer reveal="interaction"> (drawn on the ${drawnOn} thread)`, () => {
-    before(() => configure({ viewerRenderer: drawnOn }));
-    after(resetConfig);
-    before(function () {
-      requireWebGL(this);
-    });
+    drawingOn(drawnOn);
     afterEach(cleanup);
 
     it('shows the poster and fetches neither the room nor its drawing code until the visitor clicks; then draws the room', async () => {

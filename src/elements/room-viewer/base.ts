@@ -253,8 +253,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     const withFeatures = !offThread && this.featuresAtStart();
     // three.js is fetched while the room is (once there is a room to load)
     let threeLoading: Promise<ThreeModule> | undefined;
-    /** The render worker's code, asked for after the poster (undefined until asked). */
-    let workerCode: Promise<unknown> | undefined;
+    let workerStarted = false;
     let current = () => true;
     // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
     // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
@@ -262,16 +261,16 @@ export class RoomViewerBase extends RoomViewerHooks {
     const loadThree = () => {
       if (offThread) {
         // the worker's code (three.js with it) after the poster, as three.js would be
-        workerCode ??= this.posterFirst()
-          .then(loadWorkerView)
-          .then(
+        if (!workerStarted)
+          void (this.posterFirst() ?? Promise.resolve()).then(loadWorkerView).then(
             (module) => module.WorkerView.warm(),
             () => {}, // seen when the room is drawn: it is then drawn on the page's thread
           );
+        workerStarted = true;
         return undefined;
       }
       if (threeLoading) return threeLoading;
-      threeLoading = this.posterFirst().then(startThree);
+      threeLoading = (this.posterFirst() ?? Promise.resolve()).then(startThree);
       threeLoading.then(
         () => current() && this.loadStep({ step: 'code' }),
         () => {}, // a failed room load wins; this failure is seen when the room is drawn
@@ -300,8 +299,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     current = run.current;
     await this.updateComplete;
     if (!run.current()) return;
-    // the worker's code only after the poster too (poster first), as three.js on the page's thread
-    if (offThread) await (workerCode ?? this.posterFirst());
+    // the worker's code only after a poster shown too (poster first), as three.js on the page's thread
+    const poster = offThread ? this.posterFirst() : undefined;
+    if (poster) await poster;
     if (!run.current()) return;
     const drawing = offThread ? await this.#inWorker(run) : await this.#onPage(run);
     if (!drawing || !run.current() || drawing !== this.#drawing) {

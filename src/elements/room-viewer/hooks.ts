@@ -59,9 +59,9 @@ export abstract class RoomViewerHooks extends RoomViewerInputs {
     return false;
   }
 
-  /** The loading feature's hook: what the drawing code waits for (poster first). */
-  protected posterFirst(): Promise<void> {
-    return Promise.resolve();
+  /** The loading feature's hook: what the drawing code waits for (poster first); undefined: nothing. */
+  protected posterFirst(): Promise<void> | undefined {
+    return undefined;
   }
 
   /** The loading feature's hook: the poster is still to come from the room's document (code waits for it). */

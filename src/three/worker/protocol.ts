@@ -115,6 +115,9 @@ export interface RenderWorkerInfo {
   textures: number;
   /** The WebGL renderer's name as the worker's context reports it. */
   gpu: string;
+  // issue 33 (tests follow the default): the furniture of the views built, as RoomScene.furniture() counts it
+  /** Furniture pieces drawn as boxes and as meshes, and meshes on their way, over every view built. */
+  furniture: { boxes: number; meshes: number; pending: number };
 }
 
 export type FromRenderWorker =

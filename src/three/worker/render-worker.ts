@@ -179,7 +179,22 @@ function info(request: number): void {
     geometries: memory?.geometries ?? 0,
     textures: memory?.textures ?? 0,
     gpu,
+    // issue 33: what the tests of the page's thread count in the scene, for the worker's views
+    furniture: furnitureOfViews(),
   });
+}
+
+/** The furniture of every view built, boxes and meshes (RoomScene.furniture()). */
+function furnitureOfViews(): { boxes: number; meshes: number; pending: number } {
+  const sum = { boxes: 0, meshes: 0, pending: 0 };
+  for (const { driver } of views.values()) {
+    const counts = driver?.view?.room.furniture();
+    if (!counts) continue;
+    sum.boxes += counts.boxes;
+    sum.meshes += counts.meshes;
+    sum.pending += counts.pending;
+  }
+  return sum;
 }
 
 /** One message for a view, built or not (before, settings are written into what it starts with). */

@@ -27,6 +27,3 @@ export const DRAWING_CODE = {
   main: /\/src\/three\/index\.(ts|js)/,
   worker: /\/src\/elements\/room-viewer\/worker-view\.(ts|js)|\/render-worker[.-]/,
 } as const;
-
-/** The threads a viewer draws on, without importing three.js (helpers/threads.ts does). */
-export const VIEWER_THREADS = ['worker', 'main'] as const;

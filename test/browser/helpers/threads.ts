@@ -7,7 +7,7 @@
 import { PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../../../src/model/types.ts';
 import { cameraFeedOf, type CameraPose } from '../../../src/features/motion/camera-feed.ts';
-import { MODEL_TO_WORLD, toWorld } from '../../../src/three/axes.ts';
+import { MODEL_TO_WORLD, toModel, toWorld } from '../../../src/three/axes.ts';
 import type { RoomViewer } from '../../../src/elements/room-viewer/room-viewer.ts';
 import { pictureOf } from '../room-viewer-fixtures.ts';
 import { rgba, workerPixels, type Pixels } from './worker-pixels.ts';
@@ -122,4 +122,10 @@ export async function paintedOf(viewer: RoomViewer): Promise<number> {
   let n = 0;
   for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
   return n;
+}
+
+/** The camera of the viewer's last frame in the model's space (cm, z up), as `camera-change` gives it. */
+export function cameraStateOf(viewer: HTMLElement): { position: Vec3; target: Vec3 } {
+  const { position, target } = poseOf(viewer);
+  return { position: toModel(new Vector3(...position)), target: toModel(new Vector3(...target)) };
 }

@@ -93,8 +93,9 @@ export function ViewerLoading<T extends Constructor<RoomViewerBase>>(
       return this._waiting;
     }
 
-    protected override posterFirst(): Promise<void> {
-      return this.#poster.settled();
+    protected override posterFirst(): Promise<void> | undefined {
+      // nothing shown, nothing to wait for (not even a turn of the event loop)
+      return this.#poster.image ? this.#poster.settled() : undefined;
     }
 
     protected override posterFromRoom(): boolean {
