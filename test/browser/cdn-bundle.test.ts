@@ -8,7 +8,14 @@
 import { expect } from '@esm-bundle/chai';
 import { until, waitForEvent } from './helpers/wait.ts';
 
-const TAGS = ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'];
+const TAGS = [
+  'room-gallery',
+  'room-panorama',
+  'room-viewer',
+  'room-plan',
+  'project-export-button',
+  'room-tour',
+];
 const LAZY = '/dist/cdn/room-elements.js';
 const EAGER = '/dist/cdn/room-elements.all.js';
 const SERVICE = `${location.origin}/room-styling`;

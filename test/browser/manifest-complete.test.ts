@@ -26,7 +26,14 @@ type LitClass = CustomElementConstructor & {
   elementProperties: Map<PropertyKey, { attribute?: string | boolean; state?: boolean }>;
 };
 
-const TAGS = ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'];
+const TAGS = [
+  'room-gallery',
+  'room-panorama',
+  'room-viewer',
+  'room-plan',
+  'project-export-button',
+  'room-tour',
+];
 
 describe('custom-elements.json against the registered elements', () => {
   let declarations: Map<string, Declaration>;

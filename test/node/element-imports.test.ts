@@ -8,7 +8,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-const TAGS = ['room-gallery', 'room-panorama', 'room-viewer', 'room-plan', 'project-export-button'];
+const TAGS = [
+  'room-gallery',
+  'room-panorama',
+  'room-viewer',
+  'room-plan',
+  'project-export-button',
+  'room-tour',
+];
 const registry = () => (globalThis as { customElements?: CustomElementRegistry }).customElements;
 const registered = () => TAGS.filter((tag) => registry()?.get(tag) !== undefined);
 
