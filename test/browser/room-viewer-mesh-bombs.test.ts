@@ -130,6 +130,7 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     const before = await heap();
     for (const [name, url] of Object.entries(bombs)) {
       let refusedAt = 0;
+      const asked = performance.now();
       const { result, stall } = await longestStall(() =>
         loadFurnitureMesh(piece(url), FILES).then(
           () => new Error('decoded'),
@@ -141,8 +142,10 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
       );
       expect(result.message, name).to.match(/declares \d+ (bytes decoded|vertices|indices)/);
       expect(result.message, name).to.contain('kept as a box');
-      const arrived = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
-      expect(arrived, `${name}: its resource timing`).to.not.equal(undefined);
+      // its bytes came no earlier than this load asked for them: an earlier answer for the same URL
+      // (the browser's memory cache serves this load without an entry of its own) is not this load's
+      const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
+      const arrived = { responseEnd: Math.max(entry?.responseEnd ?? asked, asked) };
       expect(refusedAt - arrived!.responseEnd, `${name}: ms from its bytes to the refusal`).to.be.below(200);
       expect(stall, `${name}: the page's longest stall (ms)`).to.be.below(100);
       console.log(
