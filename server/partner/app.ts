@@ -8,6 +8,7 @@
  *   routes/access.ts    /token (token mode), /proxy/projects/:id/export.json (proxy mode)
  *   routes/exports.ts   /export-callback(-xml), /exports/:id/status, /exports/:id/events
  *   routes/uploads.ts   /uploads: a model file kept a few minutes under an unguessable URL (AR)
+ *   routes/tour.ts      /projects/:id/tour.json: a project's FML and exported panoramas for <room-tour>
  * This file makes the per-instance parts they share (parts.ts), the middleware every request passes
  * and the error answers (errors.ts). Paths are relative to where it is mounted (/partner in the
  * demo). Configuration: options.ts and docs/partner.md.
@@ -29,6 +30,7 @@ import { PlannerGate } from './planner.ts';
 import { accessRoutes } from './routes/access.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { signInRoutes } from './routes/sign-in.ts';
+import { tourRoutes } from './routes/tour.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { Sessions } from './session.ts';
 
@@ -69,6 +71,8 @@ export function createPartner(partnerOptions: PartnerOptions = {}): Hono<Partner
   accessRoutes(app, parts);
   exportRoutes(app, parts);
   uploadRoutes(app, parts);
+  // <room-tour>'s project from the planner's own panorama export (issue 38)
+  tourRoutes(app, parts);
   app.onError(partnerErrors());
   return app;
 }

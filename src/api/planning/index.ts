@@ -26,3 +26,16 @@ export * from './projects.js';
 export { exportProject, listExports, readExportAnswer, resultFiles, showExport } from './exports.js';
 export { authorizeUrl, readCallback, type OAuthClient } from './oauth.js';
 export { fetchPartnerToken, type PartnerTokenOptions } from './partner-token.js';
+// <room-tour>'s panoramas from the service's own export (issue 38)
+export { showProjectFml } from './fml-json.js';
+export {
+  exportPanoramas,
+  projectCameras,
+  readPanoramaExport,
+  PANORAMA_FACES,
+  type PanoramaExport,
+  type PanoramaExportOptions,
+  type PanoramaFaceName,
+  type PlanningPanorama,
+  type ProjectCamera,
+} from './panoramas.js';

@@ -17,8 +17,10 @@ export interface PlanWall {
   /** Control point of a curved wall (quadratic), as FML's `c`. */
   c?: Point | null;
   thickness: number;
-  /** Doors and windows in the wall, as FML JSON writes them (the generated home's; read files keep none). */
+  /** Doors and windows in the wall, as FML JSON writes them (the generated home's, and a real file's). */
   openings?: PlanOpening[];
+  /** Thickness 0 in the document: a room divider (drawn 1 cm thick on the plan, no wall in a panorama). */
+  divider?: boolean;
 }
 
 /** A door or window in FML JSON's own shape: `t` its centre along the wall (0..1), `z` its sill, cm. */
@@ -58,7 +60,7 @@ export interface PlanCamera {
   id: number;
   name: string;
   type: string;
-  /** Where it stands and looks (FML frame, cm) and its field of view: the generated home's cameras. */
+  /** Where it stands and looks (FML frame, cm) and its field of view, when known. */
   pose?: { x: number; y: number; z: number; dx: number; dy: number; dz: number; fov: number };
 }
 
@@ -110,10 +112,53 @@ const point = (v: unknown): Point | null => {
 const list = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((e): e is Record<string, unknown> => !!e && typeof e === 'object') : [];
 
-function camerasOf(v: unknown): PlanCamera[] {
-  return list(v)
-    .filter((c) => Number.isInteger(c.id))
-    .map((c) => ({ id: c.id as number, name: String(c.name ?? ''), type: String(c.type_name ?? 'orbital') }));
+/**
+ * A camera's pose as FML JSON writes it (x, y, z, dx, dy, dz, fov), when every member is a number: the
+ * panorama export renders from there.
+ */
+function poseOf(c: Record<string, unknown>): PlanCamera['pose'] {
+  const [x, y, z, dx, dy, dz] = ['x', 'y', 'z', 'dx', 'dy', 'dz'].map((k) => num(c[k], NaN));
+  if (![x, y, z, dx, dy, dz].every(Number.isFinite)) return undefined;
+  return { x: x!, y: y!, z: z!, dx: dx!, dy: dy!, dz: dz!, fov: num(c.fov, 60) };
+}
+
+/**
+ * The cameras of a floor or a design. The real documents give the floor's cameras an id but not the
+ * design's: those get `idBase + 1`, `idBase + 2`, … in their order (idBase: the design's id × 100), so
+ * an export can name them as `camera_id` (docs/emulator-planning.md).
+ */
+function camerasOf(v: unknown, idBase: number): PlanCamera[] {
+  return list(v).map((c, i) => {
+    const pose = poseOf(c);
+    return {
+      id: Number.isSafeInteger(c.id) && (c.id as number) > 0 ? (c.id as number) : idBase + i + 1,
+      name: String(c.name ?? ''),
+      type: String(c.type_name ?? 'orbital'),
+      ...(pose ? { pose } : {}),
+    };
+  });
+}
+
+/** A wall's doors and windows as FML JSON writes them (`t` along the wall, `z` sill, `z_height`), checked. */
+function openingsOf(v: unknown): PlanOpening[] {
+  return list(v).flatMap((o, i) => {
+    const t = num(o.t, NaN);
+    const width = num(o.width, NaN);
+    if (!(t >= 0 && t <= 1 && width > 0)) return [];
+    const type = o.type === 'window' ? 'window' : 'door';
+    return [
+      {
+        refid: String(o.refid ?? ''),
+        t,
+        type,
+        width,
+        z_height: Math.max(0, num(o.z_height, type === 'door' ? 210 : 130)),
+        z: Math.max(0, num(o.z, type === 'door' ? 0 : 90)),
+        mirrored: [0, 0] as [number, number],
+        guid: String(o.guid ?? `opening${i}`),
+      },
+    ];
+  });
 }
 
 /** Floors of an FML v3 JSON project document (lenient: what is malformed is skipped). */
@@ -126,25 +171,39 @@ export function floorsFromFml(fml: unknown): PlanFloor[] {
     height: num(floor.height, 280),
     createdAt: String(floor.created_at ?? '2026-01-01T00:00:00.000Z'),
     updatedAt: String(floor.updated_at ?? '2026-01-01T00:00:00.000Z'),
-    cameras: camerasOf(floor.cameras),
-    designs: list(floor.designs).map((design, d) => ({
-      id: num(design.id, (index + 1) * 100 + d),
-      name: String(design.name ?? 'Design'),
-      cameras: camerasOf(design.cameras),
-      walls: list(design.walls).flatMap((wall) => {
-        const a = point(wall.a);
-        const b = point(wall.b);
-        if (!a || !b) return [];
-        return [{ a, b, c: point(wall.c), thickness: Math.max(1, num(wall.thickness, 20)) }];
-      }),
-      areas: list(design.areas).flatMap((area) => {
-        const poly = Array.isArray(area.poly) ? area.poly.map(point).filter((p): p is Point => !!p) : [];
-        if (poly.length < 3) return [];
-        const color =
-          typeof area.color === 'string' && /^#[0-9a-f]{6}$/i.test(area.color) ? area.color : '#ffffff';
-        return [{ poly, color, name: typeof area.name === 'string' ? area.name : undefined }];
-      }),
-    })),
+    cameras: camerasOf(floor.cameras, num(floor.id, index + 1) * 100),
+    designs: list(floor.designs).map((design, d) => {
+      const id = num(design.id, (index + 1) * 100 + d);
+      return {
+        id,
+        name: String(design.name ?? 'Design'),
+        cameras: camerasOf(design.cameras, id * 100),
+        walls: list(design.walls).flatMap((wall) => {
+          const a = point(wall.a);
+          const b = point(wall.b);
+          if (!a || !b) return [];
+          const openings = openingsOf(wall.openings);
+          return [
+            {
+              a,
+              b,
+              c: point(wall.c),
+              thickness: Math.max(1, num(wall.thickness, 20)),
+              // thickness 0: a room divider, drawn on the plan, no wall to stand in a panorama
+              ...(num(wall.thickness, 20) <= 0 ? { divider: true } : {}),
+              ...(openings.length ? { openings } : {}),
+            },
+          ];
+        }),
+        areas: list(design.areas).flatMap((area) => {
+          const poly = Array.isArray(area.poly) ? area.poly.map(point).filter((p): p is Point => !!p) : [];
+          if (poly.length < 3) return [];
+          const color =
+            typeof area.color === 'string' && /^#[0-9a-f]{6}$/i.test(area.color) ? area.color : '#ffffff';
+          return [{ poly, color, name: typeof area.name === 'string' ? area.name : undefined }];
+        }),
+      };
+    }),
   }));
 }
 

@@ -7,7 +7,13 @@
 import type { PlanCamera } from '../domain/plan-geometry.ts';
 import type { ProjectRecord } from '../domain/records.ts';
 
-const camera = (c: PlanCamera) => ({ id: c.id, name: c.name, type_name: c.type });
+/** A camera: its id (what an export's `camera_id` names), name, type and, when known, where it stands (FML frame, cm). */
+const camera = (c: PlanCamera) => ({
+  id: c.id,
+  name: c.name,
+  type_name: c.type,
+  ...(c.pose ? { x: c.pose.x, y: c.pose.y, z: c.pose.z } : {}),
+});
 
 export function projectJson(project: ProjectRecord, detail = false) {
   return {

@@ -20,6 +20,7 @@ import {
   planDrawing2d,
   planDrawing3d,
 } from './plan-drawing.ts';
+import { panoramaFiles } from './panorama-files.ts';
 import { Raster, type Rgb } from './raster.ts';
 
 /** Rasters are drawn at most this many pixels on their long side (scaled down proportionally). */
@@ -79,15 +80,18 @@ function itemsFor(project: ProjectRecord, request: ExportRequest): Item[] {
     }));
   }
   return designs.flatMap(({ design, storey, floor }) =>
-    request.views.flatMap((view) => {
-      const variants = view.type === 'stereo' ? (['left', 'right'] as const) : [undefined];
-      return variants.map((variant) => ({
-        design,
-        label: `${floor}: ${design.name} - ${view.type}${variant ? ` ${variant}` : ''}`,
-        drawing: planDrawing3d(design, view, storey, variant),
-        metric: false,
-      }));
-    }),
+    // panorama views are six faces each (panorama-files.ts), never a drawing on a page
+    request.views
+      .filter((view) => view.type !== 'panorama')
+      .flatMap((view) => {
+        const variants = view.type === 'stereo' ? (['left', 'right'] as const) : [undefined];
+        return variants.map((variant) => ({
+          design,
+          label: `${floor}: ${design.name} - ${view.type}${variant ? ` ${variant}` : ''}`,
+          drawing: planDrawing3d(design, view, storey, variant),
+          metric: false,
+        }));
+      }),
   );
 }
 
@@ -285,6 +289,10 @@ export async function renderExport(
 ): Promise<{ files: Map<string, StoredFile>; result: ResultMap }> {
   const files = new Map<string, StoredFile>();
   const result: ResultMap = { project: {}, design: {} };
+  const keep = (key: string, file: StoredFile, owner: 'project' | 'design', id: string) => {
+    files.set(key, file);
+    (result[owner][id] ??= []).push(fileUrl(key));
+  };
   for (const group of groupsFor(itemsFor(project, request), request.paper.combine)) {
     const raster = request.fmt.some((f) => f !== 'pdf') ? renderRaster(request, group) : null;
     for (const fmt of request.fmt) {
@@ -295,12 +303,19 @@ export async function renderExport(
           : fmt === 'png'
             ? encodePng(raster!)
             : encodeJpeg(raster!);
-      const key = `${token}/${name}`;
-      files.set(key, { bytes, contentType: CONTENT_TYPES[fmt], name });
-      const map = group.designId === null ? result.project : result.design;
-      const id = String(group.designId ?? project.id);
-      (map[id] ??= []).push(fileUrl(key));
+      keep(
+        `${token}/${name}`,
+        { bytes, contentType: CONTENT_TYPES[fmt], name },
+        group.designId === null ? 'project' : 'design',
+        String(group.designId ?? project.id),
+      );
     }
+  }
+  // panorama views: six faces per design the camera stands in, listed under that design
+  if (request.type === '3d') {
+    const designs = designsOf(project, request.designs);
+    for (const file of await panoramaFiles(project, request, designs, { png: encodePng, jpg: encodeJpeg }))
+      keep(`${token}/${file.name}`, file, 'design', String(file.designId));
   }
   return { files, result };
 }
