@@ -204,6 +204,14 @@ export class RoomTour extends RoomElement {
       const shown = await faces;
       if (run !== this.#run) return;
       await this.#showFaces(shown.faces, to, fly ? (link?.yaw ?? yaw) : to.yaw);
+      if (shown.malformed)
+        this.#exportFailed(
+          to,
+          new ElementError('the exported panorama has no usable faces', {
+            kind: 'invalid',
+            reason: 'bad-export',
+          }),
+        );
       this.#arrive(from, to);
     } catch (error) {
       if (run !== this.#run) return;
@@ -397,7 +405,10 @@ export class RoomTour extends RoomElement {
     const viewer = this.#viewer.value;
     if (!viewer) throw new ElementError('no 3D view', { kind: 'invalid', reason: 'no-model' });
     const want = String(floor);
-    if (viewer.getAttribute('floor') !== want) {
+    // another floor: the view reloads on its next update, and still says `loaded` until then, so only
+    // its next model-load means the floor is drawn (a toPanorama() before it found no room)
+    const switched = viewer.getAttribute('floor') !== want;
+    if (switched) {
       viewer.setAttribute('floor', want);
       this.#viewerReady = undefined;
     }
@@ -414,7 +425,7 @@ export class RoomTour extends RoomElement {
         viewer.removeEventListener('model-error', failed);
         reject(error);
       };
-      if (viewer.getAttribute('state') === 'loaded' && viewer.floor === want) return resolve();
+      if (!switched && viewer.getAttribute('state') === 'loaded' && viewer.floor === want) return resolve();
       viewer.addEventListener('model-load', done);
       viewer.addEventListener('model-error', failed);
     });
@@ -587,15 +598,21 @@ export class RoomTour extends RoomElement {
     else if (this.#panorama.value) this.#panorama.value.yaw = yaw;
   }
 
+  /** An export the stop cannot use: the warning names the stop, and the page hears it (once a stop). */
+  #exportFailed(stop: TourStop, error: ElementError): void {
+    const words = this.#text('exportFailed', { name: this.#stopName(stop) });
+    if (this._warnings.includes(words)) return;
+    this.#warn(words);
+    this.emit('tour-error', { error, fatal: false });
+  }
+
   /** An exported panorama that fails: the stop is rendered from the model instead, and the page is told. */
   #onPanoramaError = (event: Event): void => {
     const stop = this.#current;
     if (!stop || !this.#panoramas.exportOf(stop)) return;
     event.stopPropagation();
     this.#panoramas.markBroken(stop);
-    this.#warn(this.#text('exportFailed', { name: this.#stopName(stop) }));
-    const { error } = (event as CustomEvent<{ error: ElementError }>).detail;
-    this.emit('tour-error', { error, fatal: false });
+    this.#exportFailed(stop, (event as CustomEvent<{ error: ElementError }>).detail.error);
     const run = this.#run;
     void this.#panoramas
       .render(stop)

@@ -8,12 +8,25 @@ import { checkFaces, type CubeFaces } from '../../panorama/cube-faces.js';
 import type { TourStop } from '../../model/tour/types.js';
 import type { PanoramaFaces, PanoramaOptions } from '../room-viewer/features/to-panorama.js';
 
-/** An exported panorama of the planning service (Document 1's export, `views[].type = panorama`). */
+/**
+ * An exported panorama of the planning service (Document 1's export, `views[].type = panorama`), as the
+ * planning client's `exportPanoramas()` / the partner's `tour.json` give it (`PlanningPanorama`).
+ */
 export interface ExportedPanorama {
-  /** The FML camera's name (the export's `camera_id`). */
+  /** The FML camera's name (the export's `camera_id`, named through the project's show answer). */
   camera: string;
   faces: CubeFaces;
+  /** The camera's floor: its index in the FML's floors. Given, only that floor's stops match. */
+  floor?: number;
+  /**
+   * Where the camera stands, model frame (cm, y up the plan). Given, only a stop within 5 cm matches: two
+   * cameras of one floor may share a name (project 186997360's design and floor both have "Camera 2").
+   */
+  position?: readonly number[];
 }
+
+/** How far (cm) an export's camera may stand from the stop it is for. */
+const SAME_PLACE = 5;
 
 /** What renders a panorama: a `<room-viewer>` (structural: no import of the element here). */
 export interface PanoramaRenderer {
@@ -24,6 +37,8 @@ export interface StopFaces {
   faces: CubeFaces;
   /** From the project's export (else rendered from the model). */
   exported: boolean;
+  /** The project has an export for this stop, but not one that can be shown (its faces are no image URLs). */
+  malformed?: boolean;
 }
 
 /** Behind a rendered stop where the room draws nothing (above the walls): `<room-viewer>`'s own light background. */
@@ -41,13 +56,38 @@ export class StopPanoramas {
     private readonly size: () => number,
   ) {}
 
+  /** The export the project has for the stop's camera (its floor and place, when the export says them). */
+  #entryOf(stop: TourStop): ExportedPanorama | undefined {
+    const all = this.exported();
+    if (!stop.camera || !Array.isArray(all)) return undefined;
+    let best: ExportedPanorama | undefined;
+    let bestGap = Infinity;
+    for (const entry of all as unknown[]) {
+      if (!entry || typeof entry !== 'object') continue;
+      const p = entry as ExportedPanorama;
+      if (String(p.camera) !== stop.camera) continue;
+      if (typeof p.floor === 'number' && p.floor !== stop.floor) continue;
+      const at = Array.isArray(p.position) ? p.position.map(Number) : undefined;
+      const gap = at ? Math.hypot(at[0]! - stop.position[0], at[1]! - stop.position[1]) : SAME_PLACE;
+      // NaN (a position that is no pair of numbers) is never within reach
+      if (!(gap <= SAME_PLACE) || gap >= bestGap) continue;
+      [best, bestGap] = [p, gap];
+    }
+    return best;
+  }
+
   /** The stop's export, when the project has a usable one and it has not failed. */
   exportOf(stop: TourStop): CubeFaces | undefined {
-    if (!stop.camera || this.#broken.has(stop.id)) return undefined;
-    const found = this.exported()?.find((p) => p && String(p.camera) === stop.camera);
+    if (this.#broken.has(stop.id)) return undefined;
+    const found = this.#entryOf(stop);
     if (!found) return undefined;
     const checked = checkFaces(found.faces);
     return checked.ok ? checked.faces : undefined;
+  }
+
+  /** The project has an export for the stop that cannot be used (faces missing or no image URLs). */
+  malformed(stop: TourStop): boolean {
+    return !this.#broken.has(stop.id) && !!this.#entryOf(stop) && !this.exportOf(stop);
   }
 
   /** The export's faces failed to load: render this stop from now on. */
@@ -58,7 +98,8 @@ export class StopPanoramas {
   async facesOf(stop: TourStop): Promise<StopFaces> {
     const exported = this.exportOf(stop);
     if (exported) return { faces: exported, exported: true };
-    return { faces: await this.render(stop), exported: false };
+    const malformed = this.malformed(stop);
+    return { faces: await this.render(stop), exported: false, ...(malformed ? { malformed } : {}) };
   }
 
   /** The stop rendered from the model (once; a failed render is tried again next time). */

@@ -1,0 +1,104 @@
+/**
+ * What the `<room-tour>` tests on real and exported projects share: mounting a tour, its parts, the
+ * painted luminance of the page, the independent oracle of "a wall between two stops" (points every
+ * 0.5 cm along the segment tested against every wall's rectangle and its door gaps, as
+ * test/node/tour.test.ts does), bearings, and a face image's pixels.
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { RoomTour, TourProject } from '../../src/elements/room-tour/room-tour.ts';
+import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
+import type { TourReadyDetail } from '../../src/events/index.ts';
+import type { FmlWall } from '../../src/model/fml/types.ts';
+import type { Vec2 } from '../../src/model/types.ts';
+import type { TourStop } from '../../src/model/tour/types.ts';
+import { projectOnPolyline, wallPolyline } from '../../src/model/fml/fml-geometry.ts';
+import { fixtureContainer, waitForEvent } from './helpers/wait.ts';
+
+export function makeTour(input: { fml?: unknown; project?: TourProject }, size = 128): RoomTour {
+  const tour = document.createElement('room-tour');
+  tour.style.cssText = 'display:block;width:320px;height:180px;aspect-ratio:auto';
+  tour.setAttribute('panorama-size', String(size));
+  if (input.project) tour.project = input.project;
+  else tour.fml = input.fml;
+  return tour;
+}
+
+export async function mountTour(
+  input: { fml?: unknown; project?: TourProject },
+  size = 128,
+): Promise<RoomTour> {
+  const tour = makeTour(input, size);
+  const ready = waitForEvent<TourReadyDetail>(tour, 'tour-ready', 120000);
+  fixtureContainer().append(tour);
+  await ready;
+  return tour;
+}
+
+export const panoramaOf = (tour: RoomTour) => tour.shadowRoot!.querySelector<RoomPanorama>('room-panorama')!;
+export const linksOf = (tour: RoomTour) => [
+  ...panoramaOf(tour).querySelectorAll<HTMLButtonElement>('button[part~="link"]'),
+];
+export const warningOf = (tour: RoomTour) =>
+  tour.shadowRoot!.querySelector('[part~="warning"]')?.textContent ?? '';
+
+/** Mean luminance (0..1) of the page's pixels in the element's box as Chromium painted them. */
+export async function paintedLuminance(element: Element): Promise<number> {
+  const { data } = await screenshotOf(element);
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 4)
+    sum += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+  return sum / (data.length / 4) / 255;
+}
+
+/** The page's pixels in the element's box, as Chromium painted them. */
+export async function screenshotOf(element: Element): Promise<ImageData> {
+  const box = element.getBoundingClientRect();
+  const png = (await executeServerCommand('screenshot-clip', {
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+  })) as string;
+  return imageData(await (await fetch(`data:image/png;base64,${png}`)).blob());
+}
+
+/** An image's pixels. */
+export async function imageData(blob: Blob, width?: number, height?: number): Promise<ImageData> {
+  const bitmap = await createImageBitmap(blob);
+  const canvas = new OffscreenCanvas(width ?? bitmap.width, height ?? bitmap.height);
+  const context = canvas.getContext('2d')!;
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+/**
+ * Does the walk p→q touch a wall's body (deeper than 0.5 cm) at a point outside every door gap?
+ * Nothing shared with src/model/tour/wall-crossing.ts but the centre line and the opening offsets.
+ */
+export function oracleBlocked(p: Vec2, q: Vec2, walls: readonly FmlWall[]): boolean {
+  const steps = Math.ceil(Math.hypot(q[0] - p[0], q[1] - p[1]) / 0.5);
+  for (const wall of walls) {
+    if (!(wall.thickness > 0)) continue;
+    const line = wallPolyline(wall);
+    const length = line.reduce(
+      (s, x, k) => (k ? s + Math.hypot(x[0] - line[k - 1]![0], x[1] - line[k - 1]![1]) : 0),
+      0,
+    );
+    const doors = wall.openings.filter((o) => o.kind !== 'window');
+    for (let i = 0; i <= steps; i++) {
+      const t = i / steps;
+      const point: Vec2 = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+      const on = projectOnPolyline(line, point);
+      if (!on || on.beyond > 0 || on.distance >= wall.thickness / 2 - 0.5) continue;
+      if (on.offset <= 0.5 || on.offset >= length - 0.5) continue;
+      if (doors.some((o) => Math.abs(on.offset - o.offset) <= o.width / 2 + 0.5)) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The true bearing of b from a, clockwise from +y, degrees in [0, 360). */
+export const bearing = (a: TourStop, b: TourStop) =>
+  ((Math.atan2(b.position[0] - a.position[0], b.position[1] - a.position[1]) * 180) / Math.PI + 360) % 360;
+export const angleGap = (x: number, y: number) => Math.abs(((((x - y) % 360) + 540) % 360) - 180);
