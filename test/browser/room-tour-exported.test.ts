@@ -103,6 +103,9 @@ for (const renderer of THREADS) {
       kit.revoke();
       const fromExport = differenceFromFace(screen, face, fov);
       const fromKit = differenceFromFace(screen, own, fov);
+      console.log(
+        `${renderer}: on screen vs the exported face ${fromExport.toFixed(1)}, vs the kit's render ${fromKit.toFixed(1)} (mean |Δ| of 255)`,
+      );
       expect(fromExport, `exported ${fromExport.toFixed(1)}, kit ${fromKit.toFixed(1)}`).to.be.below(20);
       expect(fromExport, `exported ${fromExport.toFixed(1)}, kit ${fromKit.toFixed(1)}`).to.be.below(
         fromKit / 2,
