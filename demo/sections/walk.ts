@@ -159,5 +159,42 @@ async function tourOf(write: (line: string) => void): Promise<HTMLElement[]> {
   } catch (error) {
     write(`tour: ${(error as Error).message}`);
   }
-  return [heading, words, row];
+  return [heading, words, exportedPanoramas(tour, write), row];
+}
+
+/**
+ * A button that shows the tour with the planning service's own exported panoramas (issue 38): the partner's
+ * `tour.json` (the FML and a panorama export of every walkthrough camera, made with the session's token),
+ * given to the tour as its `project`. Stops without a camera stay rendered from the model.
+ */
+function exportedPanoramas(
+  tour: HTMLElementTagNameMap['room-tour'],
+  write: (line: string) => void,
+): HTMLElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = "Use the planner's exported panoramas";
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const answer = await fetch(`/partner/projects/${HOME}/tour.json`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ size: 512 }),
+      });
+      if (!answer.ok) throw new Error(`no export (${answer.status})`);
+      const project = (await answer.json()) as NonNullable<HTMLElementTagNameMap['room-tour']['project']> & {
+        panoramas: unknown[];
+      };
+      write(`tour.json: ${project.panoramas.length} exported panoramas`);
+      tour.project = project;
+    } catch (error) {
+      write(`tour: ${(error as Error).message}`);
+      button.disabled = false;
+    }
+  });
+  const line = document.createElement('p');
+  line.append(button);
+  return line;
 }

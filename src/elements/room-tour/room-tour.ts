@@ -116,7 +116,11 @@ export class RoomTour extends RoomElement {
   /** The URL of an FML document (http(s)). */
   @property() src?: string;
 
-  /** The service's exported panoramas: `[{ camera, faces }]`, `camera` the FML camera's name (`camera_id`). */
+  /**
+   * The service's exported panoramas: `[{ camera, faces, floor?, position? }]`, `camera` the FML camera's name
+   * (`camera_id`), `floor` its floor's index, `position` where it stands (model cm): what the planning client's
+   * `exportPanoramas()` and the partner's `tour.json` give. A broken one is rendered from the model instead.
+   */
   @property({ attribute: false }) panoramas?: ExportedPanorama[];
 
   /** The floor to start on: its index or name (default the ground floor). */
