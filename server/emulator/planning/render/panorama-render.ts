@@ -13,8 +13,8 @@
  * d (s, -1, -t).
  *
  * Cost: the side faces share one horizontal direction per column, so their wall hits are found once a
- * column; u and d test every wall per pixel. A 512² panorama of project 186997360 (38 walls) takes
- * about half a second.
+ * column; u and d test every wall side near enough per pixel. Six 512² faces of project 186997360's
+ * ground floor (38 walls): 2.9 s on the 2-core machine at a load average of 24.
  */
 import type { PlanDesign, PlanWall, Point } from '../domain/plan-geometry.ts';
 import { segmentQuad, wallPath } from '../domain/plan-geometry.ts';
