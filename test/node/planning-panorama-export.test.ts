@@ -268,5 +268,12 @@ describe('planning emulator: panorama views are six cube faces rendered from the
     assert.equal(bad.status, 400);
     const unknown = await browser.fetch(`/partner/projects/999999999/tour.json`, { json: {} });
     assert.equal(unknown.status, 404);
+    // another site's page cannot make the signed-in visitor export (the same guard as /proxy)
+    const crossSite = await browser.fetch(`/partner/projects/${HOME}/tour.json`, {
+      json: {},
+      headers: { Origin: 'https://evil.example' },
+    });
+    assert.equal(crossSite.status, 403);
+    assert.equal((await crossSite.json()).error, 'forbidden_origin');
   });
 });
