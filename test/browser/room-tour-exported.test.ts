@@ -116,49 +116,51 @@ for (const renderer of THREADS) {
   });
 }
 
-describe('<room-tour> with a broken panorama export', function () {
-  this.timeout(240000);
-  const page = pageErrorsOfEachTest();
-  before(function () {
-    requireWebGL(this);
-    configure({ viewerRenderer: 'worker' });
-  });
-  afterEach(cleanup);
+for (const renderer of THREADS) {
+  describe(`<room-tour> with a broken panorama export (${renderer})`, function () {
+    this.timeout(240000);
+    const page = pageErrorsOfEachTest();
+    before(function () {
+      requireWebGL(this);
+      configure({ viewerRenderer: renderer });
+    });
+    afterEach(cleanup);
 
-  it('renders the stops whose export fails (404, no image URLs, no image), names them, and shows the rest', async () => {
-    const project = await partnerTour();
-    const missing = `${location.origin}/planning/files/000000000000000000000000/gone.jpg`;
-    const notImage = `${location.origin}/package.json`;
-    const of = (camera: string) => project.panoramas.find((p) => p.camera === camera && p.floor === 0)!;
-    of('Hal').faces = { ...of('Hal').faces, u: missing };
-    of('Woonkamer').faces = { ...of('Woonkamer').faces, f: 'javascript:alert(1)' };
-    of('Keuken').faces = { r: notImage, d: notImage, l: notImage, u: notImage, b: notImage, f: notImage };
-    const good = of('Werkkamer').faces;
-    const tour = makeTour({ project }, SIZE);
-    const errors: TourErrorDetail[] = [];
-    tour.addEventListener('tour-error', (e) => errors.push((e as CustomEvent<TourErrorDetail>).detail));
-    const ready = waitForEvent(tour, 'tour-ready', 120000);
-    fixtureContainer().append(tour);
-    await ready;
-    const stopOf = (name: string) => tour.tour!.stops.find((s) => s.camera === name)!;
-    const rendered = () => panoramaOf(tour).faces?.f.startsWith('blob:');
-    // the first stop (the hall): one face 404s, so it is rendered from the plan and said
-    expect(tour.stop).to.equal(stopOf('Hal').id);
-    await until(() => rendered() && /“Hal”/.test(warningOf(tour)), 60000, 'the hall rendered and named');
-    for (const [name, why] of [
-      ['Woonkamer', 'no image URL'],
-      ['Keuken', 'no image'],
-    ] as const) {
-      await tour.goTo(stopOf(name).id, { fly: false });
-      await until(() => rendered() && warningOf(tour).includes(`“${name}”`), 60000, `${name} (${why})`);
-    }
-    expect(warningOf(tour)).to.match(/could not be loaded; it is shown rendered from the plan/);
-    expect(errors.length).to.equal(3);
-    expect(errors.every((e) => e.fatal === false)).to.equal(true);
-    // the stop whose export is whole still shows it
-    await tour.goTo(stopOf('Werkkamer').id, { fly: false });
-    expect(panoramaOf(tour).faces).to.deep.equal(good);
-    expect(tour.getAttribute('state')).to.equal('ready');
-    expect(page.errors).to.deep.equal([]);
+    it('renders the stops whose export fails (404, no image URLs, no image), names them, and shows the rest', async () => {
+      const project = await partnerTour();
+      const missing = `${location.origin}/planning/files/000000000000000000000000/gone.jpg`;
+      const notImage = `${location.origin}/package.json`;
+      const of = (camera: string) => project.panoramas.find((p) => p.camera === camera && p.floor === 0)!;
+      of('Hal').faces = { ...of('Hal').faces, u: missing };
+      of('Woonkamer').faces = { ...of('Woonkamer').faces, f: 'javascript:alert(1)' };
+      of('Keuken').faces = { r: notImage, d: notImage, l: notImage, u: notImage, b: notImage, f: notImage };
+      const good = of('Werkkamer').faces;
+      const tour = makeTour({ project }, SIZE);
+      const errors: TourErrorDetail[] = [];
+      tour.addEventListener('tour-error', (e) => errors.push((e as CustomEvent<TourErrorDetail>).detail));
+      const ready = waitForEvent(tour, 'tour-ready', 120000);
+      fixtureContainer().append(tour);
+      await ready;
+      const stopOf = (name: string) => tour.tour!.stops.find((s) => s.camera === name)!;
+      const rendered = () => panoramaOf(tour).faces?.f.startsWith('blob:');
+      // the first stop (the hall): one face 404s, so it is rendered from the plan and said
+      expect(tour.stop).to.equal(stopOf('Hal').id);
+      await until(() => rendered() && /“Hal”/.test(warningOf(tour)), 60000, 'the hall rendered and named');
+      for (const [name, why] of [
+        ['Woonkamer', 'no image URL'],
+        ['Keuken', 'no image'],
+      ] as const) {
+        await tour.goTo(stopOf(name).id, { fly: false });
+        await until(() => rendered() && warningOf(tour).includes(`“${name}”`), 60000, `${name} (${why})`);
+      }
+      expect(warningOf(tour)).to.match(/could not be loaded; it is shown rendered from the plan/);
+      expect(errors.length).to.equal(3);
+      expect(errors.every((e) => e.fatal === false)).to.equal(true);
+      // the stop whose export is whole still shows it
+      await tour.goTo(stopOf('Werkkamer').id, { fly: false });
+      expect(panoramaOf(tour).faces).to.deep.equal(good);
+      expect(tour.getAttribute('state')).to.equal('ready');
+      expect(page.errors).to.deep.equal([]);
+    });
   });
-});
+}
