@@ -28,7 +28,6 @@ export class RoomElement extends LitElement {
   /**
    * The attribution tag every `room-analytics` event carries as `trackingTag` (a partner's or a
    * campaign's); without it, the room's own `tracking_tag` where the service gives one.
-   * @attr tracking-tag
    */
   trackingTag?: string;
 
