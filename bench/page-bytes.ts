@@ -12,11 +12,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { build, type Plugin } from 'vite';
-import { budgets } from '../scripts/cdn/folders.ts';
 
 export const DIR = 'bench/.tmp/page-bytes';
-/** What a page with only the first-cards element (the gallery) may request before its first cards (issue 9). */
-export const GALLERY_GOAL = budgets().firstCards.bytes;
+/**
+ * The goal for a page with only the first-cards element (the gallery): 20 KB of JS before its first
+ * cards (issues 9 and 35), on both paths. The budgets the tests hold the build to (scripts/cdn/budgets.json)
+ * are what is reached; the scenario prints both.
+ */
+export const GALLERY_GOAL = 20 * 1024;
 const SAMPLE_ROOM = '6346838';
 
 export interface PageElement {
