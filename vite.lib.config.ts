@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import { minifyLiterals } from './scripts/cdn/literals.ts';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
 
@@ -68,8 +69,10 @@ export default defineConfig({
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',
-  // Turbopack-safe worker URLs (plainWorkerUrls) and the Basis transcoder by URL, not inlined (transcoderByUrl)
-  plugins: [plainWorkerUrls(), transcoderByUrl()],
+  // Turbopack-safe worker URLs (plainWorkerUrls) and the Basis transcoder by URL, not inlined (transcoderByUrl);
+  // Lit's html/css literals minified as the CDN build minifies them (issue 35: a site's bundler leaves
+  // them as written, and their indentation was about 1 KB gzip of a gallery's first cards from npm)
+  plugins: [plainWorkerUrls(), transcoderByUrl(), minifyLiterals()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -10,71 +10,8 @@
  *   bytes scenario). Vite wraps each import() in its preload helper there, as it would on the site.
  * Both pages call `configure({ apiBase })` for the emulator and load in a fresh browser context.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { build, type Plugin } from 'vite';
 import { startBenchServer, type Figures, type Scenario } from '../harness.ts';
-import {
-  cdnPage,
-  DIR,
-  ELEMENTS,
-  GALLERY_GOAL,
-  measurePage,
-  page,
-  type Measured,
-  type PageElement,
-} from '../page-bytes.ts';
-
-/**
- * dist/<tag>.js only re-exports its element from dist/chunks/ (the index shares it), and package.json's
- * `sideEffects` lists dist/<tag>.js but not dist/chunks/*.js: a site's bundler then drops the chunk,
- * and with it the element's registration, from `import 'room-elements/<tag>.js'`. Until package.json
- * lists "./dist/chunks/*.js", this plugin says so for the bench's page, as that entry would.
- */
-const chunksKeepSideEffects: Plugin = {
-  name: 'bench:dist-chunks-side-effects',
-  enforce: 'post',
-  transform(_code, id) {
-    return id.startsWith(resolve('dist/chunks')) ? { moduleSideEffects: true } : null;
-  },
-};
-
-/** The npm page: a Vite app importing the element from the package, as a site builds it. */
-async function npmPage(element: PageElement, markup: string): Promise<string> {
-  const root = `${DIR}/npm/${element.tag}`;
-  mkdirSync(root, { recursive: true });
-  // a package of its own: inside ours, package.json's `sideEffects` would let Vite drop these files
-  writeFileSync(`${root}/package.json`, '{ "private": true, "type": "module", "sideEffects": true }\n');
-  // configured before the element module runs (imports evaluate in order)
-  writeFileSync(
-    `${root}/setup.js`,
-    "import { configure } from 'room-elements/config.js';\n" +
-      'configure({ apiBase: `${location.origin}/room-styling` });\n',
-  );
-  writeFileSync(`${root}/main.js`, `import './setup.js';\nimport 'room-elements/${element.tag}.js';\n`);
-  writeFileSync(
-    `${root}/index.html`,
-    page(`npm: &lt;${element.tag}&gt;`, markup, '<script type="module" src="./main.js"></script>'),
-  );
-  await build({
-    configFile: false,
-    root,
-    base: `/${root}/dist/`,
-    logLevel: 'warn',
-    // the package's exports map: room-elements/<file>.js is dist/<file>.js
-    resolve: { alias: [{ find: /^room-elements\/(.+)$/, replacement: `${resolve('dist')}/$1` }] },
-    plugins: [chunksKeepSideEffects],
-    build: {
-      target: 'es2022',
-      outDir: 'dist',
-      emptyOutDir: true,
-      modulePreload: false,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 10_000,
-    },
-  });
-  return `/${root}/dist/index.html`;
-}
+import { cdnPage, ELEMENTS, GALLERY_GOAL, measurePage, npmPage, type Measured } from '../page-bytes.ts';
 
 const scenario: Scenario = {
   name: 'page-bytes',

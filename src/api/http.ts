@@ -76,51 +76,18 @@ export function joinUrl(base: string, path: string, query?: Query): string {
   return url.toString();
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** The longest service message handed to a page (an error's words, not its data). */
-export const MAX_SERVICE_MESSAGE = 500;
-/** How many of an `errors` list are quoted before "and N more". */
-const QUOTED_ERRORS = 5;
-
-/** Cuts a message to `max` characters, marking the cut. */
-function bounded(text: string, max = MAX_SERVICE_MESSAGE): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
 /**
- * The service's own words from an error body: `{error}`, `{message}`, `{errors: [...]}` or `{status}`,
- * at most MAX_SERVICE_MESSAGE characters: a list of errors gives its first few and "and N more" (a
- * 500 with 100 000 errors once became a two-million-character message).
+ * What only a failure needs (the backoff before a retry, the service's own words from an error body) is
+ * a module of its own, loaded when a call fails: a page whose first answers arrive never downloads it
+ * (issue 35: the gallery's first cards). Without it (the failure may be the network's), a call is not
+ * tried again and its error carries the HTTP status line.
  */
-export function serviceMessage(body: unknown): string | undefined {
-  if (typeof body === 'string') return body.trim() && body.length < 300 ? body.trim() : undefined;
-  if (!body || typeof body !== 'object') return undefined;
-  const b = body as Record<string, unknown>;
-  for (const key of ['error', 'message', 'error_description']) {
-    if (typeof b[key] === 'string' && b[key]) return bounded(b[key] as string);
-  }
-  if (Array.isArray(b.errors) && b.errors.length) {
-    const quoted = b.errors.slice(0, QUOTED_ERRORS).map((e) => bounded(String(e), 200));
-    const more = b.errors.length - quoted.length;
-    return bounded(quoted.join('; ') + (more > 0 ? ` and ${more} more` : ''));
-  }
-  if (typeof b.status === 'string') return bounded(b.status);
-  return undefined;
-}
+let failure: Promise<typeof import('./http-failure.js')> | undefined;
+const failurePath = () =>
+  (failure ??= import('./http-failure.js').catch((error: unknown) => {
+    failure = undefined; // the next failure asks again
+    throw error;
+  }));
 
 /** Thrown inside the read when a body passes its byte cap; turned into an ApiError by the caller. */
 class TooLarge extends Error {}
@@ -149,9 +116,10 @@ export async function request(url: string, options: RequestOptions = {}): Promis
       const apiError = error as ApiError;
       const transient = apiError.kind === 'network' || (apiError.kind === 'http' && apiError.status >= 500);
       if (!transient || attempt >= retries || options.signal?.aborted) throw apiError;
-      const delay = backoff * 2 ** attempt * (0.75 + Math.random() * 0.5);
+      const failure = await failurePath().catch(() => undefined);
+      if (!failure) throw apiError;
       try {
-        await sleep(delay, options.signal);
+        await failure.sleep(failure.backoffDelay(backoff, attempt), options.signal);
       } catch {
         throw new ApiError(ABORTED, 0, url, 'abort');
       }
@@ -259,7 +227,8 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     outer?.removeEventListener('abort', onOuterAbort);
   }
   if (!response.ok) {
-    const message = serviceMessage(parsed) ?? `${response.status} ${response.statusText || 'error'}`.trim();
+    const words = (await failurePath().catch(() => undefined))?.serviceMessage(parsed);
+    const message = words ?? `${response.status} ${response.statusText || 'error'}`.trim();
     throw new ApiError(message, response.status, url, 'http', parsed);
   }
   if (type !== 'text' && type !== 'none' && typeof parsed === 'string') {

@@ -5,7 +5,9 @@
  * - the first cards of the first-cards element (the gallery) alone on a CDN page: the JS Chromium
  *   requests before they are painted, gzip as transferred, counted by the bench's own code
  *   (bench/page-bytes.ts, the `page-bytes` scenario); and none of the chunks loaded after a first
- *   result (the analytics tracker) among them.
+ *   result (the analytics tracker) among them;
+ * - the same through npm: the page a site builds with Vite from `import 'room-elements/<tag>.js'`
+ *   (bench/page-bytes.ts's npmPage, as the scenario builds it), counted the same way.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,12 +15,12 @@ import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'puppeteer-core';
 import { launchBrowser, startBenchServer } from '../../bench/harness.ts';
-import { cdnPage, ELEMENTS, measurePage } from '../../bench/page-bytes.ts';
+import { cdnPage, ELEMENTS, measurePage, npmPage } from '../../bench/page-bytes.ts';
 import { budgets } from '../../scripts/cdn/folders.ts';
 
-const { loader, firstCards } = budgets();
+const { loader, firstCards, firstCardsNpm } = budgets();
 /** Chunks a page asks for only after an element's first result (by name, before the hash). */
-const LATER_CHUNKS = ['analytics-tracker'];
+const LATER_CHUNKS = ['analytics-tracker', 'http-failure'];
 const LOADER = `dist/cdn/${loader.file}`;
 
 describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
@@ -53,12 +55,29 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
         measured.bytes <= firstCards.bytes,
         `${measured.bytes} B gzip before the first cards, over the ${firstCards.bytes} B budget (${files})`,
       );
-      // what the first cards do not need comes after them (src/internal/analytics/analytics-controller.ts)
+      // what the first cards do not need comes after them (src/internal/analytics/analytics-controller.ts),
+      // or only with a failure (src/api/http-failure.ts)
       for (const later of LATER_CHUNKS)
         assert.ok(
           !measured.files.some((file) => file.startsWith(`${later}-`)),
           `${later} was requested before the first cards (${files})`,
         );
+    });
+
+    it(`through npm (a Vite app importing room-elements/${firstCards.tag}.js), at most ${firstCardsNpm.bytes} B gzip of JS before its first cards`, async () => {
+      const element = ELEMENTS.find((e) => e.tag === firstCards.tag)!;
+      const measured = await measurePage(
+        browser,
+        server.origin,
+        element,
+        await npmPage(element, element.markup),
+      );
+      const files = measured.files.join(', ');
+      assert.ok(measured.files.length > 0, 'no JS was counted: the Vite page did not load');
+      assert.ok(
+        measured.bytes <= firstCardsNpm.bytes,
+        `${measured.bytes} B gzip before the first cards, over the ${firstCardsNpm.bytes} B budget (${files})`,
+      );
     });
   });
 });

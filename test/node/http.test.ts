@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { Hono } from 'hono';
 import { createServer } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { ApiError, joinUrl, MAX_SERVICE_MESSAGE, request } from '../../src/api/http.ts';
+import { ApiError, joinUrl, request } from '../../src/api/http.ts';
+import { MAX_SERVICE_MESSAGE } from '../../src/api/http-failure.ts';
 import { listen, type Running } from './helpers/server.ts';
 
 /** A port on 127.0.0.1 that nothing listens on (connection refused: a network error). */

@@ -9,7 +9,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import { lenientBoolean, lenientInteger } from '../../src/api/validate.ts';
+import { ApiError } from '../../src/api/http.ts';
+import { readRoomList } from '../../src/api/room-styling/room-list.ts';
 import { RoomListSchema, RoomSchema } from '../../src/api/room-styling/room-schema.ts';
+import { validate } from '../../src/api/validate.ts';
 import { SearchMetaSchema } from '../../src/api/room-styling/search-meta.ts';
 import * as schemas from '../../src/api/room-styling/schemas.ts';
 
@@ -159,6 +162,46 @@ describe('room schemas read fields as the declarative valibot schemas did', () =
       same(RoomListSchema, ReferenceList, { rooms: value }, `rooms ${String(value)}`);
     }
     same(RoomListSchema, ReferenceList, { rooms: [], extra: 1 }, 'unknown member dropped');
+  });
+
+  it("the gallery's list reader without valibot (room-list.ts) does what validate(RoomListSchema) does", () => {
+    const URL = 'https://rooms.example/rooms?limit=12';
+    const outcome = (read: () => unknown) => {
+      try {
+        return { output: read() };
+      } catch (error) {
+        assert.ok(error instanceof ApiError, `an ApiError, not ${String(error)}`);
+        const { message, status, url, kind, body, issues } = error;
+        return { error: { message, status, url, kind, body, issues } };
+      }
+    };
+    const bodies: unknown[] = [
+      ...VALUES,
+      ...VALUES.map((rooms) => ({ rooms })),
+      ...VALUES.map((value) => ({
+        rooms: [value, { id: 2, name: value }],
+        total: value,
+        last_updated: value,
+      })),
+      { rooms: [], extra: 1 },
+      { total: 3 },
+      Object.create(null),
+      Object.assign(Object.create(null), { rooms: [{ id: 1 }] }),
+      new Date(0),
+      [{ rooms: [] }],
+    ];
+    for (const body of bodies) {
+      const label = JSON.stringify(body) ?? String(body);
+      const got = outcome(() => readRoomList(body, URL));
+      const want = outcome(() => validate(RoomListSchema, body, URL));
+      assert.deepStrictEqual(got, want, label);
+    }
+    // and it does fail: a body that is no list is an `invalid` ApiError naming what was wrong
+    assert.throws(() => readRoomList({ rooms: 'many' }, URL), {
+      kind: 'invalid',
+      message:
+        'The service sent an unexpected response (rooms: Invalid type: Expected Array but received "many")',
+    });
   });
 
   it('search meta: entries need a name, keys and images are lenient, other bodies fail alike', () => {

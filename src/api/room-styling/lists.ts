@@ -1,10 +1,11 @@
 /**
  * The room lists of Document 3 as functions: GET /rooms, /rooms/search, /rooms/panoramas and
  * /rooms/photoreal. RoomStylingClient's methods of the same names call these; an element that only
- * lists rooms imports them alone and its bundle carries only the room list schema.
+ * lists rooms imports them alone and its bundle carries only the room list reader (room-list.ts: the
+ * envelope checked without valibot, as RoomListSchema checks it).
  */
-import { serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
-import { getValidated } from './get-validated.js';
+import type { Query } from '../http.js';
+import { callService, serviceToken, type CallOptions, type RoomStylingClientOptions } from './call.js';
 import { roomsQuery } from './list-urls.js';
 import {
   pagedQuery,
@@ -13,8 +14,19 @@ import {
   type PagedParams,
   type SearchRoomsParams,
 } from './params.js';
-import { RoomListSchema } from './room-schema.js';
+import { readRoomList } from './room-list.js';
 import type { RoomList } from './types.js';
+
+/** GET `path`, its answer read as a room list (an ApiError of kind `invalid` if it is not one). */
+async function getList(
+  options: RoomStylingClientOptions,
+  path: string,
+  query: Query,
+  call?: CallOptions,
+): Promise<RoomList> {
+  const { data, url } = await callService(options, 'GET', path, query, call);
+  return readRoomList(data, url);
+}
 
 /** GET /rooms: `offset` pages; `whitelabel` defaults to the options', then configure()'s. */
 export function listRooms(
@@ -22,7 +34,7 @@ export function listRooms(
   params: IndexRoomsParams = {},
   call?: CallOptions,
 ): Promise<RoomList> {
-  return getValidated(options, RoomListSchema, '/rooms', roomsQuery(options, params), call);
+  return getList(options, '/rooms', roomsQuery(options, params), call);
 }
 
 /** GET /rooms/search: always sends a limit (the service answers 422 without one). */
@@ -33,7 +45,7 @@ export function searchRooms(
 ): Promise<RoomList> {
   const query = searchQuery(params);
   if (query.kind === 'own') query.token = serviceToken(options);
-  return getValidated(options, RoomListSchema, '/rooms/search', query, call);
+  return getList(options, '/rooms/search', query, call);
 }
 
 /** GET /rooms/panoramas: rooms with has_panorama true. */
@@ -42,7 +54,7 @@ export function listPanoramas(
   params: PagedParams = {},
   call?: CallOptions,
 ): Promise<RoomList> {
-  return getValidated(options, RoomListSchema, '/rooms/panoramas', pagedQuery(params), call);
+  return getList(options, '/rooms/panoramas', pagedQuery(params), call);
 }
 
 /** GET /rooms/photoreal: rooms with a photoreal_image_url. */
@@ -51,5 +63,5 @@ export function listPhotoreal(
   params: PagedParams = {},
   call?: CallOptions,
 ): Promise<RoomList> {
-  return getValidated(options, RoomListSchema, '/rooms/photoreal', pagedQuery(params), call);
+  return getList(options, '/rooms/photoreal', pagedQuery(params), call);
 }
