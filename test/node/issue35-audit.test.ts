@@ -1,8 +1,10 @@
 /**
- * Issue 35's finding that had no test of its own: the CHANGELOG's tarball figure. It said 2.14 MB while
- * `npm pack` gave 3.3 MB; after the fix it said 1.40 MB while the package had grown to 1.48 MB. Its latest
- * figure must be what `npm pack --dry-run` packs now (`npm run build` first). (attw's finding, the server
- * entries' declarations, is checked in package-types.test.ts.)
+ * Issue 35's findings that had no test of their own (`npm run build` first):
+ * - the CHANGELOG's tarball figure. It said 2.14 MB while `npm pack` gave 3.3 MB; after the fix it said
+ *   1.40 MB while the package had grown to 1.48 MB. Its latest figure must be what `npm pack --dry-run` packs.
+ * - the shipped manifest without repeats: it was 0.9 MB with 630 private or protected members and four
+ *   declarations listed twice (`styles`, `STRINGS`, `statusText`, `renderErrorPanel`).
+ * (attw's finding, the server entries' declarations, is checked in package-types.test.ts.)
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,5 +61,45 @@ describe('issue 35: the CHANGELOG’s tarball figure is measured', () => {
       off <= TOLERANCE,
       `the CHANGELOG says ${latest.bytes} B, npm pack gives ${packed!.size} B (${(off * 100).toFixed(1)} % off): measure it again`,
     );
+  });
+});
+
+interface Manifest {
+  modules: { path: string; declarations?: { name: string; customElement?: boolean; members?: Member[] }[] }[];
+}
+interface Member {
+  name: string;
+  privacy?: string;
+}
+
+describe('issue 35: the shipped manifest without repeats', () => {
+  it('lists no private or protected member, each declaration once, each member of an element once', (t) => {
+    if (!existsSync('dist/custom-elements.json'))
+      return t.skip('dist/ is missing: run `npm run build` first');
+    const manifest = JSON.parse(readFileSync('dist/custom-elements.json', 'utf8')) as Manifest;
+    const declarations = manifest.modules.flatMap((m) => m.declarations ?? []);
+    const hidden = declarations.flatMap((d) =>
+      (d.members ?? [])
+        .filter((m) => m.privacy === 'private' || m.privacy === 'protected' || m.name.startsWith('#'))
+        .map((m) => `${d.name}.${m.name}`),
+    );
+    assert.deepEqual(hidden.slice(0, 10), [], `${hidden.length} private or protected members`);
+    const seen = new Map<string, number>();
+    for (const d of declarations) seen.set(d.name, (seen.get(d.name) ?? 0) + 1);
+    assert.deepEqual(
+      [...seen].filter(([, n]) => n > 1).map(([name]) => name),
+      [],
+      'declarations listed twice',
+    );
+    for (const element of declarations.filter((d) => d.customElement)) {
+      const names = (element.members ?? []).map((m) => m.name);
+      assert.deepEqual(
+        names.filter((n, i) => names.indexOf(n) !== i),
+        [],
+        `<${element.name}> members listed twice`,
+      );
+    }
+    const bytes = readFileSync('dist/custom-elements.json').length;
+    console.log(`[manifest] dist/custom-elements.json ${bytes} B, ${declarations.length} declarations`);
   });
 });
