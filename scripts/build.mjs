@@ -124,7 +124,8 @@ function pruneDeclarations() {
     reached.add(file);
     const text = readFileSync(file, 'utf8');
     for (const [, specifier] of text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-      const target = normalize(join(dirname(file), specifier)).replace(/\.js$/, '');
+      // `./x.js`, and `./x.ts` as the server entries' declarations keep their sources' specifiers
+      const target = normalize(join(dirname(file), specifier)).replace(/\.[jt]s$/, '');
       todo.push(`${target}.d.ts`, join(target, 'index.d.ts'));
     }
   }

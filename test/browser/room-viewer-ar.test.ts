@@ -212,7 +212,7 @@ for (const thread of THREADS) {
       const file = params.get('file')!;
       expect(file.startsWith(`${PUBLIC}/uploads/`), file).to.equal(true);
       expect(new URL(file).protocol).to.equal('https:');
-      expect(params.get('mode')).to.equal('ar_preferred');
+      expect(params.get('mode')).to.equal('ar_only');
       expect(params.get('resizable')).to.equal('false');
       expect(params.get('title')).to.equal('The look');
       expect(params.get('link')).to.equal(location.href.split('#')[0]);

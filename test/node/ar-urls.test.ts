@@ -39,13 +39,13 @@ describe('ar-modes', () => {
 describe('Scene Viewer intent', () => {
   const file = 'https://shop.example/partner/uploads/abc.glb';
 
-  it('names the https file, ar_preferred, the title, the page as link, resizable=false and the page as fallback', () => {
+  it('names the https file, ar_only, the title, the page as link, resizable=false and the page as fallback', () => {
     const intent = sceneViewerIntent(file, 'The look & more', 'https://shop.example/rooms/1?x=1#top');
     const match = /^intent:\/\/arvr\.google\.com\/scene-viewer\/1\.0\?([^#]*)#Intent;(.*)$/.exec(intent);
     assert.ok(match, intent);
     const params = new URLSearchParams(match[1]);
     assert.equal(params.get('file'), file);
-    assert.equal(params.get('mode'), 'ar_preferred');
+    assert.equal(params.get('mode'), 'ar_only');
     assert.equal(params.get('title'), 'The look & more');
     assert.equal(params.get('link'), 'https://shop.example/rooms/1?x=1');
     assert.equal(params.get('resizable'), 'false');
@@ -55,6 +55,40 @@ describe('Scene Viewer intent', () => {
     );
     const fallback = /S\.browser_fallback_url=([^;]+);end;$/.exec(match[2]!);
     assert.equal(decodeURIComponent(fallback![1]!), `https://shop.example/rooms/1?x=1${NO_AR_FALLBACK}`);
+  });
+
+  it('is Google’s intent that controls the fallback: Google Play Services for AR, ar_only, the page as browser fallback', () => {
+    // developers.google.com/ar/develop/scene-viewer: an explicit intent to com.google.ar.core with ar_only or
+    // ar_preferred leaves the fallback to S.browser_fallback_url; ar_only offers no switch to Scene Viewer's 3D
+    // viewer, so the element's "AR started" is true or the page hears otherwise. The Google app's package
+    // (googlequicksearchbox) would fall back to that 3D viewer and never come back to the page.
+    const intent = sceneViewerIntent(file, 'The look', 'https://shop.example/rooms/1');
+    const [target, extras] = intent.split('#Intent;');
+    assert.equal(new URL(target!.replace(/^intent:/, 'https:')).host, 'arvr.google.com');
+    assert.equal(new URLSearchParams(target!.split('?')[1]).getAll('mode').join(), 'ar_only');
+    const fields = extras!.replace(/;end;$/, '').split(';');
+    assert.deepEqual(fields.slice(0, 3), [
+      'scheme=https',
+      'package=com.google.ar.core',
+      'action=android.intent.action.VIEW',
+    ]);
+    assert.equal(fields.length, 4, extras);
+    assert.doesNotMatch(intent, /googlequicksearchbox|ar_preferred|3d_/);
+    // the fallback is one encoded field (no ; or # of its own to end the intent early), the page with the hash
+    const fallback = fields[3]!.replace(/^S\.browser_fallback_url=/, '');
+    assert.doesNotMatch(fallback, /[;#]/);
+    assert.equal(decodeURIComponent(fallback), `https://shop.example/rooms/1${NO_AR_FALLBACK}`);
+  });
+
+  it('keeps a page URL with ; and # from ending the intent early', () => {
+    const intent = sceneViewerIntent(file, 'a;b#c', 'https://shop.example/look;v=2?q=a;b#frag');
+    assert.equal(intent.match(/#Intent;/g)?.length, 1);
+    assert.ok(intent.endsWith(';end;'));
+    const params = new URLSearchParams(
+      intent.slice('intent://arvr.google.com/scene-viewer/1.0?'.length, intent.indexOf('#Intent;')),
+    );
+    assert.equal(params.get('title'), 'a;b#c');
+    assert.equal(params.get('link'), 'https://shop.example/look;v=2?q=a;b');
   });
 
   it('refuses any file URL that is not https', () => {

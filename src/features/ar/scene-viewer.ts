@@ -62,10 +62,24 @@ export function safeHttpsUrl(value: string): string | undefined {
 }
 
 /**
+ * Which app the intent names and in which mode, checked against Google's Scene Viewer guide
+ * (developers.google.com/ar/develop/scene-viewer): an explicit intent to Google Play Services for AR
+ * (`com.google.ar.core`) is the documented way to *control the fallback*, and `ar_only` keeps Scene
+ * Viewer in AR with no switch to its 3D viewer. So either the room opens in AR, or Android (ARCore missing
+ * or too old) opens `S.browser_fallback_url`: the element sees that and says AR failed. The other form, an
+ * intent to the Google app (`com.google.android.googlequicksearchbox`, `ar_preferred`, what model-viewer
+ * sends today), falls back to Scene Viewer's 3D viewer instead: a 3D view the page already shows, opened
+ * as if AR had started, with no word to the page.
+ */
+export const SCENE_VIEWER_PACKAGE = 'com.google.ar.core';
+export const SCENE_VIEWER_MODE = 'ar_only';
+
+/**
  * The intent that opens Scene Viewer in AR on `file` (https only: throws a TypeError otherwise), with
- * `title`, `link` back to the page and a fixed scale (`resizable=false`: the room at true size). The
- * fallback, where Scene Viewer is missing, is the page itself with `#no-ar-fallback`: the element sees
- * that hash come back and says AR failed (as model-viewer does).
+ * `title`, `link` back to the page and a fixed scale (`resizable=false`: the room at true size), for
+ * Google Play Services for AR in `ar_only` (above). The fallback, where that is missing, is the page
+ * itself with `#no-ar-fallback`: the element sees that hash come back and says AR failed (as model-viewer
+ * does with its own hash).
  */
 export function sceneViewerIntent(file: string, title: string, page: string): string {
   const https = safeHttpsUrl(file);
@@ -76,14 +90,14 @@ export function sceneViewerIntent(file: string, title: string, page: string): st
   fallback.hash = NO_AR_FALLBACK.slice(1);
   const params = new URLSearchParams({
     file: https,
-    mode: 'ar_preferred',
+    mode: SCENE_VIEWER_MODE,
     title,
     link: link.href,
     resizable: 'false',
   });
   return (
     `intent://arvr.google.com/scene-viewer/1.0?${params.toString()}` +
-    `#Intent;scheme=https;package=com.google.ar.core;action=android.intent.action.VIEW;` +
+    `#Intent;scheme=https;package=${SCENE_VIEWER_PACKAGE};action=android.intent.action.VIEW;` +
     `S.browser_fallback_url=${encodeURIComponent(fallback.href)};end;`
   );
 }

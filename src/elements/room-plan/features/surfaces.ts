@@ -12,11 +12,11 @@
  */
 import { nothing, svg } from 'lit';
 import { attachChangeLog } from '../../../features/changes/changes-host.js';
-import { ChangeRefused, type ChangeLog, type RoomChange } from '../../../features/changes/change-log.js';
+import type { ChangeLog, RoomChange } from '../../../features/changes/change-log.js';
 import { cssColour } from '../../../features/changes/css-colour.js';
+import { findSurface, surfaceAfter, surfaceValidator } from '../../../features/changes/surface-change.js';
 import {
   areaOfSurface,
-  checkSurface,
   modelMaterialOf,
   sideOf,
   surfacesOf,
@@ -108,18 +108,7 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     constructor(...args: any[]) {
       super(...args);
       this.#log.register('surface', {
-        validate: (target, value) => {
-          const plan = this.planShown?.plan;
-          if (!plan) return new ChangeRefused('not-ready', 'no plan is drawn yet');
-          try {
-            checkSurface(plan, target);
-            surfaceValue(value, cssColour);
-          } catch (error) {
-            if (error instanceof ChangeRefused) return error;
-            throw error;
-          }
-          return undefined;
-        },
+        validate: surfaceValidator(() => this.planShown?.plan, 'no plan is drawn yet'),
         current: (target) => this.#paints.get(target) ?? null,
         apply: async (target, value) => {
           const paint = surfaceValue(value, cssColour);
@@ -147,14 +136,9 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
      * Resolves true once drawn; false when refused (`room-change-error`), the plan unchanged.
      */
     setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean> {
-      let after: unknown = paint;
-      try {
-        after = surfaceValue(paint, cssColour);
-      } catch {
-        // refused with its reason by the log's own check
-      }
+      // the log keeps the checked value; a bad one is refused there with its reason
       return this.#log.make(
-        { kind: 'surface', target: surface, after },
+        { kind: 'surface', target: surface, after: surfaceAfter(paint) },
         this.analytics.answeringVisitor ? 'user' : 'api',
       );
     }
@@ -238,7 +222,7 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       const fill = (surface: string, paint: SurfaceValue) =>
         'color' in paint ? paint.color : `url(#${this.#patternId(surface)})`;
       const strips = [...this.#paints].flatMap(([surface, paint]) => {
-        const ref = checkSurfaceOrUndefined(shown.plan, surface);
+        const ref = findSurface(shown.plan, surface);
         if (ref?.kind !== 'wall') return [];
         const wall = shown.plan.walls.find((w) => w.name === ref.id)!;
         const [a, b] = wallFaceEnds(wall, ref.side);
@@ -296,7 +280,7 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
 
     #select(surface: string, source: SurfaceSelectDetail['source']): boolean {
       const plan = this.planShown?.plan;
-      const ref = plan && checkSurfaceOrUndefined(plan, surface);
+      const ref = plan && findSurface(plan, surface);
       if (!plan || !ref) return false;
       const area = areaOfSurface(plan, ref);
       return this.emit(
@@ -351,12 +335,4 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     }
   }
   return WithPlanSurfaces;
-}
-
-function checkSurfaceOrUndefined(plan: PlanGeometry, surface: string) {
-  try {
-    return checkSurface(plan, surface);
-  } catch {
-    return undefined;
-  }
 }

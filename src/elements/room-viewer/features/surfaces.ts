@@ -9,9 +9,9 @@ import { ClickTracker } from '../../../features/selection/component-selection.js
 import { changeLogOf } from '../../../features/changes/changes-host.js';
 import { ChangeRefused } from '../../../features/changes/change-log.js';
 import { cssColour } from '../../../features/changes/css-colour.js';
+import { findSurface, surfaceAfter, surfaceValidator } from '../../../features/changes/surface-change.js';
 import {
   areaOfSurface,
-  checkSurface,
   hexToSrgb,
   modelMaterialOf,
   surfaceValue,
@@ -71,18 +71,7 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     constructor(...args: any[]) {
       super(...args);
       changeLogOf(this)?.register('surface', {
-        validate: (target, value) => {
-          const plan = this.viewContext?.plan;
-          if (!plan) return new ChangeRefused('not-ready', 'no room is drawn yet');
-          try {
-            checkSurface(plan, target);
-            surfaceValue(value, cssColour);
-          } catch (error) {
-            if (error instanceof ChangeRefused) return error;
-            throw error;
-          }
-          return undefined;
-        },
+        validate: surfaceValidator(() => this.viewContext?.plan, 'no room is drawn yet'),
         current: (target) => this.#paints.get(target) ?? null,
         apply: async (target, value) => {
           const context = this.viewContext;
@@ -113,12 +102,7 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       const log = changeLogOf(this);
       if (!log) return Promise.resolve(false);
       // the log keeps the checked value (a colour as #rrggbb, a texture's absolute URL); a bad one is refused there
-      let after: unknown = paint;
-      try {
-        after = surfaceValue(paint, cssColour);
-      } catch {
-        // refused with its reason by the log's own check
-      }
+      const after = surfaceAfter(paint);
       // asked in the task of the visitor's own input on the element: the visitor's change
       const visitor = this.analytics.answeringVisitor || this.#answeringPick;
       return log.make({ kind: 'surface', target: surface, after }, visitor ? 'user' : 'api');
@@ -199,12 +183,8 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     #select(surface: string, source: SurfaceSelectDetail['source']): boolean {
       const plan = this.viewContext?.plan;
       if (!plan) return false;
-      let ref;
-      try {
-        ref = checkSurface(plan, surface);
-      } catch {
-        return false;
-      }
+      const ref = findSurface(plan, surface);
+      if (!ref) return false;
       const area = areaOfSurface(plan, ref);
       const detail: SurfaceSelectDetail = {
         surface,
