@@ -14,8 +14,11 @@ import { SharedRenderer } from './shared-renderer.js';
 export interface GroupInspection {
   key: string;
   componentId?: string;
-  /** Instances drawn. */
+  /** Instances drawn, and the pieces they draw (ids, in instance order). */
   count: number;
+  ids: string[];
+  /** Pieces drawn as nothing (a zero matrix: a swapped piece's old instance). */
+  hidden: string[];
   /** The product's mesh replaced the boxes (`furniture-base`). */
   meshed: boolean;
   /** World box (metres, y up) of the instances as drawn now. */
@@ -57,10 +60,18 @@ export function inspectView(view: RoomView): ViewInspection {
     furniture: room.furniture(),
     groups: room.groups.map(({ key, components, mesh, box, meshed }) => {
       mesh.computeBoundingBox();
+      const matrix = new Matrix4();
+      const hidden = components.filter((_, i) => {
+        if (i >= mesh.count) return false;
+        mesh.getMatrixAt(i, matrix);
+        return matrix.determinant() === 0;
+      });
       return {
         key,
         componentId: components[0]?.componentId,
         count: mesh.count,
+        ids: components.map((c) => c.id),
+        hidden: hidden.map((c) => c.id),
         meshed: !!meshed,
         drawn: corners(mesh.boundingBox!.clone().applyMatrix4(mesh.matrixWorld)),
         boxes: corners(groupBoxes(mesh, box)),
