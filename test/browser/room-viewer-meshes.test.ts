@@ -16,17 +16,17 @@ import { meshDecoderStats } from '../../src/three/furniture-meshes.ts';
 import { rendererInfo } from '../../src/three/index.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
 import type { GroupInspection } from '../../src/three/inspect.ts';
-import { armFault, receivedRequests, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { armFault, receivedRequests, ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import {
   furnitureCache,
+  meshSuiteOn,
   inspectOf,
   meshCacheOf,
   pictureData,
   THREADS,
   type Thread,
 } from './helpers/threads.ts';
-import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import {
   boxRoom,
@@ -73,6 +73,17 @@ function problemsOf(viewer: RoomViewer): ModelErrorDetail[] {
   return seen;
 }
 
+/** A viewer of `room` with `furniture-base`, mounted; resolves once every piece's mesh has settled. */
+async function settledRoom(room: RoomViewer['model']) {
+  const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING }, [200, 150]);
+  viewer.model = room;
+  const problems = problemsOf(viewer);
+  fixtureContainer().append(viewer);
+  await mountLoaded(viewer);
+  await until(async () => (await furniture(viewer)).pending === 0, 15000, 'every piece settled');
+  return { viewer, problems };
+}
+
 /** The group drawing a product's pieces. */
 async function groupOf(viewer: RoomViewer, componentId: string): Promise<GroupInspection> {
   return (await inspectOf(viewer)).groups.find((g) => g.componentId === componentId)!;
@@ -89,15 +100,7 @@ for (const drawnOn of THREADS)
   describe(`room-viewer: products’ meshes (furniture-base), drawn on ${drawnOn}`, function () {
     this.timeout(90000);
     const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: drawnOn });
-    });
-    after(resetConfig);
-    beforeEach(async () => {
-      await resetEmulator();
-      furnitureCache({ reset: true });
-    });
+    meshSuiteOn(drawnOn);
     afterEach(async () => {
       cleanup();
       resetConfig();
@@ -265,15 +268,7 @@ for (const drawnOn of THREADS)
         if (c.type === 'Component')
           c.model = `models/00/${'0'.repeat(38)}${String(c.component_id).slice(-2)}_00.mi`;
       }
-      const viewer = makeViewer(
-        { loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING },
-        [200, 150],
-      );
-      viewer.model = room;
-      const problems = problemsOf(viewer);
-      fixtureContainer().append(viewer);
-      await mountLoaded(viewer);
-      await until(async () => (await furniture(viewer)).pending === 0, 15000, 'the answers');
+      const { viewer, problems } = await settledRoom(room);
       expect(await furniture(viewer)).to.deep.equal({ boxes: 4, meshes: 0, pending: 0 });
       expect(problems).to.deep.equal([]);
       expect(viewer.matches(':state(warning)')).to.equal(false);
@@ -311,15 +306,7 @@ for (const drawnOn of THREADS)
       const pieces = room.components.filter((c) => c.type === 'Component');
       pieces[0]!.model = `${fixtures}/meshopt-listed.glb`;
       pieces[1]!.model = `${fixtures}/ktx2-required.glb`;
-      const viewer = makeViewer(
-        { loading: 'eager', camera: 'top', 'furniture-base': ROOM_STYLING },
-        [200, 150],
-      );
-      viewer.model = room;
-      const problems = problemsOf(viewer);
-      fixtureContainer().append(viewer);
-      await mountLoaded(viewer);
-      await until(async () => (await furniture(viewer)).pending === 0, 15000, 'both settled');
+      const { viewer, problems } = await settledRoom(room);
       expect(await furniture(viewer)).to.deep.equal({ boxes: 1, meshes: 1, pending: 0 });
       expect((await meshCacheOf(drawnOn)).decoders).to.deep.equal(['meshopt']);
       expect(problems.length).to.equal(1);

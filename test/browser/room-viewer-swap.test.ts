@@ -17,9 +17,9 @@ import { SwapRefused } from '../../src/features/swap/swap-refused.ts';
 import type { AddToCartDetail, RoomChangeDetail, RoomChangeErrorDetail } from '../../src/events/index.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
+import { armFault, ROOM_STYLING } from './helpers/emulator.ts';
 import type { GroupInspection } from '../../src/three/inspect.ts';
-import { framesOf, furnitureCache, inspectOf, THREADS } from './helpers/threads.ts';
+import { framesOf, inspectOf, meshSuiteOn, THREADS } from './helpers/threads.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { workerPixels } from './helpers/worker-pixels.ts';
@@ -362,15 +362,7 @@ for (const renderer of THREADS)
 for (const drawnOn of THREADS)
   describe(`<room-viewer> swaps a piece: the meshes, drawn on ${drawnOn}`, function () {
     this.timeout(90000);
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: drawnOn });
-    });
-    after(resetConfig);
-    beforeEach(async () => {
-      await resetEmulator();
-      furnitureCache({ reset: true });
-    });
+    meshSuiteOn(drawnOn);
     afterEach(() => cleanup());
 
     it('draws the replacement as its product’s mesh, and keeps the old piece hidden when the room’s meshes arrive after the swap', async () => {

@@ -10,6 +10,9 @@ import { cameraFeedOf, type CameraPose } from '../../../src/features/motion/came
 import { MODEL_TO_WORLD, toModel, toWorld } from '../../../src/three/axes.ts';
 import type { RoomViewer } from '../../../src/elements/room-viewer/room-viewer.ts';
 import { pictureOf } from '../room-viewer-fixtures.ts';
+import { configure, resetConfig } from '../../../src/config.ts';
+import { resetEmulator } from './emulator.ts';
+import { requireWebGL } from './webgl.ts';
 import { rgba, workerPixels, type Pixels } from './worker-pixels.ts';
 import {
   renderWorkerFurnitureCache,
@@ -175,4 +178,20 @@ export function furnitureCache(settings: { limits?: Partial<FurnitureLimits>; re
   if (settings.reset) resetFurnitureCache();
   if (settings.limits) setFurnitureLimits(settings.limits);
   renderWorkerFurnitureCache(settings);
+}
+
+/**
+ * Mocha hooks for a suite of products' meshes whose viewers draw on `thread`: WebGL required, the
+ * emulator and both threads' furniture mesh caches reset before each test.
+ */
+export function meshSuiteOn(thread: Thread): void {
+  before(function () {
+    requireWebGL(this);
+    configure({ viewerRenderer: thread });
+  });
+  after(resetConfig);
+  beforeEach(async () => {
+    await resetEmulator();
+    furnitureCache({ reset: true });
+  });
 }
