@@ -2,8 +2,9 @@
  * The one shared WebGL context: many viewers, many mount / unmount cycles, and a lost context.
  * Runs in its own page (wtr gives each test file one), so the renderer starts here from nothing.
  * Views, sizes and memory on both threads (a loop over the two): the render worker's one renderer (the
- * default: the page itself makes no WebGL context) and the page's. Handing the WebGL canvas to the
- * page and losing the page's context are the page renderer's own (renderer="main", the fallback).
+ * default: the page itself makes no WebGL context) and the page's, also a context lost and restored.
+ * Handing the WebGL canvas to the page and a context lost for good are the page renderer's own
+ * (renderer="main", the fallback).
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
@@ -14,8 +15,8 @@ import { boxRoom, canvasOf, makeViewer, paintedPixels } from './room-viewer-fixt
 import { requireWebGL } from './helpers/webgl.ts';
 import type { ElementError } from '../../src/internal/element-error.ts';
 import { configure, resetConfig } from '../../src/config.ts';
-import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
-import { paintedOf, pixelAt, THREADS, type Thread } from './helpers/threads.ts';
+import { loseRenderWorkerContext, renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
+import { framesOf, paintedOf, pixelAt, THREADS, type Thread } from './helpers/threads.ts';
 
 // count WebGL contexts made on this page, before anything has made one
 const webglContexts = new Set<HTMLCanvasElement>();
@@ -47,6 +48,37 @@ function ownPainted(viewer: RoomViewer): number {
 async function rendererOf(thread: Thread) {
   if (thread === 'main') return (await three()).rendererInfo();
   return renderWorkerInfo();
+}
+
+/** The extension that lost the page's context (a lost context has none to ask for). */
+let lostWith: WEBGL_lose_context | undefined;
+
+/** The shared renderer's WebGL context on `thread` lost (WEBGL_lose_context), once it is. */
+async function loseContext(thread: Thread): Promise<void> {
+  if (thread === 'worker') {
+    loseRenderWorkerContext();
+    await until(async () => (await renderWorkerInfo())!.contextLost, 5000, 'the context lost');
+    return;
+  }
+  const shared = (await three()).SharedRenderer.peek()!;
+  const lost = waitForEvent(shared.canvas, 'webglcontextlost');
+  lostWith = shared.renderer.getContext().getExtension('WEBGL_lose_context')!;
+  lostWith.loseContext();
+  await lost;
+  expect(shared.contextLost).to.equal(true);
+}
+
+/** The context lost by loseContext() restored, once it is. */
+async function restoreContext(thread: Thread): Promise<void> {
+  if (thread === 'worker') {
+    loseRenderWorkerContext(true);
+    await until(async () => !(await renderWorkerInfo())!.contextLost, 5000, 'the context restored');
+    return;
+  }
+  const shared = (await three()).SharedRenderer.peek()!;
+  const restored = waitForEvent(shared.canvas, 'webglcontextrestored');
+  lostWith!.restoreContext();
+  await restored;
 }
 
 /** The size in pixels of the shared renderer's own canvas on `thread`. */
@@ -162,6 +194,36 @@ for (const drawnOn of THREADS)
       expect(peakTextures).to.be.greaterThan(start.textures);
       expect(webglContexts.size).to.equal(drawnOn === 'main' ? 1 : 0);
     });
+
+    it('a lost context is restored and every viewer draws again (also one mounted while it was lost)', async () => {
+      const viewers = Array.from({ length: 3 }, (_, i) => {
+        const v = makeViewer({ loading: 'eager', camera: 'top' }, [120, 90]);
+        v.model = boxRoom({ components: 4 * i });
+        return v;
+      });
+      await mountAll(viewers);
+      await loseContext(drawnOn);
+      const drawn = viewers.map((v) => framesOf(v));
+      // on the page, wipe what they show, so only a new frame can bring the pictures back
+      if (drawnOn === 'main')
+        for (const v of viewers) canvasOf(v).getContext('2d')!.clearRect(0, 0, 999, 999);
+      const late = makeViewer({ loading: 'eager', camera: 'orbit' }, [120, 90]);
+      late.model = boxRoom({ components: 2 });
+      let lateLoaded = false;
+      const lateLoad = waitForEvent(late, 'model-load', 20000).then(() => (lateLoaded = true));
+      fixtureContainer().append(late);
+      await rafPasses(3);
+      if (drawnOn === 'main') for (const v of viewers) expect(paintedPixels(v)).to.equal(0);
+      expect(lateLoaded, 'nothing drawn while the context is lost').to.equal(false);
+      await restoreContext(drawnOn);
+      await lateLoad;
+      for (const [i, v] of viewers.entries())
+        await until(() => framesOf(v) > drawn[i]!, 5000, 'a viewer drawing again');
+      for (const v of [...viewers, late])
+        await until(async () => (await paintedOf(v)) > 120 * 90 * 0.2, 5000, 'a viewer painted again');
+      expect((await rendererOf(drawnOn))!.contextLost).to.equal(false);
+      expect(webglContexts.size).to.equal(drawnOn === 'main' ? 1 : 0);
+    });
   });
 
 // the page renderer's own: its WebGL canvas handed to the page, its context lost (renderer="main", the fallback)
@@ -241,39 +303,6 @@ describe('<room-viewer> shared renderer on the page’s thread (renderer="main",
     }
   });
 
-  it('a lost context is restored and every viewer draws again (also one mounted while it was lost)', async () => {
-    const viewers = Array.from({ length: 3 }, (_, i) => {
-      const v = makeViewer({ loading: 'eager', camera: 'top' }, [120, 90]);
-      v.model = boxRoom({ components: 4 * i });
-      return v;
-    });
-    await mountAll(viewers);
-    const { SharedRenderer } = await three();
-    const shared = SharedRenderer.peek()!;
-    const gl = shared.renderer.getContext();
-    const lose = gl.getExtension('WEBGL_lose_context')!;
-    const lost = waitForEvent(shared.canvas, 'webglcontextlost');
-    lose.loseContext();
-    await lost;
-    expect(shared.contextLost).to.equal(true);
-    // wipe what they show, so only a new frame can bring the pictures back
-    for (const v of viewers) canvasOf(v).getContext('2d')!.clearRect(0, 0, 999, 999);
-    const late = makeViewer({ loading: 'eager', camera: 'orbit' }, [120, 90]);
-    late.model = boxRoom({ components: 2 });
-    fixtureContainer().append(late);
-    await rafPasses(3);
-    for (const v of viewers) expect(paintedPixels(v)).to.equal(0);
-    const restored = waitForEvent(shared.canvas, 'webglcontextrestored');
-    const lateLoad = waitForEvent(late, 'model-load');
-    lose.restoreContext();
-    await restored;
-    await lateLoad;
-    for (const v of [...viewers, late]) {
-      await until(() => paintedPixels(v) > 120 * 90 * 0.2, 5000, 'a viewer drawing again');
-    }
-    expect(shared.contextLost).to.equal(false);
-    expect(webglContexts.size).to.equal(1);
-  });
   it('a context lost for good: every viewer shows a no-webgl error with a retry, which makes a new renderer', async () => {
     // issue 22 finding 7: lost and never restored, the viewers stayed frozen and a new one "loading"
     const { SharedRenderer } = await three();

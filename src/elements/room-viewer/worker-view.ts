@@ -147,6 +147,11 @@ export function renderWorkerFurnitureCache(settings: {
   worker?.postMessage({ type: 'furniture-cache', ...settings } satisfies ToRenderWorker);
 }
 
+/** Tests: the render worker's WebGL context lost, or restored (WEBGL_lose_context). */
+export function loseRenderWorkerContext(restore = false): void {
+  worker?.postMessage({ type: 'lose-context', restore } satisfies ToRenderWorker);
+}
+
 /** The view that draws on `layer` (the `canvas.worker-canvas` in a viewer's shadow root). */
 export function workerViewOf(layer: Element | null | undefined): WorkerView | undefined {
   return layer instanceof HTMLCanvasElement ? byLayer.get(layer) : undefined;

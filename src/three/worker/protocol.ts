@@ -113,7 +113,9 @@ export type ToRenderWorker =
   | { type: 'walk'; id: number; setup: WalkSetup }
   // tests follow the default (issue 33): the worker's furniture cache as the page's tests set theirs
   /** The worker's mesh cache limits (tests and benches lower them), or reset to nothing and the defaults. */
-  | { type: 'furniture-cache'; limits?: Partial<FurnitureLimits>; reset?: boolean };
+  | { type: 'furniture-cache'; limits?: Partial<FurnitureLimits>; reset?: boolean }
+  /** Tests: the shared renderer's WebGL context lost (WEBGL_lose_context), or restored. */
+  | { type: 'lose-context'; restore?: boolean };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {
@@ -128,6 +130,8 @@ export interface RenderWorkerInfo {
   /** The worker's mesh cache (furnitureCacheStats() there), and its shared canvas's size in pixels. */
   meshCache: FurnitureCacheStats;
   canvas: [number, number];
+  /** The shared renderer's context is lost (and not given up yet). */
+  contextLost: boolean;
 }
 
 export type FromRenderWorker =

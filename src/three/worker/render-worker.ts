@@ -48,7 +48,7 @@ interface Entry {
 /** A message about one view (not `start`, which makes it, nor the worker's own `info` and `ping`). */
 type ViewMessage = Exclude<
   ToRenderWorker,
-  StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' | 'furniture-cache' }
+  StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' | 'furniture-cache' | 'lose-context' }
 >;
 
 const views = new Map<number, Entry>();
@@ -194,6 +194,7 @@ function info(request: number): void {
     furniture: furnitureOfViews(),
     meshCache: furnitureCacheStats(),
     canvas: [shared?.canvas.width ?? 0, shared?.canvas.height ?? 0],
+    contextLost: shared?.contextLost ?? false,
   });
 }
 
@@ -279,6 +280,9 @@ function handle(data: ViewMessage, entry: Entry): void {
   }
 }
 
+/** Tests: the extension that lost the shared renderer's context ('lose-context'), to restore it. */
+let lostWith: WEBGL_lose_context | undefined;
+
 const gone = () => new DOMException('no such room view in the render worker', 'InvalidStateError');
 
 scope.onmessage = ({ data }) => {
@@ -289,6 +293,12 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'furniture-cache') {
     if (data.reset) resetFurnitureCache();
     return setFurnitureLimits(data.limits ?? {});
+  }
+  if (data.type === 'lose-context') {
+    // a lost context has no extensions: the one that lost it restores it
+    if (data.restore) return lostWith?.restoreContext();
+    lostWith = SharedRenderer.peek()?.renderer.getContext().getExtension('WEBGL_lose_context') ?? undefined;
+    return lostWith?.loseContext();
   }
   const entry = views.get(data.id);
   // a view the worker does not hold (disposed, never started): a question is still answered
