@@ -33,6 +33,8 @@ import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
 import { PieceSwaps } from './swap.js';
 import type { CameraMode } from './camera.js';
 import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
+// tests follow the default (issue 33): what the view holds, the same on either thread
+import { inspectView, type ViewInspection } from './inspect.js';
 
 type FeaturesModule = typeof Features;
 
@@ -400,6 +402,12 @@ export class ViewDriver {
     camera.updateProjectionMatrix();
     this.view.requestRender();
     return this.pose;
+  }
+
+  // tests follow the default (issue 33)
+  /** What the view holds (inspect.ts), for tests and tools on either thread. */
+  inspect(): ViewInspection {
+    return inspectView(this.view);
   }
 
   dispose(): void {

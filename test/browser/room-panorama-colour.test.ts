@@ -2,7 +2,9 @@
  * photo-sphere-viewer switches three.js colour management off for the whole page when it is imported.
  * A <room-viewer> (and any other three.js scene) on the same page must render the same colours before
  * and after a panorama loaded. Each test file runs in a fresh page, so PSV is not loaded before the
- * `before` hook below has taken its "without a panorama" pictures.
+ * `before` hook below has taken its "without a panorama" pictures. A viewer on each thread: the page's
+ * (renderer="main"), whose three.js is the page's own, and the render worker's (the default), whose
+ * three.js PSV cannot reach; both must keep their colours.
  */
 import { expect } from '@esm-bundle/chai';
 import * as THREE from 'three';
@@ -12,12 +14,8 @@ import type { RoomPanorama } from '../../src/elements/room-panorama/room-panoram
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 import { mountReady, plainFaces } from './room-panorama.helpers.ts';
-import { boxRoom, colourDistance, makeViewer, pixel } from './room-viewer-fixtures.ts';
-import { configure } from '../../src/config.ts';
-
-// these tests read the viewer's scene on the page's thread (viewer.view, its canvas); the render worker,
-// the default where the browser allows it, has its own (room-viewer-worker*.test.ts)
-configure({ viewerRenderer: 'main' });
+import { boxRoom, colourDistance, makeViewer } from './room-viewer-fixtures.ts';
+import { pixelAt, THREADS, type Thread } from './helpers/threads.ts';
 
 /** Renders a quad of `hex` (unlit and lit materials side by side) and reads both pixels back. */
 function renderColours(hex: number): number[][] {
@@ -67,8 +65,12 @@ async function showRoom(viewer: RoomViewer): Promise<number[][]> {
   viewer.model = room(); // a fresh object each time: the viewer builds and draws the room again
   if (!viewer.isConnected) fixtureContainer().append(viewer);
   await loaded;
-  return POINTS.map(([x, y]) => pixel(viewer, x, y));
+  return Promise.all(POINTS.map(([x, y]) => pixelAt(viewer, x, y)));
 }
+
+/** A viewer of the room from the top, drawn on `thread`. */
+const viewerOn = (thread: Thread) =>
+  makeViewer({ loading: 'eager', camera: 'top', renderer: thread }, [200, 150]);
 
 function expectSamePixels(actual: number[][], expected: number[][], what: string): void {
   for (let i = 0; i < POINTS.length; i++) {
@@ -82,16 +84,19 @@ function expectSamePixels(actual: number[][], expected: number[][], what: string
 describe('<room-panorama> leaves three.js colour management as the page had it', function () {
   this.timeout(60000);
   let quadBefore: number[][];
-  let viewer: RoomViewer;
-  let viewerBefore: number[][];
+  const viewers = {} as Record<Thread, RoomViewer>;
+  const viewersBefore = {} as Record<Thread, number[][]>;
   let panorama: RoomPanorama;
   let cacheAfterPanorama: boolean;
 
   before(async () => {
     expect(THREE.ColorManagement.enabled, 'three starts with colour management on').to.equal(true);
     quadBefore = renderColours(0x808080);
-    viewer = makeViewer({ loading: 'eager', camera: 'top' }, [200, 150]);
-    viewerBefore = await showRoom(viewer);
+    for (const thread of THREADS) {
+      viewers[thread] = viewerOn(thread);
+      viewersBefore[thread] = await showRoom(viewers[thread]);
+      expect(viewers[thread].renderThread).to.equal(thread);
+    }
     // PSV also turns three's file cache off for the page: a page that turned it on keeps it on
     THREE.Cache.enabled = true;
     try {
@@ -103,19 +108,17 @@ describe('<room-panorama> leaves three.js colour management as the page had it',
   });
   after(cleanup);
 
-  it('a <room-viewer> draws the same pixels before and after a panorama loaded on the page', async () => {
-    // the premise: the viewer drew the room's own colours without a panorama on the page
-    expect(colourDistance(viewerBefore[0]!, FLOOR_SRGB), `floor ${viewerBefore[0]}`).to.be.at.most(6);
-    expect(panorama.getAttribute('state'), 'the panorama is live beside the viewer').to.equal('ready');
-    // the same viewer drawing the room again, with PSV loaded and drawing on the page
-    expectSamePixels(await showRoom(viewer), viewerBefore, 'the same viewer, redrawn');
-    // and a viewer that starts after the panorama
-    expectSamePixels(
-      await showRoom(makeViewer({ loading: 'eager', camera: 'top' }, [200, 150])),
-      viewerBefore,
-      'a new viewer',
-    );
-  });
+  for (const thread of THREADS)
+    it(`a <room-viewer> drawn on ${thread} draws the same pixels before and after a panorama loaded on the page`, async () => {
+      const before = viewersBefore[thread];
+      // the premise: the viewer drew the room's own colours without a panorama on the page
+      expect(colourDistance(before[0]!, FLOOR_SRGB), `floor ${before[0]}`).to.be.at.most(6);
+      expect(panorama.getAttribute('state'), 'the panorama is live beside the viewer').to.equal('ready');
+      // the same viewer drawing the room again, with PSV loaded and drawing on the page
+      expectSamePixels(await showRoom(viewers[thread]), before, 'the same viewer, redrawn');
+      // and a viewer that starts after the panorama
+      expectSamePixels(await showRoom(viewerOn(thread)), before, 'a new viewer');
+    });
 
   it('a plain three.js scene renders the same colours, and colour management stays on', () => {
     expect(THREE.ColorManagement.enabled, 'still on after PSV was imported and drew').to.equal(true);

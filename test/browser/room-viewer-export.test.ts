@@ -23,7 +23,7 @@ import { resetConfig } from '../../src/config.ts';
 import { resetFurnitureCache } from '../../src/three/furniture-meshes.ts';
 import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
-import { THREADS } from './helpers/threads.ts';
+import { furnitureCache, THREADS } from './helpers/threads.ts';
 import { cleanup, fixtureContainer, frameWatch, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { boxRoom, makeViewer, sampleModel, SKIP_SAMPLE } from './room-viewer-fixtures.ts';
@@ -468,20 +468,23 @@ describe('room-viewer: exportLook()', function () {
     expect(during.longest).to.be.below(Math.max(4 * baseline.longest, 400));
   });
 
-  // on the page's thread: the render worker keeps the meshes it decoded for the page's later viewers,
-  // and an earlier test's sofa would come from there (resetFurnitureCache() empties the page's cache)
-  it('keeps the box of a piece whose mesh failed', async () => {
-    await armFault({ match: `/room-styling/models/${SOFA.slice(0, 2)}/${SOFA}`, status: 503, times: 1 });
-    const { viewer, model } = await showcase('main');
-    const sofas = furnitureOf(model).filter((c) => c.componentId === SOFA);
-    expect(sofas.length).to.be.above(0);
-    const blob = await meshedExport(viewer, sofas.length);
-    expect(errorsOf(await validate(blob))).to.deep.equal([]);
-    const json = await glbJson(blob);
-    for (const sofa of sofas)
-      expect(json.nodes.find((n) => n.name === sofa.id)!.extras!.shape).to.equal('box');
-    checkPieces(await readGlb(blob), furnitureOf(model));
-  });
+  // on both threads: the caches of both are emptied first (furnitureCache({ reset })), so an earlier
+  // test's sofa cannot come from the render worker's
+  for (const renderer of THREADS)
+    it(`keeps the box of a piece whose mesh failed, drawn on ${renderer}`, async () => {
+      furnitureCache({ reset: true });
+      await armFault({ match: `/room-styling/models/${SOFA.slice(0, 2)}/${SOFA}`, status: 503, times: 1 });
+      const { viewer, model } = await showcase(renderer);
+      expect(viewer.renderThread).to.equal(renderer);
+      const sofas = furnitureOf(model).filter((c) => c.componentId === SOFA);
+      expect(sofas.length).to.be.above(0);
+      const blob = await meshedExport(viewer, sofas.length);
+      expect(errorsOf(await validate(blob))).to.deep.equal([]);
+      const json = await glbJson(blob);
+      for (const sofa of sofas)
+        expect(json.nodes.find((n) => n.name === sofa.id)!.extras!.shape).to.equal('box');
+      checkPieces(await readGlb(blob), furnitureOf(model));
+    });
 
   it('writes a page’s own objects (componentLoader) in their pieces’ places', async () => {
     const viewer = makeViewer({ loading: 'eager', poster: '' }, [240, 180]);

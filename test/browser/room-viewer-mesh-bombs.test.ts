@@ -4,7 +4,8 @@
  * mesh-bombs.fixtures.ts) is refused from what it declares, soon after its bytes arrive, with its box
  * kept and a problem reported, while the page (and the render worker) keep answering and the memory
  * comes back; a decode over its deadline stops its worker; the resources a file names stay in its own
- * folder and go without cookies; absolute `model` URLs only reach the allowed origins.
+ * folder and go without cookies; absolute `model` URLs only reach the allowed origins. The viewers'
+ * cases run on both threads (the render worker, the default, and the page's).
  */
 import { expect } from '@esm-bundle/chai';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -23,6 +24,7 @@ import {
   setFurnitureLimits,
 } from '../../src/three/furniture-meshes.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { furnitureCache, inspectOf, THREADS } from './helpers/threads.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, mountLoaded, rafPasses, until } from './helpers/wait.ts';
 import {
@@ -84,6 +86,9 @@ function roomWith(urls: string[]): Record<string, unknown> {
   return room;
 }
 
+/** The viewer's furniture as drawn, on either thread (src/three/inspect.ts). */
+const furnitureOf = async (viewer: RoomViewer) => (await inspectOf(viewer)).furniture;
+
 function problemsOf(viewer: RoomViewer): ModelErrorDetail[] {
   const seen: ModelErrorDetail[] = [];
   viewer.addEventListener('model-error', (e) => seen.push(e.detail));
@@ -106,14 +111,14 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     }
   });
   beforeEach(async () => {
-    resetFurnitureCache();
+    furnitureCache({ reset: true });
     await fetch('/__second-origin/reset', { method: 'POST' });
   });
   afterEach(async () => {
     cleanup();
     resetConfig();
     await rafPasses(2);
-    resetFurnitureCache();
+    furnitureCache({ reset: true });
     document.cookie = 'session=; max-age=0; path=/';
   });
 
@@ -160,33 +165,35 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     console.log(`mesh bombs: heap after GC ${((after - before) / 1e6).toFixed(2)} MB more than before`);
   });
 
-  it('keeps each bomb’s box in a viewer on the page, with a problem for each, the page answering meanwhile', async () => {
-    configure({ viewerRenderer: 'main' });
-    const before = await heap();
-    const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
-    viewer.model = roomWith(Object.values(bombs));
-    const problems = problemsOf(viewer);
-    fixtureContainer().append(viewer);
-    const { stall } = await longestStall(async () => {
-      await mountLoaded(viewer, 30000);
-      await until(() => viewer.view!.room.furniture().pending === 0, 30000, 'every piece settled');
+  for (const drawnOn of THREADS)
+    it(`keeps each bomb’s box in a viewer drawn on ${drawnOn}, with a problem for each, the page answering meanwhile`, async () => {
+      configure({ viewerRenderer: drawnOn });
+      const before = await heap();
+      const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
+      viewer.model = roomWith(Object.values(bombs));
+      const problems = problemsOf(viewer);
+      fixtureContainer().append(viewer);
+      const { stall } = await longestStall(async () => {
+        await mountLoaded(viewer, 30000);
+        await until(async () => (await furnitureOf(viewer)).pending === 0, 30000, 'every piece settled');
+      });
+      expect(viewer.renderThread).to.equal(drawnOn);
+      expect(await furnitureOf(viewer)).to.deep.equal({ boxes: 5, meshes: 0, pending: 0 });
+      expect(problems.length).to.equal(5);
+      for (const p of problems) {
+        expect(p.fatal).to.equal(false);
+        expect(p.error.reason).to.equal('component');
+        expect(p.error.message).to.match(/declares/);
+      }
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      // generous: the viewer's own start is in it; each bomb alone was a 10 to 41 s task before
+      expect(stall, "the page's longest stall (ms)").to.be.below(1000);
+      cleanup();
+      await rafPasses(2);
+      furnitureCache({ reset: true });
+      expect((await heap()) - before, 'heap after GC, bytes').to.be.below(50 * 1024 * 1024);
+      expect(page.errors).to.deep.equal([]);
     });
-    expect(viewer.view!.room.furniture()).to.deep.equal({ boxes: 5, meshes: 0, pending: 0 });
-    expect(problems.length).to.equal(5);
-    for (const p of problems) {
-      expect(p.fatal).to.equal(false);
-      expect(p.error.reason).to.equal('component');
-      expect(p.error.message).to.match(/declares/);
-    }
-    expect(viewer.getAttribute('state')).to.equal('loaded');
-    // generous: the viewer's own start is in it; each bomb alone was a 10 to 41 s task before
-    expect(stall, "the page's longest stall (ms)").to.be.below(1000);
-    cleanup();
-    await rafPasses(2);
-    resetFurnitureCache();
-    expect((await heap()) - before, 'heap after GC, bytes').to.be.below(50 * 1024 * 1024);
-    expect(page.errors).to.deep.equal([]);
-  });
 
   it('keeps the bombs’ boxes in the render worker, which answers within 100 ms meanwhile', async function () {
     const viewer = makeViewer(
@@ -339,35 +346,37 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     expect(error?.message).to.match(/larger than 200000 bytes/);
   });
 
-  it('fetches an absolute model URL only on the furniture-base origin or configure({ furnitureOrigins })', async () => {
-    configure({ viewerRenderer: 'main' });
-    document.cookie = 'session=secret-of-the-site; path=/';
-    const second = await secondOrigin();
-    await putFile('hostile.glb', triangleGlb());
-    const hostile = `${second}/files/hostile.glb`;
-    const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
-    viewer.model = roomWith([hostile]);
-    const problems = problemsOf(viewer);
-    fixtureContainer().append(viewer);
-    await mountLoaded(viewer, 30000);
-    await until(() => problems.length === 1, 15000, 'the refusal');
-    expect(problems[0]!.error.message).to.contain('furnitureOrigins');
-    expect(viewer.view!.room.furniture()).to.deep.equal({ boxes: 1, meshes: 0, pending: 0 });
-    expect(await secondLog(), 'requests at the second origin').to.deep.equal([]);
-    cleanup();
-    await rafPasses(2);
+  for (const drawnOn of THREADS)
+    it(`fetches an absolute model URL only on the furniture-base origin or configure({ furnitureOrigins }), drawn on ${drawnOn}`, async () => {
+      configure({ viewerRenderer: drawnOn });
+      document.cookie = 'session=secret-of-the-site; path=/';
+      const second = await secondOrigin();
+      await putFile('hostile.glb', triangleGlb());
+      const hostile = `${second}/files/hostile.glb`;
+      const viewer = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
+      viewer.model = roomWith([hostile]);
+      const problems = problemsOf(viewer);
+      fixtureContainer().append(viewer);
+      await mountLoaded(viewer, 30000);
+      await until(() => problems.length === 1, 15000, 'the refusal');
+      expect(problems[0]!.error.message).to.contain('furnitureOrigins');
+      expect(viewer.renderThread).to.equal(drawnOn);
+      expect(await furnitureOf(viewer)).to.deep.equal({ boxes: 1, meshes: 0, pending: 0 });
+      expect(await secondLog(), 'requests at the second origin').to.deep.equal([]);
+      cleanup();
+      await rafPasses(2);
 
-    // allowed by the page: fetched, without cookies
-    configure({ furnitureOrigins: [second] });
-    const allowed = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
-    allowed.model = roomWith([hostile]);
-    fixtureContainer().append(allowed);
-    await mountLoaded(allowed, 30000);
-    await until(() => allowed.view!.room.furniture().meshes === 1, 15000, 'the mesh');
-    const log = await secondLog();
-    expect(log.map((r) => r.path)).to.deep.equal(['/files/hostile.glb']);
-    expect(log[0]!.cookie).to.equal(null);
-    // and nothing anywhere else from the room's furniture
-    expect((await pageLog()).filter((r) => !r.path.startsWith('/__files/'))).to.deep.equal([]);
-  });
+      // allowed by the page: fetched, without cookies
+      configure({ furnitureOrigins: [second] });
+      const allowed = makeViewer({ loading: 'eager', camera: 'top', 'furniture-base': FILES }, [200, 150]);
+      allowed.model = roomWith([hostile]);
+      fixtureContainer().append(allowed);
+      await mountLoaded(allowed, 30000);
+      await until(async () => (await furnitureOf(allowed)).meshes === 1, 15000, 'the mesh');
+      const log = await secondLog();
+      expect(log.map((r) => r.path)).to.deep.equal(['/files/hostile.glb']);
+      expect(log[0]!.cookie).to.equal(null);
+      // and nothing anywhere else from the room's furniture
+      expect((await pageLog()).filter((r) => !r.path.startsWith('/__files/'))).to.deep.equal([]);
+    });
 });

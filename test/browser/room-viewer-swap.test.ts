@@ -15,12 +15,11 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { Replacement } from '../../src/features/swap/replacement.ts';
 import { SwapRefused } from '../../src/features/swap/swap-refused.ts';
 import type { AddToCartDetail, RoomChangeDetail, RoomChangeErrorDetail } from '../../src/events/index.ts';
-import { Matrix4, Vector3 } from 'three';
 import { configure, resetConfig } from '../../src/config.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { armFault, resetEmulator, ROOM_STYLING } from './helpers/emulator.ts';
-import { resetFurnitureCache } from '../../src/three/furniture-meshes.ts';
-import { framesOf, THREADS } from './helpers/threads.ts';
+import { armFault, ROOM_STYLING } from './helpers/emulator.ts';
+import type { GroupInspection } from '../../src/three/inspect.ts';
+import { framesOf, inspectOf, meshSuiteOn, THREADS } from './helpers/threads.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { workerPixels } from './helpers/worker-pixels.ts';
@@ -359,59 +358,48 @@ for (const renderer of THREADS)
     });
   });
 
-// these read the scene itself (viewer.view), which only the page's thread has
-describe('<room-viewer> swaps a piece: the meshes (drawn on the main thread, reading the scene)', function () {
-  this.timeout(90000);
-  before(function () {
-    requireWebGL(this);
-    configure({ viewerRenderer: 'main' });
-  });
-  after(resetConfig);
-  beforeEach(async () => {
-    await resetEmulator();
-    resetFurnitureCache();
-  });
-  afterEach(() => cleanup());
+// the scene as each thread holds it, read through the view's inspection (src/three/inspect.ts)
+for (const drawnOn of THREADS)
+  describe(`<room-viewer> swaps a piece: the meshes, drawn on ${drawnOn}`, function () {
+    this.timeout(90000);
+    meshSuiteOn(drawnOn);
+    afterEach(() => cleanup());
 
-  it('draws the replacement as its product’s mesh, and keeps the old piece hidden when the room’s meshes arrive after the swap', async () => {
-    // the sofa's mesh held back 4 s: the swap comes first, the room's meshes after it
-    await armFault({ match: `/room-styling/models/a5/${SOFA}`, delay: 4000, times: 1 });
-    const viewer = await showcase({ 'furniture-base': ROOM_STYLING });
-    expect(viewer.view!.room.furniture().pending).to.be.greaterThan(0);
-    const started = performance.now();
-    await viewer.replaceComponent(SOFA_PIECE, sofa(180, 90, { model: `models/a5/${SOFA}_00.mi` }));
-    const took = performance.now() - started;
-    const room = viewer.view!.room;
-    await until(
-      () => room.furniture().pending === 0 && room.groups.some((g) => g.key.startsWith('swap:') && g.meshed),
-      30000,
-      'the meshes in',
-    );
-    await rafPasses(3);
-    // the original sofa's group: its one instance drawn as nothing, in whichever mesh draws it now
-    const original = room.groups.find(
-      (g) => !g.key.startsWith('swap:') && g.components.some((c) => c.id === SOFA_PIECE),
-    )!;
-    const index = original.components.findIndex((c) => c.id === SOFA_PIECE);
-    const matrix = new Matrix4();
-    original.mesh.getMatrixAt(index, matrix);
-    expect(matrix.determinant()).to.equal(0);
-    // the replacement: the product's mesh fitted into 180 × 90 × 85
-    const swapped = room.groups.find((g) => g.key.startsWith('swap:'))!;
-    expect(swapped.meshed).to.equal(true);
-    swapped.mesh.computeBoundingBox();
-    const box = swapped.mesh.boundingBox!.clone().applyMatrix4(swapped.mesh.matrixWorld);
-    const size = box
-      .getSize(new Vector3())
-      .toArray()
-      .map((v) => Math.round(v * 100));
-    // world space is metres, y up: 180 wide along the model's y (the sofa turned 90°), 85 high, 90 deep
-    expect(size).to.deep.equal([90, 85, 180]);
-    // undo: the old sofa back in its mesh, the replacement's gone
-    await viewer.undo();
-    original.mesh.getMatrixAt(index, matrix);
-    expect(matrix.determinant()).not.to.equal(0);
-    expect(room.groups.some((g) => g.key.startsWith('swap:'))).to.equal(false);
-    console.log(`replaceComponent() resolved in ${took.toFixed(1)} ms (main thread, boxes drawn)`);
+    it('draws the replacement as its product’s mesh, and keeps the old piece hidden when the room’s meshes arrive after the swap', async () => {
+      // the sofa's mesh held back 4 s: the swap comes first, the room's meshes after it
+      await armFault({ match: `/room-styling/models/a5/${SOFA}`, delay: 4000, times: 1 });
+      const viewer = await showcase({ 'furniture-base': ROOM_STYLING });
+      expect(viewer.renderThread).to.equal(drawnOn);
+      expect((await inspectOf(viewer)).furniture.pending).to.be.greaterThan(0);
+      const started = performance.now();
+      await viewer.replaceComponent(SOFA_PIECE, sofa(180, 90, { model: `models/a5/${SOFA}_00.mi` }));
+      const took = performance.now() - started;
+      const swapGroup = (groups: GroupInspection[]) => groups.find((g) => g.key.startsWith('swap:'));
+      await until(
+        async () => {
+          const { furniture, groups } = await inspectOf(viewer);
+          return furniture.pending === 0 && !!swapGroup(groups)?.meshed;
+        },
+        30000,
+        'the meshes in',
+      );
+      await rafPasses(3);
+      const { groups } = await inspectOf(viewer);
+      // the original sofa's group: its one instance drawn as nothing, in whichever mesh draws it now
+      const original = (all: GroupInspection[]) =>
+        all.find((g) => !g.key.startsWith('swap:') && g.ids.includes(SOFA_PIECE))!;
+      expect(original(groups).hidden).to.deep.equal([SOFA_PIECE]);
+      // the replacement: the product's mesh fitted into 180 × 90 × 85
+      const swapped = swapGroup(groups)!;
+      expect(swapped.meshed).to.equal(true);
+      const [min, max] = swapped.drawn;
+      const size = max.map((v, i) => Math.round((v - min[i]!) * 100));
+      // world space is metres, y up: 180 wide along the model's y (the sofa turned 90°), 85 high, 90 deep
+      expect(size).to.deep.equal([90, 85, 180]);
+      // undo: the old sofa back in its mesh, the replacement's gone
+      await viewer.undo();
+      await until(async () => !swapGroup((await inspectOf(viewer)).groups), 5000, 'the replacement gone');
+      expect(original((await inspectOf(viewer)).groups).hidden).to.deep.equal([]);
+      console.log(`replaceComponent() resolved in ${took.toFixed(1)} ms (${drawnOn} thread, boxes drawn)`);
+    });
   });
-});

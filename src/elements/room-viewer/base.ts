@@ -13,14 +13,14 @@ import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/units.js';
 import { productsOf } from '../../features/products/products-of.js';
 import { ElementError } from '../../internal/element-error.js';
-import { componentError, ViewerErrors } from './errors.js';
+import { componentError, contextLostError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { drawInWorker, drawOnPage, loadWorkerView, type DrawRun, type DrawStart } from './draw.js';
+import { drawInWorker, drawingCode, drawOnPage, drawSettings, type DrawRun } from './draw.js';
 import { workerRenderingSupported } from './worker-support.js';
 import { renderThreadFor } from './thread.js';
 import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
@@ -29,8 +29,7 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
 import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
-import { prepareRoom, startThree, type LoadedRoom, type ThreeModule, type ViewerContext } from './load.js';
-
+import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
@@ -113,13 +112,13 @@ export class RoomViewerBase extends RoomViewerHooks {
     return this.products.find((p) => p.ids.includes(id))?.componentId;
   }
 
-  /** The room on screen and what features need of it; undefined until loaded and after teardown. */
   /** Walk mode (features/walk.ts): the FML plan shown and the index of its floor drawn, when the source is FML. */
   protected get fmlShown(): { plan: FmlPlan; floorIndex: number } | undefined {
     const fml = this.#source.fml;
     return fml && { plan: fml.plan, floorIndex: this.#source.floorIndex };
   }
 
+  /** The room on screen and what features need of it; undefined until loaded and after teardown. */
   protected get viewContext(): ViewerContext | undefined {
     return this.#context;
   }
@@ -170,10 +169,9 @@ export class RoomViewerBase extends RoomViewerHooks {
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
-    const view = this.#drawing;
-    if (changed.has('camera') && view) view.setCameraMode(this.#cameraMode());
-    if (changed.has('controls') && view) view.setControls(this.controls);
-    if (changed.has('autoRotate') && view) view.setAutoRotate(this.#autoRotating());
+    if (changed.has('camera')) this.#drawing?.setCameraMode(this.#cameraMode());
+    if (changed.has('controls')) this.#drawing?.setControls(this.controls);
+    if (changed.has('autoRotate')) this.#drawing?.setAutoRotate(this.#autoRotating());
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
@@ -251,32 +249,15 @@ export class RoomViewerBase extends RoomViewerHooks {
     const offThread = this.#thread() === 'worker';
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
-    // three.js is fetched while the room is (once there is a room to load)
-    let threeLoading: Promise<ThreeModule> | undefined;
-    let workerStarted = false;
     let current = () => true;
-    // Poster first: on a slow link three.js (140 KB) would share it with the poster, the page's largest
-    // paint, so it is fetched once the poster shown loaded or failed, at once when there is none. With
-    // reveal="auto" the room's document names the poster: three.js then waits for the room too.
-    const loadThree = () => {
-      if (offThread) {
-        // the worker's code (three.js with it) after the poster, as three.js would be
-        if (!workerStarted)
-          void (this.posterFirst() ?? Promise.resolve()).then(loadWorkerView).then(
-            (module) => module.WorkerView.warm(),
-            () => {}, // seen when the room is drawn: it is then drawn on the page's thread
-          );
-        workerStarted = true;
-        return undefined;
-      }
-      if (threeLoading) return threeLoading;
-      threeLoading = (this.posterFirst() ?? Promise.resolve()).then(startThree);
-      threeLoading.then(
-        () => current() && this.loadStep({ step: 'code' }),
-        () => {}, // a failed room load wins; this failure is seen when the room is drawn
-      );
-      return threeLoading;
-    };
+    // the drawing's code once there is a room to load, after the poster (draw.ts)
+    const loadThree = drawingCode(
+      offThread,
+      () => this.posterFirst(),
+      () => {
+        if (current()) this.loadStep({ step: 'code' });
+      },
+    );
     const run = await this.#source.load(
       (shown) => {
         // the room has arrived (progress; with reveal="auto" its document names the poster)
@@ -303,7 +284,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     const poster = offThread ? this.posterFirst() : undefined;
     if (poster) await poster;
     if (!run.current()) return;
-    const drawing = offThread ? await this.#inWorker(run) : await this.#onPage(run);
+    const drawing = await this.#draw(run, offThread);
     if (!drawing || !run.current() || drawing !== this.#drawing) {
       if (drawing !== this.#drawing) drawing?.dispose();
       return;
@@ -318,34 +299,6 @@ export class RoomViewerBase extends RoomViewerHooks {
     // the first frame is drawn either way; later frames only while near the viewport
     drawing.setVisible(this.#viewport.near);
     this.requestUpdate();
-  }
-
-  /** What a drawing starts with, on either thread. */
-  #settings(run: { value: LoadedRoom; shown: { fml?: unknown } }) {
-    const { width, height } = this.#size();
-    const config = getConfig();
-    const { model, plan, above } = run.value;
-    return {
-      model,
-      plan,
-      above,
-      // FML cameras are not the room model's: an FML plan starts from above at an angle
-      camera: run.shown.fml && this.camera === 'model' ? ('orbit' as const) : this.#cameraMode(),
-      controls: this.controls,
-      autoRotate: this.#autoRotating(),
-      furnitureVisible: !this.furnitureHidden(),
-      touchScrolls: this.oneFingerScrolls(),
-      mediaBase: this.mediaBase,
-      // the page's own loader wins; the products' meshes come through the built-in one
-      furnitureBase: this.componentLoader ? undefined : (this.furnitureBase ?? config.furnitureBase),
-      basisTranscoderPath: config.basisTranscoderPath,
-      furnitureOrigins: config.furnitureOrigins && [...config.furnitureOrigins],
-      width,
-      height,
-      // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
-      pixelRatio: globalThis.devicePixelRatio || 1,
-      wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
-    };
   }
 
   /** The one set of events, the same from either thread. */
@@ -388,48 +341,43 @@ export class RoomViewerBase extends RoomViewerHooks {
     };
   }
 
-  /** What either thread's drawing starts with, and how the element holds it (draw.ts). */
-  #start(run: DrawRun): DrawStart {
-    return {
+  /**
+   * The room drawn in the render worker (where it cannot be, again on the page's thread) or on the
+   * page's thread (no WebGL there fails the room), with what the element says it starts with (draw.ts).
+   */
+  async #draw(run: DrawRun, offThread: boolean): Promise<RoomDrawing | undefined> {
+    const start = {
       run,
-      settings: this.#settings(run),
-      events: (drawn) => this.#events(run, drawn),
+      settings: drawSettings(run, {
+        ...this.#size(),
+        camera: this.#cameraMode(),
+        controls: this.controls,
+        autoRotate: this.#autoRotating(),
+        furnitureVisible: !this.furnitureHidden(),
+        touchScrolls: this.oneFingerScrolls(),
+        mediaBase: this.mediaBase,
+        furnitureBase: this.furnitureBase,
+        componentLoader: this.componentLoader,
+        wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
+      }),
+      events: (drawn: () => RoomDrawing | undefined) => this.#events(run, drawn),
       canvas: this._canvas,
       keyTarget: this,
       componentLoader: this.componentLoader,
-      hold: (drawing) => (this.#drawing = drawing),
+      hold: (drawing: RoomDrawing) => (this.#drawing = drawing),
     };
-  }
-
-  /** The room drawn in the render worker, or again on the page's thread where the worker cannot draw it. */
-  async #inWorker(run: DrawRun): Promise<RoomDrawing | undefined> {
-    const drawing = await drawInWorker(this.#start(run));
-    if (drawing === 'no-worker' && run.current()) {
+    const drawing = offThread ? await drawInWorker(start) : await drawOnPage(start);
+    if (drawing instanceof ElementError) return void this.#fail(drawing);
+    if (drawing !== 'no-worker') return drawing;
+    if (run.current()) {
       this.#workerFailed = true;
       this.#reload();
     }
-    return drawing === 'no-worker' ? undefined : drawing;
   }
 
-  /** The room drawn on the page's thread; no WebGL fails the room. */
-  async #onPage(run: DrawRun): Promise<RoomDrawing | undefined> {
-    const drawing = await drawOnPage(this.#start(run));
-    if (drawing instanceof ElementError) return void this.#fail(drawing);
-    return drawing;
-  }
-
-  /**
-   * The WebGL context was lost for good (too many contexts on the page, a GPU that did not come back): an
-   * error with a retry, which makes a new renderer, instead of a picture frozen on its last frame. Kind
-   * `invalid` like every no-webgl, but the words say it was lost, not that the browser has none.
-   */
+  /** The WebGL context was lost for good: an error with a retry, not a picture frozen on its last frame. */
   #contextGone(run: { current(): boolean }): void {
-    if (!run.current()) return;
-    const error = new ElementError('the WebGL context was lost and not restored', {
-      kind: 'invalid',
-      reason: 'no-webgl',
-    });
-    this.#fail(error, true, 'contextLost');
+    if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
   }
 
   /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed). */
@@ -461,10 +409,9 @@ export class RoomViewerBase extends RoomViewerHooks {
   }
 
   #applySize(): void {
-    const view = this.#drawing;
-    if (!view) return;
+    if (!this.#drawing) return;
     const { width, height } = this.#size();
-    view.setSize(width, height, globalThis.devicePixelRatio || 1);
+    this.#drawing.setSize(width, height, globalThis.devicePixelRatio || 1);
   }
 
   #teardown(): void {

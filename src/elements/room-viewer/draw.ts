@@ -4,12 +4,13 @@
  * (WorkerView, the page's side of it, a lazy chunk). The element (base.ts) says which (thread.ts) and
  * what the drawing starts with; what either side cannot do is told back, not thrown.
  */
+import { getConfig } from '../../config.js';
 import { ElementError } from '../../internal/element-error.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { yieldToPage } from '../../platform/yield.js';
 import type { ComponentLoader } from '../../three/index.js';
 import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
-import { furnitureLoader, loadFeatures, startThree, type LoadedRoom } from './load.js';
+import { furnitureLoader, loadFeatures, startThree, type LoadedRoom, type ThreeModule } from './load.js';
 
 /** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
 export const loadWorkerView = lazyModule(() => import('./worker-view.js'));
@@ -26,6 +27,65 @@ export type DrawSettings = Omit<
   ConstructorParameters<typeof import('./worker-view.js').WorkerView>[0],
   keyof DrawingEvents | 'canvas' | 'keyTarget'
 >;
+
+/** What the element itself says a drawing starts with: its attributes and its features' hooks, read now. */
+export type ElementSettings = Pick<
+  DrawSettings,
+  'camera' | 'controls' | 'autoRotate' | 'furnitureVisible' | 'touchScrolls' | 'mediaBase' | 'wheelZooms'
+> & { furnitureBase?: string; componentLoader?: ComponentLoader; width: number; height: number };
+
+/** What a drawing of `run`'s room starts with, on either thread: the element's settings and the page's. */
+export function drawSettings(run: DrawRun, element: ElementSettings): DrawSettings {
+  const config = getConfig();
+  const { model, plan, above } = run.value;
+  const { componentLoader, furnitureBase, ...rest } = element;
+  return {
+    ...rest,
+    model,
+    plan,
+    above,
+    // FML cameras are not the room model's: an FML plan starts from above at an angle
+    camera: run.shown.fml && element.camera === 'model' ? 'orbit' : element.camera,
+    // the page's own loader wins; the products' meshes come through the built-in one
+    furnitureBase: componentLoader ? undefined : (furnitureBase ?? config.furnitureBase),
+    basisTranscoderPath: config.basisTranscoderPath,
+    furnitureOrigins: config.furnitureOrigins && [...config.furnitureOrigins],
+    // the device's ratio; the view's policy caps it by its size (src/three/render-scale.ts)
+    pixelRatio: globalThis.devicePixelRatio || 1,
+  };
+}
+
+/**
+ * How a load fetches the code that draws its room, once there is a room to load. Poster first: on a
+ * slow link three.js (140 KB) would share it with the poster, the page's largest paint, so it is fetched
+ * once the poster shown loaded or failed (`posterFirst`), at once when there is none. In the render
+ * worker (`offThread`) the worker's code (three.js with it) is started the same way and nothing is
+ * loaded here (undefined); on the page's thread three.js, once, with `onCode` when it is in.
+ */
+export function drawingCode(
+  offThread: boolean,
+  posterFirst: () => Promise<void> | undefined,
+  onCode: () => void,
+): () => Promise<ThreeModule> | undefined {
+  let threeLoading: Promise<ThreeModule> | undefined;
+  let workerStarted = false;
+  return () => {
+    if (offThread) {
+      if (!workerStarted)
+        void (posterFirst() ?? Promise.resolve()).then(loadWorkerView).then(
+          (module) => module.WorkerView.warm(),
+          () => {}, // seen when the room is drawn: it is then drawn on the page's thread
+        );
+      workerStarted = true;
+      return undefined;
+    }
+    if (threeLoading) return threeLoading;
+    threeLoading = (posterFirst() ?? Promise.resolve()).then(startThree);
+    // a failed room load wins; this failure is seen when the room is drawn
+    threeLoading.then(onCode, () => {});
+    return threeLoading;
+  };
+}
 
 export interface DrawStart {
   run: DrawRun;

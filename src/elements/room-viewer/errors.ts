@@ -84,3 +84,15 @@ export function componentError(failure: ComponentFailure): ElementError {
     { kind: failure.kind, reason: 'component', cause: failure },
   );
 }
+
+/**
+ * The WebGL context was lost for good (too many contexts on the page, a GPU that did not come back):
+ * kind `invalid` like every no-webgl, but the viewer's words (`contextLost`) say it was lost, not that
+ * the browser has none, and its panel offers a retry, which makes a new renderer.
+ */
+export function contextLostError(): ElementError {
+  return new ElementError('the WebGL context was lost and not restored', {
+    kind: 'invalid',
+    reason: 'no-webgl',
+  });
+}

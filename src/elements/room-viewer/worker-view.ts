@@ -26,6 +26,8 @@ import type {
 } from '../../three/drawing.js';
 import type { MeasurePoint } from '../../three/measure.js';
 import type { LookExportRequest } from '../../three/export/request.js';
+import type { FurnitureLimits } from '../../three/furniture-meshes.js';
+import type { ViewInspection } from '../../three/inspect.js';
 import type { Vec3 } from '../../model/types.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
 // the page's mesh-decoding worker starts as the package's other workers do
@@ -128,6 +130,28 @@ export async function renderWorkerInfo(): Promise<RenderWorkerInfo | undefined> 
     RenderWorkerInfo | undefined;
 }
 
+/** The mesh cache limits the page set for the render worker (renderWorkerFurnitureCache()). */
+let cacheLimits: Partial<FurnitureLimits> = {};
+
+/**
+ * The render worker's mesh cache set as a test or bench sets the page's (setFurnitureLimits(),
+ * resetFurnitureCache()): `reset` frees what no view shows and restores the defaults first. Nothing when
+ * no worker runs (it starts with the defaults).
+ */
+export function renderWorkerFurnitureCache(settings: {
+  limits?: Partial<FurnitureLimits>;
+  reset?: boolean;
+}): void {
+  // kept for a worker started later: it starts with the limits the page set, not the defaults
+  cacheLimits = settings.reset ? { ...settings.limits } : { ...cacheLimits, ...settings.limits };
+  worker?.postMessage({ type: 'furniture-cache', ...settings } satisfies ToRenderWorker);
+}
+
+/** Tests: the render worker's WebGL context lost, or restored (WEBGL_lose_context). */
+export function loseRenderWorkerContext(restore = false): void {
+  worker?.postMessage({ type: 'lose-context', restore } satisfies ToRenderWorker);
+}
+
 /** The view that draws on `layer` (the `canvas.worker-canvas` in a viewer's shadow root). */
 export function workerViewOf(layer: Element | null | undefined): WorkerView | undefined {
   return layer instanceof HTMLCanvasElement ? byLayer.get(layer) : undefined;
@@ -171,6 +195,8 @@ function theWorker(): Worker | undefined {
   // the page decodes the furniture files the worker asks for (one decoding worker, in its own thread)
   const decoder = meshDecoderPort();
   worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);
+  if (Object.keys(cacheLimits).length)
+    worker.postMessage({ type: 'furniture-cache', limits: cacheLimits } satisfies ToRenderWorker);
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
     if (data.type === 'answer') {
       const waiting = asked.get(data.request);
@@ -535,6 +561,12 @@ export class WorkerView implements RoomDrawing {
     event.preventDefault();
     this.#forward(event, { key: event.key, code: event.code, ...this.#modifiers(event) });
   };
+
+  // tests follow the default (issue 33)
+  /** What the view holds in the worker (src/three/inspect.ts), for tests and tools. */
+  async inspect(): Promise<ViewInspection> {
+    return (await this.#call({ op: 'inspect' })).value as ViewInspection;
+  }
 
   // export the look (issue 36): the file's bytes, written in the worker
   async exportLook(request: LookExportRequest): Promise<ArrayBuffer> {

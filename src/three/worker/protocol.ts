@@ -20,6 +20,7 @@ import type {
 import type { CameraChange, RenderScaleDetail } from '../room-view.js';
 import type { LookExportRequest } from '../export/request.js';
 import type { Vec3 } from '../../model/types.js';
+import type { FurnitureCacheStats, FurnitureLimits } from '../furniture-meshes.js';
 
 /** What a forwarded input event carries: the fields OrbitControls and the viewer's keys read. */
 export interface ForwardedEvent {
@@ -79,7 +80,10 @@ export type Call =
   /** Six cube faces from `position` (model cm): answered with one bitmap, the faces side by side in PANORAMA_FACES order. */
   | { op: 'panorama'; position: Vec3; size: number }
   /** The camera's field of view (degrees; undefined: the camera mode's own): answered with the pose. */
-  | { op: 'field-of-view'; fov?: number };
+  | { op: 'field-of-view'; fov?: number }
+  // tests follow the default (issue 33)
+  /** What the view holds (../inspect.ts): answered with a ViewInspection. */
+  | { op: 'inspect' };
 
 export type ToRenderWorker =
   | StartMessage
@@ -106,7 +110,12 @@ export type ToRenderWorker =
   /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
   | { type: 'mesh-decoder'; port: MessagePort }
   // walk mode: the walk's start and the floor's stairs
-  | { type: 'walk'; id: number; setup: WalkSetup };
+  | { type: 'walk'; id: number; setup: WalkSetup }
+  // tests follow the default (issue 33): the worker's furniture cache as the page's tests set theirs
+  /** The worker's mesh cache limits (tests and benches lower them), or reset to nothing and the defaults. */
+  | { type: 'furniture-cache'; limits?: Partial<FurnitureLimits>; reset?: boolean }
+  /** Tests: the shared renderer's WebGL context lost (WEBGL_lose_context), or restored. */
+  | { type: 'lose-context'; restore?: boolean };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {
@@ -118,6 +127,11 @@ export interface RenderWorkerInfo {
   // issue 33 (tests follow the default): the furniture of the views built, as RoomScene.furniture() counts it
   /** Furniture pieces drawn as boxes and as meshes, and meshes on their way, over every view built. */
   furniture: { boxes: number; meshes: number; pending: number };
+  /** The worker's mesh cache (furnitureCacheStats() there), and its shared canvas's size in pixels. */
+  meshCache: FurnitureCacheStats;
+  canvas: [number, number];
+  /** The shared renderer's context is lost (and not given up yet). */
+  contextLost: boolean;
 }
 
 export type FromRenderWorker =

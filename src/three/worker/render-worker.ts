@@ -13,7 +13,12 @@ import type { DrawingSettings } from '../drawing.js';
 // the mesh loader and the features' side with the worker's own code, not as chunks of their own: a
 // page's bundler copies a package's worker file alone (vite.lib.config.ts), and chunks would not be beside it
 import * as features from '../features.js';
-import { loadFurnitureMesh } from '../furniture-meshes.js';
+import {
+  furnitureCacheStats,
+  loadFurnitureMesh,
+  resetFurnitureCache,
+  setFurnitureLimits,
+} from '../furniture-meshes.js';
 import { meshDecoder } from '../mesh-decode/decode-client.js';
 import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
@@ -41,7 +46,10 @@ interface Entry {
 }
 
 /** A message about one view (not `start`, which makes it, nor the worker's own `info` and `ping`). */
-type ViewMessage = Exclude<ToRenderWorker, StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' }>;
+type ViewMessage = Exclude<
+  ToRenderWorker,
+  StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' | 'furniture-cache' | 'lose-context' }
+>;
 
 const views = new Map<number, Entry>();
 
@@ -157,6 +165,9 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
       }
       case 'field-of-view':
         return answer(request, driver.setFieldOfView(question.fov));
+      // tests follow the default (issue 33)
+      case 'inspect':
+        return answer(request, driver.inspect());
     }
   } catch (error) {
     refuse(request, error);
@@ -181,6 +192,9 @@ function info(request: number): void {
     gpu,
     // issue 33: what the tests of the page's thread count in the scene, for the worker's views
     furniture: furnitureOfViews(),
+    meshCache: furnitureCacheStats(),
+    canvas: [shared?.canvas.width ?? 0, shared?.canvas.height ?? 0],
+    contextLost: shared?.contextLost ?? false,
   });
 }
 
@@ -266,6 +280,9 @@ function handle(data: ViewMessage, entry: Entry): void {
   }
 }
 
+/** Tests: the extension that lost the shared renderer's context ('lose-context'), to restore it. */
+let lostWith: WEBGL_lose_context | undefined;
+
 const gone = () => new DOMException('no such room view in the render worker', 'InvalidStateError');
 
 scope.onmessage = ({ data }) => {
@@ -273,6 +290,16 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'info') return info(data.request);
   if (data.type === 'ping') return answer(data.request, true);
   if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
+  if (data.type === 'furniture-cache') {
+    if (data.reset) resetFurnitureCache();
+    return setFurnitureLimits(data.limits ?? {});
+  }
+  if (data.type === 'lose-context') {
+    // a lost context has no extensions: the one that lost it restores it
+    if (data.restore) return lostWith?.restoreContext();
+    lostWith = SharedRenderer.peek()?.renderer.getContext().getExtension('WEBGL_lose_context') ?? undefined;
+    return lostWith?.loseContext();
+  }
   const entry = views.get(data.id);
   // a view the worker does not hold (disposed, never started): a question is still answered
   if (!entry) return data.type === 'call' ? refuse(data.request, gone()) : undefined;

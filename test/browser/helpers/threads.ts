@@ -10,8 +10,24 @@ import { cameraFeedOf, type CameraPose } from '../../../src/features/motion/came
 import { MODEL_TO_WORLD, toModel, toWorld } from '../../../src/three/axes.ts';
 import type { RoomViewer } from '../../../src/elements/room-viewer/room-viewer.ts';
 import { pictureOf } from '../room-viewer-fixtures.ts';
+import { configure, resetConfig } from '../../../src/config.ts';
+import { resetEmulator } from './emulator.ts';
+import { requireWebGL } from './webgl.ts';
 import { rgba, workerPixels, type Pixels } from './worker-pixels.ts';
-import { workerViewOf } from '../../../src/elements/room-viewer/worker-view.ts';
+import {
+  renderWorkerFurnitureCache,
+  renderWorkerInfo,
+  workerViewOf,
+} from '../../../src/elements/room-viewer/worker-view.ts';
+import { inspectView, type ViewInspection } from '../../../src/three/inspect.ts';
+import { pickRoomSurface } from '../../../src/three/surfaces.ts';
+import {
+  furnitureCacheStats,
+  resetFurnitureCache,
+  setFurnitureLimits,
+  type FurnitureCacheStats,
+  type FurnitureLimits,
+} from '../../../src/three/furniture-meshes.ts';
 
 export const THREADS = ['worker', 'main'] as const;
 export type Thread = (typeof THREADS)[number];
@@ -128,4 +144,54 @@ export async function paintedOf(viewer: RoomViewer): Promise<number> {
 export function cameraStateOf(viewer: HTMLElement): { position: Vec3; target: Vec3 } {
   const { position, target } = poseOf(viewer);
   return { position: toModel(new Vector3(...position)), target: toModel(new Vector3(...target)) };
+}
+
+/** What the viewer's view holds (src/three/inspect.ts), on either thread: furniture, groups, draw calls. */
+export async function inspectOf(viewer: RoomViewer): Promise<ViewInspection> {
+  if (viewer.view) return inspectView(viewer.view);
+  const view = workerViewOf(viewer.shadowRoot?.querySelector('canvas.worker-canvas'));
+  if (!view) throw new Error('the viewer draws nowhere');
+  return view.inspect();
+}
+
+/** The object drawing the viewer's room now (its RoomView, or its render worker view), to compare. */
+export function drawnBy(viewer: RoomViewer): object | undefined {
+  return viewer.view ?? workerViewOf(viewer.shadowRoot?.querySelector('canvas.worker-canvas'));
+}
+
+/** The surface (`wall:…`, `area:…`) first met at (x, y) in normalised device coordinates; undefined: a piece or nothing. */
+export async function surfaceAt(viewer: RoomViewer, x: number, y: number): Promise<string | undefined> {
+  if (viewer.view) return pickRoomSurface(viewer.view, x, y);
+  return workerViewOf(viewer.shadowRoot?.querySelector('canvas.worker-canvas'))!.pickRoomSurface(x, y);
+}
+
+/** The furniture mesh cache of the thread the viewers of `thread` draw on (the worker's own there). */
+export async function meshCacheOf(thread: Thread): Promise<FurnitureCacheStats> {
+  if (thread === 'main') return furnitureCacheStats();
+  const info = await renderWorkerInfo();
+  if (!info) throw new Error('no render worker runs');
+  return info.meshCache;
+}
+
+/** The furniture mesh cache set on both threads (reset: freed and back to the defaults first). */
+export function furnitureCache(settings: { limits?: Partial<FurnitureLimits>; reset?: boolean }): void {
+  if (settings.reset) resetFurnitureCache();
+  if (settings.limits) setFurnitureLimits(settings.limits);
+  renderWorkerFurnitureCache(settings);
+}
+
+/**
+ * Mocha hooks for a suite of products' meshes whose viewers draw on `thread`: WebGL required, the
+ * emulator and both threads' furniture mesh caches reset before each test.
+ */
+export function meshSuiteOn(thread: Thread): void {
+  before(function () {
+    requireWebGL(this);
+    configure({ viewerRenderer: thread });
+  });
+  after(resetConfig);
+  beforeEach(async () => {
+    await resetEmulator();
+    furnitureCache({ reset: true });
+  });
 }
