@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
+import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
 
 /**
@@ -53,6 +54,9 @@ const plainWorkerUrls = (): Plugin => ({
  * imports so the page's bundler dedupes them. PSV's CSS is inlined (`?inline`), so the anchored regex
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
  */
+/** The render worker's stages (scripts/render-stages.ts): the worker build's plugin and the page's. */
+const stages = renderStages();
+
 export default defineConfig({
   // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   // The workers are whole programs (the render worker, src/three/worker/render-worker.ts, with its own
@@ -62,14 +66,15 @@ export default defineConfig({
   // resolve in the copied file: the render worker could not start there.
   worker: {
     format: 'es',
-    plugins: () => [transcoderByUrl()],
+    // the render worker in stages (issue 33): its chunks made self-contained, the page naming each
+    plugins: () => [transcoderByUrl(), stages.worker()],
     rolldownOptions: { output: { minify: true, sourcemap: false } },
   },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
   // the package or the CDN folder is served from: the default base ('/') would make it `/assets/…`
   base: './',
   // Turbopack-safe worker URLs (plainWorkerUrls) and the Basis transcoder by URL, not inlined (transcoderByUrl)
-  plugins: [plainWorkerUrls(), transcoderByUrl()],
+  plugins: [plainWorkerUrls(), transcoderByUrl(), stages.page],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -106,7 +106,9 @@ export type ToRenderWorker =
   /** The page's mesh decoder (src/three/mesh-decode/connect.ts): the worker decodes no furniture file itself. */
   | { type: 'mesh-decoder'; port: MessagePort }
   // walk mode: the walk's start and the floor's stairs
-  | { type: 'walk'; id: number; setup: WalkSetup };
+  | { type: 'walk'; id: number; setup: WalkSetup }
+  // the worker in stages (issue 33): each later stage's URL by its name (stages.ts), sent first
+  | { type: 'stages'; urls: Record<string, string> };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {

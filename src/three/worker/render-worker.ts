@@ -10,17 +10,14 @@
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
 import type { DrawingSettings } from '../drawing.js';
-// the mesh loader and the features' side with the worker's own code, not as chunks of their own: a
-// page's bundler copies a package's worker file alone (vite.lib.config.ts), and chunks would not be beside it
-import * as features from '../features.js';
-import { loadFurnitureMesh } from '../furniture-meshes.js';
 import { meshDecoder } from '../mesh-decode/decode-client.js';
 import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ViewDriver } from '../view-driver.js';
 import { ElementProxy } from './element-proxy.js';
-// exportLook(): with the worker's own code, as the features' side (see above)
-import * as lookExport from '../export/look-export.js';
+// what the first frame does not need (the features' scene side, exportLook, the furniture mesh loader)
+// comes by import(): later stages of the worker, loaded when first used (./stages.ts)
+import { setStageUrls } from './stages.js';
 import type { Call, FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
 
 const scope = self as unknown as {
@@ -41,7 +38,10 @@ interface Entry {
 }
 
 /** A message about one view (not `start`, which makes it, nor the worker's own `info` and `ping`). */
-type ViewMessage = Exclude<ToRenderWorker, StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' }>;
+type ViewMessage = Exclude<
+  ToRenderWorker,
+  StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' } | { type: 'stages' }
+>;
 
 const views = new Map<number, Entry>();
 
@@ -52,11 +52,18 @@ const views = new Map<number, Entry>();
 const yieldToPage = nextTask;
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
-/** The products' meshes through the built-in loader (one cache for the worker's viewers). */
+/** The products' meshes through the built-in loader (one cache for the worker's viewers; a later stage). */
 function meshLoader(base: string, settings: StartMessage['settings']): MeshLoader {
   const { basisTranscoderPath, furnitureOrigins } = settings;
-  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath, furnitureOrigins });
+  return async (component) =>
+    (await import('../furniture-meshes.js')).loadFurnitureMesh(component, base, {
+      basisTranscoderPath,
+      furnitureOrigins,
+    });
 }
+
+/** The features' scene side (picking, outline, flights, hotspots, cutaway, measuring, snapshots): a later stage. */
+const features = () => import('../features.js');
 
 async function startView({ id, canvas, settings }: StartMessage): Promise<void> {
   const proxy = new ElementProxy(canvas);
@@ -75,7 +82,7 @@ async function startView({ id, canvas, settings }: StartMessage): Promise<void> 
       meshLoader: settings.furnitureBase ? meshLoader(settings.furnitureBase, settings) : undefined,
       yieldToPage,
       features,
-      lookExport,
+      // (exportLook()'s side: ViewDriver's own import(), a later stage here too)
       events: {
         onFrame: (frame) => post({ type: 'frame', id, frame }),
         onCameraChange: (change) => post({ type: 'camera', id, change }),
@@ -273,6 +280,8 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'info') return info(data.request);
   if (data.type === 'ping') return answer(data.request, true);
   if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
+  // the worker in stages (issue 33): where the page found the later ones
+  if (data.type === 'stages') return setStageUrls(data.urls);
   const entry = views.get(data.id);
   // a view the worker does not hold (disposed, never started): a question is still answered
   if (!entry) return data.type === 'call' ? refuse(data.request, gone()) : undefined;
