@@ -10,6 +10,7 @@ import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
 import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
+import { workerTrims } from './scripts/worker-trims.ts';
 
 /**
  * The CDN build (dist/cdn/, docs/cdn.md), both entries in one build so they share every chunk:
@@ -42,7 +43,8 @@ export default defineConfig({
   worker: {
     format: 'es',
     // the render worker in stages (issue 33): its chunks made self-contained, the page naming each
-    plugins: () => [transcoderByUrl(), stages.worker()],
+    // …and without what a worker never runs of three.js (scripts/worker-trims.ts)
+    plugins: () => [transcoderByUrl(), workerTrims(), stages.worker()],
     rolldownOptions: { output: { minify: true, sourcemap: false } },
   },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever

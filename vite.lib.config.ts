@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
 import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
+import { workerTrims } from './scripts/worker-trims.ts';
 
 /**
  * Server-only entries: the partner back end (`room-elements/partner`, hono as an optional peer) and its
@@ -67,7 +68,8 @@ export default defineConfig({
   worker: {
     format: 'es',
     // the render worker in stages (issue 33): its chunks made self-contained, the page naming each
-    plugins: () => [transcoderByUrl(), stages.worker()],
+    // …and without what a worker never runs of three.js (scripts/worker-trims.ts)
+    plugins: () => [transcoderByUrl(), workerTrims(), stages.worker()],
     rolldownOptions: { output: { minify: true, sourcemap: false } },
   },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever

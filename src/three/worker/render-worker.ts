@@ -10,7 +10,6 @@
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
 import type { DrawingSettings } from '../drawing.js';
-import { meshDecoder } from '../mesh-decode/decode-client.js';
 import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ViewDriver } from '../view-driver.js';
@@ -52,11 +51,30 @@ const views = new Map<number, Entry>();
 const yieldToPage = nextTask;
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
+/** The page's mesh decoder (the `mesh-decoder` message), connected when the mesh loader first loads. */
+let decoderPort: MessagePort | undefined;
+let meshes: Promise<typeof import('../furniture-meshes.js')> | undefined;
+
+/** The mesh loader's stage, with the page's decoder connected to it (once). */
+function meshStage(): Promise<typeof import('../furniture-meshes.js')> {
+  meshes ??= Promise.all([import('../furniture-meshes.js'), import('../mesh-decode/decode-client.js')]).then(
+    ([loader, { meshDecoder }]) => {
+      if (decoderPort) meshDecoder.connect(decoderPort);
+      return loader;
+    },
+    (error: unknown) => {
+      meshes = undefined;
+      throw error;
+    },
+  );
+  return meshes;
+}
+
 /** The products' meshes through the built-in loader (one cache for the worker's viewers; a later stage). */
 function meshLoader(base: string, settings: StartMessage['settings']): MeshLoader {
   const { basisTranscoderPath, furnitureOrigins } = settings;
   return async (component) =>
-    (await import('../furniture-meshes.js')).loadFurnitureMesh(component, base, {
+    (await meshStage()).loadFurnitureMesh(component, base, {
       basisTranscoderPath,
       furnitureOrigins,
     });
@@ -279,7 +297,8 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'start') return void startView(data);
   if (data.type === 'info') return info(data.request);
   if (data.type === 'ping') return answer(data.request, true);
-  if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
+  // kept until the mesh loader's stage loads (furniture meshes are not part of the first frame)
+  if (data.type === 'mesh-decoder') return void (decoderPort = data.port);
   // the worker in stages (issue 33): where the page found the later ones
   if (data.type === 'stages') return setStageUrls(data.urls);
   const entry = views.get(data.id);
