@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
  * WebGLRenderer makes a WebXRManager (and with it WebXRController and the depth sensing) whatever the
  * page does, about 4 KB gzip; a worker has no WebXR (`navigator.xr` is the page's: AR's immersive
  * session runs on the page's thread, src/features/ar/), so in the worker builds the manager is one that
- * is never enabled nor presenting, which is all WebGLRenderer asks of it then. The page's own three.js
+ * is never enabled nor presenting, which is all WebGLRenderer (and its background, and PMREMGenerator)
+ * asks of it then. The page's own three.js
  * (the npm build leaves `three` to the page's bundler; the CDN's three chunk) is untouched. A three.js
  * whose manager no longer reads as expected fails the build here rather than at run time.
  */
@@ -15,6 +16,7 @@ class WebXRManager extends EventDispatcher {
 	// room-elements (scripts/worker-trims.ts): no WebXR in a worker
 	constructor() { super(); this.enabled = false; this.isPresenting = false; this.cameraAutoUpdate = true; }
 	setAnimationLoop() {}
+	getEnvironmentBlendMode() { return undefined; }
 	hasDepthSensing() { return false; }
 	getDepthSensingMesh() { return null; }
 	dispose() {}
