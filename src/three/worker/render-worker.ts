@@ -53,14 +53,14 @@ const post = (message: FromRenderWorker) => scope.postMessage(message);
 
 /** The page's mesh decoder (the `mesh-decoder` message), connected when the mesh loader first loads. */
 let decoderPort: MessagePort | undefined;
-let meshes: Promise<typeof import('../furniture-meshes.js')> | undefined;
+let meshes: Promise<typeof import('./mesh-stage.js')> | undefined;
 
 /** The mesh loader's stage, with the page's decoder connected to it (once). */
-function meshStage(): Promise<typeof import('../furniture-meshes.js')> {
-  meshes ??= Promise.all([import('../furniture-meshes.js'), import('../mesh-decode/decode-client.js')]).then(
-    ([loader, { meshDecoder }]) => {
-      if (decoderPort) meshDecoder.connect(decoderPort);
-      return loader;
+function meshStage(): Promise<typeof import('./mesh-stage.js')> {
+  meshes ??= import('./mesh-stage.js').then(
+    (stage) => {
+      if (decoderPort) stage.meshDecoder.connect(decoderPort);
+      return stage;
     },
     (error: unknown) => {
       meshes = undefined;
