@@ -235,6 +235,8 @@ export function renderStages(): { worker: () => Plugin; page: Plugin } {
     load(id) {
       if (!STAGE_URLS.test(id)) return null;
       // worker-view.ts, the only importer, started the worker's build in its own transform
+      if (!stages.files.length)
+        this.error('render worker stages: the worker was not built before its stages were named');
       const entries = stages.files.map((file) => {
         const name = posix.basename(file);
         return `${JSON.stringify(name)}: ${PLACEHOLDER}(${JSON.stringify(file)})`;
