@@ -8,7 +8,9 @@ import { cdnIntegrity } from './scripts/cdn/integrity.ts';
 import { lazyCopies } from './scripts/cdn/lazy-copies.ts';
 import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
+import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
+import { workerTrims } from './scripts/worker-trims.ts';
 
 /**
  * The CDN build (dist/cdn/, docs/cdn.md), both entries in one build so they share every chunk:
@@ -28,6 +30,8 @@ const firstCards = budgets().firstCards.tag;
 /** Where the published package serves this folder: the URLs the import map pins (docs/cdn.md). */
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 export const CDN_BASE = `https://unpkg.com/room-elements@${version}/dist/cdn/`;
+/** The render worker's stages (scripts/render-stages.ts): the worker build's plugin and the page's. */
+const stages = renderStages();
 const shared: ChunkGroup = { name: 'shared', modules: new Set() };
 const three: ChunkGroup = { name: 'three', modules: new Set() };
 /** The other elements' static chains: module id to chunk name (`kit`, `later`, `<tag>-deps`). */
@@ -38,7 +42,9 @@ export default defineConfig({
   // them (vite.lib.config.ts): the same bytes under the same names, so scripts/build.mjs ships them once
   worker: {
     format: 'es',
-    plugins: () => [transcoderByUrl()],
+    // the render worker in stages (issue 33): its chunks made self-contained, the page naming each
+    // …and without what a worker never runs of three.js (scripts/worker-trims.ts)
+    plugins: () => [transcoderByUrl(), workerTrims(), stages.worker()],
     rolldownOptions: { output: { minify: true, sourcemap: false } },
   },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
@@ -47,6 +53,7 @@ export default defineConfig({
   publicDir: false,
   plugins: [
     transcoderByUrl(),
+    stages.page,
     entryConfig({
       entries: Object.values(ENTRIES),
       config: 'src/config.ts',

@@ -1,7 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
 import { ELEMENT_ENTRIES } from './scripts/entries.ts';
+import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
+import { workerTrims } from './scripts/worker-trims.ts';
 
 /**
  * Server-only entries: the partner back end (`room-elements/partner`, hono as an optional peer) and its
@@ -54,6 +56,9 @@ const plainWorkerUrls = (): Plugin => ({
  * imports so the page's bundler dedupes them. PSV's CSS is inlined (`?inline`), so the anchored regex
  * keeps `@photo-sphere-viewer/core/index.css?inline` bundled.
  */
+/** The render worker's stages (scripts/render-stages.ts): the worker build's plugin and the page's. */
+const stages = renderStages();
+
 export default defineConfig({
   // the model worker (src/features/model-worker/model-worker.ts) as an ES module, as it is started (type: 'module')
   // The workers are whole programs (the render worker, src/three/worker/render-worker.ts, with its own
@@ -63,7 +68,9 @@ export default defineConfig({
   // resolve in the copied file: the render worker could not start there.
   worker: {
     format: 'es',
-    plugins: () => [transcoderByUrl()],
+    // the render worker in stages (issue 33): its chunks made self-contained, the page naming each
+    // …and without what a worker never runs of three.js (scripts/worker-trims.ts)
+    plugins: () => [transcoderByUrl(), workerTrims(), stages.worker()],
     rolldownOptions: { output: { minify: true, sourcemap: false } },
   },
   // …and found beside the chunk that starts it (`new URL('../assets/…', import.meta.url)`), wherever
@@ -72,7 +79,7 @@ export default defineConfig({
   // Turbopack-safe worker URLs (plainWorkerUrls) and the Basis transcoder by URL, not inlined (transcoderByUrl);
   // Lit's html/css literals minified as the CDN build minifies them (issue 35: a site's bundler leaves
   // them as written, and their indentation was about 1 KB gzip of a gallery's first cards from npm)
-  plugins: [plainWorkerUrls(), transcoderByUrl(), minifyLiterals()],
+  plugins: [plainWorkerUrls(), transcoderByUrl(), minifyLiterals(), stages.page],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -127,6 +127,30 @@ function refused(name: WorkerName, reason: string): Worker {
   throw new Error(`room-elements: ${reason}`);
 }
 
+/** What relative URLs are read against: the page (Turbopack's URLs are paths, to be taken from it). */
+const pageBase = () => (typeof document === 'undefined' ? self.location.href : document.baseURI);
+
+/**
+ * The render worker's later stages (src/three/worker/stages.ts, issue 33) by name, where the page can
+ * load them: beside the configured worker when `configure({ renderWorkerUrl })` names one (a folder:
+ * each under its own name; a file: in that file's folder), else where the page's bundler put them
+ * (`new URL('…', import.meta.url)` in stage-urls.ts). A stage without such a URL is left out: the
+ * worker then fails only what needs it, with the reason.
+ */
+export function stageUrls(stages: Record<string, URL | string>): Record<string, string> {
+  const setting = getConfig().renderWorkerUrl;
+  const urls: Record<string, string> = {};
+  for (const [name, bundled] of Object.entries(stages)) {
+    try {
+      const url = setting ? new URL(name, new URL(setting, pageBase())) : new URL(bundled, pageBase());
+      if (/^(https?|blob|data):$/.test(url.protocol)) urls[name] = url.href;
+    } catch {
+      // no URL: that stage fails alone
+    }
+  }
+  return urls;
+}
+
 function start(bundled: URL | string, options: PackageWorkerOptions): Worker {
   const { name } = options;
   const setting = getConfig()[CONFIG_KEY[name]];
@@ -137,10 +161,7 @@ function start(bundled: URL | string, options: PackageWorkerOptions): Worker {
   let url: URL;
   try {
     // (Turbopack's URL is a path, to be taken from the page: new URL() reads its href)
-    url = new URL(
-      configured ?? bundled,
-      typeof document === 'undefined' ? self.location.href : document.baseURI,
-    );
+    url = new URL(configured ?? bundled, pageBase());
   } catch {
     return refused(name, `its URL ${JSON.stringify(String(configured ?? bundled))} is not a URL`);
   }

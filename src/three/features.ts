@@ -27,3 +27,5 @@ export { pickSurface, screenPoint, distanceBetween, SNAP_PIXELS, type MeasurePoi
 export { toWorld, toModel } from './axes.js';
 // toPanorama (issue 38)
 export { renderPanorama, PANORAMA_FACES, type PanoramaFace } from './panorama-render.js';
+// anchors followed on screen (hotspots' positions per frame): with the features, not before the first frame (issue 33)
+export { AnchorTracker } from './anchors.js';

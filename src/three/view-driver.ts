@@ -10,7 +10,7 @@
  * lazy chunk, loaded on first use: what needs it waits for it, in order.
  */
 import type { ModelComponent, Vec3 } from '../model/types.js';
-import { AnchorTracker } from './anchors.js';
+import type { AnchorTracker } from './anchors.js';
 import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
 import type {
   AnchorSet,
@@ -282,7 +282,7 @@ export class ViewDriver {
       const { model } = this.#settings;
       const drawn = this.#components;
       const swapped = this.#originals;
-      this.#anchors ??= new AnchorTracker(
+      this.#anchors ??= new f.AnchorTracker(
         this.view,
         {
           ...model,

@@ -208,6 +208,61 @@ describe('CDN: the render worker from another origin and on a pinned page', func
     });
   }
 
+  // the render worker in stages (issue 33): what the first frame does not need is a later stage, a file
+  // of its own that the worker loads when first used, checked as the worker is on a pinned page
+  const viewerOf = (win: FrameWindow) =>
+    win.document.querySelector('room-viewer') as HTMLElement & {
+      exportLook(): Promise<Blob>;
+      toBlob(options?: { width?: number; height?: number }): Promise<Blob>;
+      renderThread?: string;
+    };
+
+  it("a later stage loads when used: exportLook() from another origin's pinned worker", async () => {
+    const win = await viewerPage(freshBase(otherOrigin()), true);
+    expect(await drawnOn(win)).to.equal('worker');
+    const blob = await viewerOf(win).exportLook();
+    expect(blob.type).to.equal('model/gltf-binary');
+    expect(new TextDecoder().decode(await blob.slice(0, 4).arrayBuffer())).to.equal('glTF');
+  });
+
+  it('(the check can fail) an unpinned page runs a changed later stage when it is used', async () => {
+    const base = freshBase(location.origin);
+    await tamper(base, 'assets/look-export-');
+    const win = await viewerPage(base, false);
+    expect(await drawnOn(win)).to.equal('worker');
+    expect(await ranChanged(base)).to.deep.equal([]);
+    await viewerOf(win).exportLook();
+    await until(async () => (await ranChanged(base)).length > 0, 10000, 'the changed stage reported');
+  });
+
+  for (const [where, origin] of [
+    ['on its own origin', () => location.origin],
+    ['from another origin', otherOrigin],
+  ] as const) {
+    it(`a pinned page ${where} runs no changed later stage: only what needs it fails, with the reason`, async () => {
+      const base = freshBase(origin());
+      await tamper(base, 'assets/look-export-');
+      const win = await viewerPage(base, true);
+      expect(await drawnOn(win)).to.equal('worker');
+      const viewer = viewerOf(win);
+      let error: Error | undefined;
+      try {
+        await viewer.exportLook();
+      } catch (e) {
+        error = e as Error;
+      }
+      expect(error, 'exportLook() rejects').to.be.instanceOf(win.Error);
+      expect(error!.message).to.match(/render worker could not load its stage .*look-export-/);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await ranChanged(base)).to.deep.equal([]);
+      // the view is untouched, and another stage (toBlob()'s) still loads and runs
+      expect(viewer.getAttribute('state')).to.equal('loaded');
+      expect(viewer.renderThread).to.equal('worker');
+      const picture = await viewer.toBlob({ width: 64, height: 48 });
+      expect(picture.size).to.be.greaterThan(0);
+    });
+  }
+
   it('a pinned page whose import map does not pin the render worker starts none: it says so once', async () => {
     const win = await viewerPage(freshBase(location.origin), true, undefined, /^assets\/render-worker-/);
     expect(await drawnOn(win)).to.equal('main');

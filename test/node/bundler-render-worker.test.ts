@@ -34,7 +34,11 @@ for (let i = 0; i < 2; i++) {
   el.setAttribute('room-id', String(list.rooms[0].id));
   el.setAttribute('loading', 'eager');
   el.style.cssText = 'display: block; width: 240px; height: 180px';
-  el.addEventListener('model-load', () => window.done.push(el.renderThread));
+  // the render worker in stages (issue 33): the first viewer uses a later stage too (exportLook()'s)
+  el.addEventListener('model-load', async () => {
+    if (i === 0) window.exported = await el.exportLook().then((b) => b.type, (e) => 'error: ' + e.message);
+    window.done.push(el.renderThread);
+  });
   el.addEventListener('model-error', (e) => window.done.push('error: ' + e.detail.error.message));
   document.body.append(el);
 }
@@ -83,24 +87,25 @@ describe('the render worker under esbuild and Rollup builds', { timeout: 120_000
     rmSync(SITES, { recursive: true, force: true });
   });
 
-  async function open(path: string): Promise<{ done: string[]; warnings: string[] }> {
+  async function open(path: string): Promise<{ done: string[]; warnings: string[]; exported: string }> {
     const tab = await browser.newPage();
     try {
       await tab.goto(`${server.origin}/${path}`);
       await tab.waitForFunction('window.done?.length === 2', { timeout: 40_000 });
-      return (await tab.evaluate('({ done: window.done, warnings: window.warnings })')) as {
-        done: string[];
-        warnings: string[];
-      };
+      return (await tab.evaluate(
+        '({ done: window.done, warnings: window.warnings, exported: window.exported })',
+      )) as { done: string[]; warnings: string[]; exported: string };
     } finally {
       await tab.close();
     }
   }
 
   for (const bundler of ['esbuild', 'rollup']) {
-    it(`${bundler}: with configure({ renderWorkerUrl }) naming the copied folder, viewers draw in the worker`, async () => {
-      const { done, warnings } = await open(`${SITES}/${bundler}/configured.html`);
+    it(`${bundler}: with configure({ renderWorkerUrl }) naming the copied folder, viewers draw in the worker and its later stages load`, async () => {
+      const { done, warnings, exported } = await open(`${SITES}/${bundler}/configured.html`);
       assert.deepEqual(done, ['worker', 'worker']);
+      // a later stage of the worker, from the same folder
+      assert.equal(exported, 'model/gltf-binary');
       assert.deepEqual(
         warnings.filter((w) => /worker/.test(w)),
         [],

@@ -37,7 +37,11 @@ el.setAttribute('renderer', 'worker');
 el.setAttribute('loading', 'eager');
 el.setAttribute('poster', '');
 el.style.cssText = 'display: block; width: 320px; height: 240px';
-el.addEventListener('model-load', () => (window.done = el.renderThread));
+el.addEventListener('model-load', async () => {
+  // the render worker in stages (issue 33): exportLook()'s stage, a file the site's bundler copied too
+  window.exported = await el.exportLook().then((b) => b.type, (e) => 'error: ' + e.message);
+  window.done = el.renderThread;
+});
 el.addEventListener('model-error', (e) => (window.done = 'error: ' + e.detail.error.message));
 document.body.append(el);
 </script></body></html>`,
@@ -81,6 +85,21 @@ document.body.append(el);
       readFileSync(`dist/chunks/${name}`, 'utf8').includes(`"../cdn/assets/${worker}"`),
     );
     assert.ok(starter, 'no npm chunk starts the worker from ../cdn/assets/');
+    // in stages (issue 33): the first stage imports nothing by name (a bundler copies it alone), and each
+    // later stage it loads is a file of the folder that the starting chunk names for the page's bundler
+    assert.doesNotMatch(text, /(^|[;}])\s*(import\s*[{*\w][^;]*from\s*["'`]|export\s*\{)/);
+    const later = [...text.matchAll(/__roomStages\.load\("([^"]+)"\)/g)].map((m) => m[1]!);
+    assert.ok(later.length >= 3, `the worker loads ${later.length} later stages`);
+    const starting = readFileSync(`dist/chunks/${starter}`, 'utf8');
+    for (const stage of new Set(later)) {
+      assert.ok(existsSync(`dist/cdn/assets/${stage}`), `${stage} is not in dist/cdn/assets`);
+      assert.ok(
+        starting.includes(`new URL("../cdn/assets/${stage}", import.meta.url)`),
+        `${stage} is not named`,
+      );
+      const stageText = readFileSync(`dist/cdn/assets/${stage}`, 'utf8');
+      assert.doesNotMatch(stageText, /(^|[;}])\s*(import\s*[{*\w][^;]*from\s*["'`]|export\s*\{)/);
+    }
   });
 
   it('decodes the furniture meshes of the built site’s worker viewer in the page’s decoding worker', async () => {
@@ -115,12 +134,13 @@ document.body.append(el);
     }
   });
 
-  it('draws a room in the worker of the built site', async () => {
+  it('draws a room in the worker of the built site, whose later stages load when used', async () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${server.origin}/${SITE}/index.html`);
       await page.waitForFunction('window.done', { timeout: 30000 });
       assert.equal(await page.evaluate('window.done'), 'worker');
+      assert.equal(await page.evaluate('window.exported'), 'model/gltf-binary');
     } finally {
       await page.close();
     }

@@ -33,7 +33,9 @@ import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
 // the page's mesh-decoding worker starts as the package's other workers do
 import './mesh-decoder-start.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
-import { PackageWorker as Worker } from '../../internal/worker-start.js';
+import { PackageWorker as Worker, stageUrls } from '../../internal/worker-start.js';
+// the worker's later stages, which the page's bundler copies as it copies the worker (issue 33)
+import { RENDER_STAGES } from '../../three/worker/stage-urls.js';
 import type {
   Call,
   ForwardedEvent,
@@ -192,6 +194,8 @@ function theWorker(): Worker | undefined {
     broken = true;
     return undefined;
   }
+  // where the worker's later stages are, before anything asks for one (issue 33)
+  worker.postMessage({ type: 'stages', urls: stageUrls(RENDER_STAGES) } satisfies ToRenderWorker);
   // the page decodes the furniture files the worker asks for (one decoding worker, in its own thread)
   const decoder = meshDecoderPort();
   worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);

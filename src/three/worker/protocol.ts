@@ -115,7 +115,9 @@ export type ToRenderWorker =
   /** The worker's mesh cache limits (tests and benches lower them), or reset to nothing and the defaults. */
   | { type: 'furniture-cache'; limits?: Partial<FurnitureLimits>; reset?: boolean }
   /** Tests: the shared renderer's WebGL context lost (WEBGL_lose_context), or restored. */
-  | { type: 'lose-context'; restore?: boolean };
+  | { type: 'lose-context'; restore?: boolean }
+  // the worker in stages (issue 33): each later stage's URL by its name (stages.ts), sent first
+  | { type: 'stages'; urls: Record<string, string> };
 
 /** What the worker's renderer holds (tests and tools: renderWorkerInfo()). */
 export interface RenderWorkerInfo {

@@ -10,22 +10,14 @@
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
 import { touchScrolls } from '../controls.js';
 import type { DrawingSettings } from '../drawing.js';
-// the mesh loader and the features' side with the worker's own code, not as chunks of their own: a
-// page's bundler copies a package's worker file alone (vite.lib.config.ts), and chunks would not be beside it
-import * as features from '../features.js';
-import {
-  furnitureCacheStats,
-  loadFurnitureMesh,
-  resetFurnitureCache,
-  setFurnitureLimits,
-} from '../furniture-meshes.js';
-import { meshDecoder } from '../mesh-decode/decode-client.js';
+import type { FurnitureCacheStats } from '../furniture-meshes.js';
 import { nextTask } from '../../platform/yield.js';
 import { SharedRenderer } from '../shared-renderer.js';
 import { ViewDriver } from '../view-driver.js';
 import { ElementProxy } from './element-proxy.js';
-// exportLook(): with the worker's own code, as the features' side (see above)
-import * as lookExport from '../export/look-export.js';
+// what the first frame does not need (the features' scene side, exportLook, the furniture mesh loader)
+// comes by import(): later stages of the worker, loaded when first used (./stages.ts)
+import { setStageUrls } from './stages.js';
 import type { Call, FromRenderWorker, StartMessage, ToRenderWorker } from './protocol.js';
 
 const scope = self as unknown as {
@@ -48,7 +40,9 @@ interface Entry {
 /** A message about one view (not `start`, which makes it, nor the worker's own `info` and `ping`). */
 type ViewMessage = Exclude<
   ToRenderWorker,
-  StartMessage | { type: 'info' | 'ping' | 'mesh-decoder' | 'furniture-cache' | 'lose-context' }
+  | StartMessage
+  | { type: 'info' | 'ping' | 'mesh-decoder' | 'furniture-cache' | 'lose-context' }
+  | { type: 'stages' }
 >;
 
 const views = new Map<number, Entry>();
@@ -60,11 +54,42 @@ const views = new Map<number, Entry>();
 const yieldToPage = nextTask;
 const post = (message: FromRenderWorker) => scope.postMessage(message);
 
-/** The products' meshes through the built-in loader (one cache for the worker's viewers). */
+/** The page's mesh decoder (the `mesh-decoder` message), connected when the mesh loader first loads. */
+let decoderPort: MessagePort | undefined;
+let meshes: Promise<typeof import('./mesh-stage.js')> | undefined;
+
+/** The mesh loader's stage, with the page's decoder connected to it (once). */
+function meshStage(): Promise<typeof import('./mesh-stage.js')> {
+  meshes ??= import('./mesh-stage.js').then(
+    (stage) => {
+      if (decoderPort) stage.meshDecoder.connect(decoderPort);
+      meshesIn = stage;
+      return stage;
+    },
+    (error: unknown) => {
+      meshes = undefined;
+      throw error;
+    },
+  );
+  return meshes;
+}
+
+/** The mesh stage once it is in (renderWorkerInfo() reports its cache; none before the first mesh). */
+let meshesIn: Awaited<ReturnType<typeof meshStage>> | undefined;
+const NO_MESHES: FurnitureCacheStats = { entries: 0, inUse: 0, decoded: 0, evicted: 0, bytes: 0, decoders: [] };
+
+/** The products' meshes through the built-in loader (one cache for the worker's viewers; a later stage). */
 function meshLoader(base: string, settings: StartMessage['settings']): MeshLoader {
   const { basisTranscoderPath, furnitureOrigins } = settings;
-  return (component) => loadFurnitureMesh(component, base, { basisTranscoderPath, furnitureOrigins });
+  return async (component) =>
+    (await meshStage()).loadFurnitureMesh(component, base, {
+      basisTranscoderPath,
+      furnitureOrigins,
+    });
 }
+
+/** The features' scene side (picking, outline, flights, hotspots, cutaway, measuring, snapshots): a later stage. */
+const features = () => import('../features.js');
 
 async function startView({ id, canvas, settings }: StartMessage): Promise<void> {
   const proxy = new ElementProxy(canvas);
@@ -83,7 +108,7 @@ async function startView({ id, canvas, settings }: StartMessage): Promise<void> 
       meshLoader: settings.furnitureBase ? meshLoader(settings.furnitureBase, settings) : undefined,
       yieldToPage,
       features,
-      lookExport,
+      // (exportLook()'s side: ViewDriver's own import(), a later stage here too)
       events: {
         onFrame: (frame) => post({ type: 'frame', id, frame }),
         onCameraChange: (change) => post({ type: 'camera', id, change }),
@@ -192,7 +217,7 @@ function info(request: number): void {
     gpu,
     // issue 33: what the tests of the page's thread count in the scene, for the worker's views
     furniture: furnitureOfViews(),
-    meshCache: furnitureCacheStats(),
+    meshCache: meshesIn?.furnitureCacheStats() ?? NO_MESHES,
     canvas: [shared?.canvas.width ?? 0, shared?.canvas.height ?? 0],
     contextLost: shared?.contextLost ?? false,
   });
@@ -289,10 +314,17 @@ scope.onmessage = ({ data }) => {
   if (data.type === 'start') return void startView(data);
   if (data.type === 'info') return info(data.request);
   if (data.type === 'ping') return answer(data.request, true);
-  if (data.type === 'mesh-decoder') return meshDecoder.connect(data.port);
+  // kept until the mesh loader's stage loads (furniture meshes are not part of the first frame)
+  if (data.type === 'mesh-decoder') return void (decoderPort = data.port);
+  // the worker in stages (issue 33): where the page found the later ones
+  if (data.type === 'stages') return setStageUrls(data.urls);
   if (data.type === 'furniture-cache') {
-    if (data.reset) resetFurnitureCache();
-    return setFurnitureLimits(data.limits ?? {});
+    // the cache lives in the mesh loader's stage: set once it is in, before any mesh it then loads
+    const { reset, limits } = data;
+    return void meshStage().then((stage) => {
+      if (reset) stage.resetFurnitureCache();
+      stage.setFurnitureLimits(limits ?? {});
+    });
   }
   if (data.type === 'lose-context') {
     // a lost context has no extensions: the one that lost it restores it

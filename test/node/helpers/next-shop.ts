@@ -80,5 +80,17 @@ export function describeNextShop(bundler: 'turbopack' | 'webpack', optOut?: stri
         [],
       );
     });
+
+    // the render worker in stages (issue 33): exportLook()'s stage is a file of its own, which the page
+    // names with `new URL(…, import.meta.url)` and the bundler copied as it copied the worker
+    it('a later stage of the render worker loads in this build: exportLook() gives a glTF file', async (t) => {
+      if (missing) return t.skip(missing);
+      await page.waitForFunction(`${SHOP}.viewerThread !== undefined`, { timeout: 40_000 });
+      const magic = await page.evaluate(async () => {
+        const viewer = document.querySelector('room-viewer') as HTMLElement & { exportLook(): Promise<Blob> };
+        return new TextDecoder().decode(await (await viewer.exportLook()).slice(0, 4).arrayBuffer());
+      });
+      assert.equal(magic, 'glTF');
+    });
   });
 }
