@@ -28,8 +28,6 @@ import type { MeasurePoint } from '../../three/measure.js';
 import type { LookExportRequest } from '../../three/export/request.js';
 import type { Vec3 } from '../../model/types.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
-// the page's mesh-decoding worker starts as the package's other workers do
-import './mesh-decoder-start.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker } from '../../internal/worker-start.js';
 import type {
@@ -169,7 +167,9 @@ function theWorker(): Worker | undefined {
     return undefined;
   }
   // the page decodes the furniture files the worker asks for (one decoding worker, in its own thread)
-  const decoder = meshDecoderPort();
+  // (its worker starts as the package's other workers do, mesh-decoder-start.ts: fetched with the
+  // first furniture file, not before the first frame)
+  const decoder = meshDecoderPort(() => import('./mesh-decoder-start.js'));
   worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);
   worker.onmessage = ({ data }: MessageEvent<FromRenderWorker>) => {
     if (data.type === 'answer') {
