@@ -4,7 +4,6 @@ import { descriptionStyles } from '../../features/selection/room-description.sty
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { viewerMeasureStyles } from './features/measure.styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
-import { viewerArStyles } from './features/ar.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 
@@ -121,6 +120,5 @@ export const viewerStyles = [
   viewerMeasureStyles,
   ...viewerSnapshotStyles,
   cartStyles,
-  // AR (features/ar.ts)
-  viewerArStyles,
+  // AR's styles come with its code (features/ar-session.ts, added to the shadow root when it loads)
 ];

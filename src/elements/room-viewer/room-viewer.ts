@@ -18,7 +18,6 @@ import { ViewerSyncCamera } from './features/sync-camera.js';
 import { ViewerChanges } from './features/changes.js';
 import { ViewerSurfaces } from './features/surfaces.js';
 import { ViewerSwap } from './features/swap.js';
-import { viewerSwapStyles } from './features/swap.styles.js';
 import { ViewerWalk } from './features/walk.js';
 import { ViewerToPanorama } from './features/to-panorama.js';
 import { viewerStyles } from './room-viewer.styles.js';
@@ -146,7 +145,8 @@ export class RoomViewer extends ViewerWalk(
     ),
   ),
 ) {
-  static override styles = [viewerStyles, viewerSwapStyles];
+  // a lazily loaded feature's styles come with its code (features/lazy-part.ts: AR, swaps)
+  static override styles = viewerStyles;
 
   /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */
   protected override takeOverServerRoot(root: ShadowRoot): void {

@@ -30,8 +30,6 @@ import type { FurnitureLimits } from '../../three/furniture-meshes.js';
 import type { ViewInspection } from '../../three/inspect.js';
 import type { Vec3 } from '../../model/types.js';
 import { meshDecoderPort } from '../../three/mesh-decode/connect.js';
-// the page's mesh-decoding worker starts as the package's other workers do
-import './mesh-decoder-start.js';
 // `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
 import { PackageWorker as Worker, stageUrls } from '../../internal/worker-start.js';
 // the worker's later stages, which the page's bundler copies as it copies the worker (issue 33)
@@ -197,7 +195,9 @@ function theWorker(): Worker | undefined {
   // where the worker's later stages are, before anything asks for one (issue 33)
   worker.postMessage({ type: 'stages', urls: stageUrls(RENDER_STAGES) } satisfies ToRenderWorker);
   // the page decodes the furniture files the worker asks for (one decoding worker, in its own thread)
-  const decoder = meshDecoderPort();
+  // (its worker starts as the package's other workers do, mesh-decoder-start.ts: fetched with the
+  // first furniture file, not before the first frame)
+  const decoder = meshDecoderPort(() => import('./mesh-decoder-start.js'));
   worker.postMessage({ type: 'mesh-decoder', port: decoder } satisfies ToRenderWorker, [decoder]);
   if (Object.keys(cacheLimits).length)
     worker.postMessage({ type: 'furniture-cache', limits: cacheLimits } satisfies ToRenderWorker);

@@ -8,10 +8,11 @@
  * The page's `ar-modes` says which it allows and in what order; the first one available is used.
  */
 
-export type ArMode = 'webxr' | 'scene-viewer' | 'quick-look';
+import { DEFAULT_AR_MODES } from './ar-default.js';
 
-/** model-viewer's order: the page's own session first, then the platforms' viewers. */
-export const DEFAULT_AR_MODES = 'webxr scene-viewer quick-look';
+export { DEFAULT_AR_MODES };
+
+export type ArMode = 'webxr' | 'scene-viewer' | 'quick-look';
 
 const KNOWN: readonly ArMode[] = ['webxr', 'scene-viewer', 'quick-look'];
 

@@ -7,12 +7,22 @@
  */
 import type { DecodeMessage } from './decode-client.js';
 
-export function meshDecoderPort(): MessagePort {
+export function meshDecoderPort(
+  /**
+   * Runs before the first file is decoded: the element layer sets how the decoding worker starts
+   * (src/elements/room-viewer/mesh-decoder-start.ts), a chunk of its own that a room without furniture
+   * meshes never fetches. Failed: the decoder decodes on the page, as without a worker.
+   */
+  prepare: () => Promise<unknown> = () => Promise.resolve(),
+): MessagePort {
   const channel = new MessageChannel();
   const page = channel.port1;
   page.onmessage = ({ data }: MessageEvent<DecodeMessage>) => {
     page.onmessage = null;
-    void import('./host.js').then(({ serveMeshDecoding }) => serveMeshDecoding(page, data));
+    void prepare()
+      .catch(() => undefined)
+      .then(() => import('./host.js'))
+      .then(({ serveMeshDecoding }) => serveMeshDecoding(page, data));
   };
   return channel.port2;
 }

@@ -7,7 +7,11 @@
  */
 import type { RoomViewerBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
-import { lookPieces, type ExportLookOptions } from '../../../features/ar-look/look-lines.js';
+import { lazyModule } from '../../../internal/lazy-module.js';
+import type { ExportLookOptions } from '../../../features/ar-look/look-lines.js';
+
+/** Which pieces a scope names (look-lines.ts, shared with AR's code): loaded on the first export. */
+const loadLook = lazyModule(() => import('../../../features/ar-look/look-lines.js'));
 
 export type { ExportLookOptions };
 
@@ -57,6 +61,7 @@ export function ViewerExport<T extends Constructor<RoomViewerBase>>(
           'InvalidStateError',
         );
       const selected = (this as { selected?: string[] }).selected;
+      const { lookPieces } = await loadLook();
       const pieces = lookPieces(context.model, scope, options.pieces, selected).map((c) => c.id);
       const bytes = await context.drawing.exportLook({
         format,

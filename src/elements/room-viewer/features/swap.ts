@@ -8,22 +8,22 @@
  * for undo), then the model shown has the replacement in the piece's place: `products`, the cart, the
  * room's description and a linked `<room-plan>` follow from it.
  */
-import { html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { lazyModule } from '../../../internal/lazy-module.js';
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
-import { checkFit, footprintOf } from '../../../features/swap/fit.js';
-import {
-  placeReplacement,
-  replacementProblem,
-  type Replacement,
-} from '../../../features/swap/replacement.js';
+import type { Replacement } from '../../../features/swap/replacement.js';
 import { SwapRefused, type SwapReason } from '../../../features/swap/swap-refused.js';
-import { SWAP_STRINGS, type SwapKey } from '../../../features/swap/swap.strings.js';
 import { changeLogOf } from '../../../features/changes/changes-host.js';
 import { ChangeRefused, type ChangeFailure } from '../../../features/changes/change-log.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import { LazyPart } from './lazy-part.js';
+import type { SwapHost, SwapPart } from './swap-part.js';
+
+/** The fit check and the swap control (swap-part.ts): loaded with `alternatives` or the first swap. */
+const loadPart = lazyModule(() => import('./swap-part.js'));
 
 export type { Replacement } from '../../../features/swap/replacement.js';
 export { SwapRefused, type SwapReason } from '../../../features/swap/swap-refused.js';
@@ -35,20 +35,8 @@ export interface ViewerSwapProperties {
   readonly replaced: Readonly<Record<string, Replacement>>;
 }
 
-/** The sentence a refusal says in English (the control shows the element's language). */
-const REASON_WORDS: Record<SwapReason, string> = {
-  collision: 'it would cross a wall',
-  door: "it would block a door's swing",
-  overlap: 'it would overlap another piece',
-  invalid: 'it is not a replacement for a piece of this room',
-};
-
 /** At most this many candidates listed per product (a page's list is its own; the control stays usable). */
 const MAX_CANDIDATES = 50;
-
-/** A JSON copy of a replacement: what the viewer keeps never changes with the page's object. */
-const copy = (replacement: Replacement): Replacement =>
-  JSON.parse(JSON.stringify(replacement)) as Replacement;
 
 // the declared return type: the declaration build cannot name the anonymous class's private members
 export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
@@ -76,10 +64,22 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
     readonly #replaced = new Map<string, Replacement>();
     @state() private _swapStatus?: { text: string; refused: boolean };
     #anchorShown?: string;
+    /** The working part, made for this element when it arrives. */
+    #part = new LazyPart<SwapPart, SwapHost>(
+      this,
+      {
+        language: this.language,
+        make: (pieceId, replacement, source) => this.#make(pieceId, replacement, source),
+        said: (status) => (this._swapStatus = status),
+      },
+      loadPart,
+    );
 
     /** The replacement each swapped piece shows, by piece id (a copy; empty when nothing is swapped). */
     get replaced(): Readonly<Record<string, Replacement>> {
-      return Object.fromEntries([...this.#replaced].map(([id, r]) => [id, copy(r)]));
+      // a piece is swapped only through the part: none is before it arrived
+      const part = this.#part.value;
+      return part ? Object.fromEntries([...this.#replaced].map(([id, r]) => [id, part.copy(r)])) : {};
     }
 
     // a mixin's constructor takes any arguments (TypeScript's rule for mixins)
@@ -88,9 +88,12 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       super(...args);
       // the `replace` kind of the change log (features/changes.ts): undo, redo and replay come with it
       changeLogOf(this)?.register('replace', {
+        // checked by the part: without it yet (a change replayed before it arrived), apply() checks
         validate: (target, value) => {
+          const part = this.#part.value;
+          if (!part) return undefined;
           try {
-            this.#check(target, value);
+            part.check(this.viewContext, this.#original, target, value);
           } catch (error) {
             if (error instanceof SwapRefused) return new ChangeRefused(error.reason, error.message);
             throw error;
@@ -126,6 +129,8 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
     async #make(pieceId: string, replacement: Replacement | null, source: 'api' | 'user'): Promise<void> {
       const log = changeLogOf(this);
       if (!log) throw new SwapRefused('invalid', 'replaceComponent(): the element keeps no change log');
+      // the fit check first, so the change log checks the swap before it is queued
+      await this.#part.get();
       let failure: ChangeFailure | undefined;
       const hear = (event: Event) => {
         const detail = (event as CustomEvent<ChangeFailure>).detail;
@@ -145,54 +150,10 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       );
     }
 
-    /** The piece `pieceId` as the model had it (a piece that can be swapped), or a refusal. */
-    #piece(pieceId: unknown): { context: ViewerContext; original: ModelComponent } {
-      const context = this.viewContext;
-      const original =
-        typeof pieceId === 'string' ? this.#original?.components.find((c) => c.id === pieceId) : undefined;
-      if (!context) throw new SwapRefused('invalid', 'replaceComponent(): no room is shown yet');
-      if (!original || original.kind !== 'furniture')
-        throw new SwapRefused(
-          'invalid',
-          `replaceComponent(): no piece of furniture "${String(pieceId)}" in this room`,
-        );
-      return { context, original };
-    }
-
-    /** Checks a swap without touching anything: the piece as placed and the kept replacement; throws SwapRefused. */
-    #check(
-      pieceId: string,
-      value: unknown,
-    ): { context: ViewerContext; placed: ModelComponent; kept?: Replacement } {
-      const { context, original } = this.#piece(pieceId);
-      let placed = original;
-      let kept: Replacement | undefined;
-      if (value !== null) {
-        const problem = replacementProblem(value);
-        if (problem) throw new SwapRefused('invalid', `replaceComponent(): ${problem}`);
-        kept = copy(value as Replacement);
-        placed = placeReplacement(original, kept);
-        // what the model drew there is not held against its replacement (fit.ts)
-        const verdict = checkFit(
-          context.plan,
-          context.model.components,
-          pieceId,
-          footprintOf(placed),
-          footprintOf(original),
-        );
-        if (!verdict.fits)
-          throw new SwapRefused(
-            verdict.reason,
-            `replaceComponent(): ${kept.name ?? kept.componentId ?? 'the replacement'} does not fit in place of ` +
-              `"${pieceId}": ${REASON_WORDS[verdict.reason]} (${verdict.against}, ${Math.round(verdict.depth * 10) / 10} cm)`,
-          );
-      }
-      return { context, placed, ...(kept ? { kept } : {}) };
-    }
-
     /** Checks, draws and shows a swap (`null`: the piece as the model has it); throws SwapRefused. */
     async #apply(pieceId: string, value: Replacement | null): Promise<void> {
-      const { context, placed, kept } = this.#check(pieceId, value);
+      const part = await this.#part.get();
+      const { context, placed, kept } = part.check(this.viewContext, this.#original, pieceId, value);
       await context.drawing.replaceComponent(pieceId, kept ? placed : null);
       // the room went meanwhile: nothing to follow
       if (this.viewContext !== context) return;
@@ -230,6 +191,8 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
 
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
+      // the control's code comes with the page's candidates
+      if (this.alternatives) this.#part.start();
       this.#follow();
     }
 
@@ -275,61 +238,11 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       drawing.setAnchors('swap', id ? { specs: [{ component: id }], occlude: false } : undefined);
     }
 
-    #t(key: SwapKey, values?: Record<string, string | number>): string {
-      return this.language.t(SWAP_STRINGS, key, values);
-    }
-
     protected override renderFeatures(): unknown[] {
       const found = this.#candidates();
-      if (!found) return super.renderFeatures();
-      const { piece, list } = found;
-      const name = piece.category?.trim() || piece.id;
-      const label = this.#t('swapFor', { name });
-      const status = this._swapStatus;
-      return [
-        ...super.renderFeatures(),
-        // its keys are the list's: the view's arrow keys (orbiting) must not take them
-        html`<div part="swap" class="swap" @keydown=${(event: Event) => event.stopPropagation()}>
-          <label
-            >${label}
-            <select part="swap-select">
-              ${list.map(
-                (candidate, i) =>
-                  html`<option value=${i}>
-                    ${candidate.name ?? candidate.productId ?? candidate.componentId ?? i + 1}
-                  </option>`,
-              )}
-            </select>
-          </label>
-          <button
-            part="swap-button"
-            type="button"
-            @click=${(event: Event) => this.#chosen(event, piece, list)}
-          >
-            ${this.#t('swap')}
-          </button>
-          <p part="swap-status" class=${status?.refused ? 'refused' : ''} role="status">
-            ${status?.text ?? nothing}
-          </p>
-        </div>`,
-      ];
-    }
-
-    /** The swap button: the candidate chosen in the list swapped in (source `user`), or the reason it was not. */
-    #chosen(event: Event, piece: ModelComponent, list: readonly Replacement[]): void {
-      const select = (event.currentTarget as HTMLElement).parentElement?.querySelector('select');
-      const candidate = select ? list[Number(select.value)] : undefined;
-      if (!candidate) return;
-      const name = candidate.name ?? candidate.productId ?? candidate.componentId ?? '';
-      this.#make(piece.id, candidate, 'user').then(
-        () => {
-          this._swapStatus = { text: this.#t('swapped', { name }), refused: false };
-        },
-        (error: unknown) => {
-          const reason = error instanceof SwapRefused ? error.reason : 'invalid';
-          this._swapStatus = { text: this.#t('refused', { name, reason: this.#t(reason) }), refused: true };
-        },
-      );
+      const part = this.#part.value;
+      if (!found || !part) return super.renderFeatures();
+      return [...super.renderFeatures(), part.render(found.piece, found.list, this._swapStatus)];
     }
   }
   return WithSwap;

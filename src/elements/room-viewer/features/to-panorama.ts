@@ -6,18 +6,11 @@
 import type { RoomViewerBase } from '../base.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { Constructor } from '../../../internal/mixin.js';
-import type { FmlPlan } from '../../../model/fml/types.js';
 import type { Vec3 } from '../../../model/types.js';
-import { EYE_HEIGHT } from '../../../model/tour/stops.js';
 import type { CubeFace, CubeFaces } from '../../../panorama/cube-faces.js';
 
-const loadImage = lazyModule(() => import('../../../features/snapshot/snapshot-image.js'));
-
-/** The order the drawing gives the faces in (src/three/panorama-render.ts's PANORAMA_FACES). */
-const FACE_ORDER: readonly CubeFace[] = ['r', 'd', 'l', 'u', 'b', 'f'];
-
-/** toPanorama()'s default face side, pixels. */
-export const PANORAMA_SIZE = 1024;
+/** toPanorama()'s working part (panorama-faces.ts): loaded on the first call. */
+const loadFaces = lazyModule(() => import('./panorama-faces.js'));
 
 export interface PanoramaOptions {
   /** Where the eye is, model cm (x, y on the plan, z above the floor). Default: the first walkthrough camera, else the room's centre at 160 cm. */
@@ -52,21 +45,6 @@ export interface ToPanoramaProperties {
   setFieldOfView(fov?: number): Promise<void>;
 }
 
-/**
- * The first walkthrough camera of the FML floor shown (as the element read it: the FML reader and its
- * XML parser are not part of the viewer's own code), at its height (else eye height).
- */
-function firstWalkthrough(shown: { plan: FmlPlan; floorIndex: number } | undefined): Vec3 | undefined {
-  if (!shown) return undefined;
-  const floor = shown.plan.floors[Math.max(0, shown.floorIndex)] ?? shown.plan.floors[0];
-  if (!floor) return undefined;
-  const cameras = [...(floor.designs[0]?.cameras ?? []), ...floor.cameras];
-  const camera = cameras.find((c) => c.type === 'walkthrough');
-  if (!camera) return undefined;
-  const [x, y, z] = camera.position;
-  return [x, y, z > 20 && z < floor.height ? z : EYE_HEIGHT];
-}
-
 // the declared return type: the declaration build cannot name the anonymous class's private members
 export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
   Base: T,
@@ -89,36 +67,9 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
           'toPanorama(): no room is shown (the viewer is idle, loading or failed)',
           'InvalidStateError',
         );
-      const size = options.size ?? PANORAMA_SIZE;
-      if (!Number.isInteger(size) || size < 1)
-        throw new RangeError('toPanorama(): size must be a whole number of pixels, 1 or more');
-      const position = options.position ?? this.#defaultPosition();
-      if (!Array.isArray(position) || position.length !== 3 || !position.every((n) => Number.isFinite(n)))
-        throw new RangeError('toPanorama(): position must be [x, y, z] in centimetres');
-      const image = await loadImage();
-      const canvases = await context.drawing.panorama([position[0], position[1], position[2]], size);
-      if (options.background)
-        for (const canvas of canvases) {
-          const paint = canvas.getContext('2d');
-          if (!paint) continue;
-          paint.globalCompositeOperation = 'destination-over';
-          paint.fillStyle = options.background;
-          paint.fillRect(0, 0, canvas.width, canvas.height);
-        }
-      const blobs = await Promise.all(canvases.map((c) => image.encodeCanvas(c, options)));
-      const record = {} as Record<CubeFace, Blob>;
-      const faces = {} as Record<CubeFace, string>;
-      FACE_ORDER.forEach((face, i) => {
-        record[face] = blobs[i]!;
-        faces[face] = URL.createObjectURL(blobs[i]!);
-      });
-      return {
-        ...faces,
-        blobs: record,
-        position: [position[0], position[1], position[2]],
-        size,
-        revoke: () => Object.values(faces).forEach((url) => URL.revokeObjectURL(url)),
-      };
+      const fml = this.fmlShown;
+      const faces = await loadFaces();
+      return faces.panoramaFaces(context, fml, options);
     }
 
     /**
@@ -131,13 +82,6 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
       const context = this.viewContext;
       if (!context) throw new DOMException('setFieldOfView(): no room is shown', 'InvalidStateError');
       await context.drawing.setFieldOfView(fov);
-    }
-
-    #defaultPosition(): Vec3 {
-      const camera = firstWalkthrough(this.fmlShown);
-      if (camera) return camera;
-      const { min, max } = this.viewContext!.plan.bounds;
-      return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, EYE_HEIGHT];
     }
   }
   return WithToPanorama;

@@ -1,0 +1,74 @@
+/**
+ * A feature's code that loads after the element is defined (CONTRIBUTING.md, "A feature's code loads
+ * lazily"): the mixin keeps what defines the element's contract (its properties and attributes, its
+ * public methods' signatures, its parts, with their JSDoc), and its working part is a module fetched
+ * with `import()` when the feature is first used, so a page that uses none of it never downloads it
+ * and the viewer's first frame never waits for it. One per element and feature: loaded once (the chunk
+ * once per page, lazyModule's retry policy), its styles then added to the element's shadow root, and
+ * the element rendered again so what the part draws shows.
+ */
+import { supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } from 'lit';
+
+/** What a lazily loaded part offers its mixin: made for one element, with the styles it draws with. */
+export interface PartModule<T, H> {
+  make(host: H): T;
+  styles?: CSSResult;
+}
+
+export class LazyPart<T, H> {
+  #value?: T;
+  #pending?: Promise<T>;
+
+  constructor(
+    private readonly element: ReactiveElement,
+    private readonly host: H,
+    private readonly load: () => Promise<PartModule<T, H>>,
+  ) {}
+
+  /** The part, once it arrived (undefined before: the mixin then does what the contract says of "not yet"). */
+  get value(): T | undefined {
+    return this.#value;
+  }
+
+  /** The part, fetched on the first call; a failed fetch is not kept, so the next use tries again. */
+  get(): Promise<T> {
+    this.#pending ??= this.load().then(
+      (module) => {
+        if (module.styles) addStyles(this.element, module.styles);
+        this.#value = module.make(this.host);
+        this.element.requestUpdate();
+        return this.#value;
+      },
+      (error: unknown) => {
+        this.#pending = undefined;
+        throw error;
+      },
+    );
+    return this.#pending;
+  }
+
+  /** Starts the fetch without waiting (a part that must act without a call); a failure waits for the next use. */
+  start(): void {
+    this.get().catch(() => {});
+  }
+}
+
+/**
+ * Adds `styles` after the element's own (Lit's adoptStyles would replace them): an adopted sheet, or a
+ * `<style>` with the page's Lit nonce where the browser cannot adopt sheets.
+ */
+export function addStyles(element: ReactiveElement, styles: CSSResult): void {
+  const root = element.renderRoot;
+  if (!(root instanceof ShadowRoot)) return;
+  const sheet = supportsAdoptingStyleSheets ? styles.styleSheet : undefined;
+  if (sheet) {
+    if (!root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  const nonce = (globalThis as { litNonce?: string }).litNonce;
+  if (nonce !== undefined) style.setAttribute('nonce', nonce);
+  style.textContent = styles.cssText;
+  root.appendChild(style);
+}
