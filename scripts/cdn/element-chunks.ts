@@ -37,7 +37,7 @@ export interface ChunkGroup {
  *   - what several load, in a set of modules that the same elements load with under KIT_CODE of
  *     code, is one `kit`: an element that needs only part of it downloads the rest too (the export
  *     button about 2 KB gzip, 10 ms at slow 4G's 1.6 Mbps, against a 150 ms round trip);
- *   - a larger set is one chunk named for its elements, `<tags>-shared` (the model and FML stack of the plan and the viewer, 18 KB
+ *   - a larger set keeps its own chunk (the model and FML stack of the plan and the viewer, 18 KB
  *     gzip, which the panorama and the export button never use);
  *   - of all these, what the first-cards element loads later (its filters, more pages, its error
  *     panel) is one `later`, never in `kit`, so that the gallery's lazy paths do not load the
@@ -114,8 +114,7 @@ export function elementChunks(options: {
           (sum, id) => sum + (srcPath(id) ? (this.getModuleInfo(id)?.code?.length ?? 0) : 0),
           0,
         );
-        const name =
-          tags.length === 1 ? `${tags[0]}-deps` : code <= KIT_CODE ? 'kit' : `${tags.join('-')}-shared`;
+        const name = tags.length === 1 ? `${tags[0]}-deps` : code <= KIT_CODE ? 'kit' : undefined;
         // what every other element loads goes in `kit` even when the first-cards element loads it later
         const later = tags.length < otherRoots.length;
         if (name) for (const id of members) chains.set(id, later && firstMay.has(id) ? 'later' : name);
