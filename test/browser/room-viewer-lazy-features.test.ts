@@ -15,7 +15,6 @@ import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './hel
 import { requireWebGL } from './helpers/webgl.ts';
 
 const THREADS = ['worker', 'main'] as const;
-let cameraFeedOf: typeof import('../../src/features/motion/camera-feed.ts').cameraFeedOf;
 let configure: typeof import('../../src/config.ts').configure;
 let resetConfig: typeof import('../../src/config.ts').resetConfig;
 
@@ -34,7 +33,6 @@ const LAZY = {
   look: ['features/ar-look/look-lines.ts'],
   // (the decoder itself comes with three.js on the page's thread: the render worker's page side has none)
   meshes: ['room-viewer/mesh-decoder-start.ts'],
-  walk: ['room-viewer/features/walker.ts'],
 };
 
 /** Which of `paths` the page has requested so far. */
@@ -48,11 +46,6 @@ function requested(paths: readonly string[]): string[] {
 }
 
 const everyLazy = Object.values(LAZY).flat();
-
-/** The camera's height above the floor in the last frame, metres (the frame's pose is y up). */
-function cameraFeedHeight(viewer: RoomViewer): number {
-  return cameraFeedOf(viewer)?.pose?.position[1] ?? 0;
-}
 
 async function showcase(): Promise<RoomViewer> {
   const viewer = document.createElement('room-viewer');
@@ -76,7 +69,6 @@ describe('<room-viewer> feature code loads lazily', function () {
     performance.clearResourceTimings();
     await import('../../src/elements/room-viewer/room-viewer.ts');
     ({ configure, resetConfig } = await import('../../src/config.ts'));
-    ({ cameraFeedOf } = await import('../../src/features/motion/camera-feed.ts'));
   });
   after(() => resetConfig());
   afterEach(() => cleanup());
@@ -130,10 +122,5 @@ describe('<room-viewer> feature code loads lazily', function () {
       expect(Object.keys(faces.blobs).sort()).to.deep.equal(['b', 'd', 'f', 'l', 'r', 'u']);
       faces.revoke();
       expect(requested(LAZY.panorama)).to.have.length(1);
-
-      // walk mode: its code with camera="walk", the walker then on its feet at eye height (160 cm)
-      viewer.camera = 'walk';
-      await until(() => requested(LAZY.walk).length === 1, 10000, 'the walk code');
-      await until(() => Math.abs(cameraFeedHeight(viewer) - 1.6) < 0.05, 10000, 'the camera at eye height');
     });
 });

@@ -6,48 +6,90 @@
  * camera it sees the walker step onto a staircase that leads somewhere and shows that floor, the
  * walker arriving where the stairs come out. A mixin over RoomViewerBase (base.ts).
  */
-import type { PropertyValues } from 'lit';
-import { lazyModule } from '../../../internal/lazy-module.js';
+import type { FmlPlan } from '../../../model/fml/types.js';
+import { pointInRing } from '../../../model/polygon.js';
+import type { Vec2 } from '../../../model/types.js';
+import {
+  settle,
+  stairAt,
+  walkStart,
+  walkWorld,
+  type WalkCamera,
+  type WalkWorld,
+} from '../../../model/walk/index.js';
+import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
-import { LazyPart } from './lazy-part.js';
-import type { WalkHost, Walker } from './walker.js';
+
+type Place = { position: Vec2; heading: Vec2 };
+
+/** The middle of a footprint (its corners' mean: stairs are rectangles). */
+function middle(polygon: readonly Vec2[]): Vec2 {
+  const n = polygon.length || 1;
+  return [polygon.reduce((s, p) => s + p[0], 0) / n, polygon.reduce((s, p) => s + p[1], 0) / n];
+}
 
 /**
- * The walk's working part (walker.ts, with the walk world of src/model/walk/): loaded with
- * `camera="walk"`, at the start while the room loads, so the first frame is the walker's.
+ * The floor (index) a staircase on floor `index` leads to: the floor a level up, else down, that has
+ * a staircase over the same place; else the floor a level up; else none (the stairs are in the way).
  */
-const loadWalker = lazyModule(() => import('./walker.js'));
+export function stairTarget(plan: FmlPlan, index: number, polygon: readonly Vec2[]): number | undefined {
+  const here = plan.floors[index];
+  if (!here) return undefined;
+  const at = middle(polygon);
+  const levelled = (level: number) => plan.floors.findIndex((f) => f.level === level);
+  const up = levelled(here.level + 1);
+  const down = levelled(here.level - 1);
+  const meets = (i: number) =>
+    i >= 0 && plan.floors[i]!.designs.some((d) => d.stairs.some((s) => pointInRing(at, s.footprint)));
+  if (meets(up)) return up;
+  if (meets(down)) return down;
+  return up >= 0 ? up : undefined;
+}
+
+/** The floor's cameras (its designs' and its own), model frame. */
+function camerasOf(plan: FmlPlan, index: number): WalkCamera[] {
+  const floor = plan.floors[index];
+  if (!floor) return [];
+  return [...floor.designs.flatMap((d) => d.cameras), ...floor.cameras];
+}
 
 export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
   abstract class WithWalk extends Base {
-    #walker = new LazyPart<Walker, WalkHost>(
-      this,
-      {
-        camera: () => this.camera,
-        fml: () => this.fmlShown,
-        shown: () => this.viewContext,
-        goTo: (floor) => (this.floor = floor),
-      },
-      loadWalker,
-    );
-
-    override connectedCallback(): void {
-      super.connectedCallback();
-      if (this.camera === 'walk') this.#walker.start();
-    }
-
-    protected override updated(changed: PropertyValues<this>): void {
-      super.updated(changed);
-      // (its arrival sets up the walk of the room shown then)
-      if (changed.has('camera') && this.camera === 'walk') this.#walker.start();
-    }
+    #world?: WalkWorld;
+    /** Where the stairs brought the walker: the next floor's walk starts here. */
+    #arrival?: Place;
+    /** Off while the walker stands on the stairs it came by: they lead on only once left. */
+    #armed = false;
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      // before the first frame when the part is here (every frame drawn is the walker's)
-      this.#walker.value?.ready(context);
+      const fml = this.fmlShown;
+      const stairs = (context.model.stairs ?? []).map((s) => {
+        const to = fml ? stairTarget(fml.plan, fml.floorIndex, s.polygon) : undefined;
+        return to === undefined ? { polygon: s.polygon } : { polygon: s.polygon, to };
+      });
+      const world = walkWorld(context.plan, stairs);
+      this.#world = world;
+      const arrival = this.#arrival;
+      this.#arrival = undefined;
+      let start: Place | undefined;
+      const landed = arrival && settle(world, arrival.position);
+      if (arrival && landed) start = { position: landed, heading: arrival.heading };
+      else {
+        const found = walkStart(world, context.plan, fml ? camerasOf(fml.plan, fml.floorIndex) : []);
+        if (found.warning && this.camera === 'walk') console.warn(`<room-viewer> ${found.warning}`);
+        start = found;
+      }
+      this.#armed = !stairAt(world, start.position);
+      // before the first frame (on the page, and in the worker where it waits for the scene): every frame
+      // drawn is the walker's
+      context.drawing.setWalk({
+        start: { position: start.position, heading: start.heading },
+        stairs,
+        reducedMotion: prefersReducedMotion(),
+      });
     }
 
     // no viewGone(): a reload's new view can be ready before the old one is gone (the render worker),
@@ -55,7 +97,24 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
 
     protected override drawnFrame(frame: DrawnFrame): void {
       super.drawnFrame(frame);
-      this.#walker.value?.frame(frame);
+      const world = this.#world;
+      if (this.camera !== 'walk' || !world?.stairs.length) return;
+      // the walker's place on the plan: the camera's, back in the model's frame (cm, y up)
+      const [x, , z] = frame.pose.position;
+      const here: Vec2 = [x * 100, -z * 100];
+      const stair = stairAt(world, here);
+      if (!stair) {
+        this.#armed = true;
+        return;
+      }
+      if (!this.#armed || stair.to === undefined) return;
+      this.#armed = false;
+      const [tx, , tz] = frame.pose.target;
+      const dx = tx * 100 - here[0];
+      const dy = -tz * 100 - here[1];
+      const length = Math.hypot(dx, dy) || 1;
+      this.#arrival = { position: here, heading: [dx / length, dy / length] };
+      this.floor = String(stair.to);
     }
   }
   return WithWalk;
