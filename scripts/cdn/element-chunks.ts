@@ -118,6 +118,10 @@ export function elementChunks(options: {
         // what every other element loads goes in `kit` even when the first-cards element loads it later
         const later = tags.length < otherRoots.length;
         if (name) for (const id of members) chains.set(id, later && firstMay.has(id) ? 'later' : name);
+        // the model's polygon code (1 KB): the plan, viewer and tour's large set shares it with lazy chunks
+        // (the page's 3D features, the tour's), which left it a file of its own in each of their chains
+        else
+          for (const id of members) if (/[\\/]src[\\/]model[\\/]polygon\.ts$/.test(id)) chains.set(id, 'kit');
       }
     },
   };
