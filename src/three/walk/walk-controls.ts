@@ -14,6 +14,7 @@ import {
   walk,
   walkStart,
   walkWorld,
+  type WalkObstacle,
   type WalkStair,
   type WalkWorld,
 } from '../../model/walk/index.js';
@@ -28,6 +29,9 @@ export interface WalkSetup {
   stairs: WalkStair[];
   /** Walk to a tapped place at once instead of flying there. */
   reducedMotion: boolean;
+  // furniture holds the walker (src/model/walk/walk-furniture.ts)
+  /** The floor's furniture in the way: footprints the walker keeps its 20 cm from. */
+  furniture?: WalkObstacle[];
 }
 
 /** One key press: this far (cm), or this much turn (radians). */
@@ -83,7 +87,7 @@ export class WalkControls {
   /** The floor's stairs and the walk's start (the page's, from the plan's cameras). */
   setup(setup: WalkSetup): void {
     this.#setup = setup;
-    this.#world = walkWorld(this.#plan, setup.stairs);
+    this.#world = walkWorld(this.#plan, setup.stairs, setup.furniture);
     this.#flight = undefined;
     this.#place(setup.start ?? walkStart(this.#world, this.#plan, []));
     if (this.#active) this.#apply();
