@@ -292,7 +292,13 @@ export class RoomTour extends RoomElement {
     const to = this.#tour!.stops.find((s) => s.id === link.to)!;
     const distance = (link.distance / 100).toLocaleString(this.#language.lang, { maximumFractionDigits: 1 });
     const name = to.name.trim();
-    const label = name ? this.#text('link', { name, distance }) : this.#text('linkUnnamed', { distance });
+    let label = name ? this.#text('link', { name, distance }) : this.#text('linkUnnamed', { distance });
+    // a link by the stairs (issue 38 follow-up): "Upstairs: Overloop, 1.9 m ahead"
+    if (link.stair)
+      label = this.#text(link.stair.way === 'up' ? 'linkUp' : 'linkDown', {
+        name: this.#stopName(to),
+        distance,
+      });
     return html`<button
       slot="hotspot"
       class="link"
@@ -397,7 +403,9 @@ export class RoomTour extends RoomElement {
     const viewer = this.#viewer.value;
     if (!viewer) throw new ElementError('no 3D view', { kind: 'invalid', reason: 'no-model' });
     const want = String(floor);
-    if (viewer.getAttribute('floor') !== want) {
+    // another floor (up or down the stairs): the view loads it, so it is not ready before its model-load
+    const changed = viewer.getAttribute('floor') !== want;
+    if (changed) {
       viewer.setAttribute('floor', want);
       this.#viewerReady = undefined;
     }
@@ -414,7 +422,7 @@ export class RoomTour extends RoomElement {
         viewer.removeEventListener('model-error', failed);
         reject(error);
       };
-      if (viewer.getAttribute('state') === 'loaded' && viewer.floor === want) return resolve();
+      if (!changed && viewer.getAttribute('state') === 'loaded' && viewer.floor === want) return resolve();
       viewer.addEventListener('model-load', done);
       viewer.addEventListener('model-error', failed);
     });
@@ -515,6 +523,8 @@ export class RoomTour extends RoomElement {
           previous.then(() => {
             const next = this.#tour?.stops.find((s) => s.id === id);
             if (run !== this.#run || !next || this.#panoramas.exportOf(next)) return undefined;
+            // a stop up or down the stairs is rendered once its floor is shown (goTo), not on the floor the view shows
+            if (String(next.floor) !== this.#viewer.value?.getAttribute('floor')) return undefined;
             return this.#panoramas.render(next).catch(() => undefined);
           }),
         Promise.resolve(),
