@@ -36,7 +36,7 @@ function stepTime(world: WalkWorld, start: Vec2): number {
 }
 
 /** The walk step's cost with and without the furniture (µs). */
-function walkSteps(): { furnished: number; bare: number } {
+export function walkSteps(): { furnished: number; bare: number } {
   const project = seedProjects(1, null).find((p) => p.id === DEMO_HOME_ID)!;
   const fml = readFml(projectFmlJson(project, null)).plan;
   const { model } = fmlDesignToRoomModel(fml, { floor: 0 });
