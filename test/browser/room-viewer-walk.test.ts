@@ -16,6 +16,7 @@ import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
 import { PLANNING } from './helpers/emulator.ts';
 import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { projectPoint } from './helpers/threads.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
@@ -156,6 +157,28 @@ describe('<room-viewer camera="walk">', function () {
       await press('ArrowUp', 5);
       await settled(el);
       expect(standing(el).y, 'still held').to.be.closeTo(35, 0.5);
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    it(`${renderer}: a tap on the floor behind a piece of furniture walks there until the piece holds`, async () => {
+      const el = await walker();
+      el.focus();
+      // 3 m north: through the hall's door into the living room, the coffee table ahead (y 200..260)
+      await press('ArrowUp', 20);
+      await settled(el);
+      const start = standing(el);
+      expect(start.y).to.be.within(390, 410);
+      // a tap on the floor beyond the table and the sofa (FML y 40: the floor nearer is below the view)
+      const box = el.getBoundingClientRect();
+      const [px, py] = projectPoint(el, [start.x, -40, 0], box);
+      expect(py, 'the spot in view').to.be.within(0, box.height);
+      await sendMouse({ type: 'click', position: [Math.round(box.left + px), Math.round(box.top + py)] });
+      await until(() => standing(el).y < start.y - 30, 15000, 'the walker on its way');
+      await settled(el);
+      const end = standing(el);
+      // held 20 cm before the table, on the line walked
+      expect(end.y, 'held by the coffee table').to.be.closeTo(280, 0.5);
+      expect(end.x).to.be.closeTo(start.x, 2);
       expect(page.errors).to.deep.equal([]);
     });
 
