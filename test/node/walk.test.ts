@@ -21,6 +21,7 @@ import {
   stairAt,
   walk,
   walkFurniture,
+  walkPath,
   walkStart,
   walkWorld,
   WALK_RADIUS,
@@ -377,6 +378,80 @@ describe('walk mode: furniture holds', () => {
     assert.ok(Math.abs(held[0] - 460) < 0.5, `held west of it at ${held}`);
     const slid = walk(world, [300, 250], [300, 300]);
     assert.ok(slid[1] > 400 && clearance(world, slid) >= WALK_RADIUS, `slid round it to ${slid}`);
+  });
+
+  it('a tap behind furniture finds the way round it; a spot in a piece ends beside it; a walled-in spot has none', () => {
+    const world = walkWorld(
+      free,
+      [],
+      walkFurniture({ components: [piece('sofa', [500, 300], [200, 90, 85])] }),
+    );
+    /** Walks the path leg by leg, each a straight walk that must get there. */
+    const follow = (from: Vec2, path: Vec2[]) =>
+      path.reduce<Vec2>((p, w) => {
+        const end = walk(world, p, [w[0] - p[0], w[1] - p[1]]);
+        assert.ok(Math.hypot(end[0] - w[0], end[1] - w[1]) < 1, `the leg to ${w} is walked whole`);
+        return end;
+      }, from);
+    const round = walkPath(world, [500, 100], [500, 500])!;
+    assert.ok(round.length >= 2, 'round the sofa');
+    assert.deepEqual(round.at(-1), [500, 500]);
+    follow([500, 100], round);
+    // a spot inside the sofa: the walker ends at a clear place beside it, within 1 m of the spot
+    const beside = walkPath(world, [500, 100], [500, 300])!;
+    const end = follow([500, 100], beside);
+    assert.ok(clearance(world, end) >= WALK_RADIUS && Math.hypot(end[0] - 500, end[1] - 300) <= 100);
+    // straight when nothing is in the way
+    assert.deepEqual(walkPath(world, [100, 100], [100, 800]), [[100, 800]]);
+    // a spot walled in (the walls of a closed room): no way
+    const box: PlanGeometry = {
+      walls: [
+        [
+          [600, 600],
+          [900, 600],
+        ],
+        [
+          [900, 600],
+          [900, 900],
+        ],
+        [
+          [900, 900],
+          [600, 900],
+        ],
+        [
+          [600, 900],
+          [600, 600],
+        ],
+      ].map(([a, b], k) => ({
+        name: `w${k}`,
+        start: a as Vec2,
+        end: b as Vec2,
+        thickness: 10,
+        polygon: [],
+        openings: [],
+      })),
+      areas: [],
+      bounds: { min: [0, 0], max: [1000, 1000] },
+      height: 260,
+    };
+    assert.equal(walkPath(walkWorld(box), [100, 100], [750, 750]), undefined);
+  });
+
+  it('a tap in another room of the made-up home goes round by the doors', () => {
+    const [ground] = floorsOf(demoHome());
+    const world = ground!.world;
+    // from the hall's camera to the kitchen's (FML 760, 180): through the hall's door and the living room
+    const from: Vec2 = [250, -700];
+    const to: Vec2 = [760, -180];
+    const path = walkPath(world, from, to)!;
+    assert.ok(path, 'a way');
+    let p = from;
+    for (const w of path) {
+      const end = walk(world, p, [w[0] - p[0], w[1] - p[1]]);
+      assert.ok(Math.hypot(end[0] - w[0], end[1] - w[1]) < 1, `the leg to ${w} is walked whole`);
+      p = end;
+    }
+    assert.ok(Math.hypot(p[0] - to[0], p[1] - to[1]) < 1);
   });
 
   it('a walkthrough camera standing in the sofa starts beside it, in its own room', () => {
