@@ -12,3 +12,16 @@ export function labelled(text: string, control: HTMLElement): HTMLLabelElement {
   label.append(`${text} `, control);
   return label;
 }
+
+/** A section's log of events: the newest line first, at most `lines` kept. */
+export function eventLog(lines: number): { log: HTMLUListElement; write: (line: string) => void } {
+  const log = document.createElement('ul');
+  log.className = 'log';
+  const write = (line: string) => {
+    const item = document.createElement('li');
+    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
+    log.prepend(item);
+    while (log.children.length > lines) log.lastElementChild?.remove();
+  };
+  return { log, write };
+}

@@ -8,9 +8,43 @@
  * per stop (each of its five stops rendered once more, median and slowest), and the time between
  * animation frames during a move (median and slowest) with how many frames it took.
  * Headless Chromium draws with SwiftShader (software WebGL): the figures are CPU-bound.
+ * And walk mode's step (src/model/walk, the same code on either thread): a key's 15 cm step on the
+ * emulator's demo home's ground floor with its walls and furniture, timed in node (mean of 10 000 seeded
+ * steps, and the same steps with the walls alone).
  */
 import { round, type Figures, type Scenario } from '../harness.ts';
 import { tourHome } from '../../test/fixtures/tour-home.ts';
+import { DEMO_HOME_ID, seedProjects } from '../../server/emulator/planning/domain/seed.ts';
+import { projectFmlJson } from '../../server/emulator/planning/formats/fml-json.ts';
+import { fmlDesignToRoomModel, planGeometry, readFml, type Vec2 } from '../../src/model/index.ts';
+import { walk, walkFurniture, walkStart, walkWorld, type WalkWorld } from '../../src/model/walk/index.ts';
+
+/** Microseconds per walk() of a 15 cm step in a seeded random walk on `world` (10 000 steps). */
+function stepTime(world: WalkWorld, start: Vec2): number {
+  let seed = 39;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  let p = start;
+  let heading = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < 10_000; i++) {
+    heading += (next() - 0.5) * 1.2;
+    const to = walk(world, p, [Math.cos(heading) * 15, Math.sin(heading) * 15]);
+    if (to === p) heading += Math.PI / 2;
+    p = to;
+  }
+  return ((performance.now() - t0) / 10_000) * 1000;
+}
+
+/** The walk step's cost with and without the furniture (µs). */
+export function walkSteps(): { furnished: number; bare: number } {
+  const project = seedProjects(1, null).find((p) => p.id === DEMO_HOME_ID)!;
+  const fml = readFml(projectFmlJson(project, null)).plan;
+  const { model } = fmlDesignToRoomModel(fml, { floor: 0 });
+  const plan = planGeometry(model);
+  const furnished = walkWorld(plan, [], walkFurniture(model));
+  const start = walkStart(furnished, plan, fml.floors[0]!.designs[0]!.cameras).position;
+  return { furnished: stepTime(furnished, start), bare: stepTime(walkWorld(plan), start) };
+}
 
 const RUN = (doc: unknown) => `(async () => {
   document.head.insertAdjacentHTML('beforeend', '<style>body{margin:0}room-tour{display:block;width:640px;height:360px}</style>');
@@ -56,6 +90,7 @@ const scenario: Scenario = {
     await page.goto(`${ctx.origin}/bench/pages/room-plan.html`, { waitUntil: 'load' });
     await page.waitForFunction('window.benchReady === true', { timeout: 60000 });
     const r = (await page.evaluate(RUN(tourHome()))) as Record<string, number>;
+    const steps = walkSteps();
     return {
       'toPanorama(): one stop, six 1024² faces (JPEG), render worker, median of 5': {
         value: round(r.render!),
@@ -69,6 +104,11 @@ const scenario: Scenario = {
         value: round(r.move!),
         unit: 'ms',
       },
+      'walk mode: one 15 cm step, walls and furniture (demo home, node), mean of 10 000': {
+        value: round(steps.furnished),
+        unit: 'µs',
+      },
+      'walk mode: one 15 cm step, walls alone, mean of 10 000': { value: round(steps.bare), unit: 'µs' },
     };
   },
 };

@@ -4,10 +4,12 @@
  * token from the partner back end (/partner/token, the contract `<project-export-button>` uses). The
  * two floor switchers are kept in step; so is the project picker. The six real projects are served
  * when ../shared/realdata is present; without it only 186997360 exists (generated, same id).
+ * The set-up it shares with the walk section is demo/planning.ts.
  */
 import '../../src/elements/room-plan/room-plan.ts';
 import '../../src/elements/room-viewer/room-viewer.ts';
-import { option, labelled } from '../controls.ts';
+import { eventLog, labelled, option } from '../controls.ts';
+import { connectedOrLink, floorsInStep, planAndViewer } from '../planning.ts';
 
 const PROJECTS: [string, string][] = [
   ['186997360', 'Amstelveenseweg 1092 A (2 floors)'],
@@ -19,15 +21,6 @@ const PROJECTS: [string, string][] = [
 ];
 const RETURN_TO = '/demo/%23fml-projects';
 
-async function connected(): Promise<boolean> {
-  try {
-    const response = await fetch('/partner/session', { credentials: 'same-origin' });
-    return response.ok && ((await response.json()) as { connected?: boolean }).connected === true;
-  } catch {
-    return false;
-  }
-}
-
 export default async function fmlProjectsDemo(section: HTMLElement): Promise<void> {
   const intro = document.createElement('p');
   intro.textContent =
@@ -35,16 +28,7 @@ export default async function fmlProjectsDemo(section: HTMLElement): Promise<voi
     'The page asks the partner back end for a short-lived token and reads the project from the planning ' +
     'emulator. The real projects are there when ../shared/realdata is present.';
   section.append(intro);
-  if (!(await connected())) {
-    const connect = document.createElement('a');
-    connect.href = `/partner/oauth/start?return_to=${RETURN_TO}`;
-    connect.textContent = 'Connect your planning account';
-    connect.className = 'connect';
-    const why = document.createElement('p');
-    why.append(connect, ' (runs the OAuth flow against the emulator and comes back here).');
-    section.append(why);
-    return;
-  }
+  if (!(await connectedOrLink(section, RETURN_TO))) return;
 
   const projects = document.createElement('select');
   for (const [id, name] of PROJECTS) projects.append(option(id, `${id}: ${name}`));
@@ -54,41 +38,12 @@ export default async function fmlProjectsDemo(section: HTMLElement): Promise<voi
   controls.className = 'controls';
   controls.append(labelled('Project', projects), ' ', labelled('Units', units));
 
-  const common = {
-    'project-id': PROJECTS[0]![0],
-    'planner-base': `${location.origin}/planning/api/v2`,
-    'token-endpoint': '/partner/token',
-  };
-  const plan = document.createElement('room-plan');
-  const viewer = document.createElement('room-viewer');
-  for (const el of [plan, viewer]) {
-    for (const [name, value] of Object.entries(common)) el.setAttribute(name, value);
-    el.style.blockSize = '30rem';
-    el.style.border = '1px solid #ccc';
-  }
-  viewer.setAttribute('loading', 'eager');
-  const row = document.createElement('div');
-  row.style.display = 'grid';
-  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
-  row.style.gap = '1rem';
-  row.append(plan, viewer);
-
-  const log = document.createElement('ul');
-  log.className = 'log';
-  const write = (line: string) => {
-    const item = document.createElement('li');
-    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
-    log.prepend(item);
-    while (log.children.length > 20) log.lastElementChild?.remove();
-  };
+  const { plan, viewer, row } = planAndViewer(PROJECTS[0]![0]);
+  const { log, write } = eventLog(20);
   // one floor on both: a switch in either moves the other
-  plan.addEventListener('floor-change', (e) => {
-    write(`room-plan floor-change: ${e.detail.name ?? e.detail.index}`);
-    viewer.setAttribute('floor', String(e.detail.index));
-  });
-  viewer.addEventListener('floor-change', (e) => {
-    write(`room-viewer floor-change: ${e.detail.name ?? e.detail.index}`);
-    plan.setAttribute('floor', String(e.detail.index));
+  floorsInStep(plan, viewer, {
+    plan: (name) => write(`room-plan floor-change: ${name}`),
+    viewer: (name) => write(`room-viewer floor-change: ${name}`),
   });
   plan.addEventListener('model-load', (e) =>
     write(`room-plan model-load: ${e.detail.problems.length} problems`),

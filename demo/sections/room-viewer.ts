@@ -6,7 +6,7 @@
 import '../../src/elements/room-viewer/room-viewer.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
 import { getConfig } from '../../src/config.ts';
-import { option, labelled } from '../controls.ts';
+import { eventLog, labelled, option } from '../controls.ts';
 
 const SAMPLE_ROOM = '6346838';
 
@@ -73,14 +73,7 @@ export default async function roomViewerDemo(section: HTMLElement): Promise<void
   small.style.marginTop = '0.5rem';
   small.style.border = '1px solid #ccc';
 
-  const log = document.createElement('ul');
-  log.className = 'log';
-  const write = (line: string) => {
-    const item = document.createElement('li');
-    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
-    log.prepend(item);
-    while (log.children.length > 12) log.lastElementChild?.remove();
-  };
+  const { log, write } = eventLog(12);
   for (const [name, el] of [
     ['large', viewer],
     ['small', small],

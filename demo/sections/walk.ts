@@ -5,23 +5,24 @@
  * walkthrough camera. The two keep the same floor: the viewer's stairs change it, and so does the plan's
  * floor switcher. Read with a token from the partner back end, as the FML projects section does.
  * Below, the same home as a 360° tour made from the plan (`<room-tour>`, docs/tour.md): a stop at each
- * walkthrough camera and named room, links through the doors, moves through 3D.
+ * walkthrough camera and named room, links through the doors and up the stairs, moves through 3D.
+ * The set-up it shares with the FML projects section is demo/planning.ts.
  */
 import '../../src/elements/room-plan/room-plan.ts';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import '../../src/elements/room-tour/room-tour.ts';
+import { eventLog } from '../controls.ts';
+import {
+  connectedOrLink,
+  floorsInStep,
+  planAndViewer,
+  projectFml,
+  readsProject,
+  sideBySide,
+} from '../planning.ts';
 
 const HOME = '29250001';
 const RETURN_TO = '/demo/%23walk';
-
-async function connected(): Promise<boolean> {
-  try {
-    const response = await fetch('/partner/session', { credentials: 'same-origin' });
-    return response.ok && ((await response.json()) as { connected?: boolean }).connected === true;
-  } catch {
-    return false;
-  }
-}
 
 const KEYS: [string, string][] = [
   ['↑ / W, ↓ / S', 'walk forward, back'],
@@ -36,19 +37,10 @@ export default async function walkDemo(section: HTMLElement): Promise<void> {
   const intro = document.createElement('p');
   intro.textContent =
     'A made-up two-floor home as the planning service serves it: its plan, and the same floor to walk ' +
-    'through at eye height. Walls hold (doors let you through, windows do not); the stairs in the hall ' +
-    'lead upstairs. Click the viewer first so it has the keys.';
+    'through at eye height. Walls hold (doors let you through, windows do not), so does the furniture; ' +
+    'the stairs in the hall lead upstairs. Click the viewer first so it has the keys.';
   section.append(intro);
-  if (!(await connected())) {
-    const connect = document.createElement('a');
-    connect.href = `/partner/oauth/start?return_to=${RETURN_TO}`;
-    connect.textContent = 'Connect your planning account';
-    connect.className = 'connect';
-    const why = document.createElement('p');
-    why.append(connect, ' (runs the OAuth flow against the emulator and comes back here).');
-    section.append(why);
-    return;
-  }
+  if (!(await connectedOrLink(section, RETURN_TO))) return;
 
   const keys = document.createElement('dl');
   keys.className = 'keys';
@@ -62,63 +54,21 @@ export default async function walkDemo(section: HTMLElement): Promise<void> {
     keys.append(term, detail);
   }
 
-  const plan = document.createElement('room-plan');
-  const viewer = document.createElement('room-viewer');
-  for (const el of [plan, viewer]) {
-    el.setAttribute('project-id', HOME);
-    el.setAttribute('planner-base', `${location.origin}/planning/api/v2`);
-    el.setAttribute('token-endpoint', '/partner/token');
-    el.style.blockSize = '30rem';
-    el.style.border = '1px solid #ccc';
-  }
+  const { plan, viewer, row } = planAndViewer(HOME);
   viewer.id = 'walk-viewer';
   viewer.setAttribute('camera', 'walk');
-  viewer.setAttribute('loading', 'eager');
   // the plan follows the viewer's camera (its view cone)
   plan.setAttribute('for', viewer.id);
-  const row = document.createElement('div');
-  row.style.display = 'grid';
-  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
-  row.style.gap = '1rem';
-  row.append(plan, viewer);
 
-  const log = document.createElement('ul');
-  log.className = 'log';
-  const write = (line: string) => {
-    const item = document.createElement('li');
-    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
-    log.prepend(item);
-    while (log.children.length > 10) log.lastElementChild?.remove();
-  };
+  const { log, write } = eventLog(10);
   // one floor on both: the stairs (or either switcher) move the other
-  viewer.addEventListener('floor-change', (e) => {
-    write(`floor-change: ${e.detail.name ?? e.detail.index}`);
-    plan.setAttribute('floor', String(e.detail.index));
-  });
-  plan.addEventListener('floor-change', (e) => viewer.setAttribute('floor', String(e.detail.index)));
+  floorsInStep(plan, viewer, { viewer: (name) => write(`floor-change: ${name}`) });
   for (const el of [plan, viewer])
     el.addEventListener('model-error', (e) =>
       write(`${el.localName} model-error: ${e.detail.error.message}`),
     );
   section.append(keys, row, log);
   section.append(...(await tourOf(write)));
-}
-
-/** The home's FML as a partner reads it: a short-lived token from the partner back end, then the document. */
-async function homeFml(): Promise<unknown> {
-  const answer = await fetch('/partner/token', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_id: Number(HOME) }),
-  });
-  if (!answer.ok) throw new Error(`no token (${answer.status})`);
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  const response = await fetch(`${location.origin}/planning/api/v2/projects/${HOME}/fml`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`no FML (${response.status})`);
-  return response.json();
 }
 
 /** The same home as a tour (`<room-tour>`): its heading, words and element. */
@@ -128,7 +78,8 @@ async function tourOf(write: (line: string) => void): Promise<HTMLElement[]> {
   const words = document.createElement('p');
   words.textContent =
     'A stop at every walkthrough camera and in every named room without one, links where you could walk ' +
-    '(through a door, never through a wall), each panorama rendered from the 3D model. Tab to a link, Enter to go.';
+    '(through a door, never through a wall) and up or down the stairs, each panorama rendered from the 3D ' +
+    'model. Tab to a link, Enter to go.';
   const tour = document.createElement('room-tour');
   tour.id = 'walk-tour';
   tour.setAttribute('panorama-size', '512');
@@ -143,19 +94,13 @@ async function tourOf(write: (line: string) => void): Promise<HTMLElement[]> {
   tour.addEventListener('tour-error', (e) => write(`tour-error: ${e.detail.error.message}`));
   // "you are here": a plan linked to the tour shows the stop and its view cone; a click on a room goes there
   const plan = document.createElement('room-plan');
-  plan.setAttribute('project-id', HOME);
-  plan.setAttribute('planner-base', `${location.origin}/planning/api/v2`);
-  plan.setAttribute('token-endpoint', '/partner/token');
+  readsProject(plan, HOME);
   plan.setAttribute('for', tour.id);
   plan.style.blockSize = '26rem';
   plan.style.border = '1px solid #ccc';
-  const row = document.createElement('div');
-  row.style.display = 'grid';
-  row.style.gridTemplateColumns = 'repeat(auto-fit, minmax(20rem, 1fr))';
-  row.style.gap = '1rem';
-  row.append(tour, plan);
+  const row = sideBySide(tour, plan);
   try {
-    tour.fml = await homeFml();
+    tour.fml = await projectFml(HOME);
   } catch (error) {
     write(`tour: ${(error as Error).message}`);
   }

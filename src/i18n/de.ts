@@ -298,6 +298,8 @@ const de: Translation = {
       'Das exportierte Panorama von „{name}“ konnte nicht geladen werden; es wird aus dem Grundriss berechnet gezeigt.',
     renderFailed: 'Das Panorama von „{name}“ konnte nicht berechnet werden.',
     here: 'Sie sind in {name}.',
+    linkUp: 'Nach oben: {name}, {distance} m voraus',
+    linkDown: 'Nach unten: {name}, {distance} m voraus',
   },
 };
 

@@ -297,6 +297,8 @@ const es: Translation = {
       'No se pudo cargar el panorama exportado de «{name}»; se muestra calculado a partir del plano.',
     renderFailed: 'No se pudo calcular el panorama de «{name}».',
     here: 'Estás en {name}.',
+    linkUp: 'Arriba: {name}, {distance} m adelante',
+    linkDown: 'Abajo: {name}, {distance} m adelante',
   },
 };
 

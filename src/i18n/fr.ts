@@ -296,6 +296,8 @@ const fr: Translation = {
       'Le panorama exporté de « {name} » n’a pas pu être chargé ; il est montré calculé à partir du plan.',
     renderFailed: 'Le panorama de « {name} » n’a pas pu être calculé.',
     here: 'Vous êtes dans {name}.',
+    linkUp: 'À l’étage : {name}, {distance} m devant',
+    linkDown: 'En bas : {name}, {distance} m devant',
   },
 };
 

@@ -298,6 +298,8 @@ const nl: Translation = {
       'Het geëxporteerde panorama van “{name}” kon niet geladen worden; het wordt getoond zoals berekend uit de plattegrond.',
     renderFailed: 'Het panorama van “{name}” kon niet berekend worden.',
     here: 'U bent in {name}.',
+    linkUp: 'Naar boven: {name}, {distance} m vooruit',
+    linkDown: 'Naar beneden: {name}, {distance} m vooruit',
   },
 };
 

@@ -2,7 +2,8 @@
  * `<room-viewer camera="walk">` on the made-up home the planning emulator serves (29250001), in the
  * render worker and on the page's thread: the walk starts at the ground floor's first walkthrough
  * camera ("Hal", FML 250, 700 looking north) at eye height; keys walk and fire camera-change; the
- * garden wall (with a window in it) holds; a tap on the floor walks there; the stairs lead upstairs.
+ * furniture in the way (the coffee table, the armchair) and the garden wall (with a window in it) hold;
+ * a tap on the floor walks there; the stairs lead upstairs.
  * The pose is read from the frames' camera (either thread), world space: metres, y up, a plan point
  * (x, y) of FML (y down) at world (x / 100, -, y / 100).
  */
@@ -15,6 +16,7 @@ import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
 import { PLANNING } from './helpers/emulator.ts';
 import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { onFrames, projectPoint } from './helpers/threads.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
@@ -129,19 +131,67 @@ describe('<room-viewer camera="walk">', function () {
       expect(page.errors).to.deep.equal([]);
     });
 
-    it(`${renderer}: the wall holds (through the hall's door, up to the living room's window wall)`, async () => {
+    it(`${renderer}: furniture and walls hold (the coffee table, the armchair, the living room's window wall)`, async () => {
       const el = await walker();
       el.focus();
-      // 7.5 m north: through the door into the living room, then the north wall (its window no way out)
+      // 7.5 m north: through the hall's door into the living room, where the coffee table stands in the
+      // way (FML x 245..355, y 200..260): held 20 cm before it
       await press('ArrowUp', 50);
       await settled(el);
       const held = standing(el);
+      expect(held.y, 'held by the coffee table').to.be.closeTo(280, 0.5);
+      expect(held.x).to.be.within(245, 300);
+      // 1.5 m to the left (west): the armchair (x 60..140, y 210..290) holds 20 cm before it
+      await press('q', 10);
+      await settled(el);
+      const aside = standing(el);
+      expect(aside.x, 'held by the armchair').to.be.closeTo(160, 0.5);
+      expect(aside.y).to.be.closeTo(280, 0.5);
+      // north past the armchair and the sofa (x 190..410), up to the wall with its window (no way out)
+      await press('ArrowUp', 20);
+      await settled(el);
+      const wall = standing(el);
       // the wall's inner face at y 15, the body's 20 cm: held at 35 cm
-      expect(held.y, 'held by the north wall').to.be.closeTo(35, 0.5);
-      expect(held.x).to.be.within(240, 300);
+      expect(wall.y, 'held by the north wall').to.be.closeTo(35, 0.5);
+      expect(wall.x).to.be.closeTo(160, 0.5);
       await press('ArrowUp', 5);
       await settled(el);
       expect(standing(el).y, 'still held').to.be.closeTo(35, 0.5);
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    it(`${renderer}: a tap on the floor behind the furniture walks round it to there`, async () => {
+      const el = await walker();
+      el.focus();
+      // 3 m north: through the hall's door into the living room, the coffee table ahead (y 200..260)
+      await press('ArrowUp', 20);
+      await settled(el);
+      const start = standing(el);
+      expect(start.y).to.be.within(390, 410);
+      // every frame of the way keeps 20 cm from the coffee table (x 245..355, y 200..260) and the sofa
+      // (x 190..410, y 65..155)
+      let nearest = Infinity;
+      const clear = (x: number, y: number, [x0, y0, x1, y1]: number[]) =>
+        Math.hypot(Math.max(x0! - x, 0, x - x1!), Math.max(y0! - y, 0, y - y1!));
+      const stop = onFrames(el, (pose) => {
+        const [x, y] = [pose.position[0]! * 100, pose.position[2]! * 100];
+        nearest = Math.min(nearest, clear(x, y, [245, 200, 355, 260]), clear(x, y, [190, 65, 410, 155]));
+      });
+      // a tap on the floor beyond the table and the sofa (FML y 40, between the sofa and the north wall:
+      // the floor nearer is below the view)
+      const box = el.getBoundingClientRect();
+      const [px, py] = projectPoint(el, [start.x, -40, 0], box);
+      expect(py, 'the spot in view').to.be.within(0, box.height);
+      await sendMouse({ type: 'click', position: [Math.round(box.left + px), Math.round(box.top + py)] });
+      await until(() => standing(el).y < 100, 20000, 'the walker round the furniture');
+      await settled(el);
+      stop();
+      const end = standing(el);
+      // there: the spot tapped, gone round the table and the sofa
+      expect(end.y, 'at the spot').to.be.closeTo(40, 2);
+      expect(end.x).to.be.closeTo(start.x, 2);
+      expect(nearest, 'never within 20 cm of the table or the sofa').to.be.at.least(19.9);
+      expect(page.errors).to.deep.equal([]);
     });
 
     it(`${renderer}: a drag looks around where the walker stands`, async () => {
@@ -207,7 +257,13 @@ describe('<room-viewer camera="walk">', function () {
 
     it(`${renderer}: bad input: a camera outside every area, a floor with no walls`, async () => {
       const doc = structuredClone(await demoHome()) as {
-        floors: { designs: { walls: unknown[]; cameras: { type_name: string; x: number; y: number }[] }[] }[];
+        floors: {
+          designs: {
+            walls: unknown[];
+            items: unknown[];
+            cameras: { type_name: string; x: number; y: number }[];
+          }[];
+        }[];
       };
       // every walkthrough camera of the ground floor far out in the garden
       for (const camera of doc.floors[0]!.designs[0]!.cameras)
@@ -233,8 +289,9 @@ describe('<room-viewer camera="walk">', function () {
           words.join('\n'),
         ).to.equal(true);
         cleanup();
-        // no walls at all: the walk is free within the floor's bounds (the areas')
+        // no walls at all (and no furniture): the walk is free within the floor's bounds (the areas')
         doc.floors[0]!.designs[0]!.walls = [];
+        doc.floors[0]!.designs[0]!.items = [];
         const open = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
         open.fml = doc;
         await mountLoaded(open, 60000);

@@ -1,9 +1,11 @@
 /**
- * Walk mode's walls hold (src/model/walk/): 10 000 seeded random walk steps on the made-up home and on
- * project 186997360 (the real one when ../shared/realdata is present) never end closer than 20 cm to a
- * wall, nor pass through one outside a door. Checked against the FML walls and openings themselves,
- * by brute force (each wall's solid pieces as rectangles, with code of this test's own), not with the
- * collision module's distances. Also the bad input: a camera outside every area, a floor with no walls.
+ * Walk mode's walls and furniture hold (src/model/walk/): 10 000 seeded random walk steps on the made-up
+ * home and on project 186997360 (the real one when ../shared/realdata is present) never end closer than
+ * 20 cm to a wall nor to a piece of furniture that stands in the way, nor pass through either outside a
+ * door. Checked against the FML walls, openings and items themselves, by brute force (each wall's solid
+ * pieces and each item's footprint as rectangles, with code and a height rule of this test's own), not
+ * with the collision module's distances. Also the bad input: a camera outside every area, a camera in a
+ * sofa, a floor with no walls.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +20,8 @@ import {
   clearance,
   stairAt,
   walk,
+  walkFurniture,
+  walkPath,
   walkStart,
   walkWorld,
   WALK_RADIUS,
@@ -85,6 +89,18 @@ function solidQuads(floor: FmlFloor): Quad[] {
     }
   }
   return quads;
+}
+
+/**
+ * The footprints of the items that stand in the walker's way, from the FML items alone: not a staircase
+ * nor a plan symbol, reaching higher than 30 cm above the floor and starting lower than 180 cm.
+ */
+function furnitureQuads(floor: FmlFloor): Quad[] {
+  return floor.designs[0]!.items.filter(
+    (i) => !i.stair && !i.symbol && i.position[2] + i.height > 30 && i.position[2] < 180,
+  )
+    .filter((i) => i.width >= 1 && i.depth >= 1)
+    .map((i) => i.footprint as Quad);
 }
 
 function curve(a: Vec2, c: Vec2, b: Vec2): Vec2[] {
@@ -162,7 +178,7 @@ function floorsOf(fml: FmlPlan): Floor[] {
     const { model } = fmlDesignToRoomModel(fml, { floor: index });
     const plan = planGeometry(model);
     const stairs = (model.stairs ?? []).map((s) => ({ polygon: s.polygon, to: index === 0 ? 1 : 0 }));
-    return { index, fml: f, model, plan, world: walkWorld(plan, stairs) };
+    return { index, fml: f, model, plan, world: walkWorld(plan, stairs, walkFurniture(model)) };
   });
 }
 
@@ -174,13 +190,16 @@ function randomWalk(fml: FmlPlan, steps: number, seed: number) {
   const floors = floorsOf(fml);
   let held = 0;
   let worst = Infinity;
+  let nearestPiece = Infinity;
   const rooms = new Set<string>();
   const perFloor = Math.ceil(steps / floors.length);
   for (const floor of floors) {
     const quads = solidQuads(floor.fml);
+    const pieces = furnitureQuads(floor.fml);
     assert.ok(quads.length > 0, `floor ${floor.index} has walls`);
     const start = walkStart(floor.world, floor.plan, cameras(floor.fml));
     let p = start.position;
+    for (const q of pieces) assert.ok(quadDistance(p, q) >= WALK_RADIUS - 1e-6, 'the start is clear');
     let heading = Math.atan2(start.heading[1], start.heading[0]);
     for (let i = 0; i < perFloor; i++) {
       heading += (next() - 0.5) * 1.2;
@@ -202,27 +221,39 @@ function randomWalk(fml: FmlPlan, steps: number, seed: number) {
         );
         assert.ok(!passesThrough(p, r, q), `step ${i} on floor ${floor.index} passes through a wall`);
       }
+      for (const q of pieces) {
+        const d = quadDistance(r, q);
+        nearestPiece = Math.min(nearestPiece, d);
+        assert.ok(
+          d >= WALK_RADIUS - 1e-6,
+          `step ${i} on floor ${floor.index} ends ${d.toFixed(3)} cm from a piece of furniture`,
+        );
+        assert.ok(!passesThrough(p, r, q), `step ${i} on floor ${floor.index} passes through furniture`);
+      }
       const area = floor.plan.areas.find((a) => pointInRing(r, a.polygon));
       if (area) rooms.add(`${floor.index}:${area.label ?? area.name}`);
       p = r;
     }
   }
-  return { held, worst, rooms };
+  return { held, worst, nearestPiece, rooms };
 }
 
 describe('walk mode: walls hold', () => {
-  it('10 000 random steps on the made-up home: never within 20 cm of a wall, never through one but by a door', () => {
-    const { held, worst, rooms } = randomWalk(demoHome(), 10_000, 38);
+  it('10 000 random steps on the made-up home: never within 20 cm of a wall or a piece in the way, never through a wall but by a door', () => {
+    const { held, worst, nearestPiece, rooms } = randomWalk(demoHome(), 10_000, 38);
     // the walls did hold (many steps were stopped), and the doors let the walker through
     assert.ok(held > 200, `walls held ${held} steps`);
     assert.ok(worst < WALK_RADIUS + 2, `came within ${worst.toFixed(2)} cm of a wall (walked along walls)`);
+    // and the furniture was met, not walked through
+    assert.ok(nearestPiece < WALK_RADIUS + 2, `came within ${nearestPiece.toFixed(2)} cm of a piece`);
     assert.ok(rooms.size >= 5, `walked through ${[...rooms].join(', ')}`);
   });
 
   it('10 000 random steps on the real project 186997360', (t) => {
     const real = realHome();
     if (!real.plan) return t.skip(real.skip);
-    const { held, rooms } = randomWalk(real.plan, 10_000, 186);
+    const { held, rooms, nearestPiece } = randomWalk(real.plan, 10_000, 186);
+    assert.ok(Number.isFinite(nearestPiece), 'the real plan has furniture in the way');
     assert.ok(held > 200, `walls held ${held} steps`);
     assert.ok(rooms.size >= 3, `walked through ${[...rooms].join(', ')}`);
   });
@@ -293,6 +324,156 @@ describe('walk mode: doors, windows and stairs', () => {
     const stopped = walk(nowhere, [100, 250], [150, 0]);
     assert.ok(stopped[0] <= 180 + 1e-6, `stopped before the stair at ${stopped[0]}`);
     assert.equal(stairAt(nowhere, stopped), undefined);
+  });
+});
+
+describe('walk mode: furniture holds', () => {
+  const free: PlanGeometry = {
+    walls: [],
+    areas: [],
+    bounds: { min: [0, 0], max: [1000, 1000] },
+    height: 260,
+  };
+  /** A piece of the room model: a box `w` × `d` × `h` standing at `z`, turned `turn` degrees. */
+  const piece = (id: string, at: Vec2, [w, d, h]: [number, number, number], z = 0, turn = 0) => ({
+    id,
+    kind: 'furniture' as const,
+    position: [at[0], at[1], z] as [number, number, number],
+    rotation: [0, 0, turn] as [number, number, number],
+    boundingBox: [
+      [-w / 2, -d / 2, 0],
+      [w / 2, d / 2, h],
+    ] as [[number, number, number], [number, number, number]],
+  });
+
+  it('a sofa holds; a rug, a lamp hung above the head, a staircase and a plan symbol do not', () => {
+    const components = [
+      piece('sofa', [500, 300], [200, 90, 85]),
+      piece('rug', [500, 500], [300, 200, 2]),
+      piece('low', [500, 650], [100, 100, 30]),
+      piece('lamp', [500, 800], [60, 60, 40], 190),
+      { ...piece('stairs', [200, 500], [90, 260, 100]), category: 'stair' },
+      { ...piece('arrow', [800, 500], [100, 100, 50]), category: 'symbol' },
+    ];
+    assert.deepEqual(
+      walkFurniture({ components }).map((o) => o.id),
+      ['sofa'],
+    );
+    const world = walkWorld(free, [], walkFurniture({ components }));
+    // walking north into the sofa (y 255..345): held 20 cm before it
+    const held = walk(world, [500, 100], [0, 400]);
+    assert.ok(Math.abs(held[1] - 235) < 0.5 && Math.abs(held[0] - 500) < 1e-6, `held at ${held}`);
+    // over the rug, the low box and under the lamp
+    assert.deepEqual(walk(world, [500, 420], [0, 480]), [500, 900]);
+  });
+
+  it('a turned piece holds as turned; a piece walked into at an angle is slid along', () => {
+    // a 200 × 40 bench turned 90°: it runs north–south (x 480..520, y 200..400)
+    const world = walkWorld(
+      free,
+      [],
+      walkFurniture({ components: [piece('bench', [500, 300], [200, 40, 45], 0, 90)] }),
+    );
+    const held = walk(world, [300, 300], [400, 0]);
+    assert.ok(Math.abs(held[0] - 460) < 0.5, `held west of it at ${held}`);
+    const slid = walk(world, [300, 250], [300, 300]);
+    assert.ok(slid[1] > 400 && clearance(world, slid) >= WALK_RADIUS, `slid round it to ${slid}`);
+  });
+
+  it('a tap behind furniture finds the way round it; a spot in a piece ends beside it; a walled-in spot has none', () => {
+    const world = walkWorld(
+      free,
+      [],
+      walkFurniture({ components: [piece('sofa', [500, 300], [200, 90, 85])] }),
+    );
+    /** Walks the path leg by leg, each a straight walk that must get there. */
+    const follow = (from: Vec2, path: Vec2[]) =>
+      path.reduce<Vec2>((p, w) => {
+        const end = walk(world, p, [w[0] - p[0], w[1] - p[1]]);
+        assert.ok(Math.hypot(end[0] - w[0], end[1] - w[1]) < 1, `the leg to ${w} is walked whole`);
+        return end;
+      }, from);
+    const round = walkPath(world, [500, 100], [500, 500])!;
+    assert.ok(round.length >= 2, 'round the sofa');
+    assert.deepEqual(round.at(-1), [500, 500]);
+    follow([500, 100], round);
+    // a spot inside the sofa: the walker ends at a clear place beside it, within 1 m of the spot
+    const beside = walkPath(world, [500, 100], [500, 300])!;
+    const end = follow([500, 100], beside);
+    assert.ok(clearance(world, end) >= WALK_RADIUS && Math.hypot(end[0] - 500, end[1] - 300) <= 100);
+    // straight when nothing is in the way
+    assert.deepEqual(walkPath(world, [100, 100], [100, 800]), [[100, 800]]);
+    // a spot walled in (the walls of a closed room): no way
+    const box: PlanGeometry = {
+      walls: [
+        [
+          [600, 600],
+          [900, 600],
+        ],
+        [
+          [900, 600],
+          [900, 900],
+        ],
+        [
+          [900, 900],
+          [600, 900],
+        ],
+        [
+          [600, 900],
+          [600, 600],
+        ],
+      ].map(([a, b], k) => ({
+        name: `w${k}`,
+        start: a as Vec2,
+        end: b as Vec2,
+        thickness: 10,
+        polygon: [],
+        openings: [],
+      })),
+      areas: [],
+      bounds: { min: [0, 0], max: [1000, 1000] },
+      height: 260,
+    };
+    assert.equal(walkPath(walkWorld(box), [100, 100], [750, 750]), undefined);
+  });
+
+  it('a tap in another room of the made-up home goes round by the doors', () => {
+    const [ground] = floorsOf(demoHome());
+    const world = ground!.world;
+    // from the hall's camera to the kitchen's (FML 760, 180): through the hall's door and the living room
+    const from: Vec2 = [250, -700];
+    const to: Vec2 = [760, -180];
+    const path = walkPath(world, from, to)!;
+    assert.ok(path, 'a way');
+    let p = from;
+    for (const w of path) {
+      const end = walk(world, p, [w[0] - p[0], w[1] - p[1]]);
+      assert.ok(Math.hypot(end[0] - w[0], end[1] - w[1]) < 1, `the leg to ${w} is walked whole`);
+      p = end;
+    }
+    assert.ok(Math.hypot(p[0] - to[0], p[1] - to[1]) < 1);
+  });
+
+  it('a walkthrough camera standing in the sofa starts beside it, in its own room', () => {
+    const [ground] = floorsOf(demoHome());
+    const sofa = ground!.fml.designs[0]!.items.find((i) => i.refid === 'kit-sofa')!;
+    const inSofa = {
+      type: 'walkthrough',
+      name: 'Bank',
+      position: [sofa.position[0], sofa.position[1], 160] as [number, number, number],
+      direction: [0, 1, 0] as [number, number, number],
+    };
+    const start = walkStart(ground!.world, ground!.plan, [inSofa]);
+    assert.equal(start.from, 'camera');
+    assert.ok(quadDistance(start.position, sofa.footprint as Quad) >= WALK_RADIUS - 1e-6, 'out of the sofa');
+    assert.ok(clearance(ground!.world, start.position) >= WALK_RADIUS);
+    const room = (p: Vec2) => ground!.plan.areas.find((a) => pointInRing(p, a.polygon))?.label;
+    assert.equal(room(start.position), 'Woonkamer');
+    // the nearest clear place: beside the sofa, not across the room
+    assert.ok(
+      Math.hypot(start.position[0] - sofa.position[0], start.position[1] - sofa.position[1]) < 100,
+      `started at ${start.position}`,
+    );
   });
 });
 

@@ -12,7 +12,10 @@ export type TourStringKey =
   | 'cameraOutside'
   | 'exportFailed'
   | 'renderFailed'
-  | 'here';
+  | 'here'
+  // links between floors through the stairs
+  | 'linkUp'
+  | 'linkDown';
 
 export const TOUR_STRINGS: Strings<TourStringKey> = {
   name: 'tour',
@@ -29,5 +32,7 @@ export const TOUR_STRINGS: Strings<TourStringKey> = {
       'The exported panorama of “{name}” could not be loaded; it is shown rendered from the plan.',
     renderFailed: 'The panorama of “{name}” could not be rendered.',
     here: 'You are in {name}.',
+    linkUp: 'Upstairs: {name}, {distance} m ahead',
+    linkDown: 'Downstairs: {name}, {distance} m ahead',
   },
 };

@@ -304,7 +304,13 @@ export class RoomTour extends RoomElement {
     const to = this.#tour!.stops.find((s) => s.id === link.to)!;
     const distance = (link.distance / 100).toLocaleString(this.#language.lang, { maximumFractionDigits: 1 });
     const name = to.name.trim();
-    const label = name ? this.#text('link', { name, distance }) : this.#text('linkUnnamed', { distance });
+    let label = name ? this.#text('link', { name, distance }) : this.#text('linkUnnamed', { distance });
+    // a link by the stairs (issue 38 follow-up): "Upstairs: Overloop, 1.9 m ahead"
+    if (link.stair)
+      label = this.#text(link.stair.way === 'up' ? 'linkUp' : 'linkDown', {
+        name: this.#stopName(to),
+        distance,
+      });
     return html`<button
       slot="hotspot"
       class="link"
@@ -530,6 +536,8 @@ export class RoomTour extends RoomElement {
           previous.then(() => {
             const next = this.#tour?.stops.find((s) => s.id === id);
             if (run !== this.#run || !next || this.#panoramas.exportOf(next)) return undefined;
+            // a stop up or down the stairs is rendered once its floor is shown (goTo), not on the floor the view shows
+            if (String(next.floor) !== this.#viewer.value?.getAttribute('floor')) return undefined;
             return this.#panoramas.render(next).catch(() => undefined);
           }),
         Promise.resolve(),

@@ -1,11 +1,12 @@
 /**
  * buildTour(): a plan's tour (docs/tour.md). Stops per floor (stops.ts); a link between two stops of
  * one floor exactly when the straight way between them goes through no wall but by a door or an
- * opening (wall-crossing.ts), with the target's bearing, elevation and distance. Floors are not linked
- * to each other (the plans hold no usable stair connection yet).
+ * opening (wall-crossing.ts), with the target's bearing, elevation and distance; and floors linked
+ * through their stairs (stair-links.ts).
  */
 import type { FmlDesign, FmlFloor, FmlPlan } from '../fml/types.js';
 import { yawOf } from './bearing.js';
+import { stairLinks } from './stair-links.js';
 import { EYE_HEIGHT, floorStops } from './stops.js';
 import type { Tour, TourLink, TourOptions, TourProblem, TourStop } from './types.js';
 import { wallBetween } from './wall-crossing.js';
@@ -35,9 +36,11 @@ export function buildTour(plan: FmlPlan, options: TourOptions = {}): Tour {
   const stops: TourStop[] = [];
   const links: TourLink[] = [];
   const problems: TourProblem[] = [];
+  const designs = new Map<number, FmlDesign>();
   plan.floors.forEach((floor, index) => {
     const design = tourDesign(floor, options.design);
     if (!design) return;
+    designs.set(index, design);
     const found = floorStops(floor, index, design, eye);
     problems.push(...found.problems);
     const walls = design.walls;
@@ -51,6 +54,8 @@ export function buildTour(plan: FmlPlan, options: TourOptions = {}): Tour {
       }
     stops.push(...here);
   });
+  // the floors joined by their stairs
+  links.push(...stairLinks(plan, stops, designs));
   if (!stops.length)
     problems.push({
       kind: 'no-stops',

@@ -4,3 +4,5 @@ export { buildTour, linkBetween, linksFrom, tourDesign } from './build-tour.js';
 export { crossesWall, wallBetween, passable } from './wall-crossing.js';
 export { yawOf, normalizeYaw, directionOf } from './bearing.js';
 export { EYE_HEIGHT, STOP_FOV } from './stops.js';
+// links between floors through the stairs
+export { stairEnds, stairLinks } from './stair-links.js';

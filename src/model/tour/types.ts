@@ -5,7 +5,7 @@
  * a yaw here is where the thing stands in a panorama rendered by `<room-viewer>`'s toPanorama().
  * Pure data: no DOM, no three.js.
  */
-import type { Vec3 } from '../types.js';
+import type { Vec2, Vec3 } from '../types.js';
 
 export interface TourStop {
   /** Unique within the tour: `f<floor>-camera-<n>` or `f<floor>-area-<area id>`. */
@@ -35,8 +35,14 @@ export interface TourLink {
   yaw: number;
   /** Elevation of the spot the target stands on (its floor point) seen from the source's eye, degrees. */
   pitch: number;
-  /** Distance on the plan between the two stops, cm. */
+  /** Distance on the plan between the two stops, cm (a link by the stairs: to the stairs). */
   distance: number;
+  // links between floors through the stairs (stair-links.ts)
+  /**
+   * A link to another floor by a staircase: `up` or `down`, and the spot it points at (the stairs' foot
+   * going up, their head going down; model cm). `yaw`, `pitch` and `distance` are the spot's.
+   */
+  stair?: { way: 'up' | 'down'; at: Vec2 };
 }
 
 /** Something of the plan the tour cannot show, in words (English; the element translates by `kind`). */

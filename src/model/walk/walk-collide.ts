@@ -30,7 +30,7 @@ function nearest(b: Blocker, x: number, y: number): { distance: number; nx: numb
   return { distance, nx: (du * ux - dv * uy) / distance, ny: (du * uy + dv * ux) / distance };
 }
 
-/** How far p is from the nearest wall (Infinity with none). */
+/** How far p is from the nearest wall, staircase in the way or piece of furniture (Infinity with none). */
 export function clearance(world: WalkWorld, p: Vec2): number {
   let best = Infinity;
   for (const b of world.blockers) best = Math.min(best, nearest(b, p[0], p[1]).distance);
@@ -104,21 +104,63 @@ export function walk(world: WalkWorld, from: Vec2, delta: Vec2): Vec2 {
   return p;
 }
 
+/** Whether the straight way p→q enters a blocker's rectangle (Liang–Barsky in the blocker's frame). */
+function enters(b: Blocker, p: Vec2, q: Vec2): boolean {
+  const length = Math.hypot(b.bx - b.ax, b.by - b.ay);
+  if (!(length > 0)) return false;
+  const ux = (b.bx - b.ax) / length;
+  const uy = (b.by - b.ay) / length;
+  const rx = p[0] - b.ax;
+  const ry = p[1] - b.ay;
+  const dx = q[0] - p[0];
+  const dy = q[1] - p[1];
+  let t0 = 0;
+  let t1 = 1;
+  const sides: [number, number, number, number][] = [
+    [rx * ux + ry * uy, dx * ux + dy * uy, 0, length],
+    [-rx * uy + ry * ux, -dx * uy + dy * ux, -b.half, b.half],
+  ];
+  for (const [value, delta, lo, hi] of sides) {
+    if (Math.abs(delta) < 1e-12) {
+      if (value < lo || value > hi) return false;
+      continue;
+    }
+    const ta = (lo - value) / delta;
+    const tb = (hi - value) / delta;
+    t0 = Math.max(t0, Math.min(ta, tb));
+    t1 = Math.min(t1, Math.max(ta, tb));
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
 /**
- * A free position near `p` (the start of a walk): p itself when free, pushed out of a wall it is too
- * close to, else the nearest free point on rings around it (up to 3 m), else undefined.
+ * The straight way p→q goes into a wall (not furniture, not stairs: a start may leave those); a wall p
+ * stands in already does not count (a camera placed in a wall may step out of it).
+ */
+export function throughWall(world: WalkWorld, p: Vec2, q: Vec2): boolean {
+  return world.blockers.some(
+    (b) => (b.kind ?? 'wall') === 'wall' && nearest(b, p[0], p[1]).distance > 0 && enters(b, p, q),
+  );
+}
+
+/**
+ * A free position near `p` (the start of a walk): p itself when free, pushed out of a wall or a piece
+ * of furniture it is too close to, else the nearest free point on rings around it (up to 3 m), else
+ * undefined. Never one behind a wall from p (a camera in a sofa against a wall starts in its own room).
  */
 export function settle(world: WalkWorld, p: Vec2): Vec2 | undefined {
   const start = clamp(world, p[0], p[1]);
   if (free(world, start)) return start;
+  const reached = (q: Vec2) => free(world, q) && !throughWall(world, start, q);
   const pushed = pushOut(world, start);
-  if (free(world, pushed)) return pushed;
+  if (reached(pushed)) return pushed;
   for (let ring = 10; ring <= 300; ring += 10) {
     const around = Math.max(8, Math.round((2 * Math.PI * ring) / 10));
     for (let k = 0; k < around; k++) {
       const angle = (2 * Math.PI * k) / around;
       const q = clamp(world, start[0] + ring * Math.cos(angle), start[1] + ring * Math.sin(angle));
-      if (free(world, q)) return q;
+      if (reached(q)) return q;
     }
   }
   return undefined;

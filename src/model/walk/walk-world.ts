@@ -1,11 +1,13 @@
 /**
  * What holds a walker on one floor (walk mode, docs/walk.md): every wall as the solid pieces between
  * its door openings (a window leaves its wall whole), each a rectangle along the wall's centre line as
- * thick as the wall; stairs that lead nowhere as their outline; and the floor's bounds. Model frame
+ * thick as the wall; stairs that lead nowhere as their outline; the furniture that stands in the way
+ * (walk-furniture.ts) as its footprint; and the floor's bounds. Model frame
  * (centimetres, x right, y up seen from above). Pure: no DOM, no three.js.
  */
 import { pointInRing } from '../polygon.js';
 import type { PlanGeometry, Vec2 } from '../types.js';
+import type { WalkObstacle } from './walk-furniture.js';
 
 /** The walker's body: a circle this wide around the eye (cm). Walls never come closer. */
 export const WALK_RADIUS = 20;
@@ -23,6 +25,8 @@ export interface Blocker {
   bx: number;
   by: number;
   half: number;
+  /** What it is: a wall's solid piece (no start is moved through one), a staircase's edge, a piece of furniture. */
+  kind?: 'wall' | 'stair' | 'furniture';
 }
 
 /** A staircase's footprint and the floor (index) it leads to, or none: then it is in the way. */
@@ -52,11 +56,36 @@ function solidSpans(length: number, gaps: [number, number][]): [number, number][
   return spans;
 }
 
+/** A rectangle (four corners in order) as one blocker: its long middle line, half its short side either side. */
+function rectangleBlocker(polygon: readonly Vec2[]): Blocker | undefined {
+  if (polygon.length !== 4) return undefined;
+  const [p0, p1, , p3] = polygon as [Vec2, Vec2, Vec2, Vec2];
+  const centre: Vec2 = [polygon.reduce((s, p) => s + p[0], 0) / 4, polygon.reduce((s, p) => s + p[1], 0) / 4];
+  const a: Vec2 = [(p1[0] - p0[0]) / 2, (p1[1] - p0[1]) / 2];
+  const b: Vec2 = [(p3[0] - p0[0]) / 2, (p3[1] - p0[1]) / 2];
+  const [long, short] = Math.hypot(...a) >= Math.hypot(...b) ? [a, b] : [b, a];
+  const half = Math.hypot(...short);
+  if (!Number.isFinite(half) || !(Math.hypot(...long) > 0)) return undefined;
+  return {
+    ax: centre[0] - long[0],
+    ay: centre[1] - long[1],
+    bx: centre[0] + long[0],
+    by: centre[1] + long[1],
+    half,
+    kind: 'furniture',
+  };
+}
+
 /**
- * The walker's world on a floor: `stairs` with the floor each leads to (none: it is in the way).
- * A floor with no walls is walked freely within its bounds.
+ * The walker's world on a floor: `stairs` with the floor each leads to (none: it is in the way), and
+ * the `furniture` in the way (walkFurniture()). A floor with no walls is walked freely within its bounds.
  */
-export function walkWorld(plan: PlanGeometry, stairs: WalkStair[] = [], radius = WALK_RADIUS): WalkWorld {
+export function walkWorld(
+  plan: PlanGeometry,
+  stairs: WalkStair[] = [],
+  furniture: readonly WalkObstacle[] = [],
+  radius = WALK_RADIUS,
+): WalkWorld {
   const blockers: Blocker[] = [];
   for (const wall of plan.walls) {
     const [sx, sy] = wall.start;
@@ -74,15 +103,27 @@ export function walkWorld(plan: PlanGeometry, stairs: WalkStair[] = [], radius =
       // the wall's own ends reach half its thickness further (corners close); a door's edge does not
       const a = from <= 0 ? -half : from;
       const b = to >= length ? length + half : to;
-      blockers.push({ ax: sx + ux * a, ay: sy + uy * a, bx: sx + ux * b, by: sy + uy * b, half });
+      blockers.push({
+        ax: sx + ux * a,
+        ay: sy + uy * a,
+        bx: sx + ux * b,
+        by: sy + uy * b,
+        half,
+        kind: 'wall',
+      });
     }
   }
   for (const stair of stairs) {
     if (stair.to !== undefined) continue;
     stair.polygon.forEach((p, i) => {
       const q = stair.polygon[(i + 1) % stair.polygon.length]!;
-      blockers.push({ ax: p[0], ay: p[1], bx: q[0], by: q[1], half: 0 });
+      blockers.push({ ax: p[0], ay: p[1], bx: q[0], by: q[1], half: 0, kind: 'stair' });
     });
+  }
+  // furniture (walk-furniture.ts): each footprint a rectangle
+  for (const piece of furniture) {
+    const blocker = rectangleBlocker(piece.polygon);
+    if (blocker) blockers.push(blocker);
   }
   const pad = plan.walls.length ? OUTSIDE : -radius;
   let min: Vec2 = [plan.bounds.min[0] - pad, plan.bounds.min[1] - pad];

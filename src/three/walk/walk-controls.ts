@@ -1,10 +1,10 @@
 /**
  * `camera="walk"`: first person at eye height (160 cm) on the floor drawn, with walls that hold
  * (src/model/walk/). Keys: ↑/W forward, ↓/S back, ←/A and →/D turn, Shift+←/→ (or Q/E) step aside;
- * a drag looks around; a tap or click on the floor walks there (a flight along the floor that stops
- * where a wall holds; at once under reduced motion). The view's OrbitControls stay (their update keeps
- * the camera on its target, and their `start`/`change` events make `camera-change`) with their own
- * rotate, pan and zoom turned off while walking. The same code runs on the page's thread and in the
+ * a drag looks around; a tap or click on the floor walks there (a flight along the floor, round the
+ * furniture and walls in the way, src/model/walk/walk-path.ts; at once under reduced motion). The
+ * view's OrbitControls stay (their update keeps the camera on its target, and their `start`/`change`
+ * events make `camera-change`) with their own rotate, pan and zoom turned off while walking. The same code runs on the page's thread and in the
  * render worker (pointer and keys are forwarded there onto the view's stand-in element).
  */
 import { Raycaster, Vector2, Vector3 } from 'three';
@@ -12,8 +12,10 @@ import type { PlanGeometry, Vec2 } from '../../model/types.js';
 import {
   EYE_HEIGHT,
   walk,
+  walkPath,
   walkStart,
   walkWorld,
+  type WalkObstacle,
   type WalkStair,
   type WalkWorld,
 } from '../../model/walk/index.js';
@@ -28,6 +30,9 @@ export interface WalkSetup {
   stairs: WalkStair[];
   /** Walk to a tapped place at once instead of flying there. */
   reducedMotion: boolean;
+  // furniture holds the walker (src/model/walk/walk-furniture.ts)
+  /** The floor's furniture in the way: footprints the walker keeps its 20 cm from. */
+  furniture?: WalkObstacle[];
 }
 
 /** One key press: this far (cm), or this much turn (radians). */
@@ -43,7 +48,8 @@ const TAP_MS = 500;
 const LOOK = 0.005;
 const PITCH = 1.2;
 
-type Flight = { to: Vec2; last: number };
+/** A flight to a tapped spot: the waypoints left (round what holds the walker, walk-path.ts). */
+type Flight = { path: Vec2[]; last: number };
 
 export class WalkControls {
   readonly #view: RoomView;
@@ -83,7 +89,7 @@ export class WalkControls {
   /** The floor's stairs and the walk's start (the page's, from the plan's cameras). */
   setup(setup: WalkSetup): void {
     this.#setup = setup;
-    this.#world = walkWorld(this.#plan, setup.stairs);
+    this.#world = walkWorld(this.#plan, setup.stairs, setup.furniture);
     this.#flight = undefined;
     this.#place(setup.start ?? walkStart(this.#world, this.#plan, []));
     if (this.#active) this.#apply();
@@ -227,37 +233,43 @@ export class WalkControls {
     return [hit.x * 100, -hit.z * 100];
   }
 
-  /** Walks to `to` (model frame, cm): a flight along the floor, or at once under reduced motion. */
+  /**
+   * Walks to `to` (model frame, cm): a flight along the floor, or at once under reduced motion; round
+   * the furniture and walls in the way when there is a way round (walkPath()), else straight until held.
+   */
   goTo(to: Vec2): void {
     if (!this.#active) return;
+    const path = walkPath(this.#world, this.#position, to) ?? [to];
     if (this.#setup.reducedMotion) {
-      this.#user(() => this.#walkTowards(to, Infinity));
+      this.#user(() => {
+        for (const point of path) if (this.#walkTowards(point, Infinity) === 'held') break;
+      });
       return;
     }
-    this.#flight = { to, last: performance.now() };
+    this.#flight = { path, last: performance.now() };
     this.#view.controls.dispatchEvent({ type: 'start' });
     this.#view.requestRender();
   }
 
-  /** Walks up to `limit` cm towards `to` in steps under 40 cm; false when there or held. */
-  #walkTowards(to: Vec2, limit: number): boolean {
+  /** Walks up to `limit` cm towards `to` in steps under 40 cm: still `going`, `there`, or `held`. */
+  #walkTowards(to: Vec2, limit: number): 'going' | 'there' | 'held' {
     let left = limit;
     while (left > 0) {
       const [x, y] = this.#position;
       const dx = to[0] - x;
       const dy = to[1] - y;
       const distance = Math.hypot(dx, dy);
-      if (distance < 1) return false;
+      if (distance < 1) return 'there';
       const length = Math.min(distance, left, 39);
       const next = walk(this.#world, this.#position, [(dx / distance) * length, (dy / distance) * length]);
       const moved = Math.hypot(next[0] - x, next[1] - y);
       this.#position = next;
       // the walker turns the way it goes
       this.#yaw = Math.atan2(dy, dx);
-      if (moved < length * 0.25) return false;
+      if (moved < length * 0.25) return 'held';
       left -= length;
     }
-    return true;
+    return 'going';
   }
 
   #onFrame = (): void => {
@@ -266,11 +278,13 @@ export class WalkControls {
     const now = performance.now();
     const seconds = Math.min(0.1, (now - flight.last) / 1000);
     flight.last = now;
-    const distance = Math.hypot(flight.to[0] - this.#position[0], flight.to[1] - this.#position[1]);
+    const to = flight.path[0]!;
+    const distance = Math.hypot(to[0] - this.#position[0], to[1] - this.#position[1]);
     const speed = Math.max(SPEED * 100, distance / LONGEST);
-    const going = this.#walkTowards(flight.to, Math.max(1, speed * seconds));
+    const step = this.#walkTowards(to, Math.max(1, speed * seconds));
+    if (step === 'there') flight.path.shift();
     this.#apply();
-    if (!going) {
+    if (step === 'held' || !flight.path.length) {
       this.#flight = undefined;
       this.#view.controls.dispatchEvent({ type: 'end' });
     }

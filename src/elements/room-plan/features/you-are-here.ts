@@ -3,7 +3,8 @@
  * the view cone come from the tour's camera feed through the plan's sync feature (sync.ts: the tour
  * publishes the stop and where its panorama looks, every frame it turns); a click in a room already goes
  * there through the tour's `flyTo(area)`. This adds the tour's stops on the floor shown, each a button
- * (Tab, Enter or a click goes there), redrawn when the tour is built or moves on. A mixin over the plan's
+ * (Tab, Enter or a click goes there), redrawn when the tour is built or moves on; and when the tour goes
+ * to a stop on another floor (up or down its stairs) the plan shows that floor. A mixin over the plan's
  * features (needs PlanSync's `linkedViewer`).
  */
 import { nothing, svg } from 'lit';
@@ -49,8 +50,7 @@ export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T 
       const layers = super.renderSvgLayers(shown);
       const tour = this.#linked();
       if (!isTour(tour) || !tour.tour) return layers;
-      const floor = this.floor !== undefined && /^\d+$/.test(this.floor.trim()) ? Number(this.floor) : 0;
-      const stops = tour.tour.stops.filter((s) => s.floor === floor);
+      const stops = tour.tour.stops.filter((s) => s.floor === this.#floorShown());
       const { fit } = shown.drawing;
       const radius = Math.max(fit.width, fit.height) * 0.014;
       return [
@@ -100,10 +100,21 @@ export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T 
       for (const name of TOUR_EVENTS) this.#heard?.removeEventListener(name, this.#redraw);
       this.#heard = next;
       for (const name of TOUR_EVENTS) next?.addEventListener(name, this.#redraw);
-      if (next?.tour) this.requestUpdate();
+      if (next?.tour) this.#redraw();
     }
 
-    #redraw = (): void => this.requestUpdate();
+    /** The floor (index) the plan shows: its `floor` when an index, else the first. */
+    #floorShown(): number {
+      return this.floor !== undefined && /^\d+$/.test(this.floor.trim()) ? Number(this.floor) : 0;
+    }
+
+    #redraw = (): void => {
+      // you are here on another floor (the tour went up or down the stairs): the plan shows that floor
+      const tour = this.#heard;
+      const stop = tour?.tour?.stops.find((s) => s.id === tour.stop);
+      if (stop && stop.floor !== this.#floorShown()) this.floor = String(stop.floor);
+      this.requestUpdate();
+    };
   }
   return WithYouAreHere;
 }

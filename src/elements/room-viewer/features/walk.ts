@@ -7,11 +7,12 @@
  * walker arriving where the stairs come out. A mixin over RoomViewerBase (base.ts).
  */
 import type { FmlPlan } from '../../../model/fml/types.js';
-import { pointInRing } from '../../../model/polygon.js';
 import type { Vec2 } from '../../../model/types.js';
 import {
   settle,
   stairAt,
+  stairTarget,
+  walkFurniture,
   walkStart,
   walkWorld,
   type WalkCamera,
@@ -23,30 +24,6 @@ import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 type Place = { position: Vec2; heading: Vec2 };
-
-/** The middle of a footprint (its corners' mean: stairs are rectangles). */
-function middle(polygon: readonly Vec2[]): Vec2 {
-  const n = polygon.length || 1;
-  return [polygon.reduce((s, p) => s + p[0], 0) / n, polygon.reduce((s, p) => s + p[1], 0) / n];
-}
-
-/**
- * The floor (index) a staircase on floor `index` leads to: the floor a level up, else down, that has
- * a staircase over the same place; else the floor a level up; else none (the stairs are in the way).
- */
-export function stairTarget(plan: FmlPlan, index: number, polygon: readonly Vec2[]): number | undefined {
-  const here = plan.floors[index];
-  if (!here) return undefined;
-  const at = middle(polygon);
-  const levelled = (level: number) => plan.floors.findIndex((f) => f.level === level);
-  const up = levelled(here.level + 1);
-  const down = levelled(here.level - 1);
-  const meets = (i: number) =>
-    i >= 0 && plan.floors[i]!.designs.some((d) => d.stairs.some((s) => pointInRing(at, s.footprint)));
-  if (meets(up)) return up;
-  if (meets(down)) return down;
-  return up >= 0 ? up : undefined;
-}
 
 /** The floor's cameras (its designs' and its own), model frame. */
 function camerasOf(plan: FmlPlan, index: number): WalkCamera[] {
@@ -70,7 +47,9 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
         const to = fml ? stairTarget(fml.plan, fml.floorIndex, s.polygon) : undefined;
         return to === undefined ? { polygon: s.polygon } : { polygon: s.polygon, to };
       });
-      const world = walkWorld(context.plan, stairs);
+      // furniture holds the walker (walk-furniture.ts: what stands between 30 and 180 cm)
+      const furniture = walkFurniture(context.model);
+      const world = walkWorld(context.plan, stairs, furniture);
       this.#world = world;
       const arrival = this.#arrival;
       this.#arrival = undefined;
@@ -89,6 +68,7 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
         start: { position: start.position, heading: start.heading },
         stairs,
         reducedMotion: prefersReducedMotion(),
+        furniture,
       });
     }
 
