@@ -76,7 +76,14 @@ function meshStage(): Promise<typeof import('./mesh-stage.js')> {
 
 /** The mesh stage once it is in (renderWorkerInfo() reports its cache; none before the first mesh). */
 let meshesIn: Awaited<ReturnType<typeof meshStage>> | undefined;
-const NO_MESHES: FurnitureCacheStats = { entries: 0, inUse: 0, decoded: 0, evicted: 0, bytes: 0, decoders: [] };
+const NO_MESHES: FurnitureCacheStats = {
+  entries: 0,
+  inUse: 0,
+  decoded: 0,
+  evicted: 0,
+  bytes: 0,
+  decoders: [],
+};
 
 /** The products' meshes through the built-in loader (one cache for the worker's viewers; a later stage). */
 function meshLoader(base: string, settings: StartMessage['settings']): MeshLoader {
