@@ -24,6 +24,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -45,6 +47,11 @@ interface Samples {
 
 const LONG = Number(process.env.LONG ?? 50); // ms
 const CPU = Number(process.env.CPU ?? 4);
+/**
+ * SIM=4: Lighthouse's own way, steadier on a busy machine: the page runs unthrottled and each task
+ * counts its thread time (CPU time, without the time the thread waited for a core) times 4.
+ */
+const SIM = Number(process.env.SIM ?? 0);
 const WAIT = Number(process.env.WAIT ?? 8000);
 
 /** The profile chunks of `pid:tid` put together (the trace carries V8's profile in pieces). */
@@ -79,7 +86,8 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): Samples {
   return { nodes, times, ids };
 }
 
-const short = (url: string) => url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '').replace(/^.*\//, '') || '(page)';
+const short = (url: string) =>
+  url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '').replace(/^.*\//, '') || '(page)';
 
 /**
  * The functions with the most time in [from, to) (trace µs), as `name file ms`: self time, or with
@@ -95,7 +103,8 @@ function topFunctions(s: Samples, from: number, to: number, count = 6, inclusive
     let node = s.nodes.get(s.ids[i]!);
     if (!node) continue;
     const f = node.callFrame;
-    if (f.functionName === '(idle)' || f.functionName === '(program)' || f.functionName === '(root)') continue;
+    if (f.functionName === '(idle)' || f.functionName === '(program)' || f.functionName === '(root)')
+      continue;
     if (!inclusive) {
       time.set(keyOf(f), (time.get(keyOf(f)) ?? 0) + (next - t));
       continue;
@@ -123,7 +132,11 @@ function entries(s: Samples, from: number, to: number): string {
     const t = s.times[i]!;
     if (t < from || t >= to) continue;
     let outer: ProfileNode | undefined;
-    for (let node = s.nodes.get(s.ids[i]!); node; node = node.parent === undefined ? undefined : s.nodes.get(node.parent))
+    for (
+      let node = s.nodes.get(s.ids[i]!);
+      node;
+      node = node.parent === undefined ? undefined : s.nodes.get(node.parent)
+    )
       if (node.callFrame.url) outer = node;
     if (!outer) continue;
     const f = outer.callFrame;
@@ -214,7 +227,7 @@ try {
           uploadThroughput: 0.75e6 / 8,
         });
       }
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SIM ? 1 : CPU });
       await page.tracing.start({
         categories: [
           'devtools.timeline',
@@ -232,7 +245,9 @@ try {
       const raw = await page.tracing.stop();
       await page.close();
       if (process.env.TRACE) writeFileSync(process.env.TRACE.replace(/(\.json)?$/, `-${i}.json`), raw!);
-      const { traceEvents: events } = JSON.parse(Buffer.from(raw!).toString()) as { traceEvents: TraceEvent[] };
+      const { traceEvents: events } = JSON.parse(Buffer.from(raw!).toString()) as {
+        traceEvents: TraceEvent[];
+      };
       // the page's renderer main thread: the one that parsed the page's HTML
       const parse = events.find(
         (e) =>
@@ -241,10 +256,17 @@ try {
       );
       if (!parse) throw new Error(`${path}: no ParseHTML of the page in the trace`);
       const { pid, tid } = parse;
-      const start = events.find(
-        (e) => e.pid === pid && e.name === 'navigationStart' && (e.args?.data as { isLoadingMainFrame?: boolean })?.isLoadingMainFrame,
-      )?.ts ?? parse.ts;
+      const start =
+        events.find(
+          (e) =>
+            e.pid === pid &&
+            e.name === 'navigationStart' &&
+            (e.args?.data as { isLoadingMainFrame?: boolean })?.isLoadingMainFrame,
+        )?.ts ?? parse.ts;
       const samples = samplesOf(events, pid, tid);
+      const fcp = events.find((e) => e.pid === pid && e.name === 'firstContentfulPaint')?.ts;
+      // a task's length at 4×: as it ran (throttled for real), or its thread time times SIM
+      const length = (e: TraceEvent) => (SIM ? ((e.tdur ?? e.dur!) * SIM) / 1000 : e.dur! / 1000);
       const tasks = events
         .filter(
           (e) =>
@@ -252,23 +274,31 @@ try {
             e.tid === tid &&
             e.name === 'RunTask' &&
             e.ph === 'X' &&
-            e.dur! > LONG * 1000 &&
+            length(e) > LONG &&
             e.ts + e.dur! > parse.ts,
         )
         .sort((a, b) => a.ts - b.ts);
       let blocking = 0;
-      console.log(`${path}, load ${i + 1} (CPU ${CPU}×${process.env.NET ? ', slow 4G' : ''}): ${tasks.length} tasks over ${LONG} ms`);
+      let afterFcp = 0;
+      const mode = SIM ? `CPU 1×, each task's thread time ×${SIM}` : `CPU ${CPU}×`;
+      console.log(
+        `${path}, load ${i + 1} (${mode}${process.env.NET ? ', slow 4G' : ''}): ${tasks.length} tasks over ${LONG} ms` +
+          (fcp ? `, first contentful paint @${((fcp - start) / 1000).toFixed(0)} ms` : ''),
+      );
       for (const task of tasks) {
-        const ms = task.dur! / 1000;
-        blocking += ms - LONG;
+        const ms = length(task);
+        blocking += Math.max(0, ms - 50);
+        if (fcp && task.ts >= fcp) afterFcp += Math.max(0, ms - 50);
         console.log(
           `  @${((task.ts - start) / 1000).toFixed(0)} ms  ${ms.toFixed(0)} ms  [${kindOf(events, task)}]\n` +
-            `      self (ms): ${topFunctions(samples, task.ts, task.ts + task.dur!).join('; ')}\n` +
-            `      in (ms): ${topFunctions(samples, task.ts, task.ts + task.dur!, 8, true).join('; ')}\n` +
+            `      self (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!).join('; ')}\n` +
+            `      in (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!, 8, true).join('; ')}\n` +
             `      entered through (ms): ${entries(samples, task.ts, task.ts + task.dur!)}`,
         );
       }
-      console.log(`  blocking time (sum of the parts over ${LONG} ms, whole load): ${blocking.toFixed(0)} ms`);
+      console.log(
+        `  blocking time (the parts over 50 ms): ${blocking.toFixed(0)} ms; after the first contentful paint ${afterFcp.toFixed(0)} ms`,
+      );
     }
   }
 } finally {

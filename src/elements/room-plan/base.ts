@@ -1,7 +1,15 @@
 /**
  * `<room-plan>`'s core (the element itself, with its documentation and feature mixins, is room-plan.ts).
  */
-import { adoptStyles, html, nothing, render, ReactiveElement, type LitElement, type PropertyValues } from 'lit';
+import {
+  adoptStyles,
+  html,
+  nothing,
+  render,
+  ReactiveElement,
+  type LitElement,
+  type PropertyValues,
+} from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ElementError, errorValues } from '../../internal/element-error.js';
