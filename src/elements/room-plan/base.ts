@@ -45,11 +45,14 @@ const SIZE_STEP = 16;
  * one painted, so no stage is a long task on a phone (issue 33: the whole plan, its furniture and its
  * description in one update were one task of about 200 ms at 4× CPU throttling, and the style and
  * layout of all of it another): the areas and walls, then the rest of the drawing (openings,
- * dimensions, labels), then the features' layers over it (footprints, the selection), then the rest
- * (the room's description and its buttons). `model-load` comes once all of it has painted.
+ * dimensions, labels), then the features' layers over it (footprints, the selection), then the room's
+ * description (its areas and furniture), then the rest (the description's surfaces, a button for each
+ * side of every wall). `model-load` comes once all of it has painted.
  */
-const REVEAL = { ground: 1, drawing: 2, layers: 3, all: 4 } as const;
+const REVEAL = { ground: 1, drawing: 2, layers: 3, description: 4, all: 5 } as const;
 type Reveal = (typeof REVEAL)[keyof typeof REVEAL];
+/** A stage of a freshly loaded plan a feature may wait for (see REVEAL). */
+export type PlanStage = 'description' | 'all';
 
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
@@ -259,11 +262,11 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   }
 
   /**
-   * Whether all of the plan is in the page: false while a freshly loaded plan is put in in stages (the
-   * drawing first, a feature's extras such as the room's description last; see REVEAL).
+   * Whether a freshly loaded plan, put in in stages (the drawing first, a feature's extras such as the
+   * room's description last; see REVEAL), has reached `stage`; true but while one goes in.
    */
-  protected get planComplete(): boolean {
-    return this.#revealed >= REVEAL.all;
+  protected planRevealed(stage: PlanStage): boolean {
+    return this.#revealed >= REVEAL[stage];
   }
 
   /** The plan on screen and its drawing; undefined until loaded. */
@@ -337,7 +340,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
       this.#source.loaded();
       await this.updateComplete;
       // the rest of the plan, a stage a frame (REVEAL); a newer run puts its own plan in
-      for (const stage of [REVEAL.drawing, REVEAL.layers, REVEAL.all] as const) {
+      for (const stage of [REVEAL.drawing, REVEAL.layers, REVEAL.description, REVEAL.all] as const) {
         await afterPaint();
         if (!run.current()) return;
         this.#revealed = stage;

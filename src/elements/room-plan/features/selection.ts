@@ -136,11 +136,11 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      // the description (a button per piece and surface: more DOM than the drawing) goes in last, once
-      // the drawing has painted (base.ts, REVEAL)
+      // the description (a button per piece and surface: more DOM than the drawing) goes in once the
+      // drawing has painted (base.ts, REVEAL)
       return [
         ...super.renderFeatures(),
-        this.planShown && this.planComplete ? this.#selection.description() : nothing,
+        this.planShown && this.planRevealed('description') ? this.#selection.description() : nothing,
       ];
     }
 
