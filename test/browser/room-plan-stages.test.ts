@@ -117,8 +117,8 @@ describe('<room-plan> goes in in stages', function () {
     // the baseline is the same load's own updates (a machine twice as slow doubles both): the drawing
     // worked out, the areas and walls, the rest, the footprints and the description were one update
     // (nine tenths of the plan's update time); now the drawing is worked out before, in slices, and
-    // the rest goes in a stage a frame (the longest about a third)
+    // the rest goes in a stage a frame (the longest, the description's furniture, a third to two fifths)
     expect(times.length, 'updates').to.be.at.least(5);
-    expect(longest, 'the longest update against all of the load’s').to.be.below(total * 0.5);
+    expect(longest, 'the longest update against all of the load’s').to.be.below(total * 0.6);
   });
 });
