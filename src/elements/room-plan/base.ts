@@ -321,8 +321,9 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   async #load(): Promise<void> {
     const run = await this.#source.load(async (shown) => {
       const plan = shown.plan ?? planOf(shown.model);
-      // the drawing worked out before it is shown, its costly steps each in a task of its own
-      if (!shown.plan) await yieldToPage();
+      // the drawing worked out before it is shown, its costly steps each in a task of its own (a room
+      // read already, by a viewer beside the plan, arrives in the task that defined the element)
+      await yieldToPage();
       return { plan, drawn: await this.#drawInSlices(plan, shown.fml ? shown.model : undefined) };
     });
     if (!run) {
@@ -410,6 +411,9 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     plan: PlanGeometry,
     model: RoomModel | undefined,
   ): Promise<{ drawing: PlanDrawing; key: unknown[] }> {
+    // the box the labels are sized for, known once the element is laid out (its first frame): drawn
+    // for no box, the plan would be drawn again, at once, when the box arrives
+    if (!this.#box && this.isConnected) await afterPaint();
     const units = parseUnits(this.units);
     const lang = this.#language.lang;
     const box = this.#box;
