@@ -68,7 +68,20 @@ const tampered = new Set();
 /** The paths of changed files whose code ran (each reports itself, see below). */
 const ran = [];
 const CDN_COPY = /^\/__cdn\/[\w-]+\//;
+// the CDN loader's order (issue 33): `POST /__slow-once?path=<part>&ms=<n>` answers the next request whose
+// path contains `<part>` n ms late (an element's chunk that arrives after another's)
+const slowOnce = new Map();
 const cdnTestMiddleware = async (ctx, next) => {
+  if (ctx.path === '/__slow-once') {
+    if (ctx.query.path) slowOnce.set(String(ctx.query.path), Math.min(Number(ctx.query.ms) || 0, 5000));
+    ctx.status = ctx.query.path ? 204 : 400;
+    return;
+  }
+  for (const [part, ms] of slowOnce) {
+    if (!ctx.path.includes(part)) continue;
+    slowOnce.delete(part);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
   if (ctx.path === '/__tamper-ran') {
     if (ctx.method === 'POST') ran.push(String(ctx.query.path));
     ctx.set('access-control-allow-origin', '*');

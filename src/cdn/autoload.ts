@@ -10,6 +10,7 @@
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
 import { headStart } from './head-start.js';
+import { nextTask } from '../platform/yield.js';
 // The loader stylesheet (src/loader.css: every element's box before its code arrives) is not carried
 // here: the loader runs after the page's first paint, too late for the elements in its HTML, so a page
 // links dist/loader.css in its <head> (docs/cdn.md), which holds the boxes of elements added later too.
@@ -82,18 +83,29 @@ const preloaded = new Set<string>();
  * chunk it shares with other elements failed, the page must be reloaded.
  */
 function importChunk(tag: string, attempt: number): Promise<unknown> {
-  const [own, ...imported] = CHAINS[tag]!.map(chunkUrl);
+  const own = chunkUrl(CHAINS[tag]![0]!);
   const retry = `${own}?retry=${attempt}`;
-  // the element's chunk first, then the rest of its chain, all at once
-  const loaded = attempt
-    ? preload(retry, integrityOf(own!)).then(() => import(/* @vite-ignore */ retry))
-    : import(/* @vite-ignore */ own!);
-  for (const url of imported) {
-    if (preloaded.has(url)) continue;
-    preloaded.add(url);
-    preload(url).catch(() => {}); // the element's import reports it
+  return attempt
+    ? preload(retry, integrityOf(own)).then(() => import(/* @vite-ignore */ retry))
+    : import(/* @vite-ignore */ own);
+}
+
+/**
+ * The tags whose code is still to run: one element's chunks evaluate (and its tag is defined) per
+ * task, the viewer's and the panorama's first, as the picture the page waits for is theirs (issue 33:
+ * a viewer's and a plan's chains share chunks, and when the last shared one arrived both ran in one
+ * task, a long one on a phone). Every chain is fetched at once, when its tag is found.
+ */
+const queue: string[] = [];
+let running = false;
+
+async function runQueue(): Promise<void> {
+  for (let tag; (tag = queue.shift());) {
+    await start(tag);
+    // the next element's code evaluates in a task of its own
+    await nextTask();
   }
-  return loaded;
+  running = false;
 }
 
 function load(element: Element): void {
@@ -104,8 +116,23 @@ function load(element: Element): void {
   waiting.get(tag)!.add(element);
   if (requested.has(tag)) return;
   requested.add(tag);
+  // its whole chain at once, the element's chunk first (a retry asks for that under another URL)
+  for (const url of CHAINS[tag]!.slice(failures.has(tag) ? 1 : 0).map(chunkUrl)) {
+    if (preloaded.has(url)) continue;
+    preloaded.add(url);
+    preload(url).catch(() => {}); // the element's import reports it
+  }
+  queue[/-(viewer|panorama)$/.test(tag) ? 'unshift' : 'push'](tag);
+  if (!running) {
+    // once every tag of this pass is found (the queue's order is theirs, not the document's)
+    running = true;
+    queueMicrotask(runQueue);
+  }
+}
+
+function start(tag: string): Promise<unknown> {
   const failed = failures.get(tag) ?? 0;
-  importChunk(tag, failed).then(
+  return importChunk(tag, failed).then(
     () => waiting.delete(tag),
     (cause: unknown) => {
       requested.delete(tag);

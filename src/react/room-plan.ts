@@ -21,7 +21,7 @@ import type {
 
 /** `<room-plan>`'s events as React props, each with its typed `detail`. */
 export const RoomPlanEvents = {
-  /** The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property. */
+  /** All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property. */
   onModelLoad: 'model-load' as EventName<ElementEvent<RoomPlanElement, ModelLoadDetail>>,
   /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes. */
   onRoomAnalytics: 'room-analytics' as EventName<ElementEvent<RoomPlanElement, RoomAnalyticsDetail>>,

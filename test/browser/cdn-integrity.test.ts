@@ -108,17 +108,23 @@ describe('CDN: a pinned page (import map integrity, SRI on the entry)', () => {
     const entries = win.performance
       .getEntriesByType('resource')
       .filter((e) => e.name.startsWith(`${base}chunks/`)) as PerformanceResourceTiming[];
-    const own = entries.find((e) => links.every((link) => link.href !== e.name))!;
-    expect(own.name, "the viewer's chunk").to.contain('/chunks/room-viewer-');
+    // the viewer's own chunk is preloaded with the rest of its chain (issue 33: an element's code may
+    // wait for another's to have run, its chunks may not)
+    const own = entries.find((e) => e.name.includes('/chunks/room-viewer-'));
+    expect(own, "the viewer's chunk requested").not.to.equal(undefined);
+    expect(
+      links.some((link) => link.href === own!.name),
+      "the viewer's chunk among the preloads",
+    ).to.equal(true);
     // without the preload, each level of static imports starts only once the level above has
     // arrived: here every chunk of the chain is asked for (its preload added by the loader, in the task
-    // that imports the viewer's chunk) before the viewer's chunk has arrived, and then requested
+    // that finds the tag) before the viewer's chunk has arrived, and then requested
     const added = (win as unknown as { __preloadAdded: Record<string, number> }).__preloadAdded;
-    for (const link of links) {
+    for (const link of links.filter((link) => link.href !== own!.name)) {
       const entry = entries.find((e) => e.name === link.href);
       expect(entry, `${link.href} requested`).not.to.equal(undefined);
       expect(added[link.href], `${link.href} asked for before the element chunk arrived`).to.be.below(
-        own.responseEnd,
+        own!.responseEnd,
       );
     }
   });

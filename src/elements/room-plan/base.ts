@@ -1,7 +1,15 @@
 /**
  * `<room-plan>`'s core (the element itself, with its documentation and feature mixins, is room-plan.ts).
  */
-import { adoptStyles, html, render, ReactiveElement, type LitElement, type PropertyValues } from 'lit';
+import {
+  adoptStyles,
+  html,
+  nothing,
+  render,
+  ReactiveElement,
+  type LitElement,
+  type PropertyValues,
+} from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ElementError, errorValues } from '../../internal/element-error.js';
@@ -22,7 +30,8 @@ import {
   type Shown,
 } from '../../features/model-source/source-controller.js';
 import { loadFmlModule } from '../../api/model-source.js';
-import { drawPlan, type PlanDrawing } from './drawing/draw.js';
+import { nextMessage, yieldToPage } from '../../platform/yield.js';
+import { drawPlan, drawPlanInSlices, type PlanDrawing } from './drawing/draw.js';
 import { islandData, readPlanData, type PlanData, type ShownNow } from './server-data.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
@@ -30,6 +39,20 @@ import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan
 
 /** The drawing's box is read in steps of this many CSS px: a pixel more or less draws nothing again. */
 const SIZE_STEP = 16;
+
+/**
+ * How much of a freshly loaded plan is in the page. A plan is put in in stages, each after the last
+ * one painted, so no stage is a long task on a phone (issue 33: the whole plan, its furniture and its
+ * description in one update were one task of about 200 ms at 4× CPU throttling, and the style and
+ * layout of all of it another): the areas and walls, then the rest of the drawing (openings,
+ * dimensions, labels), then the features' layers over it (footprints, the selection), then the room's
+ * description (its areas and furniture), then the rest (the description's surfaces, a button for each
+ * side of every wall). `model-load` comes once all of it has painted.
+ */
+const REVEAL = { ground: 1, drawing: 2, layers: 3, description: 4, all: 5 } as const;
+type Reveal = (typeof REVEAL)[keyof typeof REVEAL];
+/** A stage of a freshly loaded plan a feature may wait for (see REVEAL). */
+export type PlanStage = 'description' | 'all';
 
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
@@ -79,6 +102,8 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   #interrupted = false;
   #drawing?: PlanDrawing;
   #drawingKey?: unknown[];
+  /** How much of the plan is in the page (REVEAL; all of it but while a freshly loaded plan goes in). */
+  #revealed: Reveal = REVEAL.all;
   // words and number formats follow `lang` (the element's, an ancestor's, the page's)
   #language = new LanguageController(this);
   /** Inputs to model, FML floor, state, latest request wins (shared with `<room-viewer>`). */
@@ -236,6 +261,14 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     return this.loaded?.problems ?? [];
   }
 
+  /**
+   * Whether a freshly loaded plan, put in in stages (the drawing first, a feature's extras such as the
+   * room's description last; see REVEAL), has reached `stage`; true but while one goes in.
+   */
+  protected planRevealed(stage: PlanStage): boolean {
+    return this.#revealed >= REVEAL[stage];
+  }
+
   /** The plan on screen and its drawing; undefined until loaded. */
   protected get planShown(): PlanShown | undefined {
     const drawing = this.#currentDrawing();
@@ -286,7 +319,13 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   }
 
   async #load(): Promise<void> {
-    const run = await this.#source.load((shown) => ({ plan: shown.plan ?? planOf(shown.model) }));
+    const run = await this.#source.load(async (shown) => {
+      const plan = shown.plan ?? planOf(shown.model);
+      // the drawing worked out before it is shown, its costly steps each in a task of its own (a room
+      // read already, by a viewer beside the plan, arrives in the task that defined the element)
+      await yieldToPage();
+      return { plan, drawn: await this.#drawInSlices(plan, shown.fml ? shown.model : undefined) };
+    });
     if (!run) {
       // nothing to load, or a newer run replaced this one
       if (this.#source.state === 'idle') this.loaded = undefined;
@@ -294,10 +333,21 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     }
     if (run.status === 'done') {
       const { model, problems } = run.shown;
+      this.#drawing = run.value.drawn.drawing;
+      this.#drawingKey = run.value.drawn.key;
       this.loaded = { model, problems, plan: run.value.plan };
       this.#nav.view = undefined;
+      this.#revealed = REVEAL.ground;
       this.#source.loaded();
       await this.updateComplete;
+      // the rest of the plan, a stage a frame (REVEAL); a newer run puts its own plan in
+      for (const stage of [REVEAL.drawing, REVEAL.layers, REVEAL.description, REVEAL.all] as const) {
+        await afterPaint();
+        if (!run.current()) return;
+        this.#revealed = stage;
+        this.requestUpdate();
+        await this.updateComplete;
+      }
       await frames(2);
       if (!run.current() || !this.isConnected) return;
       const shown = this.planShown;
@@ -313,6 +363,8 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
 
   /** Shows a plan read already (no request); in a browser, announces it as a load does. */
   #showNow(shown: ShownNow): void {
+    // all at once: the server drew all of it, and the browser takes its DOM over as it is
+    this.#revealed = REVEAL.all;
     this.#source.showNow(shown);
     this.loaded = { model: shown.model, problems: shown.problems, plan: shown.plan };
     this.#nav.view = undefined;
@@ -349,6 +401,24 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
 
   #t(key: PlanStringKey, values?: Record<string, string | number>): string {
     return this.#language.t(PLAN_STRINGS, key, values);
+  }
+
+  /**
+   * The drawing of `plan` as #currentDrawing() would work it out now, in slices (drawPlanInSlices),
+   * with the key it is kept under.
+   */
+  async #drawInSlices(
+    plan: PlanGeometry,
+    model: RoomModel | undefined,
+  ): Promise<{ drawing: PlanDrawing; key: unknown[] }> {
+    // the box the labels are sized for, known once the element is laid out (its first frame): drawn
+    // for no box, the plan would be drawn again, at once, when the box arrives
+    if (!this.#box && this.isConnected) await afterPaint();
+    const units = parseUnits(this.units);
+    const lang = this.#language.lang;
+    const box = this.#box;
+    const drawing = await drawPlanInSlices(yieldToPage, plan, units, lang, model, box);
+    return { drawing, key: [plan, units, lang, box] };
   }
 
   #currentDrawing(): PlanDrawing | undefined {
@@ -423,8 +493,9 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
           viewBox=${viewBoxAttribute(nav.view ?? drawing.fit)}
           xmlns="http://www.w3.org/2000/svg"
         >
-          ${/* the drawing changes only with the plan, units or language: panning skips it */ guard([drawing], () => drawing.content)}
-          ${this.renderSvgLayers({ ...this.loaded, drawing })}
+          ${/* the drawing changes only with the plan, units or language: panning skips it */ guard([drawing.layers[0]], () => drawing.layers[0])}
+          ${this.#revealed >= REVEAL.drawing ? guard([drawing.layers[1]], () => drawing.layers[1]) : nothing}
+          ${this.#revealed >= REVEAL.layers ? this.renderSvgLayers({ ...this.loaded, drawing }) : nothing}
         </svg>
       </div>
       <div part="controls">
@@ -471,6 +542,25 @@ function planOf(model: RoomModel): PlanGeometry {
     const message = `the plan could not be worked out (${(cause as Error)?.message ?? cause})`;
     throw new ElementError(message, { kind: 'invalid', reason: 'render', cause });
   }
+}
+
+/**
+ * A task after the next frame painted what is in the page now (or after a tenth of a second: a hidden
+ * page paints no frames, and a plan put in there is still put in whole).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // a message posted in the frame's callback runs after the frame's style, layout and paint
+      void nextMessage().then(resolve);
+    };
+    const timer = setTimeout(go, 100);
+    requestAnimationFrame(go);
+  });
 }
 
 function frames(n: number): Promise<void> {

@@ -42,7 +42,7 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The plan is in the DOM and painted (two animation frames after rendering). Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
@@ -119,7 +119,7 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @cssstate idle - No input given yet.
  * @cssstate loading - The model is being fetched.
- * @cssstate loaded - The plan is drawn.
+ * @cssstate loaded - The plan is drawn (from its first stage on: the rest of a freshly loaded plan follows a frame at a time, until `model-load`).
  * @cssstate error - The model could not be fetched or drawn; the error part says why, with a retry button.
  */
 export class RoomPlan extends PlanSurfaces(

@@ -23,7 +23,12 @@ import type { ViewBox } from '../view-box.js';
 export interface PlanDrawing {
   /** The whole plan with room for its dimension lines. */
   fit: ViewBox;
-  content: SVGTemplateResult;
+  /**
+   * The drawing's layers, bottom to top, in two groups that can be put in the page in two tasks (a
+   * large plan's DOM is a long task of its own on a phone, issue 33): areas and walls, then items,
+   * openings, dimensions, labels and the plan's own texts. Both together are the whole drawing.
+   */
+  layers: readonly [SVGTemplateResult, SVGTemplateResult];
   labels: PlacedLabel[];
   width: number;
   depth: number;
@@ -154,14 +159,39 @@ function labelShown(model: RoomModel | undefined): LabelShown | undefined {
  * its items, own texts, dimension lines and stairs, a scale bar and a north arrow, and areas print
  * their name and floor area only where the model says so.
  */
-export function drawPlan(
+export function drawPlan(...args: Parameters<typeof planSlices>): PlanDrawing {
+  const slices = planSlices(...args);
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * drawPlan() with the page's thread given back between its costly steps (the walls' gaps, the
+ * labels' places), so a large plan is no long task on a phone (issue 33); the same drawing.
+ */
+export async function drawPlanInSlices(
+  between: () => Promise<void>,
+  ...args: Parameters<typeof planSlices>
+): Promise<PlanDrawing> {
+  const slices = planSlices(...args);
+  for (;;) {
+    const step = slices.next();
+    if (step.done) return step.value;
+    await between();
+  }
+}
+
+/** The drawing's work, one costly step per slice (a generator: drawPlan runs it through at once). */
+function* planSlices(
   plan: PlanGeometry,
   units: Units,
   locale: string | undefined,
   model?: RoomModel,
   /** The box the plan is drawn in (CSS px), when known: labels are sized to be legible there. */
   box?: { width: number; height: number },
-): PlanDrawing {
+): Generator<void, PlanDrawing> {
   const font = baseFontSize(plan);
   const gap = font * 2;
   const [minX, minY] = plan.bounds.min;
@@ -190,7 +220,12 @@ export function drawPlan(
     .map((area, index) => ({ area, index }))
     .sort((a, b) => a.area.depth - b.area.depth || b.area.area - a.area.area || a.index - b.index);
   const legible = legibleFontSize(fit, box);
+  // doors and windows as gaps in the walls' geometry, not a mask: plan-wall-cuts.ts says why
+  const walls = plan.walls;
+  const shapes = wallShapes(walls);
+  yield;
   const labels = layoutLabels(plan, units, locale, labelShown(model), legible);
+  yield;
   // lengths are read, not glanced at: never below four fifths of a label's legible size (at fit on a
   // 520 px plan the plan's own size gave about 5 px)
   const dimensionText = Math.max(font * 0.8, legible * 0.8);
@@ -202,12 +237,9 @@ export function drawPlan(
     if (below > margin) fit.height += below - margin;
   }
   const colours = areaColours(model);
-  const walls = plan.walls;
   const hasWalls = walls.length > 0;
-  // doors and windows as gaps in the walls' geometry, not a mask: plan-wall-cuts.ts says why
-  const shapes = wallShapes(walls);
 
-  const content = svg`
+  const ground = svg`
     <g class="areas">${areas.map(({ area }) => {
       // the FML's own colour where it gives one: a presentation attribute, which a strict CSP allows
       // (a style attribute it would not), and which the theme's rules leave alone (`:not([fill])`)
@@ -223,7 +255,8 @@ export function drawPlan(
       <g class="wall-fills">${walls.map((w, i) => svg`<path data-wall=${w.name} d=${shapes[i]!.fill}></path>`)}</g>
     </g>`
         : nothing
-    }
+    }`;
+  const rest = svg`
     ${model ? drawItems(items, model.stairs) : nothing}
     <g class="openings">${walls.flatMap((w) => w.openings.map((o) => openingSymbol(w, o)))}</g>
     ${
@@ -244,5 +277,5 @@ export function drawPlan(
           )}`
         : nothing
     }`;
-  return { fit, content, labels, width: maxX - minX, depth: maxY - minY };
+  return { fit, layers: [ground, rest], labels, width: maxX - minX, depth: maxY - minY };
 }

@@ -136,7 +136,12 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      return [...super.renderFeatures(), this.planShown ? this.#selection.description() : nothing];
+      // the description (a button per piece and surface: more DOM than the drawing) goes in once the
+      // drawing has painted (base.ts, REVEAL)
+      return [
+        ...super.renderFeatures(),
+        this.planShown && this.planRevealed('description') ? this.#selection.description() : nothing,
+      ];
     }
 
     /** The smallest footprint under the pointer (a lamp on a table before the table). */

@@ -174,6 +174,8 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
      * @ignore
      */
     describedSurfaces(): readonly DescribedSurface[] {
+      // listed in the last stage of a freshly loaded plan, after its areas and furniture (base.ts, REVEAL)
+      if (!this.planRevealed('all')) return [];
       const plan = this.planShown?.plan;
       if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
       return this.#described?.list ?? [];
