@@ -10,28 +10,12 @@
  * t (top -1 .. bottom +1) of a face:
  *   f (s, -t, 1)   r (1, -t, -s)   b (-s, -t, -1)   l (-1, -t, s)   u (s, 1, t)   d (s, -1, -t)
  */
+import { CUBE_FACES, type CubeFace, faceDirection } from '../shared/cube-faces.ts';
 import { hashInts } from '../shared/random.ts';
 import { mix, Raster, type Rgb, shade } from './raster.ts';
 
-export const FACES = ['r', 'd', 'l', 'u', 'b', 'f'] as const;
-export type Face = (typeof FACES)[number];
-
-export function faceDirection(face: Face, s: number, t: number): [number, number, number] {
-  switch (face) {
-    case 'f':
-      return [s, -t, 1];
-    case 'r':
-      return [1, -t, -s];
-    case 'b':
-      return [-s, -t, -1];
-    case 'l':
-      return [-1, -t, s];
-    case 'u':
-      return [s, 1, t];
-    case 'd':
-      return [s, -1, -t];
-  }
-}
+export const FACES = CUBE_FACES;
+export type Face = CubeFace;
 
 export interface SceneSpec {
   /** Room size in centimetres (x across, z forward) and wall height. */

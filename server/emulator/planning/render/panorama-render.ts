@@ -16,12 +16,13 @@
  * column; u and d test every wall side near enough per pixel. Six 512² faces of project 186997360's
  * ground floor (38 walls): 2.9 s on the 2-core machine at a load average of 24.
  */
+import { CUBE_FACES, type CubeFace, faceDirection } from '../../shared/cube-faces.ts';
 import type { PlanDesign, PlanWall, Point } from '../domain/plan-geometry.ts';
 import { segmentQuad, wallPath } from '../domain/plan-geometry.ts';
 import { hexToRgb, Raster, type Rgb, shade } from './raster.ts';
 
-export const PANORAMA_FACES = ['r', 'd', 'l', 'u', 'b', 'f'] as const;
-export type PanoramaFace = (typeof PANORAMA_FACES)[number];
+export const PANORAMA_FACES = CUBE_FACES;
+export type PanoramaFace = CubeFace;
 
 /** Where the eye is, FML frame (cm, y down), z above the floor. */
 export interface Eye {
@@ -36,24 +37,6 @@ const CEILING: Rgb = [247, 246, 243];
 const GLASS: Rgb = [168, 200, 226];
 const SKY: Rgb = [196, 222, 244];
 const GROUND: Rgb = [150, 172, 128];
-
-/** A face's direction for pixel (s, t), x right, y up, z forward. */
-function faceDirection(face: PanoramaFace, s: number, t: number): [number, number, number] {
-  switch (face) {
-    case 'f':
-      return [s, -t, 1];
-    case 'r':
-      return [1, -t, -s];
-    case 'b':
-      return [-s, -t, -1];
-    case 'l':
-      return [-1, -t, s];
-    case 'u':
-      return [s, 1, t];
-    case 'd':
-      return [s, -1, -t];
-  }
-}
 
 /** One side of a wall's box: a vertical face from a to b, with the wall's openings along it. */
 interface Side {
