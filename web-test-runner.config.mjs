@@ -13,6 +13,7 @@ import { wheelPlugin } from './test/browser/helpers/wheel-plugin.mjs';
 import { memoryPlugin } from './test/browser/helpers/memory-plugin.mjs';
 import { cachePlugin } from './test/browser/helpers/cache-plugin.mjs';
 import { screenshotPlugin } from './test/browser/helpers/screenshot-plugin.mjs';
+import { cpuPlugin } from './test/browser/helpers/cpu-plugin.mjs';
 // AR: the partner's upload route with a short expiry and https URLs (room-viewer-ar-*.test.ts)
 import { arPartnerMiddleware } from './test/browser/helpers/ar-partner.mjs';
 
@@ -177,6 +178,8 @@ export default {
     cachePlugin(),
     // an element's pixels as the page paints them, through CDP: test/browser/helpers/screenshot-plugin.mjs
     screenshotPlugin(),
+    // the page's CPU slowed, for a layout shift a busy machine shows: test/browser/helpers/cpu-plugin.mjs
+    cpuPlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

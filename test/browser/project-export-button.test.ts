@@ -540,12 +540,13 @@ describe('<project-export-button>', function () {
 
   it('speaks Dutch under lang="nl"', async function () {
     const el = await button({ 'project-id': 'abc', callback: '' }, 'nl');
-    // Dutch is downloaded when an element first speaks it: English until it is in
-    await until(() => inner(el).textContent!.trim() === 'Plattegrond exporteren', 5000, 'Dutch label');
+    // Dutch is downloaded when an element first speaks it, but the label the loader's box holds is
+    // Dutch from the first render on (issue 35: the box must not change width when the words arrive)
+    expect(inner(el).textContent!.trim()).to.equal('Plattegrond exporteren');
     const failed = waitForEvent(el, 'export-error');
     inner(el).click();
     await failed;
-    await el.updateComplete;
+    await until(() => part(el, 'error')?.textContent?.includes('niet verstuurd'), 5000, 'Dutch words');
     const text = part(el, 'error')!.textContent!;
     expect(text).to.contain('niet verstuurd');
     expect(text).to.contain('project-id moet een geheel getal boven 0 zijn (niet abc)');

@@ -103,3 +103,17 @@ export const EXPORT_ERROR_WORDS: ErrorWords<Key> = {
   },
   fallback: 'errorOther',
 };
+
+/**
+ * The button's label in each shipped language, in the element's own chunk: its first render is in the
+ * page's language while that language's strings (src/i18n/, a chunk of their own) are on their way, so
+ * the box the loader's stylesheet held (src/loader.css, the same words) does not change width when they
+ * arrive and the text after the button does not move (issue 35). Kept equal to src/i18n/ and loader.css
+ * by test/node/export-button-labels.test.ts.
+ */
+export const LABELS: Readonly<Record<string, Readonly<Record<'label2d' | 'label3d', string>>>> = {
+  nl: { label2d: 'Plattegrond exporteren', label3d: '3D-aanzichten exporteren' },
+  de: { label2d: 'Plan exportieren', label3d: '3D-Ansichten exportieren' },
+  fr: { label2d: 'Exporter le plan', label3d: 'Exporter les vues 3D' },
+  es: { label2d: 'Exportar el plano', label3d: 'Exportar vistas 3D' },
+};

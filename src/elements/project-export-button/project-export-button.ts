@@ -13,11 +13,12 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { fallbackChain, registeredText } from '../../internal/translations.js';
 import { describeExportError, toExportError, type ErrorWordsShown } from './export-failure.js';
 import { runExport, TokenCache } from './export-flow.js';
 import { prepareExport } from './export-options.js';
 import { renderFailure, renderFiles, renderIssues, statusText, type Phase } from './export-view.js';
-import { STRINGS, type Key } from './project-export-button.strings.js';
+import { LABELS, STRINGS, type Key } from './project-export-button.strings.js';
 import { styles } from './project-export-button.styles.js';
 
 export type { ExportDoneDetail, ExportErrorDetail, ExportStartDetail };
@@ -218,6 +219,22 @@ export class ProjectExportButton extends RoomElement {
 
   #t = (key: Key, values?: Record<string, string | number>): string => this.#language.t(STRINGS, key, values);
 
+  /**
+   * The label in the element's language from the first render on: a page's own or the language's
+   * strings once they are here, else the shipped language's label the element carries (LABELS, the
+   * words of the loader's box), else the string table's (English, a page's English override).
+   */
+  #label(key: 'label2d' | 'label3d'): string {
+    const lang = this.#language.lang;
+    const registered = registeredText(lang, STRINGS.name, key);
+    if (registered !== undefined) return registered;
+    for (const tag of fallbackChain(lang)) {
+      const builtIn = LABELS[tag]?.[key];
+      if (builtIn !== undefined) return builtIn;
+    }
+    return this.#t(key);
+  }
+
   async #run(signal: AbortSignal, release: () => void): Promise<void> {
     this._result = undefined;
     this._error = undefined;
@@ -289,7 +306,7 @@ export class ProjectExportButton extends RoomElement {
         aria-disabled=${busy ? 'true' : nothing}
         @click=${this.#onClick}
       >
-        <slot>${t(this.type === '3d' ? 'label3d' : 'label2d')}</slot>
+        <slot>${this.#label(this.type === '3d' ? 'label3d' : 'label2d')}</slot>
       </button>
       <div part="status" class=${status ? 'status' : 'status empty'} role="status" aria-live="polite">
         ${status}
