@@ -11,6 +11,7 @@ import { galleryStyles } from '../elements/room-gallery/room-gallery.styles.js';
 import { resultStyles } from '../elements/room-gallery/cards/result-styles.js';
 import { renderGrid } from '../elements/room-gallery/cards/grid.js';
 import { STRINGS, type Translate } from '../elements/room-gallery/room-gallery.strings.js';
+import { moreStyles, renderMore } from '../elements/room-gallery/features/more.js';
 import { pagerStyles, renderPager } from '../elements/room-gallery/features/pager-controls.js';
 import { pagerView, statusText } from '../elements/room-gallery/features/pager.js';
 import { hasNextPage, normalisePaging } from '../elements/room-gallery/paging.js';
@@ -39,7 +40,7 @@ export interface GalleryRenderOptions {
   attributes?: Record<string, string | boolean | undefined>;
 }
 
-const CSS = stylesText([hostStyles, galleryStyles, resultStyles, pagerStyles]);
+const CSS = stylesText([hostStyles, galleryStyles, resultStyles, pagerStyles, moreStyles]);
 
 export async function renderGallery(options: GalleryRenderOptions): Promise<string> {
   const lang = options.lang ?? 'en';
@@ -82,7 +83,7 @@ export async function renderGallery(options: GalleryRenderOptions): Promise<stri
     'data-ssr': true,
   };
   const attrs = attributes(values);
-  const controls = await renderToString(renderPager(pager));
+  const controls = await renderToString(renderPager(pager, renderMore));
   // the page as the service gave it, under the URL the element will ask it (room-gallery.ts connectedCallback)
   const url = firstPageUrl(attributeReader(values));
   const island = url

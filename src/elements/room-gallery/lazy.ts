@@ -1,9 +1,9 @@
 /**
  * The gallery's lazy chunks as parts the render can read synchronously: `value` once the chunk
  * arrived, `failed` while it could not be (the gallery then does without: no filters, no history,
- * the error's own message). Only what a gallery asks for is lazy (filters, history, infinite rows)
- * or what only an error shows; what every gallery paints with its first cards (the card, its styles,
- * the pager) is in the element's own bundle: as a lazy chunk it was fetched at once anyway, and in a
+ * the error's own message). Only what a gallery asks for is lazy (filters, history, infinite rows, the
+ * load-more button) or what only an error shows; what every gallery paints with its first cards (the
+ * card, its styles, the pager) is in the element's own bundle: as a lazy chunk it was fetched at once anyway, and in a
  * file of its own it gzipped worse and cost Vite's preload wrapper. Downloads go through the shared lazyModule, so a failed chunk is tried once
  * more and, failing again, fetched afresh by the next `get()` (the retry button).
  */
@@ -47,6 +47,8 @@ export const virtualRows = lazyPart(() => import('./features/infinite.js'));
 export const historySync = lazyPart(() => import('./features/history-controller.js'));
 /** Only galleries with an error to show download its wording. */
 export const errorWords = lazyPart(() => import('./room-gallery.error-strings.js'));
+/** Only `paging="more"` downloads the load-more button; its rooms wait for it (room-gallery.ts). */
+export const moreButton = lazyPart(() => import('./features/more.js'));
 
 /**
  * The lazy parts bring their own styles: adopted after the gallery's once they arrived, before they
@@ -61,6 +63,7 @@ export function adoptPartStyles(
     filterControls.value?.filterStyles,
     virtualRows.value?.virtualStyles,
     errorWords.value?.errorPanelStyles,
+    moreButton.value?.moreStyles,
   ].filter((styles): styles is CSSResult => styles !== undefined);
   if (parts.length !== adopted && root instanceof ShadowRoot) adoptStyles(root, [...base, ...parts]);
   return parts.length;

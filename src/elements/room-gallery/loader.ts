@@ -42,10 +42,11 @@ export interface LoaderOptions {
   loaded(rooms: Room[], total: number | undefined, page: number, append: boolean): void;
   failed(error: ElementError): void;
   /**
-   * Resolves once the strings of the gallery's language are in (a shipped language is a lazy chunk):
-   * the rooms are shown when both they and their words are here.
+   * Resolves once what the rooms are shown with is here: the strings of the gallery's language (a
+   * shipped language is a lazy chunk), the load-more button of `paging="more"` (a lazy part). The rooms
+   * are shown when both they and it are here; it never rejects.
    */
-  language(): Promise<unknown>;
+  ready(): Promise<unknown>;
 }
 
 /** The gallery: its attributes are the query and the service (query.ts, service.ts). */
@@ -139,10 +140,7 @@ export class GalleryLoader implements ReactiveController {
       try {
         // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
         // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
-        const [answer] = await Promise.all([
-          callService(service, request, { signal }),
-          this.options.language(),
-        ]);
+        const [answer] = await Promise.all([callService(service, request, { signal }), this.options.ready()]);
         return answer;
       } catch (error) {
         // an error waits for its words; a request a newer one aborted fetches none

@@ -230,7 +230,9 @@ export class RoomGallery extends RoomElement {
       this.#focusIndex = undefined;
       this.emit('rooms-error', { error });
     },
-    language: () => ensureLanguage(this.#lang.lang),
+    // the words of the gallery's language, and with `paging="more"` its button (a lazy part), come with the rooms
+    ready: () =>
+      Promise.all([ensureLanguage(this.#lang.lang), this.#paging === 'more' && lazy.moreButton.get()]),
   });
   #focusIndex?: number;
   #adoptedParts = 0;
@@ -388,7 +390,7 @@ export class RoomGallery extends RoomElement {
       ${this.#filters?.render()}
       <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this.#renderRooms()} ${renderErrorPanel(this.#loader.state, this.#lang.lang, this.#t, this.#onRetry)}
-      ${renderPager(pager)}
+      ${renderPager(pager, lazy.moreButton.value?.renderMore)}
       ${
         // the pager's place is held while the first page loads (src/loader.css counts it too)
         this.#paging === 'pages' && !this.#loader.shownPage && this.#loader.state.status === 'loading'

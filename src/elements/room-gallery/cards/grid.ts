@@ -58,22 +58,10 @@ export function renderGrid(view: GridView): TemplateResult {
       ${skeletons(view.skeletons)}
     </ul>`;
   }
-  const { virtual } = view;
-  if (virtual) {
-    // rows of cards, only those near the viewport in the DOM: 1 000 rooms stay a few hundred nodes
-    return html`<div
-      part="grid"
-      class="grid virtual"
-      role="list"
-      aria-label=${view.label}
-      @click=${view.onClick}
-      @error=${view.onImageError ?? nothing}
-    >
-      ${virtual.renderVirtualRows(view.rooms, view.columns, (room, index) =>
-        item(view, room, index, view.setSize),
-      )}
-    </div>`;
-  }
+  // rows of cards, only those near the viewport in the DOM (the infinite mode's chunk draws them: its
+  // template is not on the first cards' path)
+  if (view.virtual)
+    return view.virtual.renderVirtualGrid(view, (room, index) => item(view, room, index, view.setSize));
   return html`<ul
     part="grid"
     class="grid"

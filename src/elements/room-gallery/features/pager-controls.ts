@@ -1,7 +1,8 @@
 /**
- * The paging controls: previous / next with "page x of y", or the load-more button. Pure rendering
- * from the element's PagerView. In the element's own bundle: the default gallery (`paging="pages"`)
- * shows it with its first rooms, so as a lazy chunk it was always fetched at once.
+ * The paging controls: previous / next with "page x of y" (the load-more button is features/more.ts, a
+ * lazy part: only `paging="more"` downloads it). Pure rendering from the element's PagerView. In the
+ * element's own bundle: the default gallery (`paging="pages"`) shows it with its first rooms, so as a
+ * lazy chunk it was always fetched at once.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { PagerView } from './pager.js';
@@ -27,11 +28,6 @@ export const pagerStyles = css`
   }
   :host(:dir(rtl)) .arrow {
     transform: scaleX(-1);
-  }
-  .more {
-    display: flex;
-    justify-content: center;
-    margin-block-start: var(--_gap);
   }
 `;
 
@@ -68,23 +64,11 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
   </nav>`;
 }
 
-function renderMore(v: PagerView): TemplateResult | typeof nothing {
-  if (v.state !== 'loaded' || !v.hasNext || (v.failed && !v.loadingMore)) return nothing;
-  return html`<div class="more">
-    <button
-      part="more"
-      class="button"
-      type="button"
-      aria-disabled=${v.loadingMore ? 'true' : 'false'}
-      @click=${() => !v.loadingMore && v.onMore()}
-    >
-      ${v.loadingMore ? v.t('loadingMore') : v.t('loadMore')}
-    </button>
-  </div>`;
-}
+/** What `paging="more"` renders (features/more.ts), once its chunk is here. */
+export type RenderMore = (v: PagerView) => TemplateResult | typeof nothing;
 
-export function renderPager(v: PagerView): TemplateResult | typeof nothing {
+export function renderPager(v: PagerView, more?: RenderMore): TemplateResult | typeof nothing {
   if (v.mode === 'pages' && v.state !== 'empty') return renderPages(v);
-  if (v.mode === 'more') return renderMore(v);
+  if (v.mode === 'more' && more) return more(v);
   return nothing;
 }

@@ -4,7 +4,7 @@
  * In the lazy chunk of features/infinite.ts (with the virtualiser, a few KB): only `paging="infinite"`
  * downloads it.
  */
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
 import type { Room } from '../../../api/room-styling/index.js';
 import { NEAR_MARGIN } from '../../../internal/viewport.js';
@@ -60,6 +60,35 @@ export function renderVirtualRows(
       return template;
     },
   });
+}
+
+/** What the gallery's grid gives its rows (cards/grid.ts, GridView). */
+export interface VirtualGrid {
+  rooms: readonly Room[];
+  label: string;
+  columns: number;
+  onClick(event: MouseEvent): void;
+  onImageError?: { capture: true; handleEvent(event: Event): void };
+}
+
+/**
+ * The infinite mode's grid: rows of cards, only those near the viewport in the DOM (1 000 rooms stay a
+ * few hundred nodes); the same part, list role and listeners as the plain grid (cards/grid.ts).
+ */
+export function renderVirtualGrid(
+  view: VirtualGrid,
+  renderItem: (room: Room, index: number) => TemplateResult,
+): TemplateResult {
+  return html`<div
+    part="grid"
+    class="grid virtual"
+    role="list"
+    aria-label=${view.label}
+    @click=${view.onClick}
+    @error=${view.onImageError ?? nothing}
+  >
+    ${renderVirtualRows(view.rooms, view.columns, renderItem)}
+  </div>`;
 }
 
 /**
