@@ -13,34 +13,12 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { CameraChangeDetail, FloorChangeDetail } from '../../src/events/index.ts';
 import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
-import { PLANNING } from './helpers/emulator.ts';
-import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { demoHomeFml } from './helpers/fml-projects.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { onFrames, projectPoint } from './helpers/threads.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
-
-const HOME = 29250001;
-
-let home: unknown;
-/** The home's FML JSON as the emulator serves a connected partner. */
-async function demoHome(): Promise<unknown> {
-  if (home) return home;
-  expect(await connectPartner(), 'the partner signed in').to.equal(true);
-  const answer = await fetch(TOKEN_ENDPOINT, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_id: HOME }),
-  });
-  const { access_token } = (await answer.json()) as { access_token: string };
-  const response = await fetch(`${PLANNING}/projects/${HOME}/fml`, {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(response.status).to.equal(200);
-  return (home = await response.json());
-}
 
 const pose = (el: RoomViewer) => cameraFeedOf(el)!.pose!;
 /** Where the walker stands on the FML plan (cm, y down), and its eye height (cm). */
@@ -89,7 +67,7 @@ describe('<room-viewer camera="walk">', function () {
   for (const renderer of ['worker', 'main'] as const) {
     async function walker(): Promise<RoomViewer> {
       const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
-      el.fml = await demoHome();
+      el.fml = await demoHomeFml();
       await mountLoaded(el, 60000);
       expect(el.renderThread).to.equal(renderer);
       await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
@@ -256,7 +234,7 @@ describe('<room-viewer camera="walk">', function () {
     });
 
     it(`${renderer}: bad input: a camera outside every area, a floor with no walls`, async () => {
-      const doc = structuredClone(await demoHome()) as {
+      const doc = structuredClone(await demoHomeFml()) as {
         floors: {
           designs: {
             walls: unknown[];
