@@ -90,12 +90,11 @@ function eventDetails(elements) {
       details.set(ev.name, { detail: ev.detail, tag: e.tag });
     }
   const names = [...details.keys()].sort();
-  const types = [...new Set([...details.values()].map((d) => d.detail))].sort();
   let out = HEADER;
-  out += `import type { ${types.join(', ')} } from '../index.js';\n\n`;
+  out += `import type * as Details from '../index.js';\n\n`;
   out += "/** Every room element event's `detail` type, by the event's name (see `eventsOf`). */\n";
   out += 'export interface EventDetails {\n';
-  for (const name of names) out += `  '${name}': ${details.get(name).detail};\n`;
+  for (const name of names) out += `  '${name}': Details.${details.get(name).detail};\n`;
   out += '}\n';
   return out;
 }

@@ -1,61 +1,33 @@
 // Generated from custom-elements.json by scripts/make-react.mjs (npm run analyze): do not edit.
-import type {
-  AddToCartDetail,
-  ArStatusDetail,
-  CameraChangeDetail,
-  ComponentSelectDetail,
-  ExportDoneDetail,
-  ExportErrorDetail,
-  ExportStartDetail,
-  FloorChangeDetail,
-  FullscreenChangeDetail,
-  MeasureDetail,
-  ModelErrorDetail,
-  ModelLoadDetail,
-  PanoramaErrorDetail,
-  PanoramaReadyDetail,
-  PanoramaView,
-  ProgressDetail,
-  RenderScaleDetail,
-  RoomAnalyticsDetail,
-  RoomChangeDetail,
-  RoomChangeErrorDetail,
-  RoomSelectDetail,
-  RoomsErrorDetail,
-  RoomsLoadDetail,
-  StopChangeDetail,
-  SurfaceSelectDetail,
-  TourErrorDetail,
-  TourReadyDetail,
-} from '../index.js';
+import type * as Details from '../index.js';
 
 /** Every room element event's `detail` type, by the event's name (see `eventsOf`). */
 export interface EventDetails {
-  'add-to-cart': AddToCartDetail;
-  'ar-status': ArStatusDetail;
-  'camera-change': CameraChangeDetail;
-  'component-select': ComponentSelectDetail;
-  'export-done': ExportDoneDetail;
-  'export-error': ExportErrorDetail;
-  'export-start': ExportStartDetail;
-  'floor-change': FloorChangeDetail;
-  'fullscreen-change': FullscreenChangeDetail;
-  measure: MeasureDetail;
-  'model-error': ModelErrorDetail;
-  'model-load': ModelLoadDetail;
-  'panorama-error': PanoramaErrorDetail;
-  'panorama-ready': PanoramaReadyDetail;
-  progress: ProgressDetail;
-  'render-scale': RenderScaleDetail;
-  'room-analytics': RoomAnalyticsDetail;
-  'room-change': RoomChangeDetail;
-  'room-change-error': RoomChangeErrorDetail;
-  'room-select': RoomSelectDetail;
-  'rooms-error': RoomsErrorDetail;
-  'rooms-load': RoomsLoadDetail;
-  'stop-change': StopChangeDetail;
-  'surface-select': SurfaceSelectDetail;
-  'tour-error': TourErrorDetail;
-  'tour-ready': TourReadyDetail;
-  'view-change': PanoramaView;
+  'add-to-cart': Details.AddToCartDetail;
+  'ar-status': Details.ArStatusDetail;
+  'camera-change': Details.CameraChangeDetail;
+  'component-select': Details.ComponentSelectDetail;
+  'export-done': Details.ExportDoneDetail;
+  'export-error': Details.ExportErrorDetail;
+  'export-start': Details.ExportStartDetail;
+  'floor-change': Details.FloorChangeDetail;
+  'fullscreen-change': Details.FullscreenChangeDetail;
+  measure: Details.MeasureDetail;
+  'model-error': Details.ModelErrorDetail;
+  'model-load': Details.ModelLoadDetail;
+  'panorama-error': Details.PanoramaErrorDetail;
+  'panorama-ready': Details.PanoramaReadyDetail;
+  progress: Details.ProgressDetail;
+  'render-scale': Details.RenderScaleDetail;
+  'room-analytics': Details.RoomAnalyticsDetail;
+  'room-change': Details.RoomChangeDetail;
+  'room-change-error': Details.RoomChangeErrorDetail;
+  'room-select': Details.RoomSelectDetail;
+  'rooms-error': Details.RoomsErrorDetail;
+  'rooms-load': Details.RoomsLoadDetail;
+  'stop-change': Details.StopChangeDetail;
+  'surface-select': Details.SurfaceSelectDetail;
+  'tour-error': Details.TourErrorDetail;
+  'tour-ready': Details.TourReadyDetail;
+  'view-change': Details.PanoramaView;
 }
