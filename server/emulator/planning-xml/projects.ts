@@ -12,7 +12,8 @@ import { projectFml } from '../planning/formats/fml-xml.ts';
 import {
   bodyOf,
   booleanOf,
-  checkExternalId,
+  boundedText,
+  externalIdField,
   findProject,
   type Handler,
   inScope,
@@ -48,29 +49,19 @@ interface ProjectInput {
 function readProject(op: Op, input: XmlObject, self: ProjectRecord | null, ownerId: number): ProjectInput {
   const problems = new Problems();
   const out: ProjectInput = {};
-  const name = textField(input, 'name', problems);
+  const name = boundedText(input, 'name', 255, problems);
   if (name === null) problems.add('name', "Name can't be blank");
-  else if (name !== undefined) {
-    if (name.length > 255) problems.add('name', 'Name is too long (maximum is 255 characters)');
-    else out.name = name;
-  }
-  const description = textField(input, 'description', problems);
-  if (description !== undefined) {
-    if (description && description.length > 5000)
-      problems.add('description', 'Description is too long (maximum is 5000 characters)');
-    else out.description = description;
-  }
-  const external = textField(input, 'external-identifier', problems);
-  if (external === null) out.externalIdentifier = null;
-  else if (external !== undefined && checkExternalId(external, problems)) {
-    const taken = [...op.state.projects.values()].some((p) => {
+  else if (name !== undefined) out.name = name;
+  const description = boundedText(input, 'description', 5000, problems);
+  if (description !== undefined) out.description = description;
+  const external = externalIdField(input, problems, (external) =>
+    [...op.state.projects.values()].some((p) => {
       if (p.deleted || p.externalIdentifier !== external || p.id === self?.id) return false;
       const owner = op.state.userById(p.userId);
       return p.userId === ownerId || (!!owner && inScope(op, owner));
-    });
-    if (taken) problems.add('external-identifier', 'External identifier has already been taken');
-    else out.externalIdentifier = external;
-  }
+    }),
+  );
+  if (external !== undefined) out.externalIdentifier = external;
   const publicText = textField(input, 'public', problems);
   if (publicText) {
     const value = booleanOf(publicText);

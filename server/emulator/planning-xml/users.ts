@@ -14,7 +14,8 @@ import {
 } from '../planning/domain/accounts.ts';
 import {
   bodyOf,
-  checkExternalId,
+  boundedText,
+  externalIdField,
   EMAIL,
   findUser,
   type Handler,
@@ -102,21 +103,14 @@ function readUser(op: Op, input: XmlObject, creating: boolean, self?: UserRecord
       problems.add('country-code', 'Country code is not an ISO 3166-1 alpha-2 code');
     else out.countryCode = country.toUpperCase();
   }
-  const external = textField(input, 'external-identifier', problems);
-  if (external === null) out.externalIdentifier = null;
-  else if (external !== undefined && checkExternalId(external, problems)) {
-    const taken = [...op.state.users.values()].some(
+  const external = externalIdField(input, problems, (external) =>
+    [...op.state.users.values()].some(
       (u) => u.externalIdentifier === external && u.id !== self?.id && inScope(op, u),
-    );
-    if (taken) problems.add('external-identifier', 'External identifier has already been taken');
-    else out.externalIdentifier = external;
-  }
-  const username = textField(input, 'username', problems);
-  if (username !== undefined) {
-    if (username && username.length > 255)
-      problems.add('username', 'Username is too long (maximum is 255 characters)');
-    else out.username = username;
-  }
+    ),
+  );
+  if (external !== undefined) out.externalIdentifier = external;
+  const username = boundedText(input, 'username', 255, problems);
+  if (username !== undefined) out.username = username;
   // the password is taken as sent (not trimmed)
   const rawPassword = textField(input, 'password', problems);
   if (rawPassword) {
