@@ -24,9 +24,8 @@ import {
 } from './operation.ts';
 import { projectXml } from './represent.ts';
 import { emptyResponse, fail, xmlResponse } from './respond.ts';
-import { paging } from './users.ts';
+import { pageResponse, paging } from './users.ts';
 import { attr, child, fileOf, isXmlObject, items, type XmlObject, type XmlValue } from './xml-read.ts';
-import { array } from './xml-write.ts';
 
 export const MAX_FLOORS = 20;
 export const MAX_DRAWING_FILE_BYTES = 512 * 1024;
@@ -172,7 +171,7 @@ const newestFirst = (a: ProjectRecord, b: ProjectRecord) =>
 export const listProjects: Handler = (op) => {
   const scoped = scopeUser(op);
   if (scoped) return listUserProjects(op);
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const compactRaw = op.c.req.query('compact');
   const compact = compactRaw === undefined || compactRaw === '' ? false : booleanOf(compactRaw);
   if (compact === undefined) throw fail(422, 'compact must be true or false', 'compact');
@@ -187,35 +186,19 @@ export const listProjects: Handler = (op) => {
         (op.side.tags.get(p.id) ?? []).some((t) => t.toLowerCase().includes(q)),
     )
     .sort(newestFirst);
-  const slice = found.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'projects',
-      slice.map((p) => projectXml(p, op.side, compact)),
-    ),
-  );
+  return pageResponse(op, 'projects', found, pages, (p) => projectXml(p, op.side, compact));
 };
 
 /** GET /users/:user_id/projects.xml: that user's projects with floors and designs; `q` is a prefix of the external id. */
 function listUserProjects(op: Op): Response {
   const user = scopeUser(op)!;
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const q = op.c.req.query('q') ?? '';
   const found = [...op.state.projects.values()]
     .filter((p) => !p.deleted && p.userId === user.id)
     .filter((p) => !q || (p.externalIdentifier ?? '').startsWith(q))
     .sort(newestFirst);
-  const slice = found.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'projects',
-      slice.map((p) => projectXml(p, op.side)),
-    ),
-  );
+  return pageResponse(op, 'projects', found, pages, (p) => projectXml(p, op.side));
 }
 
 export const showProject: Handler = (op) =>

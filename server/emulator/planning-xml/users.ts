@@ -28,7 +28,7 @@ import {
 import { userXml } from './represent.ts';
 import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import type { XmlObject } from './xml-read.ts';
-import { array } from './xml-write.ts';
+import { array, type XmlNode } from './xml-write.ts';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -59,6 +59,18 @@ export function paging(op: Op): { page: number; perPage: number } {
     return Number(raw);
   };
   return { page: int('page', 1), perPage: Math.min(MAX_PER_PAGE, int('per_page', DEFAULT_PER_PAGE)) };
+}
+
+/** One page of `list` (as paging() read it) as the array `name`, each item written by `write`. */
+export function pageResponse<T>(
+  op: Op,
+  name: string,
+  list: readonly T[],
+  { page, perPage }: { page: number; perPage: number },
+  write: (item: T) => XmlNode,
+): Response {
+  const slice = list.slice(perPage * (page - 1), perPage * page);
+  return xmlResponse(op.c, op.format, array(name, slice.map(write)));
 }
 
 /** The fields a client sends (the confirmation is only checked against the password, never kept). */
@@ -159,19 +171,11 @@ export const createUser: Handler = (op) => {
 };
 
 export const listUsers: Handler = (op) => {
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const mine = [...op.state.users.values()]
     .filter((u) => u.id !== op.account.id && inScope(op, u))
     .sort((a, b) => a.id - b.id);
-  const slice = mine.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'users',
-      slice.map((u) => userXml(u)),
-    ),
-  );
+  return pageResponse(op, 'users', mine, pages, (u) => userXml(u));
 };
 
 export const showUser: Handler = (op) => xmlResponse(op.c, op.format, userXml(findUser(op, op.params.id!)));
