@@ -13,12 +13,10 @@ import type { RoomTour } from '../../src/elements/room-tour/room-tour.ts';
 import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { StopChangeDetail, TourReadyDetail } from '../../src/events/index.ts';
-import { configure } from '../../src/config.ts';
 import { demoHomeFml } from './helpers/fml-projects.ts';
-import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { THREADS } from './helpers/threads.ts';
-import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
+import { fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { tourSuite } from './room-tour.helpers.ts';
 
 const panoramaOf = (tour: RoomTour) => tour.shadowRoot!.querySelector<RoomPanorama>('room-panorama')!;
 const linkTo = (tour: RoomTour, label: RegExp) =>
@@ -36,12 +34,7 @@ const bearingTo = (from: number[], x: number, y: number) =>
 for (const renderer of THREADS) {
   describe(`<room-tour> up and down the stairs (${renderer})`, function () {
     this.timeout(180000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('links the hall to the landing by the stairs, and the linked plan follows to the other floor', async () => {
       const tour = document.createElement('room-tour');

@@ -8,7 +8,11 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { RoomTour, TourProject } from '../../src/elements/room-tour/room-tour.ts';
 import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
 import type { TourReadyDetail } from '../../src/events/index.ts';
-import { fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { configure } from '../../src/config.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import type { Thread } from './helpers/threads.ts';
+import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
 
 // the oracle and the angle measures are the node tests' too (test/shared/tour-oracle.ts)
 export { angleGap, bearing, oracleBlocked } from '../shared/tour-oracle.ts';
@@ -68,4 +72,18 @@ export async function imageData(blob: Blob, width?: number, height?: number): Pr
   const context = canvas.getContext('2d')!;
   context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   return context.getImageData(0, 0, canvas.width, canvas.height);
+}
+
+/**
+ * In the suite it is called in: WebGL required (the suite skipped without it), the tour's viewers drawn
+ * on `renderer`, the page cleaned after each test; what each test threw into the page.
+ */
+export function tourSuite(renderer: Thread): { readonly errors: unknown[] } {
+  const page = pageErrorsOfEachTest();
+  before(function () {
+    requireWebGL(this);
+    configure({ viewerRenderer: renderer });
+  });
+  afterEach(cleanup);
+  return page;
 }

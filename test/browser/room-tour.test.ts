@@ -20,10 +20,9 @@ import { configure } from '../../src/config.ts';
 import { tourHome, tourRow } from '../fixtures/tour-home.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
-import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { THREADS } from './helpers/threads.ts';
 import { trackContexts } from './room-panorama.helpers.ts';
-import { angleGap, linksOf, paintedLuminance, panoramaOf } from './room-tour.helpers.ts';
+import { angleGap, linksOf, paintedLuminance, panoramaOf, tourSuite } from './room-tour.helpers.ts';
 
 const SIZE = 128;
 
@@ -56,12 +55,7 @@ function deepActive(): Element | null {
 for (const renderer of THREADS) {
   describe(`<room-tour> (${renderer})`, function () {
     this.timeout(180000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('builds the tour and shows the first stop, its links named where the next stops stand', async () => {
       const tour = await mountTour(tourHome());
@@ -151,12 +145,7 @@ for (const renderer of THREADS) {
 
 describe('<room-tour> bad input', function () {
   this.timeout(180000);
-  const page = pageErrorsOfEachTest();
-  before(function () {
-    requireWebGL(this);
-    configure({ viewerRenderer: 'worker' });
-  });
-  afterEach(cleanup);
+  const page = tourSuite('worker');
 
   it('no camera and no named room: a worded error, tour-error fatal, no page error', async () => {
     const doc = tourHome();
