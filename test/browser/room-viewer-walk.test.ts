@@ -20,6 +20,16 @@ import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
 
+/** A tap on the floor straight ahead: below the middle of the view. */
+async function tapFloorAhead(el: RoomViewer): Promise<void> {
+  const box = el.getBoundingClientRect();
+  const at: [number, number] = [
+    Math.round(box.left + box.width / 2),
+    Math.round(box.top + box.height * 0.85),
+  ];
+  await sendMouse({ type: 'click', position: at });
+}
+
 const pose = (el: RoomViewer) => cameraFeedOf(el)!.pose!;
 /** Where the walker stands on the FML plan (cm, y down), and its eye height (cm). */
 function standing(el: RoomViewer): { x: number; y: number; eye: number; heading: number[] } {
@@ -194,13 +204,7 @@ describe('<room-viewer camera="walk">', function () {
     it(`${renderer}: a tap on the floor walks there`, async () => {
       const el = await walker();
       const start = standing(el);
-      const box = el.getBoundingClientRect();
-      // the floor straight ahead, below the middle of the view
-      const at: [number, number] = [
-        Math.round(box.left + box.width / 2),
-        Math.round(box.top + box.height * 0.85),
-      ];
-      await sendMouse({ type: 'click', position: at });
+      await tapFloorAhead(el);
       await until(() => standing(el).y < start.y - 30, 15000, 'the walker on its way');
       await settled(el);
       const end = standing(el);
@@ -216,12 +220,7 @@ describe('<room-viewer camera="walk">', function () {
         const start = standing(el);
         const seen: number[] = [];
         el.addEventListener('camera-change', (e) => seen.push(-e.detail.position[1]));
-        const box = el.getBoundingClientRect();
-        const at: [number, number] = [
-          Math.round(box.left + box.width / 2),
-          Math.round(box.top + box.height * 0.85),
-        ];
-        await sendMouse({ type: 'click', position: at });
+        await tapFloorAhead(el);
         await until(() => standing(el).y < start.y - 80, 15000, 'the walker there');
         await settled(el);
         // one jump: every camera-change already at the end (the throttle sends the last one at least)
