@@ -5,23 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Figures } from './harness.ts';
+import { LIGHTHOUSE_PAGES } from './scenarios/90-lighthouse.ts';
 
 const before = (JSON.parse(readFileSync('bench/lighthouse-before.json', 'utf8')) as { figures: Figures })
   .figures;
 const after = (
   JSON.parse(readFileSync('bench/results.json', 'utf8')) as { scenarios: Record<string, Figures> }
 ).scenarios.lighthouse!;
-const PAGES = [
-  'gallery',
-  'plan',
-  'viewer',
-  'viewer-main',
-  'shop-the-look',
-  'panorama',
-  'export',
-  'model-viewer',
-  'psv',
-];
+const PAGES = LIGHTHOUSE_PAGES;
 const NAMES: Record<string, string> = {
   gallery: '`<room-gallery limit="12">`',
   plan: '`<room-plan room-id>`',

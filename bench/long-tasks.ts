@@ -17,6 +17,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { launchBrowser, startBenchServer } from './harness.ts';
+import { mobilePage } from './mobile-page.ts';
 
 interface TraceEvent {
   name: string;
@@ -214,20 +215,7 @@ const browser = await launchBrowser();
 try {
   for (const path of process.argv.slice(2)) {
     for (let i = 0; i < Number(process.env.N ?? 1); i++) {
-      const page = await browser.newPage();
-      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75 });
-      await page.setCacheEnabled(false);
-      const cdp = await page.createCDPSession();
-      if (process.env.NET) {
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: 1.6e6 / 8,
-          uploadThroughput: 0.75e6 / 8,
-        });
-      }
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SIM ? 1 : CPU });
+      const page = await mobilePage(browser, { network: !!process.env.NET, cpu: SIM ? 1 : CPU });
       await page.tracing.start({
         categories: [
           'devtools.timeline',

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { launchBrowser, startBenchServer, type Figures, type Scenario } from './harness.ts';
+import { textTable } from './text-table.ts';
 
 const only = process.env.BENCH?.split(',').map((s) => s.trim());
 const scenarioFiles = readdirSync(new URL('./scenarios/', import.meta.url))
@@ -75,13 +76,6 @@ for (const [scenario, figures] of Object.entries(results)) {
     rows.push([scenario, name, String(figure.value), figure.unit, figure.note ?? '']);
   }
 }
-const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-for (const row of rows)
-  console.log(
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd(),
-  );
+console.log(textTable(rows));
 console.log('bench: wrote bench/results.json');
 process.exit(failed ? 1 : 0);

@@ -3,6 +3,7 @@
  * under chunks/), for scenarios that load the elements from their own build in bench/.tmp (37-hotspots.ts,
  * 35-pick.ts, 30-viewer.ts, 20-panorama.ts).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'vite';
 
 /**
@@ -35,4 +36,26 @@ export async function buildSite(outDir: string, input: Record<string, string>, b
       },
     },
   });
+}
+
+/**
+ * A page with only <room-viewer>, built into `app` (bench/.tmp/<name>) as a site would: VIEWER_ENTRY as
+ * src/viewer.ts, built to out/, and an index.html titled `bench: <title>` with `style` that points
+ * configure() at the room-styling emulator and then sets `window.benchReady` (37-hotspots.ts,
+ * 38-meshes.ts, 39-export.ts).
+ */
+export async function buildViewerApp(app: string, title: string, style: string): Promise<void> {
+  mkdirSync(`${app}/src`, { recursive: true });
+  writeFileSync(`${app}/src/viewer.ts`, VIEWER_ENTRY);
+  writeFileSync(
+    `${app}/index.html`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: ${title}</title>
+<style>${style}</style></head>
+<body><script type="module">
+const { configure } = await import('/${app}/out/viewer.js');
+configure({ apiBase: location.origin + '/room-styling' });
+window.benchReady = true;
+</script></body></html>\n`,
+  );
+  await buildSite(`${app}/out`, { viewer: `${app}/src/viewer.ts` });
 }

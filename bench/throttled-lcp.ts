@@ -10,6 +10,7 @@
  *   N=3 node --import tsx bench/throttled-lcp.ts /bench/.tmp/lighthouse/cdn-viewer.html
  */
 import { launchBrowser, startBenchServer } from './harness.ts';
+import { mobilePage } from './mobile-page.ts';
 
 interface Paint {
   startTime: number;
@@ -23,18 +24,7 @@ const browser = await launchBrowser();
 try {
   for (const path of process.argv.slice(2)) {
     for (let i = 0; i < Number(process.env.N ?? 3); i++) {
-      const page = await browser.newPage();
-      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75 });
-      await page.setCacheEnabled(false);
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: 1.6e6 / 8,
-        uploadThroughput: 0.75e6 / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const page = await mobilePage(browser, { network: true, cpu: 4 });
       await page.evaluateOnNewDocument(() => {
         const paints: string[] = [];
         Object.assign(window, { __paints: paints });

@@ -51,31 +51,51 @@ const HEADER =
   '// Generated from custom-elements.json by scripts/make-react.mjs (npm run analyze): do not edit.\n';
 
 function wrapper(e) {
-  const details = [...new Set(e.events.map((ev) => ev.detail))].sort();
   const from = `../${e.path.replace(/^src\//, '').replace(/\.ts$/, '.js')}`;
   let out = `'use client';\n${HEADER}`;
-  out += `import * as React from 'react';\n`;
-  out += `import { createComponent, type EventName } from '@lit/react';\n`;
-  out += `import type { ElementEvent } from './element-event.js';\n`;
-  out += `import { lazyElement, propertiesOf } from './lazy-element.js';\n`;
+  if (e.events.length) out += `import { eventsOf } from './element-event.js';\n`;
+  out += `import { elementComponent } from './lazy-element.js';\n`;
   out += `import type { ${e.className} as ${e.className}Element } from '${from}';\n`;
-  if (details.length) out += `import type { ${details.join(', ')} } from '../index.js';\n`;
   out += `\n/** \`<${e.tag}>\`'s events as React props, each with its typed \`detail\`. */\n`;
-  out += `export const ${e.className}Events = {\n`;
-  for (const ev of e.events) {
-    if (ev.description) out += `  /** ${ev.description} */\n`;
-    out += `  ${ev.prop}: '${ev.name}' as EventName<ElementEvent<${e.className}Element, ${ev.detail}>>,\n`;
-  }
-  out += '} as const;\n\n';
-  out += `/**\n * \`<${e.tag}>\` for React${e.summary ? `: ${e.summary}` : ''}\n`;
-  out += ` *\n * Properties (\`model\`, objects, functions) and \`on…\` handlers are set on the element after every\n`;
-  out += ` * render, hydration included; attributes (\`room-id\`...) are rendered as React renders them.\n *\n`;
-  out += ` * The element's own code is a lazy chunk, loaded when this component first renders in a browser.\n */\n`;
-  out += `export const ${e.className} = lazyElement(\n  createComponent({\n`;
-  out += `    tagName: '${e.tag}',\n`;
-  out += `    elementClass: propertiesOf<${e.className}Element>(${JSON.stringify(e.properties)}),\n`;
-  out += `    react: React,\n    events: ${e.className}Events,\n    displayName: '${e.className}',\n  }),\n`;
-  out += `  () => import('${from}'),\n);\n`;
+  if (e.events.length) {
+    out += `export const ${e.className}Events = eventsOf<${e.className}Element>()({\n`;
+    for (const ev of e.events) {
+      if (ev.description) out += `  /** ${ev.description} */\n`;
+      out += `  ${ev.prop}: '${ev.name}',\n`;
+    }
+    out += '});\n\n';
+  } else out += `export const ${e.className}Events = {} as const;\n\n`;
+  // what every wrapper's component shares (properties, handlers, the lazy code) is said once, on elementComponent
+  out += `/** \`<${e.tag}>\` for React${e.summary ? `: ${e.summary}` : ''} (see \`elementComponent\`). */\n`;
+  out += `export const ${e.className} = elementComponent<${e.className}Element, typeof ${e.className}Events>({\n`;
+  out += `  tagName: '${e.tag}',\n  displayName: '${e.className}',\n`;
+  out += `  properties: ${JSON.stringify(e.properties)},\n`;
+  out += `  events: ${e.className}Events,\n  load: () => import('${from}'),\n});\n`;
+  return out;
+}
+
+/**
+ * The one shared module: every event's detail type by its name, for all the wrappers (an event's detail
+ * is declared once, src/events/, so one name has one detail whichever element sends it).
+ */
+function eventDetails(elements) {
+  const details = new Map();
+  for (const e of elements)
+    for (const ev of e.events) {
+      const known = details.get(ev.name);
+      if (known && known.detail !== ev.detail)
+        throw new Error(
+          `event ${ev.name}: detail ${known.detail} on <${known.tag}>, ${ev.detail} on <${e.tag}>`,
+        );
+      details.set(ev.name, { detail: ev.detail, tag: e.tag });
+    }
+  const names = [...details.keys()].sort();
+  let out = HEADER;
+  out += `import type * as Details from '../index.js';\n\n`;
+  out += "/** Every room element event's `detail` type, by the event's name (see `eventsOf`). */\n";
+  out += 'export interface EventDetails {\n';
+  for (const name of names) out += `  '${name}': Details.${details.get(name).detail};\n`;
+  out += '}\n';
   return out;
 }
 
@@ -93,6 +113,7 @@ export async function reactFiles(manifest) {
   const elements = elementsOf(manifest);
   const raw = new Map(elements.map((e) => [`${OUT}/${e.tag}.ts`, wrapper(e)]));
   raw.set(`${OUT}/index.ts`, index(elements));
+  raw.set(`${OUT}/event-details.ts`, eventDetails(elements));
   const files = new Map();
   for (const [path, text] of raw) {
     const options = (await prettier.resolveConfig(path)) ?? {};

@@ -127,18 +127,5 @@ export function ask<T>(child: ChildProcess, question: string, timeoutMs = 5000):
 
 /** Kills every child started here (also on an exception or a deadline). */
 export async function stopAll(): Promise<void> {
-  await Promise.all(
-    children.splice(0).map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-          child.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(children.splice(0).map(stop));
 }

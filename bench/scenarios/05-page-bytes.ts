@@ -12,6 +12,7 @@
  */
 import { startBenchServer, type Figures, type Scenario } from '../harness.ts';
 import { cdnPage, ELEMENTS, GALLERY_GOAL, measurePage, npmPage, type Measured } from '../page-bytes.ts';
+import { textTable } from '../text-table.ts';
 
 const scenario: Scenario = {
   name: 'page-bytes',
@@ -46,15 +47,8 @@ const scenario: Scenario = {
           console.log(`<${element.tag}> npm files (gzip B): ${npm.files.join(', ')}`);
         }
       }
-      const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
       console.log('\nJS requested before the first painted result (gzip, as transferred):');
-      for (const row of rows)
-        console.log(
-          row
-            .map((cell, i) => cell.padEnd(widths[i]!))
-            .join('  ')
-            .trimEnd(),
-        );
+      console.log(textTable(rows));
       return figures;
     } finally {
       server.close();

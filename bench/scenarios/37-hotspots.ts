@@ -13,32 +13,22 @@
  * bench/.tmp/hotspots-app); the orbit is timed by bench/orbit-probe.ts. Headless Chromium draws with SwiftShader
  * (software WebGL): frame figures are CPU-bound.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { round, type Figures, type Scenario } from '../harness.ts';
 import { ORBIT_PROBE, type OrbitRun } from '../orbit-probe.ts';
-import { buildSite, VIEWER_ENTRY } from '../site-build.ts';
+import { buildViewerApp } from '../site-build.ts';
 
 const SAMPLE = 6346838;
 const APP = 'bench/.tmp/hotspots-app';
 const ROUNDS = 4;
 const HOTSPOTS = 10;
 
-async function buildApp(): Promise<void> {
-  mkdirSync(`${APP}/src`, { recursive: true });
-  writeFileSync(`${APP}/src/viewer.ts`, VIEWER_ENTRY);
-  writeFileSync(
-    `${APP}/index.html`,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: hotspots</title>
-<style>body{margin:0}room-viewer{width:320px;height:240px;display:inline-block}
-a[slot]{font:12px system-ui;background:#fff;padding:2px 4px;border-radius:3px}</style></head>
-<body><script type="module">
-const { configure } = await import('/${APP}/out/viewer.js');
-configure({ apiBase: location.origin + '/room-styling' });
-window.benchReady = true;
-</script></body></html>\n`,
+const buildApp = () =>
+  buildViewerApp(
+    APP,
+    'hotspots',
+    `body{margin:0}room-viewer{width:320px;height:240px;display:inline-block}
+a[slot]{font:12px system-ui;background:#fff;padding:2px 4px;border-radius:3px}`,
   );
-  await buildSite(`${APP}/out`, { viewer: `${APP}/src/viewer.ts` });
-}
 
 /** A page script (a string: tsx would wrap named functions in a helper the page does not have). */
 const RUN = `(async () => {

@@ -12,11 +12,10 @@
  * bench/orbit-probe.ts. Headless Chromium draws with SwiftShader (software WebGL): frame figures are
  * CPU-bound and far above what a GPU gives. Page scripts are strings (tsx would wrap named functions).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { round, type Figures, type Scenario } from '../harness.ts';
 import { ORBIT_PROBE, type OrbitRun } from '../orbit-probe.ts';
-import { buildSite, VIEWER_ENTRY } from '../site-build.ts';
+import { buildViewerApp } from '../site-build.ts';
 
 const SHOWCASE = 6346900;
 const PIECES = 25;
@@ -25,21 +24,8 @@ const APP = 'bench/.tmp/meshes-app';
 const ROUNDS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
-async function buildApp(): Promise<void> {
-  mkdirSync(`${APP}/src`, { recursive: true });
-  writeFileSync(`${APP}/src/viewer.ts`, VIEWER_ENTRY);
-  writeFileSync(
-    `${APP}/index.html`,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: meshes</title>
-<style>body{margin:0}room-viewer{width:320px;height:240px;display:inline-block}</style></head>
-<body><script type="module">
-const { configure } = await import('/${APP}/out/viewer.js');
-configure({ apiBase: location.origin + '/room-styling' });
-window.benchReady = true;
-</script></body></html>\n`,
-  );
-  await buildSite(`${APP}/out`, { viewer: `${APP}/src/viewer.ts` });
-}
+const buildApp = () =>
+  buildViewerApp(APP, 'meshes', 'body{margin:0}room-viewer{width:320px;height:240px;display:inline-block}');
 
 /** In the page: a viewer of the showcase room, with meshes or not; the times from connected. */
 const SHOW = `

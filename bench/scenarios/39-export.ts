@@ -10,10 +10,9 @@
  * pages"), so the same exports are also timed with the room drawn on the page's thread (`renderer="main"`)
  * at 4×: what the worker's work costs on a 4× slower CPU.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page, WebWorker } from 'puppeteer-core';
 import { round, type Figures, type Scenario } from '../harness.ts';
-import { buildSite, VIEWER_ENTRY } from '../site-build.ts';
+import { buildViewerApp } from '../site-build.ts';
 
 const SHOWCASE = 6346900;
 const SAMPLE = 6346838;
@@ -21,21 +20,8 @@ const APP = 'bench/.tmp/export-app';
 const CPU = 4;
 const RUNS = 3;
 
-async function buildApp(): Promise<void> {
-  mkdirSync(`${APP}/src`, { recursive: true });
-  writeFileSync(`${APP}/src/viewer.ts`, VIEWER_ENTRY);
-  writeFileSync(
-    `${APP}/index.html`,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: export</title>
-<style>body{margin:0}room-viewer{width:320px;height:240px;display:block}</style></head>
-<body><script type="module">
-const { configure } = await import('/${APP}/out/viewer.js');
-configure({ apiBase: location.origin + '/room-styling' });
-window.benchReady = true;
-</script></body></html>\n`,
-  );
-  await buildSite(`${APP}/out`, { viewer: `${APP}/src/viewer.ts` });
-}
+const buildApp = () =>
+  buildViewerApp(APP, 'export', 'body{margin:0}room-viewer{width:320px;height:240px;display:block}');
 
 /** In the page: the room shown in the worker with its meshes, then each export timed (a string: tsx would wrap functions). */
 const EXPORT = (roomId: number, renderer: string) => `(async () => {

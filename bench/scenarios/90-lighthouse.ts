@@ -42,6 +42,8 @@ const ELEMENTS: ElementPage[] = [
   'export',
 ];
 const ANCHORS: PageName[] = ['model-viewer', 'psv'];
+/** Every page the scenario measures, in the order its table lists them (bench/lighthouse-table.ts). */
+export const LIGHTHOUSE_PAGES: readonly PageName[] = [...ELEMENTS, ...ANCHORS];
 
 /** Each element's markup as a page writes it, and the modules the npm page imports for it. */
 const MARKUP: Record<ElementPage, { html: string; module: string | string[] }> = {

@@ -5,7 +5,7 @@
  */
 import '../../src/elements/room-plan/room-plan.ts';
 import { RoomStylingClient } from '../../src/api/room-styling/index.ts';
-import { option, labelled } from '../controls.ts';
+import { eventLog, option, labelled } from '../controls.ts';
 
 const SAMPLE_ROOM = '6346838';
 
@@ -41,13 +41,7 @@ export default async function roomPlanDemo(section: HTMLElement): Promise<void> 
   plan.style.blockSize = '28rem';
   plan.style.border = '1px solid #ccc';
 
-  const log = document.createElement('ul');
-  log.className = 'log';
-  const write = (line: string) => {
-    const item = document.createElement('li');
-    item.textContent = `${new Date().toLocaleTimeString()} ${line}`;
-    log.prepend(item);
-  };
+  const { log, write } = eventLog(20);
   plan.addEventListener('model-load', (e) =>
     write(`model-load: ${plan.plan?.areas.length ?? 0} areas, ${e.detail.problems.length} problems`),
   );

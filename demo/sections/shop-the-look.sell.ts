@@ -9,6 +9,7 @@ import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { AddToCartDetail } from '../../src/events/index.ts';
 import { CATALOGUE, formatPrice } from './shop-the-look.catalogue.ts';
+import { priceLine, pricedList } from './shop-the-look.lines.ts';
 
 interface Parts {
   viewer: RoomViewer;
@@ -39,28 +40,15 @@ export function sellTheLook({ viewer, plan, stage, write }: Parts): {
   }
 
   // --- the page's basket: made-up products and prices from the catalogue
-  const basket = document.createElement('section');
-  basket.className = 'shop-basket';
-  basket.setAttribute('aria-label', 'Basket');
-  const heading = document.createElement('h3');
-  heading.textContent = 'Basket (made up)';
-  const list = document.createElement('ul');
-  const total = document.createElement('p');
-  total.className = 'shop-basket-total';
-  total.setAttribute('aria-live', 'polite');
+  const { section: basket, list, total } = pricedList('shop-basket', 'Basket', 'Basket (made up)');
   const empty = document.createElement('button');
   empty.type = 'button';
   empty.textContent = 'Empty the basket';
-  basket.append(heading, list, total, empty);
+  basket.append(empty);
   const lines = new Map<string, number>();
   const show = () => {
     list.replaceChildren(
-      ...[...lines].map(([componentId, quantity]) => {
-        const li = document.createElement('li');
-        const product = CATALOGUE.get(componentId)!;
-        li.textContent = `${quantity} × ${product.name}: ${formatPrice(product.priceCents * quantity)}`;
-        return li;
-      }),
+      ...[...lines].map(([componentId, quantity]) => priceLine(quantity, CATALOGUE.get(componentId)!)),
     );
     const cents = [...lines].reduce((sum, [id, n]) => sum + CATALOGUE.get(id)!.priceCents * n, 0);
     total.textContent = lines.size ? `Total: ${formatPrice(cents)}` : 'The basket is empty.';

@@ -19,7 +19,7 @@ import type { ModelComponent, RoomModel, Vec3 } from '../../src/model/types.ts';
 import { formatLength, parseUnits, type Units } from '../../src/model/units.ts';
 import { safeHttpUrl } from '../../src/api/safe-url.ts';
 import { getConfig } from '../../src/config.ts';
-import { labelled, option } from '../controls.ts';
+import { eventLog, labelled, option } from '../controls.ts';
 import { CATALOGUE, formatPrice, type Product } from './shop-the-look.catalogue.ts';
 import { sellTheLook } from './shop-the-look.sell.ts';
 import { makeItYours } from './shop-the-look.yours.ts';
@@ -180,12 +180,7 @@ export default function shopTheLookDemo(section: HTMLElement): void {
     viewLink,
   );
 
-  const log = document.createElement('ul');
-  log.className = 'log';
-  const write = (line: string) => {
-    log.prepend(textElement('li', `${new Date().toLocaleTimeString()} ${line}`));
-    while (log.children.length > 8) log.lastElementChild?.remove();
-  };
+  const { log, write } = eventLog(8);
 
   // --- the model: which pieces there are, for hotspots and highlighting a product's every piece
   let components: readonly ModelComponent[] = [];

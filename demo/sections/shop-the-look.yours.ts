@@ -10,6 +10,7 @@
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { labelled, option } from '../controls.ts';
 import { CATALOGUE, formatPrice } from './shop-the-look.catalogue.ts';
+import { priceLine, pricedList } from './shop-the-look.lines.ts';
 import { ALTERNATIVES, FLOORS, PAINTS } from './shop-the-look.range.ts';
 
 interface Parts {
@@ -110,25 +111,14 @@ export function makeItYours({ viewer, stage, apiBase, write }: Parts): {
   });
 
   // --- the look's lines: every product of the room now, priced from the catalogue
-  const look = document.createElement('section');
-  look.className = 'shop-look';
-  look.setAttribute('aria-label', 'The look now');
-  const heading = document.createElement('h3');
-  heading.textContent = 'The look now';
-  const lines = document.createElement('ul');
-  const total = document.createElement('p');
-  total.className = 'shop-look-total';
-  total.setAttribute('aria-live', 'polite');
-  look.append(heading, lines, total);
+  const { section: look, list: lines, total } = pricedList('shop-look', 'The look now', 'The look now');
   const showLook = () => {
     let cents = 0;
     const items = viewer.products.flatMap((p) => {
       const product = p.componentId ? CATALOGUE.get(p.componentId) : undefined;
       if (!product) return [];
       cents += product.priceCents * p.count;
-      const li = document.createElement('li');
-      li.textContent = `${p.count} × ${product.name}: ${formatPrice(product.priceCents * p.count)}`;
-      return [li];
+      return [priceLine(p.count, product)];
     });
     lines.replaceChildren(...items);
     total.textContent = `${items.length} products, ${formatPrice(cents)}`;

@@ -8,8 +8,10 @@
  * - `lazyElement`: loads the element's module (`import()`, a lazy chunk of the app's bundle) when the
  *   wrapper first renders in a browser. The element upgrades when it arrives: properties set before are
  *   taken over by Lit, listeners are on the element already. Never on a server (no `customElements`).
+ * - `elementComponent`: both around `@lit/react`'s `createComponent`, the one call every wrapper makes.
  */
 import * as React from 'react';
+import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 
 /** An `elementClass` for `createComponent` that holds only the element's property names. */
 export function propertiesOf<E extends HTMLElement>(names: readonly string[]): new () => E {
@@ -38,4 +40,34 @@ export function lazyElement<C extends { displayName?: string }>(
   });
   Lazy.displayName = component.displayName;
   return Lazy as unknown as C;
+}
+
+/**
+ * An element's React component: properties (`model`, objects, functions) and `on…` handlers are set on
+ * the element after every render, hydration included; attributes (`room-id`...) are rendered as React
+ * renders them; the element's own code (`load`) is a lazy chunk, loaded when the component first
+ * renders in a browser.
+ */
+export function elementComponent<
+  E extends HTMLElement,
+  Events extends Record<string, EventName | string>,
+>(options: {
+  tagName: string;
+  displayName: string;
+  /** The element's public, writable properties (the manifest's): these are set as properties. */
+  properties: readonly string[];
+  events: Events;
+  load: () => Promise<unknown>;
+}): ReactWebComponent<E, Events> {
+  const { tagName, displayName, properties, events, load } = options;
+  return lazyElement(
+    createComponent({
+      tagName,
+      elementClass: propertiesOf<E>(properties),
+      react: React,
+      events,
+      displayName,
+    }),
+    load,
+  );
 }

@@ -7,15 +7,9 @@
  */
 import { expect } from '@esm-bundle/chai';
 import { until, waitForEvent } from './helpers/wait.ts';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
-const TAGS = [
-  'room-gallery',
-  'room-panorama',
-  'room-viewer',
-  'room-plan',
-  'project-export-button',
-  'room-tour',
-];
+const TAGS = ELEMENT_TAGS;
 const LAZY = '/dist/cdn/room-elements.js';
 const EAGER = '/dist/cdn/room-elements.all.js';
 const SERVICE = `${location.origin}/room-styling`;

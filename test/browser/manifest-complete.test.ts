@@ -7,6 +7,7 @@
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/index.ts';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
 interface Named {
   name: string;
@@ -26,14 +27,7 @@ type LitClass = CustomElementConstructor & {
   elementProperties: Map<PropertyKey, { attribute?: string | boolean; state?: boolean }>;
 };
 
-const TAGS = [
-  'room-gallery',
-  'room-panorama',
-  'room-viewer',
-  'room-plan',
-  'project-export-button',
-  'room-tour',
-];
+const TAGS = ELEMENT_TAGS;
 
 describe('custom-elements.json against the registered elements', () => {
   let declarations: Map<string, Declaration>;

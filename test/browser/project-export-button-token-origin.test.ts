@@ -10,50 +10,23 @@ import type {
   ExportErrorDetail,
   ProjectExportButton,
 } from '../../src/elements/project-export-button/project-export-button.ts';
-import { configure, resetConfig } from '../../src/config.ts';
+import { configure } from '../../src/config.ts';
 import { ElementError } from '../../src/internal/element-error.ts';
-import { PLANNING, resetEmulator } from './helpers/emulator.ts';
-import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
-import { cleanup, until } from './helpers/wait.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { secondRequests, tokenOriginHooks } from './helpers/second-origin.ts';
+import { until } from './helpers/wait.ts';
 import { exportButton, exportCalls, press, PROJECT_ID } from './project-export-button.helpers.ts';
 
-interface SecondRequest {
-  method: string;
-  path: string;
-  authorization: string | null;
-}
-
 let secondOrigin = '';
-const secondRequests = async (): Promise<SecondRequest[]> =>
-  (await fetch('/__second-origin/requests')).json();
 /** The exports the vouched planner (the emulator) received. */
 const vouchedExports = exportCalls;
-
-/** Not a skip: a login that fails here would hide every check below. */
-async function connectPartnerOrFail(): Promise<void> {
-  if (!(await connectPartner())) throw new Error('the partner login through the emulator failed');
-}
 
 const errorText = (el: ProjectExportButton) =>
   el.shadowRoot!.querySelector('[part~="error"]')?.textContent ?? '';
 
 describe('<project-export-button>: the token goes only where the partner vouches', function () {
-  before(async function () {
-    secondOrigin = ((await (await fetch('/__second-origin')).json()) as { origin: string }).origin;
-    expect(new URL(secondOrigin).origin).to.not.equal(location.origin);
-    await connectPartnerOrFail();
-  });
-
-  beforeEach(async function () {
-    await resetEmulator();
-    await fetch('/__second-origin/reset', { method: 'POST' });
-    resetConfig();
-  });
-
-  afterEach(() => {
-    resetConfig();
-    cleanup();
-  });
+  tokenOriginHooks((origin) => (secondOrigin = origin));
 
   it("the partner's token answer names the planner root it uses", async function () {
     const response = await fetch(TOKEN_ENDPOINT, {

@@ -20,6 +20,8 @@ import {
   pixel,
   preserveDrawingBuffers,
   type RGB,
+  SEAM_VIEWS,
+  seamDifference,
 } from './room-panorama.helpers.ts';
 
 const FACE = FACE_COLOURS;
@@ -66,22 +68,6 @@ async function edgeFaces(): Promise<CubeFaces> {
   }
   return faces;
 }
-
-/** [yaw, pitch, edge, vertical]: looking straight at the middle of each of the 12 edges. */
-const SEAM_VIEWS: [number, number, string, boolean][] = [
-  [45, 0, 'fr', true],
-  [135, 0, 'rb', true],
-  [225, 0, 'bl', true],
-  [315, 0, 'lf', true],
-  [0, 45, 'uf', false],
-  [90, 45, 'ur', false],
-  [180, 45, 'ub', false],
-  [270, 45, 'ul', false],
-  [0, -45, 'df', false],
-  [90, -45, 'dr', false],
-  [180, -45, 'db', false],
-  [270, -45, 'dl', false],
-];
 
 describe('<room-panorama> face orientation (generated faces with coloured edges)', function () {
   this.timeout(60000);
@@ -201,27 +187,9 @@ describe('<room-panorama> real faces (panorama 18755) join without seams', funct
     restore?.();
   });
 
-  /** Mean colour difference between two lines of pixels `gap` px apart, centred on `at` px. */
-  function lineDifference(image: ImageData, vertical: boolean, at: number, gap: number): number {
-    let sum = 0;
-    let n = 0;
-    const size = image.width;
-    for (let t = Math.round(size * 0.3); t < size * 0.7; t++) {
-      const a = vertical ? [at - gap / 2, t] : [t, at - gap / 2];
-      const b = vertical ? [at + gap / 2, t] : [t, at + gap / 2];
-      sum += distance(pixel(image, a[0]! / size, a[1]! / size), pixel(image, b[0]! / size, b[1]! / size));
-      n++;
-    }
-    return sum / n;
-  }
-
   for (const [yaw, pitch, name, vertical] of SEAM_VIEWS) {
     it(`continues across the seam ${name}`, async () => {
-      const image = await look(el, yaw, pitch);
-      const c = image.width / 2;
-      const across = lineDifference(image, vertical, c, 6);
-      const inside =
-        (lineDifference(image, vertical, c - 12, 6) + lineDifference(image, vertical, c + 12, 6)) / 2;
+      const { across, inside } = seamDifference(await look(el, yaw, pitch), vertical);
       // Measured: right faces stay under this bound at all 12 seams; with top and bottom turned by 180° (PSV without
       // flipTopBottom) 7 of the 8 seams of u and d break this bound, most by more than 2×.
       expect(across, `across ${across.toFixed(1)}, inside ${inside.toFixed(1)}`).to.be.below(inside * 2 + 8);

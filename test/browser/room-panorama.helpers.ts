@@ -127,6 +127,49 @@ export function nearest(rgb: RGB, palette: Record<string, RGB>): string {
   return best;
 }
 
+/** [yaw, pitch, edge, vertical]: looking straight at the middle of each of the cube's 12 edges. */
+export const SEAM_VIEWS: readonly [number, number, string, boolean][] = [
+  [45, 0, 'fr', true],
+  [135, 0, 'rb', true],
+  [225, 0, 'bl', true],
+  [315, 0, 'lf', true],
+  [0, 45, 'uf', false],
+  [90, 45, 'ur', false],
+  [180, 45, 'ub', false],
+  [270, 45, 'ul', false],
+  [0, -45, 'df', false],
+  [90, -45, 'dr', false],
+  [180, -45, 'db', false],
+  [270, -45, 'dl', false],
+];
+
+/** Mean colour difference between two lines of pixels `gap` px apart, centred on `at` px. */
+export function lineDifference(image: ImageData, vertical: boolean, at: number, gap: number): number {
+  let sum = 0;
+  let n = 0;
+  const size = image.width;
+  for (let t = Math.round(size * 0.3); t < size * 0.7; t++) {
+    const a = vertical ? [at - gap / 2, t] : [t, at - gap / 2];
+    const b = vertical ? [at + gap / 2, t] : [t, at + gap / 2];
+    sum += distance(pixel(image, a[0]! / size, a[1]! / size), pixel(image, b[0]! / size, b[1]! / size));
+    n++;
+  }
+  return sum / n;
+}
+
+/**
+ * The seam measure of a view centred on a seam: how much the picture changes across the seam (lines
+ * 6 px apart on either side of the centre) and, for comparison, inside the faces (the same pair 12 px
+ * to either side). A seam joins when `across < inside * 2 + 8` (see room-panorama-orientation.test.ts).
+ */
+export function seamDifference(image: ImageData, vertical: boolean): { across: number; inside: number } {
+  const c = image.width / 2;
+  const across = lineDifference(image, vertical, c, 6);
+  const inside =
+    (lineDifference(image, vertical, c - 12, 6) + lineDifference(image, vertical, c + 12, 6)) / 2;
+  return { across, inside };
+}
+
 /** Sets the view through the element's attributes and waits until the viewer drew it. */
 export async function look(el: RoomPanorama, yaw: number, pitch: number, zoom = 0): Promise<ImageData> {
   el.yaw = yaw;

@@ -46,6 +46,17 @@ const labels = (el: RoomPlan) =>
   );
 const switcher = (el: RoomPlan) => el.shadowRoot!.querySelector<HTMLSelectElement>('[part="floor-switcher"]');
 
+/** A 4 × 3 m room as FML XML, named `name`, with `extra` after its areas (inside its design). */
+const roomXml = (name: string, extra = '') =>
+  `<?xml version="1.0"?><project><name>${name}</name><floors><floor><name>Ground</name><level>0</level>
+      <designs><design><name>d</name><lines>
+      <line><type>default_wall</type><points>0 0 0 4 0 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 0 0 4 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>4 3 0 0 3 0</points><thickness>0.2</thickness></line>
+      <line><type>default_wall</type><points>0 3 0 0 0 0</points><thickness>0.2</thickness></line></lines>
+      <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
+      <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas>${extra}</design></designs></floor></floors></project>`;
+
 describe('<room-plan> FML', function () {
   this.timeout(60000);
   const page = pageErrorsOfEachTest();
@@ -152,14 +163,7 @@ describe('<room-plan> FML', function () {
   });
 
   it('reads FML XML from the fml property (the XML reader loads on demand)', async () => {
-    const xml = `<?xml version="1.0"?><project><name>x</name><floors><floor><name>Ground</name><level>0</level>
-      <designs><design><name>d</name><lines>
-      <line><type>default_wall</type><points>0 0 0 4 0 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>4 0 0 4 3 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>4 3 0 0 3 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>0 3 0 0 0 0</points><thickness>0.2</thickness></line></lines>
-      <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
-      <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas></design></designs></floor></floors></project>`;
+    const xml = roomXml('x');
     const el = await mount({}, xml);
     expect(el.shadowRoot!.querySelectorAll('.wall-fills path').length).to.equal(4);
     expect(labels(el).join(' ')).to.contain('12.0 m²');
@@ -179,15 +183,7 @@ describe('<room-plan> FML', function () {
   });
   /** The 4 × 3 m room of the XML test above, padded with `padding` characters of elements the reader skips. */
   const paddedXml = (padding: number) =>
-    `<?xml version="1.0"?><project><name>long</name><floors><floor><name>Ground</name><level>0</level>
-      <designs><design><name>d</name><lines>
-      <line><type>default_wall</type><points>0 0 0 4 0 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>4 0 0 4 3 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>4 3 0 0 3 0</points><thickness>0.2</thickness></line>
-      <line><type>default_wall</type><points>0 3 0 0 0 0</points><thickness>0.2</thickness></line></lines>
-      <areas><area><type>generated_area</type><name>Room</name><color>#ffffff</color>
-      <points>0 0 0, 4 0 0, 4 3 0, 0 3 0</points></area></areas>
-      <notes>${PAD.repeat(Math.ceil(padding / PAD.length))}</notes></design></designs></floor></floors></project>`;
+    roomXml('long', `\n      <notes>${PAD.repeat(Math.ceil(padding / PAD.length))}</notes>`);
   const PAD = '<n a="1">padding</n>';
 
   it('parses a long FML XML document (7 MB) in the model worker: the page keeps painting (issue 22)', async () => {

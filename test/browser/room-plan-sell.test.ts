@@ -12,6 +12,7 @@ import { mountShowing, smallFml, type Shown } from './helpers/select-fixtures.ts
 import { clickOn, recordEvents, sleep } from './helpers/sell.ts';
 import { cleanup, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
+import { differingPixels } from './helpers/worker-pixels.ts';
 
 async function mount(source: Shown, attributes: Record<string, string> = {}) {
   const plan = document.createElement('room-plan');
@@ -45,15 +46,8 @@ async function picture(plan: RoomPlan): Promise<Uint8ClampedArray> {
   return context.getImageData(0, 0, canvas.width, canvas.height).data;
 }
 
-function differing(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
-  let n = 0;
-  for (let i = 0; i < a.length; i += 4)
-    if (
-      Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!)) > 2
-    )
-      n++;
-  return n;
-}
+/** How many pixels differ by more than 2 in a channel. */
+const differing = (a: Uint8ClampedArray, b: Uint8ClampedArray) => differingPixels(a, b);
 
 describe('<room-plan> sells the look', function () {
   this.timeout(60000);

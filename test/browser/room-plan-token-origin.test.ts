@@ -9,15 +9,14 @@ import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-plan/room-plan.ts';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { ModelErrorDetail } from '../../src/events/index.ts';
-import { configure, resetConfig } from '../../src/config.ts';
-import { PLANNING, resetEmulator } from './helpers/emulator.ts';
-import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { configure } from '../../src/config.ts';
+import { PLANNING } from './helpers/emulator.ts';
+import { TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { secondRequests, tokenOriginHooks } from './helpers/second-origin.ts';
 import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
 
 const PROJECT_ID = 186997360;
 let secondOrigin = '';
-const secondRequests = async (): Promise<{ path: string; authorization: string | null }[]> =>
-  (await fetch('/__second-origin/requests')).json();
 
 type FmlElement = HTMLElement & { trustedPlannerBases?: readonly string[] };
 
@@ -43,20 +42,7 @@ async function outcome(el: FmlElement): Promise<ModelErrorDetail | 'loaded'> {
 for (const tag of ['room-plan', 'room-viewer'] as const) {
   describe(`<${tag}> project-id + token-endpoint: the token goes only where the partner vouches`, function () {
     this.timeout(40000);
-    before(async function () {
-      secondOrigin = ((await (await fetch('/__second-origin')).json()) as { origin: string }).origin;
-      expect(new URL(secondOrigin).origin).to.not.equal(location.origin);
-      if (!(await connectPartner())) throw new Error('the partner login through the emulator failed');
-    });
-    beforeEach(async () => {
-      await resetEmulator();
-      await fetch('/__second-origin/reset', { method: 'POST' });
-      resetConfig();
-    });
-    afterEach(() => {
-      resetConfig();
-      cleanup();
-    });
+    tokenOriginHooks((origin) => (secondOrigin = origin));
 
     it('a planner-base attribute on another origin receives nothing: untrusted-planner, in words', async () => {
       const el = make(tag, `${secondOrigin}/api/v2`);

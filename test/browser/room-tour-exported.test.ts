@@ -12,13 +12,18 @@ import '../../src/elements/room-tour/room-tour.ts';
 import type { TourProject } from '../../src/elements/room-tour/room-tour.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { TourErrorDetail } from '../../src/events/index.ts';
-import { configure } from '../../src/config.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
-import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { THREADS } from './helpers/threads.ts';
 import { connectPartner } from './helpers/partner.ts';
-import { imageData, makeTour, mountTour, panoramaOf, screenshotOf, warningOf } from './room-tour.helpers.ts';
+import {
+  imageData,
+  makeTour,
+  mountTour,
+  panoramaOf,
+  screenshotOf,
+  tourSuite,
+  warningOf,
+} from './room-tour.helpers.ts';
 
 const HOME = 29250001;
 const SIZE = 128;
@@ -73,12 +78,7 @@ function differenceFromFace(screen: ImageData, face: ImageData, verticalFov: num
 for (const renderer of THREADS) {
   describe(`<room-tour> with the service's exported panoramas (${renderer})`, function () {
     this.timeout(240000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('shows the exported faces for a camera that has them, not its own render', async () => {
       const project = await partnerTour();
@@ -119,12 +119,7 @@ for (const renderer of THREADS) {
 for (const renderer of THREADS) {
   describe(`<room-tour> with a broken panorama export (${renderer})`, function () {
     this.timeout(240000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('renders the stops whose export fails (404, no image URLs, no image), names them, and shows the rest', async () => {
       const project = await partnerTour();

@@ -13,34 +13,10 @@ import type { RoomTour } from '../../src/elements/room-tour/room-tour.ts';
 import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { StopChangeDetail, TourReadyDetail } from '../../src/events/index.ts';
-import { configure } from '../../src/config.ts';
-import { PLANNING } from './helpers/emulator.ts';
-import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
-import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import { demoHomeFml } from './helpers/fml-projects.ts';
 import { THREADS } from './helpers/threads.ts';
-import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
-import { requireWebGL } from './helpers/webgl.ts';
-
-const HOME = 29250001;
-
-let home: unknown;
-/** The home's FML JSON as the emulator serves a connected partner. */
-async function demoHome(): Promise<unknown> {
-  if (home) return home;
-  expect(await connectPartner(), 'the partner signed in').to.equal(true);
-  const answer = await fetch(TOKEN_ENDPOINT, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_id: HOME }),
-  });
-  const { access_token } = (await answer.json()) as { access_token: string };
-  const response = await fetch(`${PLANNING}/projects/${HOME}/fml`, {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(response.status).to.equal(200);
-  return (home = await response.json());
-}
+import { fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
+import { tourSuite } from './room-tour.helpers.ts';
 
 const panoramaOf = (tour: RoomTour) => tour.shadowRoot!.querySelector<RoomPanorama>('room-panorama')!;
 const linkTo = (tour: RoomTour, label: RegExp) =>
@@ -58,23 +34,18 @@ const bearingTo = (from: number[], x: number, y: number) =>
 for (const renderer of THREADS) {
   describe(`<room-tour> up and down the stairs (${renderer})`, function () {
     this.timeout(180000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('links the hall to the landing by the stairs, and the linked plan follows to the other floor', async () => {
       const tour = document.createElement('room-tour');
       tour.id = 'stairs-tour';
       tour.style.cssText = 'display:block;width:320px;height:180px';
       tour.setAttribute('panorama-size', '128');
-      tour.fml = await demoHome();
+      tour.fml = await demoHomeFml();
       const plan = document.createElement('room-plan');
       plan.style.cssText = 'display:block;width:400px;height:300px';
       plan.setAttribute('for', tour.id);
-      plan.fml = await demoHome();
+      plan.fml = await demoHomeFml();
       const ready = waitForEvent<TourReadyDetail>(tour, 'tour-ready', 120000);
       fixtureContainer().append(tour, plan);
       await ready;

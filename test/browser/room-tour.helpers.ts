@@ -8,11 +8,14 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import type { RoomTour, TourProject } from '../../src/elements/room-tour/room-tour.ts';
 import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
 import type { TourReadyDetail } from '../../src/events/index.ts';
-import type { FmlWall } from '../../src/model/fml/types.ts';
-import type { Vec2 } from '../../src/model/types.ts';
-import type { TourStop } from '../../src/model/tour/types.ts';
-import { projectOnPolyline, wallPolyline } from '../../src/model/fml/fml-geometry.ts';
-import { fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { configure } from '../../src/config.ts';
+import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
+import type { Thread } from './helpers/threads.ts';
+import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { requireWebGL } from './helpers/webgl.ts';
+
+// the oracle and the angle measures are the node tests' too (test/shared/tour-oracle.ts)
+export { angleGap, bearing, oracleBlocked } from '../shared/tour-oracle.ts';
 
 export function makeTour(input: { fml?: unknown; project?: TourProject }, size = 128): RoomTour {
   const tour = document.createElement('room-tour');
@@ -72,33 +75,15 @@ export async function imageData(blob: Blob, width?: number, height?: number): Pr
 }
 
 /**
- * Does the walk p→q touch a wall's body (deeper than 0.5 cm) at a point outside every door gap?
- * Nothing shared with src/model/tour/wall-crossing.ts but the centre line and the opening offsets.
+ * In the suite it is called in: WebGL required (the suite skipped without it), the tour's viewers drawn
+ * on `renderer`, the page cleaned after each test; what each test threw into the page.
  */
-export function oracleBlocked(p: Vec2, q: Vec2, walls: readonly FmlWall[]): boolean {
-  const steps = Math.ceil(Math.hypot(q[0] - p[0], q[1] - p[1]) / 0.5);
-  for (const wall of walls) {
-    if (!(wall.thickness > 0)) continue;
-    const line = wallPolyline(wall);
-    const length = line.reduce(
-      (s, x, k) => (k ? s + Math.hypot(x[0] - line[k - 1]![0], x[1] - line[k - 1]![1]) : 0),
-      0,
-    );
-    const doors = wall.openings.filter((o) => o.kind !== 'window');
-    for (let i = 0; i <= steps; i++) {
-      const t = i / steps;
-      const point: Vec2 = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
-      const on = projectOnPolyline(line, point);
-      if (!on || on.beyond > 0 || on.distance >= wall.thickness / 2 - 0.5) continue;
-      if (on.offset <= 0.5 || on.offset >= length - 0.5) continue;
-      if (doors.some((o) => Math.abs(on.offset - o.offset) <= o.width / 2 + 0.5)) continue;
-      return true;
-    }
-  }
-  return false;
+export function tourSuite(renderer: Thread): { readonly errors: unknown[] } {
+  const page = pageErrorsOfEachTest();
+  before(function () {
+    requireWebGL(this);
+    configure({ viewerRenderer: renderer });
+  });
+  afterEach(cleanup);
+  return page;
 }
-
-/** The true bearing of b from a, clockwise from +y, degrees in [0, 360). */
-export const bearing = (a: TourStop, b: TourStop) =>
-  ((Math.atan2(b.position[0] - a.position[0], b.position[1] - a.position[1]) * 180) / Math.PI + 360) % 360;
-export const angleGap = (x: number, y: number) => Math.abs(((((x - y) % 360) + 540) % 360) - 180);

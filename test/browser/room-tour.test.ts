@@ -9,11 +9,10 @@
  * clicked on the plan.
  */
 import { expect } from '@esm-bundle/chai';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/room-tour/room-tour.ts';
 import '../../src/elements/room-plan/room-plan.ts';
 import type { RoomTour } from '../../src/elements/room-tour/room-tour.ts';
-import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { StopChangeDetail, TourErrorDetail, TourReadyDetail } from '../../src/events/index.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
@@ -21,9 +20,9 @@ import { configure } from '../../src/config.ts';
 import { tourHome, tourRow } from '../fixtures/tour-home.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
-import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { THREADS } from './helpers/threads.ts';
 import { trackContexts } from './room-panorama.helpers.ts';
+import { angleGap, linksOf, paintedLuminance, panoramaOf, tourSuite } from './room-tour.helpers.ts';
 
 const SIZE = 128;
 
@@ -44,10 +43,6 @@ async function mountTour(doc: unknown, attributes: Record<string, string> = {}):
   return tour;
 }
 
-const panoramaOf = (tour: RoomTour) => tour.shadowRoot!.querySelector<RoomPanorama>('room-panorama')!;
-const linksOf = (tour: RoomTour) => [
-  ...panoramaOf(tour).querySelectorAll<HTMLButtonElement>('button[part~="link"]'),
-];
 const stopNamed = (tour: RoomTour, name: string) => tour.tour!.stops.find((s) => s.name === name)!;
 
 /** The element focused, through shadow roots. */
@@ -57,35 +52,10 @@ function deepActive(): Element | null {
   return active;
 }
 
-/** Mean luminance (0..1) of the page's pixels in the element's box as Chromium painted them. */
-async function paintedLuminance(element: Element): Promise<number> {
-  const box = element.getBoundingClientRect();
-  const png = (await executeServerCommand('screenshot-clip', {
-    x: box.x,
-    y: box.y,
-    width: box.width,
-    height: box.height,
-  })) as string;
-  const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d')!;
-  context.drawImage(bitmap, 0, 0);
-  const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-  let sum = 0;
-  for (let i = 0; i < data.length; i += 4)
-    sum += 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
-  return sum / (data.length / 4) / 255;
-}
-
 for (const renderer of THREADS) {
   describe(`<room-tour> (${renderer})`, function () {
     this.timeout(180000);
-    const page = pageErrorsOfEachTest();
-    before(function () {
-      requireWebGL(this);
-      configure({ viewerRenderer: renderer });
-    });
-    afterEach(cleanup);
+    const page = tourSuite(renderer);
 
     it('builds the tour and shows the first stop, its links named where the next stops stand', async () => {
       const tour = await mountTour(tourHome());
@@ -175,12 +145,7 @@ for (const renderer of THREADS) {
 
 describe('<room-tour> bad input', function () {
   this.timeout(180000);
-  const page = pageErrorsOfEachTest();
-  before(function () {
-    requireWebGL(this);
-    configure({ viewerRenderer: 'worker' });
-  });
-  afterEach(cleanup);
+  const page = tourSuite('worker');
 
   it('no camera and no named room: a worded error, tour-error fatal, no page error', async () => {
     const doc = tourHome();
@@ -256,7 +221,6 @@ describe('<room-plan for="tour">: you are here', function () {
     Number(/rotate\(([-\d.e]+)\)/.exec(part(plan, 'camera-cone').getAttribute('transform') ?? '')![1]);
   /** The plan's heading (SVG, y down) of a yaw clockwise from +y. */
   const headingOf = (yaw: number) => ((((yaw - 90) % 360) + 540) % 360) - 180;
-  const angleGap = (a: number, b: number) => Math.abs(((((a - b) % 360) + 540) % 360) - 180);
 
   it('shows the stop and the view cone, follows a turn within a frame, and goes to a stop clicked', async () => {
     const tour = makeTour(tourHome(), { id: 'the-tour' });

@@ -19,7 +19,7 @@ import type { ArStatusDetail, ModelLoadDetail } from '../../src/events/index.ts'
 import { furnitureOf, readModel } from '../../src/model/index.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { recordEvents } from './helpers/sell.ts';
-import { framesOf, THREADS } from './helpers/threads.ts';
+import { framesOf, THREADS, type Thread } from './helpers/threads.ts';
 import { lookExportLimits } from '../../src/elements/room-viewer/features/export.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
@@ -113,6 +113,19 @@ const frames = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
 const part = (viewer: RoomViewer, name: string) =>
   viewer.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+/** The showcase room loaded in a viewer with `ar` drawn on `thread`, WebXR detected as its AR mode. */
+async function showcaseWithWebXR(thread: Thread): Promise<RoomViewer> {
+  const viewer = makeViewer(
+    { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', renderer: thread, ar: '' },
+    [320, 240],
+  );
+  const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
+  fixtureContainer().append(viewer);
+  await loaded;
+  await until(() => viewer.arMode === 'webxr', 5000, 'webxr detected');
+  return viewer;
+}
 
 for (const thread of THREADS) {
   describe(`<room-viewer ar> in a WebXR session under iwer (${thread})`, function () {
@@ -229,14 +242,7 @@ for (const thread of THREADS) {
     });
 
     it('an export over the cap ends the session and says why; a session the browser refuses moves to the next mode', async () => {
-      const viewer = makeViewer(
-        { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', renderer: thread, ar: '' },
-        [320, 240],
-      );
-      const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
-      fixtureContainer().append(viewer);
-      await loaded;
-      await until(() => viewer.arMode === 'webxr', 5000, 'webxr detected');
+      const viewer = await showcaseWithWebXR(thread);
       const seen: ArStatusDetail[] = [];
       viewer.addEventListener('ar-status', (e) => seen.push((e as CustomEvent<ArStatusDetail>).detail));
       lookExportLimits.maxBytes = 1000;
@@ -268,14 +274,7 @@ for (const thread of THREADS) {
     });
 
     it('drags the placed arrangement along the floor with one finger and turns it with two', async () => {
-      const viewer = makeViewer(
-        { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', renderer: thread, ar: '' },
-        [320, 240],
-      );
-      const loaded = waitForEvent<ModelLoadDetail>(viewer, 'model-load', 30000);
-      fixtureContainer().append(viewer);
-      await loaded;
-      await until(() => viewer.arMode === 'webxr', 5000, 'webxr detected');
+      const viewer = await showcaseWithWebXR(thread);
       const seen: ArStatusDetail['status'][] = [];
       viewer.addEventListener('ar-status', (e) =>
         seen.push((e as CustomEvent<ArStatusDetail>).detail.status),

@@ -3,6 +3,7 @@
  * sends `model`), the real sample through the emulator, and pixel reading from a viewer's canvas.
  */
 import { ROOM_STYLING } from './helpers/emulator.ts';
+import { workerPixels } from './helpers/worker-pixels.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { SharedRenderer } from '../../src/three/shared-renderer.ts';
 import { boxPlan, doorComponent } from '../shared/fixtures.ts';
@@ -112,6 +113,13 @@ export function pictureOf(viewer: RoomViewer): HTMLCanvasElement {
   const shared = SharedRenderer.peek();
   if (shared && viewer.view && shared.solo === viewer.view) return shared.snapshot(viewer.view);
   return canvasOf(viewer);
+}
+
+/** The room's pixels as RGBA bytes, as either thread drew them. */
+export async function viewerPixels(viewer: RoomViewer): Promise<Uint8ClampedArray> {
+  if (viewer.renderThread === 'worker') return (await workerPixels(viewer)).data;
+  const canvas = pictureOf(viewer);
+  return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
 }
 
 /** RGBA of the canvas pixel at (x, y) in canvas pixels. */

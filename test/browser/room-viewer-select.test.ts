@@ -56,11 +56,8 @@ async function pickAt(
   return picked;
 }
 
-/**
- * An oracle independent of three's triangle raycast: the nearest component whose box (placed by its own
- * position and rotation) the ray from the camera through `point` meets.
- */
-function nearestBox(viewer: RoomViewer, model: RoomModel, point: [number, number]): string | undefined {
+/** The camera of the last frame and `point` (page px) in its normalised device coordinates. */
+function rayThrough(viewer: RoomViewer, point: [number, number]) {
   const camera = cameraOf(poseOf(viewer));
   const rect = canvasOf(viewer).getBoundingClientRect();
   const ndc = new Vector3(
@@ -68,6 +65,15 @@ function nearestBox(viewer: RoomViewer, model: RoomModel, point: [number, number
     1 - ((point[1] - rect.top) / rect.height) * 2,
     0.5,
   );
+  return { camera, ndc };
+}
+
+/**
+ * An oracle independent of three's triangle raycast: the nearest component whose box (placed by its own
+ * position and rotation) the ray from the camera through `point` meets.
+ */
+function nearestBox(viewer: RoomViewer, model: RoomModel, point: [number, number]): string | undefined {
+  const { camera, ndc } = rayThrough(viewer, point);
   const world = new Ray(camera.position.clone(), ndc.unproject(camera).sub(camera.position).normalize());
   let best: { id: string; distance: number } | undefined;
   for (const c of model.components) {
@@ -89,13 +95,7 @@ function nearestBox(viewer: RoomViewer, model: RoomModel, point: [number, number
  * height) before the furniture under it: an oracle from the plan alone, independent of the scene.
  */
 function wallTopAt(viewer: RoomViewer, model: RoomModel, point: [number, number]): boolean {
-  const camera = cameraOf(poseOf(viewer));
-  const rect = canvasOf(viewer).getBoundingClientRect();
-  const ndc = new Vector3(
-    ((point[0] - rect.left) / rect.width) * 2 - 1,
-    1 - ((point[1] - rect.top) / rect.height) * 2,
-    0.5,
-  );
+  const { camera, ndc } = rayThrough(viewer, point);
   const from = toModel(camera.position.clone());
   const through = toModel(ndc.unproject(camera));
   const plan = planGeometry(model);

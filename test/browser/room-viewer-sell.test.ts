@@ -12,10 +12,10 @@ import { clickOn, recordEvents, sleep } from './helpers/sell.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cameraOf, distance, dragAcross } from './camera-sync-fixtures.ts';
-import { boxRoom, makeViewer, pictureOf } from './room-viewer-fixtures.ts';
+import { boxRoom, makeViewer, viewerPixels as pixels } from './room-viewer-fixtures.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { framesOf, THREADS } from './helpers/threads.ts';
-import { workerPixels } from './helpers/worker-pixels.ts';
+import { differingPixels as differing } from './helpers/worker-pixels.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main")
 
@@ -51,25 +51,6 @@ const noActivation = () =>
     () => !(navigator as Navigator & { userActivation: { isActive: boolean } }).userActivation.isActive,
     8000,
   );
-
-/** The room's pixels as bytes, as either thread drew them. */
-async function pixels(viewer: RoomViewer): Promise<Uint8ClampedArray> {
-  if (viewer.renderThread === 'worker') return (await workerPixels(viewer)).data;
-  const canvas = pictureOf(viewer);
-  return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-}
-
-/** How many pixels differ by more than `tolerance` in a channel. */
-function differing(a: Uint8ClampedArray, b: Uint8ClampedArray, tolerance = 2): number {
-  let n = 0;
-  for (let i = 0; i < a.length; i += 4)
-    if (
-      Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!)) >
-      tolerance
-    )
-      n++;
-  return n;
-}
 
 /** A frame drawn after a change (the view draws only when something changed). */
 async function drawn(viewer: RoomViewer): Promise<void> {

@@ -22,8 +22,8 @@ import type { GroupInspection } from '../../src/three/inspect.ts';
 import { framesOf, inspectOf, meshSuiteOn, THREADS } from './helpers/threads.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
-import { workerPixels } from './helpers/worker-pixels.ts';
-import { makeViewer, pictureOf } from './room-viewer-fixtures.ts';
+import { differingPixels } from './helpers/worker-pixels.ts';
+import { makeViewer, viewerPixels as pixels } from './room-viewer-fixtures.ts';
 
 const SHOWCASE = '6346900';
 /** The Dune sofa (model-4): 220 × 95 at (330, 250), turned 90°, its back towards the dining side. */
@@ -55,24 +55,10 @@ async function showcase(attributes: Record<string, string> = {}): Promise<RoomVi
   return viewer;
 }
 
-/** The room's pixels as bytes, as either thread drew them. */
-async function pixels(viewer: RoomViewer): Promise<Uint8ClampedArray> {
-  if (viewer.renderThread === 'worker') return (await workerPixels(viewer)).data;
-  const canvas = pictureOf(viewer);
-  return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-}
-
 /** How many pixels differ by more than `tolerance` in a channel. */
 function differing(a: Uint8ClampedArray, b: Uint8ClampedArray, tolerance = 2): number {
   expect(a.length).to.equal(b.length);
-  let n = 0;
-  for (let i = 0; i < a.length; i += 4)
-    if (
-      Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!)) >
-      tolerance
-    )
-      n++;
-  return n;
+  return differingPixels(a, b, tolerance);
 }
 
 /** Waits for a frame drawn after a change, then lets the picture settle. */

@@ -13,33 +13,21 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { CameraChangeDetail, FloorChangeDetail } from '../../src/events/index.ts';
 import { cameraFeedOf } from '../../src/features/motion/camera-feed.ts';
-import { PLANNING } from './helpers/emulator.ts';
-import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
+import { demoHomeFml } from './helpers/fml-projects.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { onFrames, projectPoint } from './helpers/threads.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
 
-const HOME = 29250001;
-
-let home: unknown;
-/** The home's FML JSON as the emulator serves a connected partner. */
-async function demoHome(): Promise<unknown> {
-  if (home) return home;
-  expect(await connectPartner(), 'the partner signed in').to.equal(true);
-  const answer = await fetch(TOKEN_ENDPOINT, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ project_id: HOME }),
-  });
-  const { access_token } = (await answer.json()) as { access_token: string };
-  const response = await fetch(`${PLANNING}/projects/${HOME}/fml`, {
-    headers: { Authorization: `Bearer ${access_token}` },
-  });
-  expect(response.status).to.equal(200);
-  return (home = await response.json());
+/** A tap on the floor straight ahead: below the middle of the view. */
+async function tapFloorAhead(el: RoomViewer): Promise<void> {
+  const box = el.getBoundingClientRect();
+  const at: [number, number] = [
+    Math.round(box.left + box.width / 2),
+    Math.round(box.top + box.height * 0.85),
+  ];
+  await sendMouse({ type: 'click', position: at });
 }
 
 const pose = (el: RoomViewer) => cameraFeedOf(el)!.pose!;
@@ -89,7 +77,7 @@ describe('<room-viewer camera="walk">', function () {
   for (const renderer of ['worker', 'main'] as const) {
     async function walker(): Promise<RoomViewer> {
       const el = makeViewer({ loading: 'eager', camera: 'walk', renderer, poster: '' }, [320, 240]);
-      el.fml = await demoHome();
+      el.fml = await demoHomeFml();
       await mountLoaded(el, 60000);
       expect(el.renderThread).to.equal(renderer);
       await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
@@ -216,13 +204,7 @@ describe('<room-viewer camera="walk">', function () {
     it(`${renderer}: a tap on the floor walks there`, async () => {
       const el = await walker();
       const start = standing(el);
-      const box = el.getBoundingClientRect();
-      // the floor straight ahead, below the middle of the view
-      const at: [number, number] = [
-        Math.round(box.left + box.width / 2),
-        Math.round(box.top + box.height * 0.85),
-      ];
-      await sendMouse({ type: 'click', position: at });
+      await tapFloorAhead(el);
       await until(() => standing(el).y < start.y - 30, 15000, 'the walker on its way');
       await settled(el);
       const end = standing(el);
@@ -238,12 +220,7 @@ describe('<room-viewer camera="walk">', function () {
         const start = standing(el);
         const seen: number[] = [];
         el.addEventListener('camera-change', (e) => seen.push(-e.detail.position[1]));
-        const box = el.getBoundingClientRect();
-        const at: [number, number] = [
-          Math.round(box.left + box.width / 2),
-          Math.round(box.top + box.height * 0.85),
-        ];
-        await sendMouse({ type: 'click', position: at });
+        await tapFloorAhead(el);
         await until(() => standing(el).y < start.y - 80, 15000, 'the walker there');
         await settled(el);
         // one jump: every camera-change already at the end (the throttle sends the last one at least)
@@ -256,7 +233,7 @@ describe('<room-viewer camera="walk">', function () {
     });
 
     it(`${renderer}: bad input: a camera outside every area, a floor with no walls`, async () => {
-      const doc = structuredClone(await demoHome()) as {
+      const doc = structuredClone(await demoHomeFml()) as {
         floors: {
           designs: {
             walls: unknown[];

@@ -16,7 +16,13 @@ import { requireWebGL } from './helpers/webgl.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { THREADS, placeCamera } from './helpers/threads.ts';
 import { imageOf } from './snapshot-helpers.ts';
-import { distance, look, mountReady, pixel, preserveDrawingBuffers } from './room-panorama.helpers.ts';
+import {
+  look,
+  mountReady,
+  preserveDrawingBuffers,
+  SEAM_VIEWS,
+  seamDifference,
+} from './room-panorama.helpers.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
 
 const SIZE = 96;
@@ -155,35 +161,6 @@ describe('toPanorama() faces in <room-panorama> join without seams', function ()
     restore?.();
   });
 
-  /** Mean colour difference between two lines of pixels `gap` px apart, centred on `at` px (the orientation test's measure). */
-  function lineDifference(image: ImageData, vertical: boolean, at: number, gap: number): number {
-    let sum = 0;
-    let n = 0;
-    const size = image.width;
-    for (let t = Math.round(size * 0.3); t < size * 0.7; t++) {
-      const a = vertical ? [at - gap / 2, t] : [t, at - gap / 2];
-      const b = vertical ? [at + gap / 2, t] : [t, at + gap / 2];
-      sum += distance(pixel(image, a[0]! / size, a[1]! / size), pixel(image, b[0]! / size, b[1]! / size));
-      n++;
-    }
-    return sum / n;
-  }
-
-  const SEAM_VIEWS: [number, number, string, boolean][] = [
-    [45, 0, 'fr', true],
-    [135, 0, 'rb', true],
-    [225, 0, 'bl', true],
-    [315, 0, 'lf', true],
-    [0, 45, 'uf', false],
-    [90, 45, 'ur', false],
-    [180, 45, 'ub', false],
-    [270, 45, 'ul', false],
-    [0, -45, 'df', false],
-    [90, -45, 'dr', false],
-    [180, -45, 'db', false],
-    [270, -45, 'dl', false],
-  ];
-
   it('continues across all 12 seams', async () => {
     const viewer = makeViewer({ loading: 'eager', renderer: 'worker', poster: '' }, [128, 128]);
     viewer.fml = tourHome();
@@ -192,11 +169,7 @@ describe('toPanorama() faces in <room-panorama> join without seams', function ()
     const el = await mountReady(fixtureContainer(), faces, 256);
     const failures: string[] = [];
     for (const [yaw, pitch, name, vertical] of SEAM_VIEWS) {
-      const image = await look(el, yaw, pitch);
-      const c = image.width / 2;
-      const across = lineDifference(image, vertical, c, 6);
-      const inside =
-        (lineDifference(image, vertical, c - 12, 6) + lineDifference(image, vertical, c + 12, 6)) / 2;
+      const { across, inside } = seamDifference(await look(el, yaw, pitch), vertical);
       if (!(across < inside * 2 + 8))
         failures.push(`${name}: across ${across.toFixed(1)}, inside ${inside.toFixed(1)}`);
     }

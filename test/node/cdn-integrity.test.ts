@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { scriptFiles, sri } from '../../scripts/cdn/integrity.ts';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
 const DIR = 'dist/cdn';
 const read = (file: string) => JSON.parse(readFileSync(`${DIR}/${file}`, 'utf8'));
@@ -33,14 +34,7 @@ test('integrity.json pins every JS file of dist/cdn, and importmap.json each at 
 test('the loader knows each element chunk of dist/cdn (its preload chains)', () => {
   const loader = readFileSync(`${DIR}/room-elements.js`, 'utf8');
   assert.ok(!loader.includes('__ROOM_ELEMENTS_CHAINS__'), 'the chains were written in');
-  for (const tag of [
-    'room-gallery',
-    'room-panorama',
-    'room-viewer',
-    'room-plan',
-    'project-export-button',
-    'room-tour',
-  ]) {
+  for (const tag of ELEMENT_TAGS) {
     // minified: "room-gallery":[`room-gallery-1a2B3c4D`,… (any quotes)
     const chain = new RegExp(`["'\`]?${tag}["'\`]?:\\[["'\`](${tag}-[\\w-]{8})["'\`]`).exec(loader);
     assert.ok(chain, `no chain for <${tag}>`);
@@ -51,14 +45,7 @@ test('the loader knows each element chunk of dist/cdn (its preload chains)', () 
 test('each chain fits in one round of requests: its element chunk and at most 6 preloads (an HTTP/1.1 origin opens 6 connections)', () => {
   const loader = readFileSync(`${DIR}/room-elements.js`, 'utf8');
   const chains: Record<string, string[]> = {};
-  for (const tag of [
-    'room-gallery',
-    'room-panorama',
-    'room-viewer',
-    'room-plan',
-    'project-export-button',
-    'room-tour',
-  ]) {
+  for (const tag of ELEMENT_TAGS) {
     const list = new RegExp(`["'\`]?${tag}["'\`]?:\\[([^\\]]*)\\]`).exec(loader);
     assert.ok(list, `no chain for <${tag}>`);
     chains[tag] = [...list[1]!.matchAll(/["'`]([\w.-]+)["'`]/g)].map((m) => m[1]!);

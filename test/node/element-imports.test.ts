@@ -7,15 +7,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
-const TAGS = [
-  'room-gallery',
-  'room-panorama',
-  'room-viewer',
-  'room-plan',
-  'project-export-button',
-  'room-tour',
-];
+const TAGS = ELEMENT_TAGS;
 const registry = () => (globalThis as { customElements?: CustomElementRegistry }).customElements;
 const registered = () => TAGS.filter((tag) => registry()?.get(tag) !== undefined);
 

@@ -18,6 +18,7 @@ import {
   readFml,
   type FmlPlan,
 } from '../../src/model/index.ts';
+import { EXPORTED_AREAS_186997360 } from '../shared/exported-areas.ts';
 
 const root = findRealdata();
 const SKIP = 'the real samples (../shared/realdata) are not present in this checkout';
@@ -209,30 +210,8 @@ describe('readFml on the real legacy FML XML documents', () => {
   });
 });
 
-/**
- * The numbers printed on the service's export of project 186997360, read off the images
- * (project-186997360-2D-BG.jpg and project-186997360-2D-1E.jpg): each labelled room with its
- * floor area to the tenth of a square metre. "MK" is a surface (a cupboard, customName MK) and
- * "Douche" an area whose customName overrides "Badkamer".
- */
-const EXPORTED: Record<string, [string, string][]> = {
-  'Begane grond': [
-    ['Keuken', '23.3 m²'],
-    ['Berging', '5.9 m²'],
-    ['Toilet', '1.1 m²'],
-    ['MK', '0.3 m²'],
-    ['Hal', '4.5 m²'],
-    ['Woonkamer', '29.9 m²'],
-  ],
-  'Eerste verdieping': [
-    ['Slaapkamer', '11.6 m²'],
-    ['Slaapkamer', '14.6 m²'],
-    ['Douche', '1.1 m²'],
-    ['Overloop', '9.4 m²'],
-    ['Badkamer', '7.8 m²'],
-    ['Slaapkamer', '8.3 m²'],
-  ],
-};
+/** What the service's export images of project 186997360 print (test/shared/exported-areas.ts). */
+const EXPORTED = EXPORTED_AREAS_186997360;
 
 const sorted = (list: [string, string][]) => list.map((x) => x.join(' ')).sort();
 

@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without types
 import { contractMarkdown } from '../../scripts/contract-docs.mjs';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
 describe('custom-elements.json', () => {
   it('is what the analyzer makes from src today (run `npm run analyze` when this fails)', () => {
@@ -33,13 +34,7 @@ describe('custom-elements.json', () => {
     const tags = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
       (m.declarations ?? []).map((d) => d.tagName).filter(Boolean),
     );
-    for (const tag of [
-      'room-gallery',
-      'room-panorama',
-      'room-viewer',
-      'room-plan',
-      'project-export-button',
-    ]) {
+    for (const tag of ELEMENT_TAGS) {
       assert.ok(tags.includes(tag), `${tag} missing from custom-elements.json`);
     }
   });

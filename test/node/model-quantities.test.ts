@@ -17,6 +17,7 @@ import {
   roomQuantities,
 } from '../../src/model/index.ts';
 import { boxPlan, doorComponent } from '../shared/fixtures.ts';
+import { EXPORTED_AREAS_186997360 } from '../shared/exported-areas.ts';
 
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: ${actual}, expected ${expected}`);
@@ -103,25 +104,8 @@ describe('roomQuantities on a hand-made room', () => {
   });
 });
 
-/** The floor areas printed on the service's export images of project 186997360 (see fml-real-files.test.ts). */
-const EXPORTED: Record<string, [string, string][]> = {
-  'Begane grond': [
-    ['Keuken', '23.3 m²'],
-    ['Berging', '5.9 m²'],
-    ['Toilet', '1.1 m²'],
-    ['MK', '0.3 m²'],
-    ['Hal', '4.5 m²'],
-    ['Woonkamer', '29.9 m²'],
-  ],
-  'Eerste verdieping': [
-    ['Slaapkamer', '11.6 m²'],
-    ['Slaapkamer', '14.6 m²'],
-    ['Douche', '1.1 m²'],
-    ['Overloop', '9.4 m²'],
-    ['Badkamer', '7.8 m²'],
-    ['Slaapkamer', '8.3 m²'],
-  ],
-};
+/** What the service's export images of project 186997360 print (test/shared/exported-areas.ts). */
+const EXPORTED = EXPORTED_AREAS_186997360;
 
 describe('roomQuantities on project 186997360 (real FML)', () => {
   const root = findRealdata();

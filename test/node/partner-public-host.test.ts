@@ -12,8 +12,14 @@ import { Hono } from 'hono';
 import { createPartner } from '../../server/partner/app.ts';
 import { listen, type Running } from './helpers/server.ts';
 import { TestBrowser } from './partner-test-browser.ts';
-import { DEMO_SECRET, login, PROJECT, startPartners, type Partners } from './partner-setup.ts';
-import { hmac } from './helpers/hmac.ts';
+import {
+  DEMO_SECRET,
+  login,
+  PROJECT,
+  signedCallback,
+  startPartners,
+  type Partners,
+} from './partner-setup.ts';
 
 /** A GET or POST to `url` with another Host header (what a forged request sends). */
 function withHost(
@@ -71,20 +77,12 @@ describe('partner back end: a forged Host header steers nothing', () => {
 
   it('a callback signed with the public demo secret is refused on a public host', async () => {
     const body = JSON.stringify({ project: { [PROJECT]: ['http://127.0.0.1/a.png'] }, design: {} });
-    const signedPost = async (host: string, exportId: number) => {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      return withHost(`${bare.url}/partner/export-callback`, host, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Planner-Timestamp': timestamp,
-          'X-Planner-Export-Id': String(exportId),
-          'X-Planner-Project-Id': String(PROJECT),
-          'X-Planner-Signature': await hmac(DEMO_SECRET, `${timestamp}.${exportId}.${PROJECT}.${body}`),
-        },
-        body,
-      });
-    };
+    const signedPost = async (host: string, exportId: number) =>
+      withHost(
+        `${bare.url}/partner/export-callback`,
+        host,
+        await signedCallback(exportId, { secret: DEMO_SECRET, body }),
+      );
     const forged = await signedPost('portal.example', 8101);
     assert.equal(forged.status, 401, forged.body);
     assert.equal(JSON.parse(forged.body).error, 'bad_signature');

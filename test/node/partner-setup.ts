@@ -81,18 +81,27 @@ export async function login(browser: TestBrowser): Promise<void> {
   assert.equal(session.connected, true, 'signed in');
 }
 
-/** POSTs a result map to `<partner>/partner/export-callback` signed as the planner signs it. */
-export async function sendCallback(
-  partnerUrl: string,
+export interface CallbackOptions {
+  secret?: string;
+  timestamp?: number;
+  body?: string;
+}
+
+/**
+ * The request an export callback of PROJECT is (method, headers, body), signed as the planner signs it:
+ * `options.body` or a result map naming `exportId`, at `options.timestamp` (now), with `options.secret`
+ * (the demo secret).
+ */
+export async function signedCallback(
   exportId: number,
-  options: { secret?: string; timestamp?: number; body?: string } = {},
-): Promise<Response> {
+  options: CallbackOptions = {},
+): Promise<{ method: string; headers: Record<string, string>; body: string }> {
   const body =
     options.body ??
     JSON.stringify({ project: { [PROJECT]: [`http://127.0.0.1/${exportId}.png`] }, design: {} });
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const signed = `${timestamp}.${exportId}.${PROJECT}.${body}`;
-  return fetch(`${partnerUrl}/partner/export-callback`, {
+  return {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -102,7 +111,16 @@ export async function sendCallback(
       'X-Planner-Signature': await hmac(options.secret ?? DEMO_SECRET, signed),
     },
     body,
-  });
+  };
+}
+
+/** POSTs a result map to `<partner>/partner/export-callback` signed as the planner signs it. */
+export async function sendCallback(
+  partnerUrl: string,
+  exportId: number,
+  options: CallbackOptions = {},
+): Promise<Response> {
+  return fetch(`${partnerUrl}/partner/export-callback`, await signedCallback(exportId, options));
 }
 
 /** Makes an export of PROJECT with the user's token (token mode), to the given callback; its id. */

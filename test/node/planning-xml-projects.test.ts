@@ -117,6 +117,16 @@ describe('planning XML API: projects', () => {
     assert.deepEqual(taken.messages, ['External identifier has already been taken']);
   });
 
+  it('refuses a name or a description longer than the service allows, in its words', async () => {
+    const name = await xmlRejection(createProject(xml, { name: 'n'.repeat(256) }));
+    assert.equal(name.status, 422);
+    assert.deepEqual(name.messages, ['Name is too long (maximum is 255 characters)']);
+    const description = await xmlRejection(createProject(xml, { name: 'x', description: 'd'.repeat(5001) }));
+    assert.deepEqual(description.messages, ['Description is too long (maximum is 5000 characters)']);
+    const blank = await xmlRejection(createProject(xml, { name: '  ' }));
+    assert.deepEqual(blank.messages, ["Name can't be blank"]);
+  });
+
   it('lists projects: compact leaves floors out, q searches name and description, pages', async () => {
     const full = await listProjects(xml, { perPage: 3 });
     assert.equal(full.length, 3);

@@ -12,6 +12,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 // @ts-expect-error: a plain .mjs script without declarations
 import { elementsOf, reactFiles } from '../../scripts/make-react.mjs';
+import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 
@@ -42,15 +43,7 @@ describe('room-elements/react', () => {
   });
 
   it('every wrapper module is a client component (Next.js needs the directive first)', () => {
-    for (const tag of [
-      'index',
-      'room-gallery',
-      'room-panorama',
-      'room-viewer',
-      'room-plan',
-      'project-export-button',
-      'room-tour',
-    ]) {
+    for (const tag of ['index', ...ELEMENT_TAGS]) {
       assert.match(readFileSync(`src/react/${tag}.ts`, 'utf8'), /^'use client';\n/, tag);
     }
   });

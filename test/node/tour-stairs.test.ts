@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { findRealdata } from '../../server/emulator/options.ts';
 import { DEMO_HOME_ID, seedProjects } from '../../server/emulator/planning/domain/seed.ts';
 import { projectFmlJson } from '../../server/emulator/planning/formats/fml-json.ts';
-import { projectOnPolyline, wallPolyline } from '../../src/model/fml/fml-geometry.ts';
-import { readFml, type FmlPlan, type FmlWall, type Vec2 } from '../../src/model/index.ts';
+import { readFml, type FmlPlan, type Vec2 } from '../../src/model/index.ts';
 import { buildTour, type Tour, type TourLink, type TourStop } from '../../src/model/tour/index.ts';
 import { STAIRS_HOME, stairsHome } from '../fixtures/tour-stairs-home.ts';
+import { angleGap, oracleBlocked } from '../shared/tour-oracle.ts';
 
 const byName = (tour: Tour, name: string): TourStop => {
   const stop = tour.stops.find((s) => s.name === name);
@@ -26,32 +26,7 @@ const floorOf = (tour: Tour, id: string) => tour.stops.find((s) => s.id === id)!
 const acrossFloors = (tour: Tour) => tour.links.filter((l) => floorOf(tour, l.from) !== floorOf(tour, l.to));
 /** FML (y down) to the model frame (y up). */
 const model = (p: { x: number; y: number }): Vec2 => [p.x, -p.y];
-const yawGap = (x: number, y: number) => Math.abs(((((x - y) % 360) + 540) % 360) - 180);
 const bearing = (from: Vec2, to: Vec2) => (Math.atan2(to[0] - from[0], to[1] - from[1]) * 180) / Math.PI;
-
-/** The oracle: the straight way p→q meets a wall's body outside its door gaps (sampled every 0.5 cm). */
-function blocked(p: Vec2, q: Vec2, walls: readonly FmlWall[]): boolean {
-  const steps = Math.ceil(Math.hypot(q[0] - p[0], q[1] - p[1]) / 0.5);
-  for (const wall of walls) {
-    if (!(wall.thickness > 0)) continue;
-    const line = wallPolyline(wall);
-    const length = line.reduce(
-      (s, x, k) => (k ? s + Math.hypot(x[0] - line[k - 1]![0], x[1] - line[k - 1]![1]) : 0),
-      0,
-    );
-    const doors = wall.openings.filter((o) => o.kind !== 'window');
-    for (let i = 0; i <= steps; i++) {
-      const t = i / steps;
-      const point: Vec2 = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
-      const on = projectOnPolyline(line, point);
-      if (!on || on.beyond > 0 || on.distance >= wall.thickness / 2 - 0.5) continue;
-      if (on.offset <= 0.5 || on.offset >= length - 0.5) continue;
-      if (doors.some((o) => Math.abs(on.offset - o.offset) <= o.width / 2 + 0.5)) continue;
-      return true;
-    }
-  }
-  return false;
-}
 
 /** Every stair link: points at a spot the stop reaches through no wall, at its bearing, with its distance. */
 function checkStairLinks(plan: FmlPlan, tour: Tour): void {
@@ -60,8 +35,8 @@ function checkStairLinks(plan: FmlPlan, tour: Tour): void {
     const from = tour.stops.find((s) => s.id === link.from)!;
     const eye: Vec2 = [from.position[0], from.position[1]];
     const walls = plan.floors[from.floor]!.designs[0]!.walls;
-    assert.ok(!blocked(eye, link.stair.at, walls), `${from.name} reaches the stairs through no wall`);
-    assert.ok(yawGap(link.yaw, bearing(eye, link.stair.at)) < 1, `${from.name}: yaw ${link.yaw}`);
+    assert.ok(!oracleBlocked(eye, link.stair.at, walls), `${from.name} reaches the stairs through no wall`);
+    assert.ok(angleGap(link.yaw, bearing(eye, link.stair.at)) < 1, `${from.name}: yaw ${link.yaw}`);
     const distance = Math.hypot(link.stair.at[0] - eye[0], link.stair.at[1] - eye[1]);
     assert.ok(Math.abs(link.distance - distance) < 1e-6);
     assert.ok(link.pitch < 0, 'drawn on the floor where the stairs start');
@@ -112,7 +87,7 @@ describe('tour: stairs link floors', () => {
     assert.ok(Math.hypot(keuken.position[0] - north[0], keuken.position[1] - north[1]) < up.distance);
     assert.deepEqual(up.stair!.at, south, 'the foot: the end the hall reaches');
     assert.deepEqual(down.stair!.at, north, 'the head: the other end');
-    assert.ok(yawGap(up.yaw, bearing([hal.position[0], hal.position[1]], south)) < 1);
+    assert.ok(angleGap(up.yaw, bearing([hal.position[0], hal.position[1]], south)) < 1);
     checkStairLinks(plan, tour);
     // no link of the west rooms leaves their floor
     assert.ok(!acrossFloors(tour).some((l) => l.from === keuken.id || l.to === keuken.id));

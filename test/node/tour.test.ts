@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findRealdata } from '../../server/emulator/options.ts';
-import { readFml, pointInRing, type FmlPlan, type FmlWall, type Vec2 } from '../../src/model/index.ts';
+import { readFml, pointInRing, type FmlPlan } from '../../src/model/index.ts';
 import { buildTour, crossesWall, type Tour, type TourStop } from '../../src/model/tour/index.ts';
-import { wallPolyline, projectOnPolyline } from '../../src/model/fml/fml-geometry.ts';
 import { tourHome, TOUR_HOME_CAMERAS, TOUR_HOME_LINKS } from '../fixtures/tour-home.ts';
+import { angleGap, bearing, oracleBlocked } from '../shared/tour-oracle.ts';
 
 const read = (doc: unknown): FmlPlan => readFml(doc).plan;
 const byName = (tour: Tour, name: string): TourStop => {
@@ -21,40 +21,6 @@ const byName = (tour: Tour, name: string): TourStop => {
   return stop;
 };
 const linked = (tour: Tour, a: string, b: string) => tour.links.some((l) => l.from === a && l.to === b);
-
-/** The true bearing of b from a, clockwise from +y, degrees in [0, 360). */
-const bearing = (a: TourStop, b: TourStop) =>
-  ((Math.atan2(b.position[0] - a.position[0], b.position[1] - a.position[1]) * 180) / Math.PI + 360) % 360;
-const yawGap = (x: number, y: number) => Math.abs(((((x - y) % 360) + 540) % 360) - 180);
-
-/**
- * The oracle: does the walk p→q touch a wall's body (deeper than 0.5 cm, as buildTour's tolerance) at a
- * point outside every door gap? Samples every 0.5 cm; nothing shared with wall-crossing.ts but the
- * centre line (wallPolyline) and the opening offsets.
- */
-function oracleBlocked(p: Vec2, q: Vec2, walls: readonly FmlWall[]): boolean {
-  const steps = Math.ceil(Math.hypot(q[0] - p[0], q[1] - p[1]) / 0.5);
-  for (const wall of walls) {
-    if (!(wall.thickness > 0)) continue;
-    const line = wallPolyline(wall);
-    const doors = wall.openings.filter((o) => o.kind !== 'window');
-    for (let i = 0; i <= steps; i++) {
-      const t = i / steps;
-      const point: Vec2 = [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
-      const on = projectOnPolyline(line, point);
-      if (!on || on.beyond > 0 || on.distance >= wall.thickness / 2 - 0.5) continue;
-      // within the wall's length (with the same 0.5 cm at each end)
-      const length = line.reduce(
-        (s, x, k) => (k ? s + Math.hypot(x[0] - line[k - 1]![0], x[1] - line[k - 1]![1]) : 0),
-        0,
-      );
-      if (on.offset <= 0.5 || on.offset >= length - 0.5) continue;
-      if (doors.some((o) => Math.abs(on.offset - o.offset) <= o.width / 2 + 0.5)) continue;
-      return true;
-    }
-  }
-  return false;
-}
 
 describe('tour of the made-up four-camera home', () => {
   const plan = read(tourHome());
@@ -102,7 +68,7 @@ describe('tour of the made-up four-camera home', () => {
       const a = tour.stops.find((s) => s.id === link.from)!;
       const b = tour.stops.find((s) => s.id === link.to)!;
       assert.ok(
-        yawGap(link.yaw, bearing(a, b)) < 1,
+        angleGap(link.yaw, bearing(a, b)) < 1,
         `${a.name} → ${b.name}: ${link.yaw} vs ${bearing(a, b)}`,
       );
       const d = Math.hypot(b.position[0] - a.position[0], b.position[1] - a.position[1]);
@@ -180,7 +146,7 @@ describe('tour of real project 186997360', () => {
       for (const link of tour.links) {
         const a = tour.stops.find((s) => s.id === link.from)!;
         const b = tour.stops.find((s) => s.id === link.to)!;
-        assert.ok(yawGap(link.yaw, bearing(a, b)) < 1);
+        assert.ok(angleGap(link.yaw, bearing(a, b)) < 1);
       }
       // the camera outside every room: said, not shown
       assert.ok(tour.problems.some((p) => p.kind === 'camera-outside'));

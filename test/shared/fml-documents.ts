@@ -1,14 +1,22 @@
 /**
- * FML JSON documents written for tests (the real ones come from ../shared/realdata): one wall, and
+ * FML JSON documents written for tests (the real ones come from ../shared/realdata): a wall, a rectangle, and
  * the hostile document the <room-plan> and <room-viewer> FML tests both load.
  */
 
 type Point = { x: number; y: number };
 
-/** A 20 cm, 250 cm high wall from `a` to `b` with no openings, as FML JSON v3 writes one. */
-export function fmlWall(a: Point, b: Point) {
-  return { a, b, thickness: 20, az: { z: 0, h: 250 }, bz: { z: 0, h: 250 }, balance: 0.5, openings: [] };
+/** A 20 cm, 250 cm high wall from `a` to `b` with `openings` (none by default), as FML JSON v3 writes one. */
+export function fmlWall<O = never>(a: Point, b: Point, openings: O[] = []) {
+  return { a, b, thickness: 20, az: { z: 0, h: 250 }, bz: { z: 0, h: 250 }, balance: 0.5, openings };
 }
+
+/** The corners of the rectangle (x0, y0)–(x1, y1), as an FML area's `poly`. */
+export const fmlRect = (x0: number, y0: number, x1: number, y1: number): Point[] => [
+  { x: x0, y: y0 },
+  { x: x1, y: y0 },
+  { x: x1, y: y1 },
+  { x: x0, y: y1 },
+];
 
 /**
  * Markup in every text (a floor name, an area name, a label), NaN and Infinity coordinates, a

@@ -7,7 +7,7 @@
  * same /planning/files URLs) and every export is a v2 export record too.
  */
 import { randomHex } from '../shared/random-hex.ts';
-import { postSigned } from '../planning/domain/delivery.ts';
+import { emailExport, finishedExport, postSigned } from '../planning/domain/delivery.ts';
 import type { ExportPaper, ExportRequest, ExportView } from '../planning/domain/export-rules.ts';
 import type { PlanDesign } from '../planning/domain/plan-geometry.ts';
 import type { ExportRecord, ProjectRecord, ResultMap, StoredFile } from '../planning/domain/records.ts';
@@ -239,15 +239,7 @@ async function deliver(
   signingKey: string,
 ): Promise<void> {
   if (delivery.sendTo) {
-    const urls = [...Object.values(record.result.project), ...Object.values(record.result.design)].flat();
-    state.sendEmail({
-      kind: 'export',
-      to: delivery.sendTo,
-      subject: `Your export of project ${record.project_id} is ready`,
-      text: `The files of export ${record.id}:\n${urls.join('\n')}\n`,
-      export_id: record.id,
-      result: record.result,
-    });
+    emailExport(state, record, delivery.sendTo);
     if (!delivery.callback) {
       record.callback_status = 'sent';
       record.delivered_at = iso(Date.now());
@@ -290,28 +282,24 @@ function finish(
       ? { project: { [project.id]: [url] }, design: {} }
       : { project: {}, design: { [spec.designId]: [url] } };
   const now = iso(Date.now());
-  const record: ExportRecord = {
-    id,
-    project_id: project.id,
-    user_id: op.account.id,
-    type: spec.type,
-    fmt: [spec.fmt],
-    designs: spec.designs,
-    width: spec.width,
-    height: spec.height,
-    paper: spec.paper,
-    views: spec.views,
-    callback: spec.callback ?? spec.sendTo ?? '',
-    callback_kind: spec.callback ? 'http' : 'email',
-    callback_status: 'pending',
-    callback_attempts: 0,
-    callback_response_status: null,
-    status: 'done',
-    result,
-    created_at: now,
-    finished_at: now,
-    delivered_at: null,
-  };
+  const record = finishedExport(
+    {
+      id,
+      project_id: project.id,
+      user_id: op.account.id,
+      type: spec.type,
+      fmt: [spec.fmt],
+      designs: spec.designs,
+      width: spec.width,
+      height: spec.height,
+      paper: spec.paper,
+      views: spec.views,
+      callback: spec.callback ?? spec.sendTo ?? '',
+      callback_kind: spec.callback ? 'http' : 'email',
+      result,
+    },
+    now,
+  );
   const files = new Map<string, StoredFile>([
     [key, { bytes: spec.file.bytes, contentType: spec.file.contentType, name: spec.file.name }],
   ]);

@@ -134,6 +134,22 @@ export function textField(parent: XmlObject, name: string, problems: Problems): 
   return trimmed === '' ? null : trimmed;
 }
 
+/**
+ * A text field of at most `max` characters, as textField reads it; undefined also when it is longer
+ * (the problem added, in the service's words).
+ */
+export function boundedText(
+  parent: XmlObject,
+  name: string,
+  max: number,
+  problems: Problems,
+): string | null | undefined {
+  const value = textField(parent, name, problems);
+  if (!value || value.length <= max) return value;
+  problems.add(name, `${human(name)} is too long (maximum is ${max} characters)`);
+  return undefined;
+}
+
 export function booleanOf(value: string): boolean | undefined {
   const v = value.toLowerCase();
   if (v === 'true' || v === '1') return true;
@@ -157,4 +173,21 @@ export function checkExternalId(value: string, problems: Problems): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * The `external-identifier` field of a user or a project: null clears it; undefined when absent or
+ * refused (the problem added: the form, or `taken(external)`: another record in scope has it already).
+ */
+export function externalIdField(
+  parent: XmlObject,
+  problems: Problems,
+  taken: (external: string) => boolean,
+): string | null | undefined {
+  const external = textField(parent, 'external-identifier', problems);
+  if (external === null) return null;
+  if (external === undefined || !checkExternalId(external, problems)) return undefined;
+  if (!taken(external)) return external;
+  problems.add('external-identifier', 'External identifier has already been taken');
+  return undefined;
 }

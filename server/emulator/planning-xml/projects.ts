@@ -12,7 +12,8 @@ import { projectFml } from '../planning/formats/fml-xml.ts';
 import {
   bodyOf,
   booleanOf,
-  checkExternalId,
+  boundedText,
+  externalIdField,
   findProject,
   type Handler,
   inScope,
@@ -23,9 +24,8 @@ import {
 } from './operation.ts';
 import { projectXml } from './represent.ts';
 import { emptyResponse, fail, xmlResponse } from './respond.ts';
-import { paging } from './users.ts';
+import { pageResponse, paging } from './users.ts';
 import { attr, child, fileOf, isXmlObject, items, type XmlObject, type XmlValue } from './xml-read.ts';
-import { array } from './xml-write.ts';
 
 export const MAX_FLOORS = 20;
 export const MAX_DRAWING_FILE_BYTES = 512 * 1024;
@@ -48,29 +48,19 @@ interface ProjectInput {
 function readProject(op: Op, input: XmlObject, self: ProjectRecord | null, ownerId: number): ProjectInput {
   const problems = new Problems();
   const out: ProjectInput = {};
-  const name = textField(input, 'name', problems);
+  const name = boundedText(input, 'name', 255, problems);
   if (name === null) problems.add('name', "Name can't be blank");
-  else if (name !== undefined) {
-    if (name.length > 255) problems.add('name', 'Name is too long (maximum is 255 characters)');
-    else out.name = name;
-  }
-  const description = textField(input, 'description', problems);
-  if (description !== undefined) {
-    if (description && description.length > 5000)
-      problems.add('description', 'Description is too long (maximum is 5000 characters)');
-    else out.description = description;
-  }
-  const external = textField(input, 'external-identifier', problems);
-  if (external === null) out.externalIdentifier = null;
-  else if (external !== undefined && checkExternalId(external, problems)) {
-    const taken = [...op.state.projects.values()].some((p) => {
+  else if (name !== undefined) out.name = name;
+  const description = boundedText(input, 'description', 5000, problems);
+  if (description !== undefined) out.description = description;
+  const external = externalIdField(input, problems, (external) =>
+    [...op.state.projects.values()].some((p) => {
       if (p.deleted || p.externalIdentifier !== external || p.id === self?.id) return false;
       const owner = op.state.userById(p.userId);
       return p.userId === ownerId || (!!owner && inScope(op, owner));
-    });
-    if (taken) problems.add('external-identifier', 'External identifier has already been taken');
-    else out.externalIdentifier = external;
-  }
+    }),
+  );
+  if (external !== undefined) out.externalIdentifier = external;
   const publicText = textField(input, 'public', problems);
   if (publicText) {
     const value = booleanOf(publicText);
@@ -181,7 +171,7 @@ const newestFirst = (a: ProjectRecord, b: ProjectRecord) =>
 export const listProjects: Handler = (op) => {
   const scoped = scopeUser(op);
   if (scoped) return listUserProjects(op);
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const compactRaw = op.c.req.query('compact');
   const compact = compactRaw === undefined || compactRaw === '' ? false : booleanOf(compactRaw);
   if (compact === undefined) throw fail(422, 'compact must be true or false', 'compact');
@@ -196,35 +186,19 @@ export const listProjects: Handler = (op) => {
         (op.side.tags.get(p.id) ?? []).some((t) => t.toLowerCase().includes(q)),
     )
     .sort(newestFirst);
-  const slice = found.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'projects',
-      slice.map((p) => projectXml(p, op.side, compact)),
-    ),
-  );
+  return pageResponse(op, 'projects', found, pages, (p) => projectXml(p, op.side, compact));
 };
 
 /** GET /users/:user_id/projects.xml: that user's projects with floors and designs; `q` is a prefix of the external id. */
 function listUserProjects(op: Op): Response {
   const user = scopeUser(op)!;
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const q = op.c.req.query('q') ?? '';
   const found = [...op.state.projects.values()]
     .filter((p) => !p.deleted && p.userId === user.id)
     .filter((p) => !q || (p.externalIdentifier ?? '').startsWith(q))
     .sort(newestFirst);
-  const slice = found.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'projects',
-      slice.map((p) => projectXml(p, op.side)),
-    ),
-  );
+  return pageResponse(op, 'projects', found, pages, (p) => projectXml(p, op.side));
 }
 
 export const showProject: Handler = (op) =>

@@ -14,7 +14,8 @@ import {
 } from '../planning/domain/accounts.ts';
 import {
   bodyOf,
-  checkExternalId,
+  boundedText,
+  externalIdField,
   EMAIL,
   findUser,
   type Handler,
@@ -27,7 +28,7 @@ import {
 import { userXml } from './represent.ts';
 import { emptyResponse, fail, xmlResponse } from './respond.ts';
 import type { XmlObject } from './xml-read.ts';
-import { array } from './xml-write.ts';
+import { array, type XmlNode } from './xml-write.ts';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -58,6 +59,18 @@ export function paging(op: Op): { page: number; perPage: number } {
     return Number(raw);
   };
   return { page: int('page', 1), perPage: Math.min(MAX_PER_PAGE, int('per_page', DEFAULT_PER_PAGE)) };
+}
+
+/** One page of `list` (as paging() read it) as the array `name`, each item written by `write`. */
+export function pageResponse<T>(
+  op: Op,
+  name: string,
+  list: readonly T[],
+  { page, perPage }: { page: number; perPage: number },
+  write: (item: T) => XmlNode,
+): Response {
+  const slice = list.slice(perPage * (page - 1), perPage * page);
+  return xmlResponse(op.c, op.format, array(name, slice.map(write)));
 }
 
 /** The fields a client sends (the confirmation is only checked against the password, never kept). */
@@ -102,21 +115,14 @@ function readUser(op: Op, input: XmlObject, creating: boolean, self?: UserRecord
       problems.add('country-code', 'Country code is not an ISO 3166-1 alpha-2 code');
     else out.countryCode = country.toUpperCase();
   }
-  const external = textField(input, 'external-identifier', problems);
-  if (external === null) out.externalIdentifier = null;
-  else if (external !== undefined && checkExternalId(external, problems)) {
-    const taken = [...op.state.users.values()].some(
+  const external = externalIdField(input, problems, (external) =>
+    [...op.state.users.values()].some(
       (u) => u.externalIdentifier === external && u.id !== self?.id && inScope(op, u),
-    );
-    if (taken) problems.add('external-identifier', 'External identifier has already been taken');
-    else out.externalIdentifier = external;
-  }
-  const username = textField(input, 'username', problems);
-  if (username !== undefined) {
-    if (username && username.length > 255)
-      problems.add('username', 'Username is too long (maximum is 255 characters)');
-    else out.username = username;
-  }
+    ),
+  );
+  if (external !== undefined) out.externalIdentifier = external;
+  const username = boundedText(input, 'username', 255, problems);
+  if (username !== undefined) out.username = username;
   // the password is taken as sent (not trimmed)
   const rawPassword = textField(input, 'password', problems);
   if (rawPassword) {
@@ -165,19 +171,11 @@ export const createUser: Handler = (op) => {
 };
 
 export const listUsers: Handler = (op) => {
-  const { page, perPage } = paging(op);
+  const pages = paging(op);
   const mine = [...op.state.users.values()]
     .filter((u) => u.id !== op.account.id && inScope(op, u))
     .sort((a, b) => a.id - b.id);
-  const slice = mine.slice(perPage * (page - 1), perPage * page);
-  return xmlResponse(
-    op.c,
-    op.format,
-    array(
-      'users',
-      slice.map((u) => userXml(u)),
-    ),
-  );
+  return pageResponse(op, 'users', mine, pages, (u) => userXml(u));
 };
 
 export const showUser: Handler = (op) => xmlResponse(op.c, op.format, userXml(findUser(op, op.params.id!)));

@@ -25,12 +25,12 @@ import {
 import {
   FLOOR_DECORS,
   FLOORS_BY_CATEGORY,
-  FRAME_DECOR,
   FURNITURE_BY_CATEGORY,
   type FurnitureItem,
   SECOND_AREA,
   WALL_COLOURS,
 } from './catalogue.ts';
+import { ceilingMaterial, floorMaterial, frameMaterial, openingConfiguration } from './model-parts.ts';
 import { type DraftWall, makePlan, type PlanDraft, type Rect, type Vec2 } from './plan-shapes.ts';
 import type { CategoryKey } from './vocabulary.ts';
 
@@ -123,27 +123,9 @@ export function generateModel(input: ModelInput): ModelJson {
   const usedColours = new Set(Object.values(walls).map((w) => w.material));
   const materials: Record<string, unknown>[] = [
     ...[...usedColours].map((id) => colourMaterial(id)),
-    {
-      ambient: [0, 0, 0],
-      shiny: 0,
-      ID: 'materialCeilingDefault',
-      diffuse: [0.976, 0.976, 0.976],
-      shader: 'combi_material',
-    },
-    ...FLOOR_DECORS.filter((d) => usedFloors.has(d.id)).map((d) => ({
-      diffuse_texture: d.texture,
-      ID: d.id,
-      texture_width: d.textureWidth,
-      shader: 'combi_material',
-    })),
-    {
-      diffuse_texture: FRAME_DECOR.texture,
-      shader: 'combi_material',
-      ID: FRAME_DECOR.id,
-      texture_width: FRAME_DECOR.textureWidth,
-      shiny: 20,
-      diffuse: [1, 1, 1],
-    },
+    ceilingMaterial(),
+    ...FLOOR_DECORS.filter((d) => usedFloors.has(d.id)).map(floorMaterial),
+    frameMaterial(),
   ];
 
   const main = plan.areas[0]!.rect;
@@ -242,18 +224,7 @@ function placeOpenings(
     const x = ax + ux * t;
     const y = ay + uy * t;
     const angle = ((Math.atan2(uy, ux) * 180) / Math.PI + 360) % 360;
-    const configuration =
-      kind === 'Door'
-        ? {
-            open_side: 'l',
-            height: h,
-            open_direction: 'i',
-            width: w,
-            depth: 6,
-            finish: FRAME_DECOR.id,
-            open: '0',
-          }
-        : { width: w, depth: 6, finish: FRAME_DECOR.id, height: h };
+    const configuration = openingConfiguration(kind, w, h);
     const componentId = kind === 'Door' ? DOOR_ID : WINDOW_ID;
     components.push({
       category: kind,

@@ -6,10 +6,11 @@
  * number) and its 25 pieces carry a `category`, a `component_id` of the made-up shop's catalogue
  * (showcase-products.ts) and a `model` path, under which the emulator serves each product's mesh.
  */
-import { FLOOR_DECORS, FRAME_DECOR } from './catalogue.ts';
+import { FLOOR_DECORS } from './catalogue.ts';
 import type { RoomRecord, UserRecord } from './dataset.ts';
 import type { ModelJson } from './model.ts';
 import { hash32 } from '../shared/random.ts';
+import { ceilingMaterial, floorMaterial, frameMaterial, openingConfiguration } from './model-parts.ts';
 import { showcaseProduct, type ShowcaseProduct } from './showcase-products.ts';
 
 export const SHOWCASE_ROOM_ID = 6346900;
@@ -158,18 +159,7 @@ function opening(
     aperture: { type: 'rectangle', bounds: [w, h] },
     position: [x, y, sill + h / 2],
     rotation: [270, 0, WALL_ANGLES[wall]!],
-    configuration:
-      kind === 'Door'
-        ? {
-            open_side: 'l',
-            height: h,
-            open_direction: 'i',
-            width: w,
-            depth: 6,
-            finish: FRAME_DECOR.id,
-            open: '0',
-          }
-        : { width: w, depth: 6, finish: FRAME_DECOR.id, height: h },
+    configuration: openingConfiguration(kind, w, h),
     type: 'ArchitecturalComponent',
     ID: `model-${index}`,
   };
@@ -196,27 +186,9 @@ export function showcaseModel(): ModelJson {
         diffuse: [0.788, 0.839, 0.765],
         shader: 'combi_material',
       },
-      {
-        ambient: [0, 0, 0],
-        shiny: 0,
-        ID: 'materialCeilingDefault',
-        diffuse: [0.976, 0.976, 0.976],
-        shader: 'combi_material',
-      },
-      {
-        diffuse_texture: FLOOR.texture,
-        ID: FLOOR.id,
-        texture_width: FLOOR.textureWidth,
-        shader: 'combi_material',
-      },
-      {
-        diffuse_texture: FRAME_DECOR.texture,
-        shader: 'combi_material',
-        ID: FRAME_DECOR.id,
-        texture_width: FRAME_DECOR.textureWidth,
-        shiny: 20,
-        diffuse: [1, 1, 1],
-      },
+      ceilingMaterial(),
+      floorMaterial(FLOOR),
+      frameMaterial(),
     ],
     environment: { image: null },
     lights: [{ position: [400, 250, 500], direction: [-120, 90, -500], type: 'sun' }],

@@ -8,13 +8,8 @@
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { AreaGeometry, ModelComponent } from '../../model/types.js';
 import type { Units } from '../../model/units.js';
-import {
-  additive,
-  ClickTracker,
-  idSet,
-  selectedComponentDetail,
-  selectionAfter,
-} from './component-selection.js';
+import { additive, idSet, selectedComponentDetail, selectionAfter } from './component-selection.js';
+import { HostClicks } from './host-clicks.js';
 import type { LanguageController } from '../../internal/language.js';
 import { roomDescription, type DescribedSurface } from './room-description.js';
 import { DESCRIPTION_STRINGS } from './room-description.strings.js';
@@ -54,7 +49,6 @@ export interface SelectionOptions {
 export class ComponentSelection implements ReactiveController {
   /** The ids `highlight()` was given. */
   highlighted: ReadonlySet<string> = new Set();
-  #clicks = new ClickTracker();
   /** The selection and highlight of the last update (to tell `changed` only when they change). */
   #seen: Seen = [undefined, undefined];
   #index?: { of: readonly ModelComponent[]; byId: Map<string, ModelComponent> };
@@ -64,20 +58,7 @@ export class ComponentSelection implements ReactiveController {
     private readonly options: SelectionOptions,
   ) {
     host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.host.addEventListener('pointerdown', this.#onDown);
-    this.host.addEventListener('pointermove', this.#onMove);
-    this.host.addEventListener('pointerup', this.#onUp);
-    this.host.addEventListener('pointercancel', this.#onCancel);
-  }
-
-  hostDisconnected(): void {
-    this.host.removeEventListener('pointerdown', this.#onDown);
-    this.host.removeEventListener('pointermove', this.#onMove);
-    this.host.removeEventListener('pointerup', this.#onUp);
-    this.host.removeEventListener('pointercancel', this.#onCancel);
+    new HostClicks(host, { startsOn: (event) => options.startsOn(event), clicked: this.#onClick });
   }
 
   hostUpdated(): void {
@@ -149,17 +130,9 @@ export class ComponentSelection implements ReactiveController {
     });
   }
 
-  #onDown = (event: PointerEvent) => {
-    if (this.options.startsOn(event)) this.#clicks.down(event);
-  };
-
-  #onMove = (event: PointerEvent) => this.#clicks.move(event);
-
-  #onCancel = (event: PointerEvent) => this.#clicks.cancel(event);
-
-  #onUp = (event: PointerEvent) => {
+  #onClick = (event: PointerEvent) => {
     // measuring: a click places a point, it does not pick
-    if (!this.#clicks.up(event) || this.host.measure) return;
+    if (this.host.measure) return;
     const add = additive(event);
     const picked = this.options.pick(event);
     if (picked instanceof Promise)

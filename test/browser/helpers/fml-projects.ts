@@ -1,7 +1,9 @@
 /**
  * The real FML projects as the emulator serves them to a connected partner, for the <room-plan> and
- * <room-viewer> FML tests: one copy of the sign-in, the token and the "real or generated" check.
+ * <room-viewer> FML tests: one copy of the sign-in, the token and the "real or generated" check; and the
+ * made-up two-floor home the emulator always serves (the walk and the tour's stairs).
  */
+import { expect } from '@esm-bundle/chai';
 import { PLANNING } from './emulator.ts';
 import { connectPartner, TOKEN_ENDPOINT } from './partner.ts';
 
@@ -51,4 +53,26 @@ export async function needsReal(test: Mocha.Context, id: number): Promise<Record
     test.skip();
   }
   return doc!;
+}
+
+/** The planning emulator's made-up two-floor home (server/emulator/planning/domain/demo-home.ts). */
+export const DEMO_HOME = 29250001;
+
+let demoHome: unknown;
+/** The made-up home's FML JSON as the emulator serves a connected partner (fetched once a test file). */
+export async function demoHomeFml(): Promise<unknown> {
+  if (demoHome) return demoHome;
+  expect(await connectPartner(), 'the partner signed in').to.equal(true);
+  const answer = await fetch(TOKEN_ENDPOINT, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: DEMO_HOME }),
+  });
+  const { access_token } = (await answer.json()) as { access_token: string };
+  const response = await fetch(`${PLANNING}/projects/${DEMO_HOME}/fml`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status).to.equal(200);
+  return (demoHome = await response.json());
 }

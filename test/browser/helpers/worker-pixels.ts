@@ -36,3 +36,15 @@ export function meanDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): numb
   for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
   return sum / a.length;
 }
+
+/** How many pixels differ by more than `tolerance` in a colour channel (RGB) between two pictures of one size. */
+export function differingPixels(a: Uint8ClampedArray, b: Uint8ClampedArray, tolerance = 2): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 4)
+    if (
+      Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!)) >
+      tolerance
+    )
+      n++;
+  return n;
+}

@@ -29,17 +29,52 @@ export function signedText(
   return timestamp === undefined ? rest : `${timestamp}.${rest}`;
 }
 
+/** What an export asks for: all of its record but the state the emulator keeps (finishedExport adds it). */
+export type ExportOrder = Omit<
+  ExportRecord,
+  | 'callback_status'
+  | 'callback_attempts'
+  | 'callback_response_status'
+  | 'status'
+  | 'created_at'
+  | 'finished_at'
+  | 'delivered_at'
+>;
+
+/**
+ * The record of an export the emulator has rendered at once (`now`), its callback still to be made;
+ * for the v2 API and the XML API alike. The fields in the order the service lists them.
+ */
+export function finishedExport({ result, ...order }: ExportOrder, now: string): ExportRecord {
+  return {
+    ...order,
+    callback_status: 'pending',
+    callback_attempts: 0,
+    callback_response_status: null,
+    status: 'done',
+    result,
+    created_at: now,
+    finished_at: now,
+    delivered_at: null,
+  };
+}
+
+/** An export's result as a message to `to` in the emulator's outbox (an email callback, the XML API's send_to). */
+export function emailExport(state: PlanningState, record: ExportRecord, to: string): void {
+  const urls = [...Object.values(record.result.project), ...Object.values(record.result.design)].flat();
+  state.sendEmail({
+    kind: 'export',
+    to,
+    subject: `Your export of project ${record.project_id} is ready`,
+    text: `The files of export ${record.id}:\n${urls.join('\n')}\n`,
+    export_id: record.id,
+    result: record.result,
+  });
+}
+
 export async function deliver(state: PlanningState, record: ExportRecord, signingKey: string): Promise<void> {
   if (record.callback_kind === 'email') {
-    const urls = [...Object.values(record.result.project), ...Object.values(record.result.design)].flat();
-    state.sendEmail({
-      kind: 'export',
-      to: record.callback,
-      subject: `Your export of project ${record.project_id} is ready`,
-      text: `The files of export ${record.id}:\n${urls.join('\n')}\n`,
-      export_id: record.id,
-      result: record.result,
-    });
+    emailExport(state, record, record.callback);
     record.callback_status = 'sent';
     record.delivered_at = iso(Date.now());
     return;

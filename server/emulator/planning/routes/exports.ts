@@ -7,9 +7,9 @@
  */
 import type { Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';
-import { deliver } from '../domain/delivery.ts';
+import { deliver, finishedExport } from '../domain/delivery.ts';
 import { validateExport } from '../domain/export-rules.ts';
-import type { ExportRecord, ResultMap } from '../domain/records.ts';
+import type { ResultMap } from '../domain/records.ts';
 import { iso } from '../domain/seed.ts';
 import { projectFacts } from '../formats/project-json.ts';
 import { renderExport } from '../render/export-render.ts';
@@ -36,28 +36,24 @@ export const exportProject: ApiHandler = async (c, state) => {
   const root = planningRoot(c);
   const { files, result } = await renderExport(project, request, token, (key) => `${root}/files/${key}`);
   const now = iso(Date.now());
-  const record: ExportRecord = {
-    id,
-    project_id: project.id,
-    user_id: caller.userId,
-    type: request.type,
-    fmt: request.fmt,
-    designs: request.designs ?? projectFacts(project).designIds,
-    width: request.width,
-    height: request.height,
-    paper: request.paper,
-    views: request.views,
-    callback: request.callback,
-    callback_kind: request.callbackKind,
-    callback_status: 'pending',
-    callback_attempts: 0,
-    callback_response_status: null,
-    status: 'done',
-    result,
-    created_at: now,
-    finished_at: now,
-    delivered_at: null,
-  };
+  const record = finishedExport(
+    {
+      id,
+      project_id: project.id,
+      user_id: caller.userId,
+      type: request.type,
+      fmt: request.fmt,
+      designs: request.designs ?? projectFacts(project).designIds,
+      width: request.width,
+      height: request.height,
+      paper: request.paper,
+      views: request.views,
+      callback: request.callback,
+      callback_kind: request.callbackKind,
+      result,
+    },
+    now,
+  );
   state.addExport(record, files);
   project.exportedAt = now;
   // The callback is signed with the secret of whoever asked: the OAuth application's client secret,

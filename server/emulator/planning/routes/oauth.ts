@@ -32,6 +32,15 @@ function checkClient(c: Context, state: PlanningState, clientId: string | undefi
   return null;
 }
 
+/** A token or revoke request's client checked: its id, then its secret; the error answer, or null. */
+function checkClientSecret(c: Context, state: PlanningState, params: Record<string, unknown>) {
+  const rejected = checkClient(c, state, str(params.client_id));
+  if (rejected) return rejected;
+  if (!sameSecret(str(params.client_secret) ?? '', state.config.clientSecret))
+    return oauthError(c, 403, 'invalid_client', 'client authentication failed');
+  return null;
+}
+
 function redirectAllowed(state: PlanningState, redirectUri: string, requestUrl: string): boolean {
   if (state.config.redirectUris.includes(redirectUri)) return true;
   // the same server answering on another port (tests, the dev server): its own partner callback
@@ -94,10 +103,8 @@ export function oauthRoutes(state: PlanningState): Hono {
   app.post('/token', async (c) => {
     const params = (await bodyParams(c)) ?? {};
     const clientId = str(params.client_id);
-    const rejected = checkClient(c, state, clientId);
+    const rejected = checkClientSecret(c, state, params);
     if (rejected) return rejected;
-    if (!sameSecret(str(params.client_secret) ?? '', state.config.clientSecret))
-      return oauthError(c, 403, 'invalid_client', 'client authentication failed');
     const grantType = str(params.grant_type) || 'authorization_code';
     if (grantType !== 'authorization_code')
       return oauthError(c, 403, 'unsupported_grant_type', 'only grant_type=authorization_code is supported');
@@ -141,10 +148,8 @@ export function oauthRoutes(state: PlanningState): Hono {
   app.post('/revoke', async (c) => {
     const params = (await bodyParams(c)) ?? {};
     const clientId = str(params.client_id);
-    const rejected = checkClient(c, state, clientId);
+    const rejected = checkClientSecret(c, state, params);
     if (rejected) return rejected;
-    if (!sameSecret(str(params.client_secret) ?? '', state.config.clientSecret))
-      return oauthError(c, 403, 'invalid_client', 'client authentication failed');
     const token = state.tokens.get(str(params.token) ?? '');
     if (!token || token.kind !== 'oauth' || token.clientId !== clientId)
       return oauthError(c, 403, 'invalid_token', 'no such token for this application');

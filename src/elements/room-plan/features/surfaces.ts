@@ -25,7 +25,7 @@ import {
   type SurfaceInput,
   type SurfaceValue,
 } from '../../../features/changes/surface-value.js';
-import { ClickTracker } from '../../../features/selection/component-selection.js';
+import { HostClicks } from '../../../features/selection/host-clicks.js';
 import type { DescribedSurface } from '../../../features/selection/room-description.js';
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
 import { pointInRing } from '../../../model/polygon.js';
@@ -86,7 +86,6 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     #patterns = new Map<string, number>();
     #nextPattern = 0;
     #sheet?: CSSStyleSheet;
-    #clicks = new ClickTracker();
     #described?: { plan: PlanGeometry; list: DescribedSurface[] };
     #plan?: PlanGeometry;
     #pieces?: { model: RoomModel; rings: Vec2[][] };
@@ -107,6 +106,14 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
+      // a click (not a drag) that starts in the viewport picks a surface
+      new HostClicks(this, {
+        startsOn: (event) => {
+          const viewport = this.shadowRoot?.querySelector('[part~="viewport"]');
+          return !!viewport && event.composedPath().includes(viewport);
+        },
+        clicked: (event) => this.#onClick(event),
+      });
       this.#log.register('surface', {
         validate: surfaceValidator(() => this.planShown?.plan, 'no plan is drawn yet'),
         current: (target) => this.#paints.get(target) ?? null,
@@ -188,22 +195,6 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
      */
     surfaceActivated(surface: string, event: MouseEvent): void {
       this.#select(surface, event.detail === 0 ? 'keyboard' : 'pointer');
-    }
-
-    override connectedCallback(): void {
-      super.connectedCallback();
-      this.addEventListener('pointerdown', this.#onDown);
-      this.addEventListener('pointermove', this.#onMove);
-      this.addEventListener('pointerup', this.#onUp);
-      this.addEventListener('pointercancel', this.#onCancel);
-    }
-
-    override disconnectedCallback(): void {
-      this.removeEventListener('pointerdown', this.#onDown);
-      this.removeEventListener('pointermove', this.#onMove);
-      this.removeEventListener('pointerup', this.#onUp);
-      this.removeEventListener('pointercancel', this.#onCancel);
-      super.disconnectedCallback();
     }
 
     protected override planReady(shown: PlanShown): void {
@@ -297,20 +288,11 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
       );
     }
 
-    #onDown = (event: PointerEvent) => {
-      const viewport = this.shadowRoot?.querySelector('[part~="viewport"]');
-      if (viewport && event.composedPath().includes(viewport)) this.#clicks.down(event);
-    };
-
-    #onMove = (event: PointerEvent) => this.#clicks.move(event);
-
-    #onCancel = (event: PointerEvent) => this.#clicks.cancel(event);
-
-    #onUp = (event: PointerEvent) => {
-      if (!this.#clicks.up(event) || (this as { measure?: boolean }).measure) return;
+    #onClick(event: PointerEvent): void {
+      if ((this as { measure?: boolean }).measure) return;
       const surface = this.#surfaceAt(event);
       if (surface) this.#select(surface, 'pointer');
-    };
+    }
 
     /** The wall face or floor under the pointer; none over a piece's footprint (a click there is the piece's). */
     #surfaceAt(event: PointerEvent): string | undefined {

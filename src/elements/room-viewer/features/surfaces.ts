@@ -5,7 +5,7 @@
  * texture through the change log (changes.ts: `room-change`, undo, redo, replay). Picking and painting
  * go through the drawing (src/three/surfaces.ts), on whichever thread it draws.
  */
-import { ClickTracker } from '../../../features/selection/component-selection.js';
+import { HostClicks } from '../../../features/selection/host-clicks.js';
 import { changeLogOf } from '../../../features/changes/changes-host.js';
 import { ChangeRefused } from '../../../features/changes/change-log.js';
 import { cssColour } from '../../../features/changes/css-colour.js';
@@ -60,7 +60,6 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
    * @csspart surface - A surface's button in the room description (a wall face, a floor, a ceiling).
    */
   abstract class WithSurfaces extends Base {
-    #clicks = new ClickTracker();
     /** While `surface-select` of the visitor's click is dispatched. */
     #answeringPick = false;
     /** What each changed surface is painted with now (the log's values). */
@@ -70,6 +69,14 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
       super(...args);
+      // a click (not a drag) that starts on the canvas picks a surface
+      new HostClicks(this, {
+        startsOn: (event) => {
+          const target = event.composedPath()[0] as Element | undefined;
+          return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
+        },
+        clicked: (event) => this.#onClick(event),
+      });
       changeLogOf(this)?.register('surface', {
         validate: surfaceValidator(() => this.viewContext?.plan, 'no room is drawn yet'),
         current: (target) => this.#paints.get(target) ?? null,
@@ -130,22 +137,6 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       return this.#select(surface, 'keyboard');
     }
 
-    override connectedCallback(): void {
-      super.connectedCallback();
-      this.addEventListener('pointerdown', this.#onDown);
-      this.addEventListener('pointermove', this.#onMove);
-      this.addEventListener('pointerup', this.#onUp);
-      this.addEventListener('pointercancel', this.#onCancel);
-    }
-
-    override disconnectedCallback(): void {
-      this.removeEventListener('pointerdown', this.#onDown);
-      this.removeEventListener('pointermove', this.#onMove);
-      this.removeEventListener('pointerup', this.#onUp);
-      this.removeEventListener('pointercancel', this.#onCancel);
-      super.disconnectedCallback();
-    }
-
     /**
      * The room description's surfaces (selection-controller.ts asks for them).
      * @internal
@@ -195,19 +186,9 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
       return this.emit('surface-select', detail, { cancelable: true });
     }
 
-    #onDown = (event: PointerEvent) => {
-      const target = event.composedPath()[0] as Element | undefined;
-      if (target?.localName === 'canvas' && target.getAttribute('part') === 'canvas')
-        this.#clicks.down(event);
-    };
-
-    #onMove = (event: PointerEvent) => this.#clicks.move(event);
-
-    #onCancel = (event: PointerEvent) => this.#clicks.cancel(event);
-
-    #onUp = (event: PointerEvent) => {
+    #onClick(event: PointerEvent): void {
       // measuring: a click places a point, it does not pick
-      if (!this.#clicks.up(event) || (this as { measure?: boolean }).measure) return;
+      if ((this as { measure?: boolean }).measure) return;
       const context = this.viewContext;
       const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
       if (!context || !rect?.width || !rect.height) return;
@@ -227,7 +208,7 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
         },
         () => undefined,
       );
-    };
+    }
   }
   return WithSurfaces;
 }
