@@ -10,14 +10,49 @@
  * Headless Chromium draws with SwiftShader (software WebGL): the figures are CPU-bound.
  * And walk mode's step (src/model/walk, the same code on either thread): a key's 15 cm step on the
  * emulator's demo home's ground floor with its walls and furniture, timed in node (mean of 10 000 seeded
- * steps, and the same steps with the walls alone).
+ * steps, and the same steps with the walls alone). And the tap path search's worst case on a very large
+ * plan (30 × 30 rooms, test/fixtures/large-walk-plan.ts: a tap in a closed room, "no way"): its work
+ * at once, and the longest slice walkPathSliced() runs before it gives the thread back.
  */
 import { round, type Figures, type Scenario } from '../harness.ts';
 import { tourHome } from '../../test/fixtures/tour-home.ts';
 import { DEMO_HOME_ID, seedProjects } from '../../server/emulator/planning/domain/seed.ts';
 import { projectFmlJson } from '../../server/emulator/planning/formats/fml-json.ts';
 import { fmlDesignToRoomModel, planGeometry, readFml, type Vec2 } from '../../src/model/index.ts';
-import { walk, walkFurniture, walkStart, walkWorld, type WalkWorld } from '../../src/model/walk/index.ts';
+import {
+  walk,
+  walkFurniture,
+  walkPath,
+  walkPathSliced,
+  walkStart,
+  walkWorld,
+  type WalkWorld,
+} from '../../src/model/walk/index.ts';
+import { largeWalkPlan } from '../../test/fixtures/large-walk-plan.ts';
+import { nextMessage } from '../../src/platform/yield.ts';
+
+/** The worst tap on a 30 × 30-room plan: the search at once and its longest slice (ms), median of 3. */
+export async function tapPath(): Promise<{ atOnce: number; slice: number }> {
+  const { plan, furniture, closed } = largeWalkPlan(30);
+  const world = walkWorld(plan, [], furniture);
+  const whole: number[] = [];
+  const slices: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now();
+    walkPath(world, [150, 100], closed);
+    whole.push(performance.now() - t0);
+    let longest = 0;
+    let started = performance.now();
+    await walkPathSliced(world, [150, 100], closed, async () => {
+      longest = Math.max(longest, performance.now() - started);
+      await nextMessage();
+      started = performance.now();
+    });
+    slices.push(Math.max(longest, performance.now() - started));
+  }
+  const median = (v: number[]) => v.sort((a, b) => a - b)[1]!;
+  return { atOnce: median(whole), slice: median(slices) };
+}
 
 /** Microseconds per walk() of a 15 cm step in a seeded random walk on `world` (10 000 steps). */
 function stepTime(world: WalkWorld, start: Vec2): number {
@@ -91,6 +126,7 @@ const scenario: Scenario = {
     await page.waitForFunction('window.benchReady === true', { timeout: 60000 });
     const r = (await page.evaluate(RUN(tourHome()))) as Record<string, number>;
     const steps = walkSteps();
+    const tap = await tapPath();
     return {
       'toPanorama(): one stop, six 1024² faces (JPEG), render worker, median of 5': {
         value: round(r.render!),
@@ -109,6 +145,14 @@ const scenario: Scenario = {
         unit: 'µs',
       },
       'walk mode: one 15 cm step, walls alone, mean of 10 000': { value: round(steps.bare), unit: 'µs' },
+      'walk mode: worst tap path search, 30 × 30 rooms (node), at once, median of 3': {
+        value: round(tap.atOnce),
+        unit: 'ms',
+      },
+      'walk mode: worst tap path search, its longest slice before the thread is given back': {
+        value: round(tap.slice),
+        unit: 'ms',
+      },
     };
   },
 };

@@ -10,6 +10,7 @@
 import { PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../model/types.js';
 import { toWorld } from './axes.js';
+import { withCeilings } from './ceiling.js';
 import type { RoomView } from './room-view.js';
 import { renderSnapshot } from './snapshot.js';
 
@@ -51,9 +52,14 @@ export function faceCamera(base: PerspectiveCamera, position: Vec3, face: Panora
   return camera;
 }
 
-/** The six faces, `size` pixels square, in PANORAMA_FACES order. */
+/**
+ * The six faces, `size` pixels square, in PANORAMA_FACES order, under the rooms' ceilings (ceiling.ts:
+ * the orbit and top views hide them, a panorama looks up at them).
+ */
 export function renderPanorama(view: RoomView, position: Vec3, size: number): HTMLCanvasElement[] {
-  return PANORAMA_FACES.map((face) =>
-    renderSnapshot(view, { width: size, height: size }, faceCamera(view.camera, position, face)),
+  return withCeilings(view, () =>
+    PANORAMA_FACES.map((face) =>
+      renderSnapshot(view, { width: size, height: size }, faceCamera(view.camera, position, face)),
+    ),
   );
 }

@@ -35,6 +35,8 @@ import type { CameraMode } from './camera.js';
 import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
 // tests follow the default (issue 33): what the view holds, the same on either thread
 import { inspectView, type ViewInspection } from './inspect.js';
+// the ceiling over a camera in a room (issue 38's follow-up)
+import { followCeilings } from './ceiling.js';
 
 type FeaturesModule = typeof Features;
 
@@ -159,6 +161,8 @@ export class ViewDriver {
         onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
       });
     if (!settings.furnitureVisible) view.setFurnitureVisible(false);
+    // the ceiling over a camera in a room (issue 38's follow-up): shown while it stands under one
+    followCeilings(view);
   }
 
   /** The features' three.js side now when loaded, else once it is (undefined: the view went meanwhile). */

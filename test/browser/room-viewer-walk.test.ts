@@ -19,6 +19,7 @@ import { onFrames, projectPoint } from './helpers/threads.ts';
 import { cleanup, mountLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { makeViewer } from './room-viewer-fixtures.ts';
+import { imageOf } from './snapshot-helpers.ts';
 
 /** A tap on the floor straight ahead: below the middle of the view. */
 async function tapFloorAhead(el: RoomViewer): Promise<void> {
@@ -199,6 +200,33 @@ describe('<room-viewer camera="walk">', function () {
       expect(end.heading[1]).to.be.closeTo(-Math.cos(0.5), 0.01);
       expect(end.x).to.be.closeTo(start.x, 0.01);
       expect(end.y).to.be.closeTo(start.y, 0.01);
+    });
+
+    it(`${renderer}: looking up, the walker sees the ceiling (light, drawn), not the background`, async () => {
+      const el = await walker();
+      const box = el.getBoundingClientRect();
+      const [cx, cy] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 4)];
+      await sendMouse({ type: 'move', position: [cx, cy] });
+      await sendMouse({ type: 'down', button: 'left' });
+      // dragged down: the view tips up (to its limit, 1.2 rad)
+      await sendMouse({ type: 'move', position: [cx, cy + 150] });
+      await sendMouse({ type: 'up', button: 'left' });
+      await until(() => pose(el).target[1]! > pose(el).position[1]! + 0.5, 10000, 'the view tipped up');
+      await settled(el);
+      const picture = await imageOf(await el.toBlob({ width: 80, height: 60 }));
+      // the top half of the view: the hall's ceiling (#f7f7f5) where there was nothing drawn before
+      let ceiling = 0;
+      let n = 0;
+      for (let y = 0; y < 30; y++)
+        for (let x = 0; x < 80; x++) {
+          const i = (y * 80 + x) * 4;
+          const [r, g, b, a] = [0, 1, 2, 3].map((c) => picture.data[i + c]!);
+          n++;
+          if (a === 255 && Math.min(r!, g!, b!) > 170 && Math.max(r!, g!, b!) - Math.min(r!, g!, b!) < 16)
+            ceiling++;
+        }
+      expect(ceiling / n, 'the top half: the ceiling').to.be.above(0.9);
+      expect(page.errors).to.deep.equal([]);
     });
 
     it(`${renderer}: a tap on the floor walks there`, async () => {

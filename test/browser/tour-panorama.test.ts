@@ -100,6 +100,8 @@ for (const renderer of THREADS) {
         await placeCamera(viewer, EYE, [EYE[0] + look[0] * 100, EYE[1] + look[1] * 100, EYE[2]]);
         const shot = await imageOf(await viewer.toBlob({ width: SIZE, height: SIZE }));
         const mine = await imageOf(faces.blobs[face]);
+        // the camera stands in the Keuken, under its ceiling: toBlob() shows it as the face does
+        // (src/three/ceiling.ts)
         const { mean, p99 } = compare(shot, mine);
         // the same renderer path (src/three/snapshot.ts) from the same camera: equal but for rounding
         expect(mean, `mean difference ${mean.toFixed(2)}`).to.be.below(1.5);
@@ -111,22 +113,67 @@ for (const renderer of THREADS) {
       });
     }
 
-    it('paints `background` where the room draws nothing (no ceiling over an FML room), and only there', async () => {
-      const painted = await viewer.toPanorama({ position: EYE, size: 32, background: '#ff0000' });
-      try {
-        const up = await imageOf(painted.blobs.u);
+    it("looks up at a ceiling: the up face and the side faces' tops are the ceiling's light colour, drawn, not the background", async () => {
+      // the kit's ceilings (src/three/ceiling.ts): each area's polygon at the storey's height, #f7f7f5;
+      // before, the up face was nothing at all (transparent, black in a JPEG face)
+      const CEILING = [0xf7, 0xf7, 0xf5];
+      const up = await imageOf(faces.blobs.u);
+      let ceiling = 0;
+      for (let i = 0; i < up.data.length; i += 4) {
+        const far = Math.max(...[0, 1, 2].map((c) => Math.abs(up.data[i + c]! - CEILING[c]!)));
+        if (up.data[i + 3] === 255 && far <= 40) ceiling++;
+      }
+      expect(ceiling / (up.data.length / 4), 'up: the ceiling').to.be.above(0.95);
+      // the middle of the up face: light and grey, as the planner's own exports draw it
+      const middle = ((SIZE / 2) * SIZE + SIZE / 2) * 4;
+      const [r, g, b, a] = [0, 1, 2, 3].map((c) => up.data[middle + c]!);
+      expect(a, 'drawn').to.equal(255);
+      expect(Math.min(r!, g!, b!), `light (${r}, ${g}, ${b})`).to.be.above(200);
+      expect(Math.max(r!, g!, b!) - Math.min(r!, g!, b!), 'grey').to.be.below(12);
+      // a side face's top row, looking up at 45°, meets the ceiling too
+      for (const face of ['r', 'l', 'f', 'b'] as const) {
+        const side = await imageOf(faces.blobs[face]);
+        let drawn = 0;
+        for (let x = 0; x < SIZE; x++) if (side.data[x * 4 + 3] === 255) drawn++;
+        expect(drawn, `${face}: its top row drawn`).to.equal(SIZE);
+      }
+      expect(page.errors).to.deep.equal([]);
+    });
+
+    it('shows no ceiling in the orbit view from above, before or after a panorama', async () => {
+      // straight down onto the Keuken from 8 m: the floor, never the ceiling over it
+      await placeCamera(viewer, [200, -101, 800], [200, -100, 0]);
+      const before = await imageOf(await viewer.toBlob({ width: SIZE, height: SIZE }));
+      const more = await viewer.toPanorama({ position: EYE, size: 16 });
+      more.revoke();
+      const after = await imageOf(await viewer.toBlob({ width: SIZE, height: SIZE }));
+      const { mean, p99 } = compare(before, after);
+      expect(mean, 'the same picture after a panorama').to.equal(0);
+      expect(p99).to.equal(0);
+      // and that picture is the floor (the tour home's Keuken, #f4e3c1), not the grey ceiling
+      const middle = ((SIZE / 2) * SIZE + SIZE / 2) * 4;
+      const [r, , b] = [0, 1, 2].map((c) => after.data[middle + c]!);
+      expect(r! - b!, `the floor's warm colour (${r}, ${b})`).to.be.above(20);
+    });
+
+    it('paints `background` where the room draws nothing (outside the home, no ceiling over it), and only there', async () => {
+      // north of the home (FML y < 0): nothing above, nothing below
+      const outside = await viewer.toPanorama({ position: [500, 300, 160], size: 32, background: '#ff0000' });
+      const inside = await viewer.toPanorama({ position: EYE, size: 32, background: '#ff0000' });
+      const redShare = (image: ImageData) => {
         let red = 0;
-        for (let i = 0; i < up.data.length; i += 4)
-          if (up.data[i]! > 200 && up.data[i + 1]! < 60 && up.data[i + 2]! < 60) red++;
-        // looking up: no ceiling, so mostly the background; the floor below is no background at all
-        expect(red / (up.data.length / 4), 'up: the background').to.be.above(0.5);
-        const down = await imageOf(painted.blobs.d);
-        let downRed = 0;
-        for (let i = 0; i < down.data.length; i += 4)
-          if (down.data[i]! > 200 && down.data[i + 1]! < 60 && down.data[i + 2]! < 60) downRed++;
-        expect(downRed, 'down: the floor').to.equal(0);
+        for (let i = 0; i < image.data.length; i += 4)
+          if (image.data[i]! > 200 && image.data[i + 1]! < 60 && image.data[i + 2]! < 60) red++;
+        return red / (image.data.length / 4);
+      };
+      try {
+        expect(redShare(await imageOf(outside.blobs.u)), 'up outside: the background').to.be.above(0.5);
+        // inside: the ceiling above and the floor below, no background at all
+        expect(redShare(await imageOf(inside.blobs.u)), 'up inside: the ceiling').to.equal(0);
+        expect(redShare(await imageOf(inside.blobs.d)), 'down inside: the floor').to.equal(0);
       } finally {
-        painted.revoke();
+        outside.revoke();
+        inside.revoke();
       }
     });
 

@@ -6,4 +6,4 @@ export { walkStart, type WalkCamera, type WalkStart } from './walk-start.js';
 // furniture holds the walker (issue 38 follow-up)
 export { HEAD, LOW, obstacleOf, walkFurniture, type WalkObstacle } from './walk-furniture.js';
 export { stairTarget } from './walk-stairs.js';
-export { walkPath } from './walk-path.js';
+export { PATH_SLICE_MS, walkPath, walkPathSliced } from './walk-path.js';

@@ -30,6 +30,11 @@ function nearest(b: Blocker, x: number, y: number): { distance: number; nx: numb
   return { distance, nx: (du * ux - dv * uy) / distance, ny: (du * uy + dv * ux) / distance };
 }
 
+/** How far p is from one blocker (0 inside it): the tap path search's grid asks blocker by blocker (walk-grid.ts). */
+export function blockerDistance(b: Blocker, x: number, y: number): number {
+  return nearest(b, x, y).distance;
+}
+
 /** How far p is from the nearest wall, staircase in the way or piece of furniture (Infinity with none). */
 export function clearance(world: WalkWorld, p: Vec2): number {
   let best = Infinity;

@@ -2,7 +2,8 @@
  * `camera="walk"`: first person at eye height (160 cm) on the floor drawn, with walls that hold
  * (src/model/walk/). Keys: ↑/W forward, ↓/S back, ←/A and →/D turn, Shift+←/→ (or Q/E) step aside;
  * a drag looks around; a tap or click on the floor walks there (a flight along the floor, round the
- * furniture and walls in the way, src/model/walk/walk-path.ts; at once under reduced motion). The
+ * furniture and walls in the way, src/model/walk/walk-path.ts, searched in slices that give the thread
+ * back, so a tap on a very large plan makes no long task; at once under reduced motion). The
  * view's OrbitControls stay (their update keeps the camera on its target, and their `start`/`change`
  * events make `camera-change`) with their own rotate, pan and zoom turned off while walking. The same code runs on the page's thread and in the
  * render worker (pointer and keys are forwarded there onto the view's stand-in element).
@@ -12,7 +13,7 @@ import type { PlanGeometry, Vec2 } from '../../model/types.js';
 import {
   EYE_HEIGHT,
   walk,
-  walkPath,
+  walkPathSliced,
   walkStart,
   walkWorld,
   type WalkObstacle,
@@ -21,6 +22,7 @@ import {
 } from '../../model/walk/index.js';
 import { toWorld } from '../axes.js';
 import type { RoomView } from '../room-view.js';
+import { yieldToPage } from '../../platform/yield.js';
 
 /** What the page gives a walk (RoomDrawing.setWalk): where it starts and the floor's stairs. */
 export interface WalkSetup {
@@ -233,13 +235,32 @@ export class WalkControls {
     return [hit.x * 100, -hit.z * 100];
   }
 
+  /** The latest tap's search (walkPathSliced()): an earlier one still going is dropped. */
+  #tap = 0;
+
   /**
    * Walks to `to` (model frame, cm): a flight along the floor, or at once under reduced motion; round
-   * the furniture and walls in the way when there is a way round (walkPath()), else straight until held.
+   * the furniture and walls in the way when there is a way round (walkPathSliced(), in slices of a few
+   * ms), else straight until held. A key, another tap or the walker moved meanwhile drops the search.
    */
   goTo(to: Vec2): void {
     if (!this.#active) return;
-    const path = walkPath(this.#world, this.#position, to) ?? [to];
+    // a flight under way stops where it is: the new way starts from there
+    this.#flight = undefined;
+    const tap = ++this.#tap;
+    const [from, world] = [this.#position, this.#world];
+    const stale = () =>
+      tap !== this.#tap || !this.#active || this.#position !== from || this.#world !== world;
+    walkPathSliced(world, from, to, yieldToPage, stale).then(
+      (path) => {
+        if (!stale()) this.#follow(path ?? [to]);
+      },
+      () => undefined,
+    );
+  }
+
+  /** Walks the way found: a flight, or every leg at once under reduced motion. */
+  #follow(path: Vec2[]): void {
     if (this.#setup.reducedMotion) {
       this.#user(() => {
         for (const point of path) if (this.#walkTowards(point, Infinity) === 'held') break;

@@ -47,6 +47,8 @@ export interface PlanItem {
   z_height: number;
   rotation: number;
   guid: string;
+  /** `#rrggbb` when the document gives the item a colour (the panorama export draws its box so). */
+  color?: string;
 }
 
 export interface PlanArea {
@@ -161,6 +163,33 @@ function openingsOf(v: unknown): PlanOpening[] {
   });
 }
 
+/**
+ * A design's furniture items as FML JSON writes them (the panorama export draws them as boxes): those
+ * with a place and a size; a `color` (`#rrggbb`) kept when the document gives one.
+ */
+function itemsOf(v: unknown): PlanItem[] {
+  return list(v).flatMap((o, i) => {
+    const [x, y, width, height] = [num(o.x, NaN), num(o.y, NaN), num(o.width, NaN), num(o.height, NaN)];
+    if (![x, y].every(Number.isFinite) || !(width > 0 && height > 0)) return [];
+    const color = typeof o.color === 'string' && /^#[0-9a-f]{6}$/i.test(o.color) ? o.color : undefined;
+    return [
+      {
+        refid: String(o.refid ?? ''),
+        ...(typeof o.name === 'string' ? { name: o.name } : {}),
+        x,
+        y,
+        z: num(o.z, 0),
+        width,
+        height,
+        z_height: Math.max(0, num(o.z_height, 0)),
+        rotation: num(o.rotation, 0),
+        guid: String(o.guid ?? `item${i}`),
+        ...(color ? { color } : {}),
+      },
+    ];
+  });
+}
+
 /** Floors of an FML v3 JSON project document (lenient: what is malformed is skipped). */
 export function floorsFromFml(fml: unknown): PlanFloor[] {
   const doc = (fml && typeof fml === 'object' ? fml : {}) as Record<string, unknown>;
@@ -202,6 +231,7 @@ export function floorsFromFml(fml: unknown): PlanFloor[] {
             typeof area.color === 'string' && /^#[0-9a-f]{6}$/i.test(area.color) ? area.color : '#ffffff';
           return [{ poly, color, name: typeof area.name === 'string' ? area.name : undefined }];
         }),
+        items: itemsOf(design.items),
       };
     }),
   }));

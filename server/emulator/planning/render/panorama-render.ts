@@ -2,8 +2,9 @@
  * A `panorama` export view (Document 1, section 4.3; how the service returns one is "not shown"): six
  * cube faces seen from a camera standing in the design, as Document 3's panorama renders give them
  * (`r d l u b f`, docs/emulator-planning.md). A software ray caster, one ray per pixel, against the
- * floor (each room in its colour), the ceiling at the storey height, and the walls as the thick boxes
- * they are, with their doors as holes to look through and their windows as glass. Flat colours, no
+ * floor (each room in its colour), the ceiling at the storey height, the walls as the thick boxes
+ * they are, with their doors as holes to look through and their windows as glass, and the furniture as
+ * boxes (panorama-furniture.ts). Flat colours, no
  * texture: real images of the plan from inside, not photoreal.
  *
  * Face convention (the one `<room-panorama>` and `<room-viewer>`'s toPanorama() share): seen from inside,
@@ -17,9 +18,21 @@
  * ground floor (38 walls): 2.9 s on the 2-core machine at a load average of 24.
  */
 import { CUBE_FACES, type CubeFace, faceDirection } from '../../shared/cube-faces.ts';
-import type { PlanDesign, PlanWall, Point } from '../domain/plan-geometry.ts';
+import type { PlanDesign, PlanItem, PlanWall, Point } from '../domain/plan-geometry.ts';
 import { segmentQuad, wallPath } from '../domain/plan-geometry.ts';
 import { hexToRgb, Raster, type Rgb, shade } from './raster.ts';
+import {
+  boxSpans,
+  furnitureBoxes,
+  hitBox,
+  hitSpan,
+  type Box,
+  type PieceHit,
+  type Span,
+} from './panorama-furniture.ts';
+
+/** The furniture a ray meets (panorama-furniture.ts), one record reused by every ray. */
+const PIECE: PieceHit = { t: 0, colour: [0, 0, 0] };
 
 export const PANORAMA_FACES = CUBE_FACES;
 export type PanoramaFace = CubeFace;
@@ -67,6 +80,8 @@ export interface PanoramaScene {
   sides: Side[];
   rooms: Room[];
   height: number;
+  /** The design's furniture (boxes made for each eye: panorama-furniture.ts). */
+  items: readonly PlanItem[];
 }
 
 const pathLength = (path: Point[]) =>
@@ -140,6 +155,7 @@ export function panoramaScene(design: PlanDesign, height: number): PanoramaScene
       };
     }),
     height,
+    items: design.items ?? [],
   };
 }
 
@@ -190,12 +206,23 @@ function hitsAlong(scene: PanoramaScene, eye: Eye, dx: number, dy: number, out: 
  * The colour seen along (dx, dy, dz) (FML frame, z up), given the walls that direction meets.
  * The first wall side hit between the floor and the wall top stops the ray unless it is in a door.
  */
-function shadeRay(scene: PanoramaScene, eye: Eye, dx: number, dy: number, dz: number, hits: Hit[]): Rgb {
+function shadeRay(
+  scene: PanoramaScene,
+  eye: Eye,
+  dx: number,
+  dy: number,
+  dz: number,
+  hits: Hit[],
+  spans: Span[],
+): Rgb {
   const tFloor = dz < 0 ? -eye.z / dz : Infinity;
   const tCeiling = dz > 0 ? (scene.height - eye.z) / dz : Infinity;
   const tPlane = Math.min(tFloor, tCeiling);
+  // a piece of furniture nearer than the floor or the ceiling: walls nearer still hide it
+  const piece = spans.length > 0 && hitSpan(spans, eye.z, dz, tPlane, PIECE);
+  const limit = piece ? PIECE.t : tPlane;
   for (const hit of hits) {
-    if (hit.t >= tPlane) break;
+    if (hit.t >= limit) break;
     const z = eye.z + dz * hit.t;
     if (z < 0 || z > scene.height) continue;
     const opening = hit.side.openings.find(
@@ -204,6 +231,7 @@ function shadeRay(scene: PanoramaScene, eye: Eye, dx: number, dy: number, dz: nu
     if (!opening) return hit.side.colour;
     if (opening.window) return GLASS;
   }
+  if (piece) return PIECE.colour;
   if (!Number.isFinite(tPlane)) return SKY;
   const room = roomAt(scene, eye.x + dx * tPlane, eye.y + dy * tPlane);
   if (tFloor <= tCeiling) return room ? room.colour : GROUND;
@@ -228,6 +256,7 @@ function shadeSteepRay(
   scene: PanoramaScene,
   eye: Eye,
   near: Float64Array,
+  boxes: readonly Box[],
   dx: number,
   dy: number,
   dz: number,
@@ -236,8 +265,10 @@ function shadeSteepRay(
   const tCeiling = dz > 0 ? (scene.height - eye.z) / dz : Infinity;
   const tPlane = Math.min(tFloor, tCeiling);
   const reach = tPlane * Math.hypot(dx, dy);
-  let best = tPlane;
-  let colour: Rgb | undefined;
+  // the nearest piece of furniture first: a wall side nearer still hides it
+  const piece = boxes.length > 0 && hitBox(boxes, eye.z, dx, dy, dz, tPlane, reach, PIECE);
+  let best = piece ? PIECE.t : tPlane;
+  let colour: Rgb | undefined = piece ? PIECE.colour : undefined;
   const { sides } = scene;
   for (let i = 0; i < sides.length; i++) {
     if (near[i]! > reach) continue;
@@ -275,6 +306,8 @@ export function renderPanoramaFace(scene: PanoramaScene, eye: Eye, face: Panoram
   const raster = new Raster(size, size);
   const data = raster.data;
   const hits: Hit[] = [];
+  const spans: Span[] = [];
+  const boxes = furnitureBoxes(scene.items, eye);
   const side = face !== 'u' && face !== 'd';
   const near = side ? undefined : sideDistances(scene, eye);
   const put = (px: number, py: number, [r, g, b]: Rgb) => {
@@ -290,12 +323,17 @@ export function renderPanoramaFace(scene: PanoramaScene, eye: Eye, face: Panoram
       // the horizontal part is the same down the whole column: the walls it meets are found once
       const [x, , z] = faceDirection(face, s, 0);
       hitsAlong(scene, eye, x, -z, hits);
+      boxSpans(boxes, x, -z, spans);
     }
     for (let py = 0; py < size; py++) {
       const t = ((py + 0.5) / size) * 2 - 1;
       const [x, y, z] = faceDirection(face, s, t);
       // panorama frame (x right, y up, z forward = up the plan) to FML's (x right, y down the plan, z up)
-      put(px, py, near ? shadeSteepRay(scene, eye, near, x, -z, y) : shadeRay(scene, eye, x, -z, y, hits));
+      put(
+        px,
+        py,
+        near ? shadeSteepRay(scene, eye, near, boxes, x, -z, y) : shadeRay(scene, eye, x, -z, y, hits, spans),
+      );
     }
   }
   return raster;

@@ -22,8 +22,8 @@ export interface PanoramaOptions {
   /** 0..1 for `image/jpeg` / `image/webp`. */
   quality?: number;
   /**
-   * A CSS colour painted behind each face where nothing of the room is drawn (an FML room has no ceiling):
-   * a JPEG face shows it there instead of black. Default none: each face is what `toBlob()` gives.
+   * A CSS colour painted behind each face where nothing of the room is drawn (beyond the walls, where no
+   * ceiling is): a JPEG face shows it there instead of black. Default none: each face is what `toBlob()` gives.
    */
   background?: string;
 }
