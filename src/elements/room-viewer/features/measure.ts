@@ -225,7 +225,9 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
 
     protected override renderFeatures(): unknown[] {
       const mode = this.#mode;
-      if (!mode) return super.renderFeatures();
+      // the same three places before the part arrived: what other features render after them stays in
+      // place (Lit matches an array's items by position)
+      if (!mode) return [...super.renderFeatures(), nothing, nothing, nothing];
       const [a, b] = mode.points;
       const overlay = this.#overlay;
       const distance = a && b ? distanceBetween(a, b) : undefined;
