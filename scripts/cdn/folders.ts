@@ -36,6 +36,11 @@ export interface Budgets {
   firstCards: { tag: string; bytes: number };
   /** The same element's first cards on a page a site builds from the npm package with Vite (bench/page-bytes.ts). */
   firstCardsNpm: { bytes: number };
+  /**
+   * The page's side of a bare `<room-viewer>`'s first frame (issue 33): the JS the page requests before
+   * it, the render worker's own files left out (h33w's budget), on a CDN page and on a Vite page.
+   */
+  viewerPage?: { bytes: number; npmBytes: number; after: string[] };
 }
 export const budgets = (): Budgets =>
   JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Budgets;

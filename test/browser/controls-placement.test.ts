@@ -9,7 +9,7 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import '../../src/elements/room-plan/room-plan.ts';
 import { drawingOn, VIEWER_THREADS } from './helpers/drawn-on.ts';
 import { requireWebGL } from './helpers/webgl.ts';
-import { cleanup, fixtureContainer, rafPasses, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, viewerPartsIn, waitForEvent } from './helpers/wait.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
 
 interface Box {
@@ -57,6 +57,8 @@ async function mount(tag: 'room-viewer' | 'room-plan', dir: 'ltr' | 'rtl', width
   const loaded = waitForEvent(el, 'model-load', 30000);
   box.append(el);
   await loaded;
+  // a viewer's measure toggle comes right after its first frame
+  await viewerPartsIn(el);
   await rafPasses(3);
   return el;
 }

@@ -17,7 +17,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { ROOM_STYLING } from './helpers/emulator.ts';
 import { pageErrorsOfEachTest } from './helpers/page-errors.ts';
 import { requireWebGL } from './helpers/webgl.ts';
-import { cleanup, fixtureContainer, modelLoaded, until } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, modelLoaded, until, viewerPartsIn } from './helpers/wait.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
 import { VIEWER_THREADS as THREADS } from './helpers/drawn-on.ts';
 
@@ -36,6 +36,8 @@ async function mountSection(): Promise<{
   const viewer = section.querySelector('room-viewer')!;
   const plan = section.querySelector('room-plan')!;
   const [loaded] = await Promise.all([modelLoaded(viewer, 30000), modelLoaded(plan, 30000)]);
+  // the viewer's description comes right after its first frame
+  await viewerPartsIn(viewer);
   return { section, viewer, plan, model: (loaded as CustomEvent<ModelLoadDetail>).detail.model };
 }
 

@@ -10,12 +10,14 @@
 import { expect } from '@esm-bundle/chai';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { SwapRefused } from '../../src/features/swap/swap-refused.ts';
-import { ROOM_STYLING } from './helpers/emulator.ts';
+import { PLANNING, ROOM_STYLING } from './helpers/emulator.ts';
+import { connectPartner, TOKEN_ENDPOINT } from './helpers/partner.ts';
 import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 
 const THREADS = ['worker', 'main'] as const;
 let configure: typeof import('../../src/config.ts').configure;
+let cameraFeedOf: typeof import('../../src/features/motion/camera-feed.ts').cameraFeedOf;
 let resetConfig: typeof import('../../src/config.ts').resetConfig;
 
 /** The project's showcase room (the emulator's 6346900): furniture to swap and export. */
@@ -35,6 +37,23 @@ const LAZY = {
   meshes: ['room-viewer/mesh-decoder-start.ts'],
 };
 
+/** The planning emulator's made-up home (29250001): an FML plan with walkthrough cameras. */
+async function demoHome(): Promise<unknown> {
+  expect(await connectPartner(), 'the partner signed in').to.equal(true);
+  const answer = await fetch(TOKEN_ENDPOINT, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ project_id: 29250001 }),
+  });
+  const { access_token } = (await answer.json()) as { access_token: string };
+  const response = await fetch(`${PLANNING}/projects/29250001/fml`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  expect(response.status).to.equal(200);
+  return response.json();
+}
+
 /** Which of `paths` the page has requested so far. */
 function requested(paths: readonly string[]): string[] {
   const seen = performance
@@ -47,6 +66,27 @@ function requested(paths: readonly string[]): string[] {
 
 const everyLazy = Object.values(LAZY).flat();
 
+/**
+ * The parts that act without a call, fetched right after the first frame (issue 33): the room
+ * description, the measure mode (its toggle over the room) and the walk's reading of the room.
+ */
+const AFTER_FRAME = {
+  description: [
+    'room-viewer/features/description-part.ts',
+    'features/selection/room-description.ts',
+    'features/selection/room-description.styles.ts',
+  ],
+  measure: [
+    'room-viewer/features/measure-part.ts',
+    'room-viewer/features/measure.styles.ts',
+    'features/measure/measure-mode.ts',
+  ],
+  // (src/model/walk/ is the render worker's too: its walker)
+  walk: ['room-viewer/features/walk-part.ts'],
+};
+const everyAfterFrame = Object.values(AFTER_FRAME).flat();
+let atFirstFrame: string[] | undefined;
+
 async function showcase(): Promise<RoomViewer> {
   const viewer = document.createElement('room-viewer');
   viewer.style.width = '320px';
@@ -54,6 +94,9 @@ async function showcase(): Promise<RoomViewer> {
   const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
   for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
   const loaded = waitForEvent(viewer, 'model-load', 30000);
+  // what the page had asked for of the after-the-frame parts as the first frame of the page's first
+  // viewer came (they are fetched once per page)
+  viewer.addEventListener('model-load', () => (atFirstFrame ??= requested(everyAfterFrame)), { once: true });
   fixtureContainer().append(viewer);
   await loaded;
   await viewer.updateComplete;
@@ -69,6 +112,7 @@ describe('<room-viewer> feature code loads lazily', function () {
     performance.clearResourceTimings();
     await import('../../src/elements/room-viewer/room-viewer.ts');
     ({ configure, resetConfig } = await import('../../src/config.ts'));
+    ({ cameraFeedOf } = await import('../../src/features/motion/camera-feed.ts'));
   });
   after(() => resetConfig());
   afterEach(() => cleanup());
@@ -81,6 +125,10 @@ describe('<room-viewer> feature code loads lazily', function () {
       expect(viewer.renderThread).to.equal(renderer);
       expect(viewer.getAttribute('state')).to.equal('loaded');
       expect(requested(everyLazy), 'requested before any feature was used').to.deep.equal([]);
+      // the first viewer of the page (the render worker's, the default): none of the parts that come
+      // after the first frame was asked for by it (the page's thread runs the same hooks: drawnFrame)
+      if (renderer === THREADS[0])
+        expect(atFirstFrame, 'after-the-frame parts requested by the first frame').to.deep.equal([]);
       // the contract is all there before the code: properties, methods, their defaults
       expect(viewer.ar).to.equal(false);
       expect(viewer.arModes).to.equal('webxr scene-viewer quick-look');
@@ -122,5 +170,64 @@ describe('<room-viewer> feature code loads lazily', function () {
       expect(Object.keys(faces.blobs).sort()).to.deep.equal(['b', 'd', 'f', 'l', 'r', 'u']);
       faces.revoke();
       expect(requested(LAZY.panorama)).to.have.length(1);
+    });
+
+  for (const renderer of THREADS)
+    it(`fetches the description, measuring and the walk after the first frame, and they work (${renderer} thread)`, async () => {
+      configure({ viewerRenderer: renderer });
+      const viewer = document.createElement('room-viewer');
+      viewer.style.width = '320px';
+      viewer.style.height = '220px';
+      const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager' };
+      for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
+      const loaded = waitForEvent(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      expect(viewer.renderThread).to.equal(renderer);
+
+      // then each comes by itself, and does what it did when it was part of the element
+      await until(() => requested(everyAfterFrame).length === everyAfterFrame.length, 10000, 'the parts');
+      const root = viewer.shadowRoot!;
+      await until(() => !!root.querySelector('[part="description"]'), 10000, 'the room description');
+      const list = root.querySelector<HTMLElement>('[part="description"] ul')!;
+      expect(getComputedStyle(list).listStyleType, 'the description styled by its part').to.equal('none');
+      expect(root.querySelectorAll('[part~="component"]').length, 'a button per piece').to.be.greaterThan(0);
+      await until(() => !!root.querySelector('[part="measure-button"]'), 10000, 'the measure toggle');
+      const toggle = root.querySelector<HTMLButtonElement>('[part="measure-button"]')!;
+      expect(getComputedStyle(toggle).position, 'the toggle styled by its part').to.equal('absolute');
+      toggle.click();
+      await viewer.updateComplete;
+      expect(viewer.measure, 'the toggle turns measuring on').to.equal(true);
+      expect(root.querySelector('[part="measure-hint"]')?.textContent?.trim()).to.not.equal('');
+      viewer.measure = false;
+
+      await until(() => requested(AFTER_FRAME.walk).length === AFTER_FRAME.walk.length, 10000, 'the walk');
+    });
+
+  for (const renderer of THREADS)
+    it(`a viewer that opens orbiting walks from the plan's walkthrough camera once switched (${renderer} thread)`, async () => {
+      configure({ viewerRenderer: renderer });
+      const viewer = document.createElement('room-viewer');
+      viewer.style.width = '320px';
+      viewer.style.height = '240px';
+      viewer.setAttribute('loading', 'eager');
+      viewer.fml = await demoHome();
+      const loaded = waitForEvent(viewer, 'model-load', 60000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      expect(viewer.renderThread).to.equal(renderer);
+      // the walk's part reads the plan (the first walkthrough camera, "Hal" at 250, 700 looking north);
+      // without it the walker would stand in the largest room's middle
+      viewer.camera = 'walk';
+      await until(
+        () => {
+          const pose = cameraFeedOf(viewer)?.pose;
+          if (!pose) return false;
+          const [x, eye, y] = pose.position.map((v) => v * 100) as [number, number, number];
+          return Math.abs(x - 250) < 1 && Math.abs(y - 700) < 1 && Math.abs(eye - 160) < 1;
+        },
+        15000,
+        'the walker at the walkthrough camera, at eye height',
+      );
     });
 });

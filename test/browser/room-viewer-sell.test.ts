@@ -9,7 +9,7 @@ import type { AddToCartDetail, ModelLoadDetail } from '../../src/events/index.ts
 import { furnitureOf, readModel, roomProducts } from '../../src/model/index.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { clickOn, recordEvents, sleep } from './helpers/sell.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, until, viewerPartsIn, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cameraOf, distance, dragAcross } from './camera-sync-fixtures.ts';
 import { boxRoom, makeViewer, viewerPixels as pixels } from './room-viewer-fixtures.ts';
@@ -36,6 +36,8 @@ async function mount(
   container.append(...viewers);
   const details = (await Promise.all(loads)).map((e) => e.detail);
   await Promise.all(viewers.map((v) => v.updateComplete));
+  // the description (its cart buttons) and the measure toggle come right after the first frame
+  await Promise.all(viewers.map((v) => viewerPartsIn(v)));
   return { viewers, loads: details };
 }
 

@@ -20,7 +20,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { armFault, ROOM_STYLING } from './helpers/emulator.ts';
 import type { GroupInspection } from '../../src/three/inspect.ts';
 import { framesOf, inspectOf, meshSuiteOn, THREADS } from './helpers/threads.ts';
-import { cleanup, fixtureContainer, rafPasses, until, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, rafPasses, until, viewerPartsIn, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { differingPixels } from './helpers/worker-pixels.ts';
 import { makeViewer, viewerPixels as pixels } from './room-viewer-fixtures.ts';
@@ -51,6 +51,8 @@ async function showcase(attributes: Record<string, string> = {}): Promise<RoomVi
   fixtureContainer().append(viewer);
   await loaded;
   await viewer.updateComplete;
+  // the description (its buttons give a piece's size) comes right after the first frame
+  await viewerPartsIn(viewer);
   await rafPasses(3);
   return viewer;
 }

@@ -7,7 +7,9 @@
  *   (bench/page-bytes.ts, the `page-bytes` scenario); and none of the chunks loaded after a first
  *   result (the analytics tracker) among them;
  * - the same through npm: the page a site builds with Vite from `import 'room-elements/<tag>.js'`
- *   (bench/page-bytes.ts's npmPage, as the scenario builds it), counted the same way.
+ *   (bench/page-bytes.ts's npmPage, as the scenario builds it), counted the same way;
+ * - the page's side of a bare viewer's first frame, both ways (`viewerPage`, issue 33): the render
+ *   worker's files left out, and none of the parts that load after the first frame among them.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { launchBrowser, startBenchServer } from '../../bench/harness.ts';
 import { cdnPage, ELEMENTS, measurePage, npmPage } from '../../bench/page-bytes.ts';
 import { budgets } from '../../scripts/cdn/folders.ts';
 
-const { loader, firstCards, firstCardsNpm } = budgets();
+const { loader, firstCards, firstCardsNpm, viewerPage } = budgets();
 /** Chunks a page asks for only after an element's first result (by name, before the hash). */
 const LATER_CHUNKS = ['analytics-tracker', 'http-failure'];
 const LOADER = `dist/cdn/${loader.file}`;
@@ -79,5 +81,46 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
         `${measured.bytes} B gzip before the first cards, over the ${firstCardsNpm.bytes} B budget (${files})`,
       );
     });
+  });
+
+  describe("<room-viewer> alone: the page's side of its first frame", () => {
+    let browser: Browser;
+    let server: Awaited<ReturnType<typeof startBenchServer>>;
+    before(async () => {
+      server = await startBenchServer({ gzip: true });
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
+
+    /** The page's own files of a measured page: the render worker's (its chunk, what it imports) left out. */
+    const pageSide = (files: string[]) =>
+      files.filter((file) => !file.startsWith('render-worker-') && !file.endsWith('(worker)'));
+    const bytesOf = (files: string[]) => files.reduce((sum, file) => sum + Number(file.split(' ')[1]), 0);
+
+    for (const path of ['CDN', 'npm'] as const)
+      it(`${path}: the page requests at most ${path === 'CDN' ? viewerPage?.bytes : viewerPage?.npmBytes} B gzip before the first frame, none of the parts that come after it`, async () => {
+        assert.ok(viewerPage, 'budgets.json has no viewerPage');
+        const element = ELEMENTS.find((e) => e.tag === 'room-viewer');
+        assert.ok(element, 'bench/page-bytes.ts has no page for <room-viewer>');
+        const page =
+          path === 'CDN' ? cdnPage(element, element.markup) : await npmPage(element, element.markup);
+        const measured = await measurePage(browser, server.origin, element, page);
+        const files = pageSide(measured.files);
+        const bytes = bytesOf(files);
+        const budget = path === 'CDN' ? viewerPage.bytes : viewerPage.npmBytes;
+        assert.ok(files.length > 0, 'no JS was counted: the page did not load');
+        assert.ok(
+          bytes <= budget,
+          `${bytes} B gzip before the first frame, over the ${budget} B budget (${files.join(', ')})`,
+        );
+        for (const part of viewerPage.after)
+          assert.ok(
+            !files.some((file) => file.startsWith(`${part}-`)),
+            `${part} was requested before the first frame (${files.join(', ')})`,
+          );
+      });
   });
 });

@@ -1,8 +1,6 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles } from '../../features/selection/room-description.styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
-import { viewerMeasureStyles } from './features/measure.styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
 import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
@@ -116,9 +114,8 @@ export const viewerStyles = [
   errorPanelStyles,
   floorSwitcherStyles,
   ownStyles,
-  descriptionStyles,
-  viewerMeasureStyles,
   ...viewerSnapshotStyles,
   cartStyles,
-  // AR's styles come with its code (features/ar-session.ts, added to the shadow root when it loads)
+  // AR's styles come with its code (features/ar-session.ts, added to the shadow root when it loads), the
+  // room description's and the measure mode's with theirs (features/description-part.ts, measure-part.ts)
 ];

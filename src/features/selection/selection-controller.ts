@@ -11,8 +11,8 @@ import type { Units } from '../../model/units.js';
 import { additive, idSet, selectedComponentDetail, selectionAfter } from './component-selection.js';
 import { HostClicks } from './host-clicks.js';
 import type { LanguageController } from '../../internal/language.js';
-import { roomDescription, type DescribedSurface } from './room-description.js';
-import { DESCRIPTION_STRINGS } from './room-description.strings.js';
+import type { DescribedSurface } from './room-description.js';
+import type { DescriptionCode } from './description-code.js';
 
 type Source = 'pointer' | 'keyboard' | 'api';
 type Seen = [string[] | undefined, ReadonlySet<string> | undefined];
@@ -106,17 +106,20 @@ export class ComponentSelection implements ReactiveController {
     return component ? this.choose(component, 'api') : false;
   }
 
-  /** The room description (room-description.ts) in the element's language. */
-  description(): TemplateResult {
+  /**
+   * The room description (room-description.ts) in the element's language, drawn by its `code`
+   * (description-code.ts: the plan imports it, the viewer loads it after its first frame).
+   */
+  description(code: DescriptionCode): TemplateResult {
     const { language } = this.options;
     const host = this.host;
-    return roomDescription({
+    return code.roomDescription({
       lang: language.lang,
       units: this.options.units(),
       areas: this.options.areas(),
       components: this.options.components(),
       selected: new Set(host.selected),
-      words: (key, values) => language.t(DESCRIPTION_STRINGS, key, values),
+      words: (key, values) => language.t(code.DESCRIPTION_STRINGS, key, values),
       // a click from the keyboard (Enter, Space) has no pointer: detail 0
       onComponent: (c, event) => this.choose(c, event.detail === 0 ? 'keyboard' : 'pointer', additive(event)),
       onAddToCart: this.options.cart?.(),

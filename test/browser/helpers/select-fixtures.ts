@@ -2,7 +2,7 @@
 import type { ModelLoadDetail } from '../../../src/events/index.ts';
 import type { RoomModel } from '../../../src/model/types.ts';
 import { fmlWall } from '../../shared/fml-documents.ts';
-import { fixtureContainer, waitForEvent } from './wait.ts';
+import { fixtureContainer, viewerPartsIn, waitForEvent } from './wait.ts';
 
 /** What a viewer or plan is given to show: a room model or an FML document. */
 export interface Shown {
@@ -20,6 +20,7 @@ export async function mountShowing<
   fixtureContainer().append(el);
   const { model } = (await loaded).detail;
   await el.updateComplete;
+  await viewerPartsIn(el);
   return { el, model };
 }
 

@@ -48,11 +48,32 @@ export function modelLoaded(el: EventTarget, timeout = 15000): Promise<CustomEve
   });
 }
 
-/** Puts `el` in a fresh fixture container (unless it is in the page) and resolves with it at its model-load. */
+/**
+ * A `<room-viewer>` whose room is on screen: once the parts it loads right after its first frame are in
+ * too (issue 33: the room description, the measure toggle), as a visitor finds them a moment after
+ * the room. Anything else, or a viewer that left `loaded`, at once.
+ */
+export async function viewerPartsIn(el: Element, timeout = 10000): Promise<void> {
+  if (el.localName !== 'room-viewer') return;
+  const root = el.shadowRoot;
+  await until(
+    () =>
+      el.getAttribute('state') !== 'loaded' ||
+      (!!root?.querySelector('[part="description"]') && !!root.querySelector('[part~="measure-button"]')),
+    timeout,
+    "the viewer's parts after its first frame",
+  );
+}
+
+/**
+ * Puts `el` in a fresh fixture container (unless it is in the page) and resolves with it at its
+ * model-load (a viewer: with the parts that come right after it, viewerPartsIn).
+ */
 export async function mountLoaded<T extends HTMLElement>(el: T, timeout = 15000): Promise<T> {
   const loaded = modelLoaded(el, timeout);
   if (!el.isConnected) fixtureContainer().append(el);
   await loaded;
+  await viewerPartsIn(el);
   return el;
 }
 

@@ -11,6 +11,7 @@ import { nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
 import { idListConverter, selectableComponents } from '../../../features/selection/component-selection.js';
 import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
+import * as descriptionCode from '../../../features/selection/description-code.js';
 import { pointInRing } from '../../../model/polygon.js';
 import type { ModelComponent, RoomModel, Vec2 } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
@@ -140,7 +141,9 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
       // drawing has painted (base.ts, REVEAL)
       return [
         ...super.renderFeatures(),
-        this.planShown && this.planRevealed('description') ? this.#selection.description() : nothing,
+        this.planShown && this.planRevealed('description')
+          ? this.#selection.description(descriptionCode)
+          : nothing,
       ];
     }
 

@@ -12,7 +12,7 @@ import { supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } fro
 /** What a lazily loaded part offers its mixin: made for one element, with the styles it draws with. */
 export interface PartModule<T, H> {
   make(host: H): T;
-  styles?: CSSResult;
+  styles?: CSSResult | readonly CSSResult[];
 }
 
 export class LazyPart<T, H> {
@@ -34,7 +34,7 @@ export class LazyPart<T, H> {
   get(): Promise<T> {
     this.#pending ??= this.load().then(
       (module) => {
-        if (module.styles) addStyles(this.element, module.styles);
+        for (const styles of [module.styles ?? []].flat()) addStyles(this.element, styles);
         this.#value = module.make(this.host);
         this.element.requestUpdate();
         return this.#value;
@@ -71,4 +71,27 @@ export function addStyles(element: ReactiveElement, styles: CSSResult): void {
   if (nonce !== undefined) style.setAttribute('nonce', nonce);
   style.textContent = styles.cssText;
   root.appendChild(style);
+}
+
+/**
+ * Runs `work` after a viewer's first frame was painted (issue 33: the part of a feature that acts
+ * without a call, the room's description, the walk, loads then, never before the first frame): three
+ * animation frames on (the frame with the room, and the page's own work after it), then when the page
+ * is idle; at the latest after `timeout` ms (a hidden page draws no frames).
+ */
+export function afterFirstFrame(work: () => void, timeout = 1500): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(run, { timeout: 500 })
+      : setTimeout(run, 0);
+  let frames = 3;
+  const next = () => (--frames > 0 ? requestAnimationFrame(next) : idle());
+  requestAnimationFrame(next);
+  setTimeout(run, timeout);
 }

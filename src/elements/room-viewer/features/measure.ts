@@ -4,15 +4,20 @@
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
-import { MeasureMode } from '../../../features/measure/measure-mode.js';
+import type { MeasureMode } from '../../../features/measure/measure-mode.js';
 import type { Vec3 } from '../../../model/types.js';
 import type { DrawnFrame, ScreenSpot } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { afterFirstFrame, LazyPart } from './lazy-part.js';
 
 /** The measuring overlay (features/measure-overlay.ts): loaded as the mode first starts. */
 const loadOverlay = lazyModule(() => import('./measure-overlay.js'));
 type Overlay = typeof import('./measure-overlay.js');
+/** The mode itself with its styles (features/measure-part.ts): after the first frame, or as it starts. */
+const loadPart = lazyModule(() => import('./measure-part.js'));
+/** No points. */
+const NONE: readonly Vec3[] = [];
 
 /** Section height of lowered walls (cm) when the page gives none (src/three/cutaway.ts's default). */
 const CUTAWAY_HEIGHT = 100;
@@ -70,7 +75,11 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     #cut?: number;
     /** The overlay's code, once loaded. */
     #overlay?: Overlay;
-    #mode = new MeasureMode<Vec3>(this, () => this.language.lang);
+    /** The mode (its toggle, points and words), once its part arrived. */
+    #part = new LazyPart(this, { element: this, lang: () => this.language.lang }, loadPart);
+    get #mode(): MeasureMode<Vec3> | undefined {
+      return this.#part.value;
+    }
     /** The points the drawing follows, the version of that set, and where the last frame put them. */
     #followed: readonly Vec3[] = [];
     #version = -1;
@@ -85,7 +94,7 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
 
     /** Takes the measured points away (the mode stays on). */
     clearMeasure(): void {
-      this.#mode.clear();
+      this.#mode?.clear();
     }
 
     protected override viewReady(context: ViewerContext): void {
@@ -95,11 +104,13 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       this.#applyCutaway();
       // turned on while the room was loading
       if (this.measure) this.#loadOverlay();
+      // the toggle over the room comes with the mode's part, right after the first frame
+      else if (!this.#mode) this.#waitingForFrame = true;
     }
 
     protected override viewGone(): void {
       this.#cut = undefined;
-      this.#mode.points = [];
+      if (this.#mode) this.#mode.points = [];
       this.#followed = [];
       this.#spots = [];
       super.viewGone();
@@ -109,8 +120,15 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       return super.featuresAtStart() || this.cutaway || this.measure;
     }
 
+    /** The part is to come after the room's first frame. */
+    #waitingForFrame = false;
+
     protected override drawnFrame(frame: DrawnFrame): void {
       super.drawnFrame(frame);
+      if (this.#waitingForFrame && frame.frames === 1) {
+        this.#waitingForFrame = false;
+        afterFirstFrame(() => this.#part.start());
+      }
       const answer = frame.anchors?.[KEY];
       if (!answer || answer.version !== this.#version) return;
       this.#spots = answer.spots;
@@ -132,6 +150,8 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     }
 
     #loadOverlay(): void {
+      // the mode itself first (a failure: tried again as the mode starts next)
+      this.#part.start();
       if (this.#overlay) return;
       loadOverlay().then(
         (overlay) => {
@@ -145,7 +165,7 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     /** The drawing follows the points placed now (the next frame says where they are). */
     #follow(): void {
       const drawing = this.viewContext?.drawing;
-      const points = this.#mode.points;
+      const points = this.#mode?.points ?? NONE;
       if (!drawing || points === this.#followed) return;
       this.#followed = points;
       this.#spots = [];
@@ -170,7 +190,7 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     }
 
     #onPointerUp = (event: PointerEvent) => {
-      if (!this.#mode.clicked(event)) return;
+      if (!this.#mode?.clicked(event)) return;
       const context = this.viewContext;
       const canvas = this.#canvas();
       // only clicks on the room itself (not on the button, the floor switcher or a hotspot)
@@ -180,12 +200,13 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
       context.drawing.pickSurface(...at).then(
         (pick) => {
           if (this.viewContext !== context || !pick) return;
-          const pair = this.#mode.place(pick.point);
+          const mode = this.#mode;
+          const pair = mode?.place(pick.point);
           this.requestUpdate();
           if (!pair) return;
           const [from, to] = pair;
           const distance = distanceBetween(from, to);
-          this.emit('measure', { from, to, distance, text: this.#mode.format(distance) });
+          this.emit('measure', { from, to, distance, text: mode!.format(distance) });
           this.analytics.track('measure');
         },
         () => undefined,
@@ -195,7 +216,7 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
     /** Moves the overlay's line, dots and label to where the last frame drew the points. */
     #place(): void {
       const overlay = this.renderRoot.querySelector<HTMLElement>('[part~="measure"]');
-      if (!overlay || !this.#overlay || this.#spots.length !== this.#mode.points.length) return;
+      if (!overlay || !this.#overlay || this.#spots.length !== (this.#mode?.points.length ?? 0)) return;
       this.#overlay.placeOverlay(
         overlay,
         this.#spots.map((spot) => (spot ? { x: spot[0], y: spot[1] } : undefined)),
@@ -204,6 +225,9 @@ export function ViewerMeasure<T extends Constructor<RoomViewerBase>>(
 
     protected override renderFeatures(): unknown[] {
       const mode = this.#mode;
+      // the same three places before the part arrived: what other features render after them stays in
+      // place (Lit matches an array's items by position)
+      if (!mode) return [...super.renderFeatures(), nothing, nothing, nothing];
       const [a, b] = mode.points;
       const overlay = this.#overlay;
       const distance = a && b ? distanceBetween(a, b) : undefined;

@@ -14,8 +14,15 @@ import { ComponentSelection, type SelectionHost } from '../../../features/select
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
+import type { DescriptionCode } from '../../../features/selection/description-code.js';
+import { lazyModule } from '../../../internal/lazy-module.js';
+import type { DrawnFrame } from '../../../three/drawing.js';
+import { afterFirstFrame, LazyPart } from './lazy-part.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
+
+/** The room description's code and styles (features/description-part.ts): after the first frame. */
+const loadDescription = lazyModule(() => import('./description-part.js'));
 
 /** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
 const NONE: readonly ModelComponent[] = [];
@@ -57,6 +64,8 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     @property({ attribute: 'focus-component' }) focusComponent?: string;
 
     #pickable: ModelComponent[] = [];
+    /** The description's code, fetched after the first frame (drawn once it is here). */
+    #description = new LazyPart<DescriptionCode, unknown>(this, undefined, loadDescription);
     #selection = new ComponentSelection(this as unknown as SelectionHost, {
       language: this.language,
       startsOn: (event) => {
@@ -115,6 +124,12 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       super.viewGone();
     }
 
+    protected override drawnFrame(frame: DrawnFrame): void {
+      super.drawnFrame(frame);
+      // the room is on screen: its description's code now (drawn when it arrives)
+      if (frame.frames === 1 && !this.#description.value) afterFirstFrame(() => this.#description.start());
+    }
+
     protected override featuresAtStart(): boolean {
       // the opening view is framed on `focus-component`, with the selection outlined
       return super.featuresAtStart() || !!this.focusComponent || this.selected.length > 0;
@@ -126,7 +141,11 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      return [...super.renderFeatures(), this.roomShown ? this.#selection.description() : nothing];
+      const code = this.#description.value;
+      return [
+        ...super.renderFeatures(),
+        this.roomShown && code ? this.#selection.description(code) : nothing,
+      ];
     }
 
     /** Outlines the selection and the highlight (the drawing makes the outline when there is first one to show). */

@@ -5,84 +5,87 @@
  * gives both to the drawing (src/three/walk/walk-controls.ts walks, on either thread). From the frames'
  * camera it sees the walker step onto a staircase that leads somewhere and shows that floor, the
  * walker arriving where the stairs come out. A mixin over RoomViewerBase (base.ts).
+ *
+ * The reading is features/walk-part.ts, a chunk fetched right after the first frame (issue 33), or
+ * with the room when the viewer opens walking: the walker's world is given to the drawing when it
+ * arrives, long before a visitor can switch to walking.
  */
-import type { FmlPlan } from '../../../model/fml/types.js';
-import type { Vec2 } from '../../../model/types.js';
-import {
-  settle,
-  stairAt,
-  stairTarget,
-  walkFurniture,
-  walkStart,
-  walkWorld,
-  type WalkCamera,
-  type WalkWorld,
-} from '../../../model/walk/index.js';
+import type { PropertyValues } from 'lit';
+import { lazyModule } from '../../../internal/lazy-module.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { afterFirstFrame } from './lazy-part.js';
 
-type Place = { position: Vec2; heading: Vec2 };
-
-/** The floor's cameras (its designs' and its own), model frame. */
-function camerasOf(plan: FmlPlan, index: number): WalkCamera[] {
-  const floor = plan.floors[index];
-  if (!floor) return [];
-  return [...floor.designs.flatMap((d) => d.cameras), ...floor.cameras];
-}
+const loadWalk = lazyModule(() => import('./walk-part.js'));
+type WalkPart = typeof import('./walk-part.js');
+/** The part once it arrived on this page (the same for every viewer). */
+let walkPart: WalkPart | undefined;
 
 export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
   abstract class WithWalk extends Base {
-    #world?: WalkWorld;
+    #world?: import('./walk-part.js').WalkWorld;
     /** Where the stairs brought the walker: the next floor's walk starts here. */
-    #arrival?: Place;
+    #arrival?: import('./walk-part.js').Place;
     /** Off while the walker stands on the stairs it came by: they lead on only once left. */
     #armed = false;
+    /** The room whose walk waits for the part. */
+    #waiting?: ViewerContext;
+
+    protected override willUpdate(changed: PropertyValues<this>): void {
+      super.willUpdate(changed);
+      // opening walking (or switched to it before the part came): the part now, beside the room
+      if (changed.has('camera') && this.camera === 'walk') this.#load();
+    }
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      const fml = this.fmlShown;
-      const stairs = (context.model.stairs ?? []).map((s) => {
-        const to = fml ? stairTarget(fml.plan, fml.floorIndex, s.polygon) : undefined;
-        return to === undefined ? { polygon: s.polygon } : { polygon: s.polygon, to };
-      });
-      // furniture holds the walker (walk-furniture.ts: what stands between 30 and 180 cm)
-      const furniture = walkFurniture(context.model);
-      const world = walkWorld(context.plan, stairs, furniture);
-      this.#world = world;
-      const arrival = this.#arrival;
-      this.#arrival = undefined;
-      let start: Place | undefined;
-      const landed = arrival && settle(world, arrival.position);
-      if (arrival && landed) start = { position: landed, heading: arrival.heading };
-      else {
-        const found = walkStart(world, context.plan, fml ? camerasOf(fml.plan, fml.floorIndex) : []);
-        if (found.warning && this.camera === 'walk') console.warn(`<room-viewer> ${found.warning}`);
-        start = found;
-      }
-      this.#armed = !stairAt(world, start.position);
-      // before the first frame (on the page, and in the worker where it waits for the scene): every frame
-      // drawn is the walker's
-      context.drawing.setWalk({
-        start: { position: start.position, heading: start.heading },
-        stairs,
-        reducedMotion: prefersReducedMotion(),
-        furniture,
-      });
+      this.#waiting = undefined;
+      this.#world = undefined;
+      // before the first frame (on the page, and in the worker where it waits for the scene) when the
+      // part is here: every frame drawn is the walker's
+      if (walkPart) return this.#walk(walkPart, context);
+      this.#waiting = context;
+      if (this.camera === 'walk') this.#load();
     }
 
     // no viewGone(): a reload's new view can be ready before the old one is gone (the render worker),
     // and frames come only from the view shown, so the world is simply replaced by the next viewReady()
 
+    #load(): void {
+      loadWalk().then(
+        (part) => {
+          walkPart = part;
+          const context = this.#waiting;
+          this.#waiting = undefined;
+          if (context && context === this.viewContext) this.#walk(part, context);
+        },
+        // a part that could not be had: tried again by the next room, or the next switch to walking
+        () => undefined,
+      );
+    }
+
+    #walk(part: WalkPart, context: ViewerContext): void {
+      const arrival = this.#arrival;
+      this.#arrival = undefined;
+      const walk = part.roomWalk(context, this.fmlShown, arrival);
+      this.#world = walk.world;
+      this.#armed = walk.armed;
+      if (walk.warning && this.camera === 'walk') console.warn(`<room-viewer> ${walk.warning}`);
+      context.drawing.setWalk({ ...walk.setup, reducedMotion: prefersReducedMotion() });
+    }
+
     protected override drawnFrame(frame: DrawnFrame): void {
       super.drawnFrame(frame);
+      // the first frame is on screen: the walk's part now
+      if (this.#waiting && frame.frames === 1) afterFirstFrame(() => this.#load());
       const world = this.#world;
-      if (this.camera !== 'walk' || !world?.stairs.length) return;
+      if (this.camera !== 'walk' || !world?.stairs.length || !walkPart) return;
       // the walker's place on the plan: the camera's, back in the model's frame (cm, y up)
       const [x, , z] = frame.pose.position;
-      const here: Vec2 = [x * 100, -z * 100];
-      const stair = stairAt(world, here);
+      const here: [number, number] = [x * 100, -z * 100];
+      const stair = walkPart.stairAt(world, here);
       if (!stair) {
         this.#armed = true;
         return;
