@@ -71,6 +71,18 @@ async function testSteps() {
   ];
 }
 
+/**
+ * The output as a log reads: wtr draws a progress bar even into a pipe (terminal codes, a line per file);
+ * only its last state is kept.
+ */
+function readable(output) {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').split('\n');
+  const bar = /^\w+: \|.*\| \d+\/\d+ test files/;
+  const lastBar = lines.findLastIndex((line) => bar.test(line));
+  return lines.filter((line, i) => !bar.test(line) || i === lastBar).join('\n');
+}
+
 /** Runs one step; its output goes to its log file and is printed whole, with how it ended, once it ends. */
 function run([name, args, env = {}]) {
   const started = Date.now();
@@ -91,7 +103,7 @@ function run([name, args, env = {}]) {
     child.on('close', (code) => {
       log.end();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const output = Buffer.concat(chunks).toString();
+      const output = readable(Buffer.concat(chunks).toString());
       process.stdout.write(`\n== ${name}\n${output}${output.endsWith('\n') || !output ? '' : '\n'}`);
       console.log(`== ${name}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
       resolve({ name, ok: code === 0, output });
