@@ -1,10 +1,10 @@
 // Node tests (node:test over real HTTP on 127.0.0.1), TypeScript through tsx.
 // Usage: node scripts/test-node.mjs [file-or-folder ...]   (default: test/node)
 //
-// Two files at a time (NODE_TEST_CONCURRENCY, default 2; 1 runs them one after another as before): the files
-// that build a whole app or package (HEAVY: a Next.js, Vite or Rollup build, `npm pack`, tsc over the
-// package, the manifest analyzer) run one after another in one `node --test`, every other file in a second
-// one beside it, so two heavy builds never fight for the same two cores. Each file is its own process and
+// The files that build a whole app or package (HEAVY: a Next.js, Vite or Rollup build, `npm pack`, tsc over
+// the package, the manifest analyzer) run one after another in one `node --test`; every other file in a second
+// one beside it, NODE_TEST_CONCURRENCY (default 2) at a time; so two heavy builds never fight for the same two
+// cores. NODE_TEST_CONCURRENCY=1 runs every file one after another in one `node --test`, as before. Each file is its own process and
 // must share no port, folder or redis-server with another (CONTRIBUTING.md, "How npm test runs in parallel").
 // The light files' results stream as they come; the heavy files' are printed after them; then the slowest
 // files and one plain line "node: N passed, N failed" for both.
@@ -79,7 +79,7 @@ if (concurrency === 1 || !heavy.length || !light.length) {
 
 const dir = mkdtempSync(join(tmpdir(), 'room-elements-node-'));
 const parts = [
-  { list: light, concurrency: concurrency - 1, summary: join(dir, 'light.json') },
+  { list: light, concurrency, summary: join(dir, 'light.json') },
   { list: heavy, concurrency: 1, summary: join(dir, 'heavy.json'), buffer: true },
 ];
 const results = await Promise.all(parts.map((part) => nodeTest(part.list, part)));
