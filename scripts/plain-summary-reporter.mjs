@@ -13,11 +13,13 @@ export function plainSummaryReporter() {
   const took = new Map();
   return {
     start({ sessions }) {
+      // the first files start before the reporters do: they count from here
+      const reporterStarted = Date.now();
       sessions.on('session-status-updated', (session) => {
         const file = relative(process.cwd(), session.testFile);
         if (session.status === 'INITIALIZING' && !started.has(file)) started.set(file, Date.now());
-        if (session.status === 'FINISHED' && started.has(file))
-          took.set(file, Date.now() - started.get(file));
+        if (session.status === 'FINISHED')
+          took.set(file, Date.now() - (started.get(file) ?? reporterStarted));
       });
     },
     stop({ sessions }) {
