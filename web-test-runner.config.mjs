@@ -210,7 +210,9 @@ export default {
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],
-  testFramework: { config: { timeout: 30000 } },
+  // a test that hangs fails after this; on a busy machine (two shards beside the node tests, or a
+  // newcomer's laptop building something) correct work took longer than the 30 s this was
+  testFramework: { config: { timeout: 90000 } },
   testsFinishTimeout: 600000,
   browserStartTimeout: 60000,
 };
