@@ -138,6 +138,32 @@ function testGroups() {
   return [...groups].map(([name, files]) => ({ name, files }));
 }
 
+/**
+ * `WTR_SHARD=i/n` (scripts/test.mjs runs the shards side by side, each its own wtr process with its own
+ * server, emulator and Chromium, so no test sees another's armed faults, request logs or files): this
+ * shard's share of the files, balanced by each file's last measured time (scripts/browser-test-times.json,
+ * a new file counts as the median) by giving each file, slowest first, to the shard with the least time.
+ */
+function shardFiles(shard) {
+  const [index, count] = shard.split('/').map(Number);
+  if (!(count >= 1 && index >= 1 && index <= count))
+    throw new Error(`WTR_SHARD=${shard}: want i/n, 1 <= i <= n`);
+  const times = JSON.parse(readFileSync('scripts/browser-test-times.json', 'utf8'));
+  const known = Object.values(times).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)] : 1;
+  const files = testGroups()
+    .flatMap((group) => group.files)
+    .map((file) => [file, times[file] ?? median])
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const load = Array.from({ length: count }, () => ({ ms: 0, files: [] }));
+  for (const [file, ms] of files) {
+    const least = load.reduce((best, shard) => (shard.ms < best.ms ? shard : best));
+    least.ms += ms;
+    least.files.push(file);
+  }
+  return load[index - 1].files;
+}
+
 /** serve `import css from 'x.css?inline'` as a JS string module, as Vite does */
 const cssInline = {
   name: 'css-inline',
@@ -157,7 +183,11 @@ export default {
     ? { files: process.env.FILES }
     : process.argv.includes('--files')
       ? {}
-      : { groups: testGroups() }),
+      : process.env.WTR_SHARD
+        ? { files: shardFiles(process.env.WTR_SHARD) }
+        : { groups: testGroups() }),
+  // shards started at once must not race for wtr's default port (it takes the first free from 8000)
+  ...(process.env.WTR_PORT ? { port: Number(process.env.WTR_PORT) } : {}),
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   middleware: [
@@ -183,7 +213,9 @@ export default {
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],
-  testFramework: { config: { timeout: 30000 } },
+  // a test that hangs fails after this; on a busy machine (two shards beside the node tests, or a
+  // newcomer's laptop building something) correct work took longer than the 30 s this was
+  testFramework: { config: { timeout: 90000 } },
   testsFinishTimeout: 600000,
   browserStartTimeout: 60000,
 };

@@ -1,7 +1,27 @@
-import { writeSync } from 'node:fs';
-/** Prints one plain closing line "wtr: N passed, N failed[, N skipped]" when the process exits. */
+import { writeFileSync, writeSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/**
+ * Prints each test file's wall time as it finishes is too noisy for wtr's dynamic terminal, so this
+ * reporter collects them (from the moment a file's page starts to load until its results are in) and
+ * prints the slowest files, then one plain closing line "wtr: N passed, N failed[, N skipped]" when the
+ * process exits. SLOWEST=n prints n files (default 10); TEST_TIMES=path writes every file's time as JSON.
+ */
 export function plainSummaryReporter() {
+  /** per test file: when its first session started and when its last one finished (ms) */
+  const started = new Map();
+  const took = new Map();
   return {
+    start({ sessions }) {
+      // the first files start before the reporters do: they count from here
+      const reporterStarted = Date.now();
+      sessions.on('session-status-updated', (session) => {
+        const file = relative(process.cwd(), session.testFile);
+        if (session.status === 'INITIALIZING' && !started.has(file)) started.set(file, Date.now());
+        if (session.status === 'FINISHED')
+          took.set(file, Date.now() - (started.get(file) ?? reporterStarted));
+      });
+    },
     stop({ sessions }) {
       let passed = 0;
       let failed = 0;
@@ -19,9 +39,25 @@ export function plainSummaryReporter() {
         if (s.testResults) walk(s.testResults);
         if (!s.passed && failed === before) failed++; // file-level failure (import error, timeout, crash)
       }
-      const line = `wtr: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+      // a shard's count is a part: scripts/test.mjs sums the shards into the one "wtr:" line
+      const label = process.env.WTR_SHARD ? `wtr shard ${process.env.WTR_SHARD}` : 'wtr';
+      const line = `${label}: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
+      const lines = slowestLines('wtr', took);
       // wtr's dynamic terminal swallows writes made from stop(); only the exit hook comes through
-      process.once('exit', () => writeSync(1, `${line}\n`));
+      process.once('exit', () => writeSync(1, `${lines}${line}\n`));
     },
   };
+}
+
+/** "the N slowest files" as text, and every file's time written to TEST_TIMES when set (shared with the node reporter) */
+export function slowestLines(runner, took, timesFile = process.env.TEST_TIMES) {
+  const rows = [...took].sort((a, b) => b[1] - a[1]);
+  if (timesFile) writeFileSync(timesFile, JSON.stringify(Object.fromEntries(rows), null, 1));
+  const count = Math.min(Number(process.env.SLOWEST ?? 10), rows.length);
+  if (!count) return '';
+  const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
+  const shown = rows
+    .slice(0, count)
+    .map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+  return `${runner}: the ${count} slowest of ${rows.length} files (${(total / 1000).toFixed(0)} s in all files):\n${shown.join('\n')}\n`;
 }

@@ -69,7 +69,7 @@ describe('<room-gallery>: lazy parts', () => {
   it('the filters get their styles when their module arrives', async () => {
     const { el, ready } = makeGallery({ source: 'search', filters: true, limit: '3' });
     await ready;
-    const input = await until(() => shadow(el).querySelector<HTMLInputElement>('input[name="q"]'), 5000);
+    const input = await until(() => shadow(el).querySelector<HTMLInputElement>('input[name="q"]'), 20_000);
     expect(getComputedStyle(part(el, 'filters')!).display).to.equal('flex');
     expect(parseFloat(getComputedStyle(input!).minBlockSize)).to.be.above(30);
   });
@@ -79,7 +79,7 @@ describe('<room-gallery>: lazy parts', () => {
     container.lang = 'nl';
     const { el, ready } = makeGallery({ source: 'search', filters: true, limit: '3' }, container);
     await ready;
-    await until(() => shadow(el).querySelector('select[name="style"]'), 5000, 'the style select');
+    await until(() => shadow(el).querySelector('select[name="style"]'), 20_000, 'the style select');
     expect(part(el, 'filter-q')!.textContent).to.contain('Zoeken');
     expect(part(el, 'filter-style')!.textContent).to.contain('Alle stijlen');
     expect(part(el, 'pager')!.getAttribute('aria-label')).to.equal('Pagina’s');
@@ -93,7 +93,8 @@ describe('<room-gallery>: lazy parts', () => {
   it('the virtual rows get their styles when their module arrives', async () => {
     const { el, ready } = makeGallery({ limit: '6', paging: 'infinite' });
     await ready;
-    const row = await until(() => shadow(el).querySelector<HTMLElement>('.row'), 5000, 'virtual rows');
+    // the virtualizer's chunk is compiled by the dev server on its first request: seconds on a busy machine
+    const row = await until(() => shadow(el).querySelector<HTMLElement>('.row'), 20_000, 'virtual rows');
     expect(getComputedStyle(row!).display).to.equal('grid');
     expect(getComputedStyle(part(el, 'grid')!).display).to.equal('block');
   });

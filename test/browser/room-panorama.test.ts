@@ -188,7 +188,7 @@ describe('<room-panorama>', function () {
     const errors: string[] = [];
     el.addEventListener('panorama-error', (e) => errors.push(e.detail.error.message));
     fixtureContainer().append(el);
-    await until(() => el.getAttribute('state') === 'ready' || errors.length, 20000, 'an outcome');
+    await until(() => el.getAttribute('state') === 'ready' || errors.length, 60_000, 'an outcome');
     expect(errors).to.deep.equal([]);
     expect(el.getAttribute('state')).to.equal('ready');
     expect((await receivedRequests(`/room-styling/rooms/${id}/panorama`)).length).to.be.greaterThan(0);

@@ -349,7 +349,8 @@ for (const drawnOn of THREADS)
           () =>
             distance(cameraOf(dragged).position, cameraOf(other).position) < 0.01 &&
             distance(cameraOf(dragged).target, cameraOf(other).target) < 0.01,
-          3000,
+          // the other viewer follows at its next frame: a frame took seconds at load 30
+          15_000,
           'both on the same camera',
         );
       }

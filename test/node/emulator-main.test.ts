@@ -35,7 +35,8 @@ async function withEmulator(
   try {
     const printed = await new Promise<string>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`no start-up line within 20 s: ${out}`)), 20_000);
+      // generous: tsx compiles the whole server first, which took more than 20 s at load 20 on 2 cores
+      const timer = setTimeout(() => reject(new Error(`no start-up line within 120 s: ${out}`)), 120_000);
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('\n')) {

@@ -133,13 +133,21 @@ describe('http.request over real HTTP', () => {
   it('stops waiting between retries when aborted (kind abort, no further attempt)', async () => {
     hits = 1; // the next answer is a 503, then a wait of about 2 s before the next try
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = performance.now();
+    // aborted once the first attempt was answered (not after a fixed 100 ms: on a busy machine the first
+    // answer came later, and the abort fell before any attempt), then a little into the backoff
+    let abortedAt = Infinity;
+    const abortInBackoff = (async () => {
+      while (hits < 2) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 100));
+      abortedAt = performance.now();
+      controller.abort();
+    })();
     await assert.rejects(
       request(`${running.url}/flaky`, { retries: 2, backoff: 2000, signal: controller.signal }),
       { status: 0, kind: 'abort' },
     );
-    assert.ok(performance.now() - started < 1400, 'it did not sleep through the backoff');
+    await abortInBackoff;
+    assert.ok(performance.now() - abortedAt < 1400, 'it did not sleep through the backoff');
     assert.equal(hits, 2, 'one attempt only');
   });
 

@@ -83,13 +83,15 @@ describe('partner back end: a slow planner', () => {
           const t0 = Date.now();
           const response = await browser.fetch(`/partner/proxy/projects/${PROJECT}/export.json`, {
             json: exportBody,
-            signal: AbortSignal.timeout(30_000),
+            // well under the 60 s the planner holds a call, and room for 50 calls at once on a busy machine
+            // (more than 30 s beside the browser tests at load 30)
+            signal: AbortSignal.timeout(50_000),
           });
           await response.arrayBuffer();
           return { status: response.status, ms: Date.now() - t0 };
         }),
       ).catch((error: Error) =>
-        assert.fail(`a call was held for 30 s (the planner holds 60 s): ${error.message}`),
+        assert.fail(`a call was held for 50 s (the planner holds 60 s): ${error.message}`),
       );
     } finally {
       clearInterval(collecting);
@@ -107,7 +109,7 @@ describe('partner back end: a slow planner', () => {
     );
     // a generous guard (1 s timeout, 50 calls at once on a shared machine took 2 to 14 s), far below
     // the 60 s the planner holds each call
-    assert.ok(Date.now() - started < 30_000, `all answered within ${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 50_000, `all answered within ${Date.now() - started} ms`);
     for (let i = 0; i < 100 && slow.counts.open > 0; i++) await new Promise((r) => setTimeout(r, 50));
     assert.equal(slow.counts.open, 0, 'no call left open at the planner');
   });
@@ -121,6 +123,8 @@ describe('partner back end: a slow planner', () => {
     try {
       const user = new TestBrowser(patient.partners[0]!.url);
       await login(user);
+      // the calls an earlier test left at the planner end first: each counts as abandoned when it does
+      for (let i = 0; i < 600 && slow.counts.open > 0; i++) await new Promise((r) => setTimeout(r, 100));
       const before = slow.counts.abandoned;
       const leaving = new AbortController();
       const call = user

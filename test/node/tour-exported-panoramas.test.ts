@@ -37,7 +37,13 @@ describe('<room-tour> stops and the exported panoramas they show', () => {
       skip: findRealdata() ? false : 'the real samples (../shared/realdata) are not present in this checkout',
     },
     async () => {
-      const ctx = { base: `${demo.url}/planning/api/v2`, auth: apiKey('demo-key'), retries: 0 };
+      // a generous wait: the emulator renders the export on this machine (over 15 s, the client's default, at load 30)
+      const ctx = {
+        base: `${demo.url}/planning/api/v2`,
+        auth: apiKey('demo-key'),
+        retries: 0,
+        timeout: 120_000,
+      };
       const fml = await showProjectFml(ctx, REAL);
       const { panoramas } = await exportPanoramas(ctx, REAL, { callback: 'tour@partner.example', size: 16 });
       assert.equal(panoramas.length, 3);

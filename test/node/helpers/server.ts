@@ -14,6 +14,10 @@ export interface Running {
 export function listen(app: Hono): Promise<Running> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      // longer than the test's fetch keeps an idle connection (undici: 4 s): a test whose thread was busy for
+      // seconds (decoding images on a loaded machine) reuses its pooled connection at the very moment the
+      // server's 5 s default closed it, and the fetch failed with ECONNRESET
+      (server as unknown as { keepAliveTimeout: number }).keepAliveTimeout = 60_000;
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         close: () =>
