@@ -1,4 +1,6 @@
 import type { Plugin } from 'vite';
+import { trimThreeCore } from './worker-trims/core.ts';
+import { trimRendererParts } from './worker-trims/renderer.ts';
 import { trimShaders } from './worker-trims/shaders.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts';
 
@@ -21,6 +23,10 @@ import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts
  * - PMREMGenerator (about 3 KB gzip with its shaders): three makes one only to turn an environment map
  *   into its prefiltered form, and the worker's materials have none (their environment light is
  *   spherical harmonics, src/three/environment.ts). The stub says so and hands back an empty target.
+ * - Renderer parts the worker never uses (worker-trims/renderer.ts): morph targets, uniform buffer
+ *   objects, the output pass, as inert stand-ins.
+ * - three.core.js (worker-trims/core.ts): classes whose fields are set after them made droppable (the
+ *   animation system goes), no `toJSON()` and no CSS colour names.
  */
 const MANAGER = '\nclass WebXRManager extends EventDispatcher {';
 const STUB = `
@@ -66,7 +72,7 @@ function trimWebXR(code: string, fail: Fail): string {
 
 /** three.module.js as the workers carry it (also read by test/browser/worker-trims.test.ts). */
 export function trimThreeModule(code: string, fail: Fail): string {
-  return trimShaders(trimPmrem(trimWebXR(code, fail), fail), fail).code;
+  return trimShaders(trimRendererParts(trimPmrem(trimWebXR(code, fail), fail), fail), fail).code;
 }
 
 export function workerTrims(): Plugin {
@@ -74,9 +80,13 @@ export function workerTrims(): Plugin {
     name: 'room-elements:worker-trims',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]three[\\/]build[\\/]three\.module\.js$/.test(id)) return undefined;
+      const file = /[\\/]three[\\/]build[\\/](three\.module|three\.core)\.js$/.exec(id)?.[1];
+      if (!file) return undefined;
       const fail = (why: string): never => this.error(`worker trims: ${why} (scripts/worker-trims.ts)`);
-      return { code: trimThreeModule(code, fail), map: null };
+      return {
+        code: file === 'three.core' ? trimThreeCore(code, fail) : trimThreeModule(code, fail),
+        map: null,
+      };
     },
   };
 }
