@@ -15,6 +15,8 @@ import { cachePlugin } from './test/browser/helpers/cache-plugin.mjs';
 import { screenshotPlugin } from './test/browser/helpers/screenshot-plugin.mjs';
 // AR: the partner's upload route with a short expiry and https URLs (room-viewer-ar-*.test.ts)
 import { arPartnerMiddleware } from './test/browser/helpers/ar-partner.mjs';
+// the render worker's three.js as its build trims it (worker-trims.test.ts)
+import { workerThreePlugin } from './test/browser/helpers/worker-three-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -177,6 +179,8 @@ export default {
     cachePlugin(),
     // an element's pixels as the page paints them, through CDP: test/browser/helpers/screenshot-plugin.mjs
     screenshotPlugin(),
+    // three.js as the workers' builds carry it (scripts/worker-trims.ts): test/browser/helpers/worker-three-plugin.mjs
+    workerThreePlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],
