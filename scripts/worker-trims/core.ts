@@ -13,10 +13,10 @@ import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
  *   which the bundler drops when nothing uses X, and which is the same class when something does. A
  *   statement that reads a name declared between the class and itself is not moved (the class stays as
  *   three wrote it).
- * - `toJSON()`, on every class that has one: three's JSON scene format, which no worker writes (an
- *   export is glTF or USDZ, src/three/export/), about 3 KB gzip of the classes the first frame needs
- *   (Object3D, Material, BufferGeometry, Texture…). JSON.stringify() of a three object in a worker then
- *   writes its own fields, as for any object.
+ * - `toJSON()` and `fromJSON()`, on every class that has them: three's JSON scene format, which no
+ *   worker writes or reads (an export is glTF or USDZ, src/three/export/), about 3–4 KB gzip of the
+ *   classes the first frame needs (Object3D, Material, BufferGeometry, Texture…). JSON.stringify() of a
+ *   three object in a worker then writes its own fields, as for any object.
  * - CSS colour names (`Color.setStyle('red')`, about 1 KB): the worker's colours come as numbers
  *   (src/three/colour.ts); a name is unknown there and three warns `Unknown color`.
  */
@@ -110,13 +110,16 @@ export function pureClasses(code: string): { code: string; wrapped: string[] } {
   return { code: out, wrapped };
 }
 
-/** Every class method `toJSON( … ) { … }` (a tab-indented method whose body ends at its indent). */
-export function withoutToJson(code: string, fail: Fail): { code: string; removed: number } {
+/**
+ * Every class method `toJSON( … ) { … }` and `fromJSON( … ) { … }` (not the static ones): a tab-indented
+ * method whose body ends at its indent.
+ */
+export function withoutJson(code: string, fail: Fail): { code: string; removed: number } {
   let out = code;
   let removed = 0;
-  const method = /\n\ttoJSON\((?: [^)]*)?\) \{\n/g;
+  const method = /\n\t(?:toJSON|fromJSON)\((?: [^)]*)?\) \{\n/g;
   const starts = [...code.matchAll(method)].map((m) => m.index!).reverse();
-  if (starts.length < 10) fail('three.js no longer writes toJSON() methods as expected');
+  if (starts.length < 10) fail('three.js no longer writes toJSON() / fromJSON() methods as expected');
   for (const start of starts) {
     const end = out.indexOf('\n\t}\n', start + 1);
     if (end < 0) fail('a toJSON() method without its closing brace');
@@ -137,7 +140,7 @@ export function withoutColourNames(code: string, fail: Fail): string {
 
 /** three.core.js as the workers carry it. */
 export function trimThreeCore(code: string, fail: Fail): string {
-  const pure = pureClasses(withoutColourNames(withoutToJson(code, fail).code, fail));
+  const pure = pureClasses(withoutColourNames(withoutJson(code, fail).code, fail));
   if (!pure.wrapped.includes('KeyframeTrack'))
     fail('KeyframeTrack is no longer a class with prototype fields after it');
   return pure.code;
