@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { trimThreeCore } from './worker-trims/core.ts';
+import { laterThree } from './worker-trims/later-three.ts';
 import { trimRendererParts } from './worker-trims/renderer.ts';
 import { trimShaders } from './worker-trims/shaders.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts';
@@ -27,6 +28,8 @@ import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts
  *   objects, the output pass, as inert stand-ins.
  * - three.core.js (worker-trims/core.ts): classes whose fields are set after them made droppable (the
  *   animation system goes), no `toJSON()` and no CSS colour names.
+ * - What only the later stages use of three.core.js (worker-trims/later-three.ts) in a module of its
+ *   own, not in the first stage.
  */
 const MANAGER = '\nclass WebXRManager extends EventDispatcher {';
 const STUB = `
@@ -75,7 +78,12 @@ export function trimThreeModule(code: string, fail: Fail): string {
   return trimShaders(trimRendererParts(trimPmrem(trimWebXR(code, fail), fail), fail), fail).code;
 }
 
-export function workerTrims(): Plugin {
+/** The workers' plugins: three's files trimmed, and what only later stages use kept out of the first (later-three.ts). */
+export function workerTrims(): Plugin[] {
+  return [trimsPlugin(), laterThree(trimThreeCore)];
+}
+
+function trimsPlugin(): Plugin {
   return {
     name: 'room-elements:worker-trims',
     enforce: 'pre',

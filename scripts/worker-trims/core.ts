@@ -20,7 +20,7 @@ import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
  * - CSS colour names (`Color.setStyle('red')`, about 1 KB): the worker's colours come as numbers
  *   (src/three/colour.ts); a name is unknown there and three warns `Unknown color`.
  */
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
+export type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 function* walk(node: unknown): Generator<Node> {
   if (!node || typeof node !== 'object') return;
@@ -42,7 +42,7 @@ function rootOf(node: Node): string | undefined {
 }
 
 /** The names a statement reads (identifiers, not property names): a superset is fine. */
-function namesIn(node: Node): Set<string> {
+export function namesIn(node: Node): Set<string> {
   const names = new Set<string>();
   for (const n of walk(node)) {
     if (n.type !== 'MemberExpression') continue;

@@ -70,7 +70,7 @@ async function roomId(): Promise<number> {
  * iframe): how many pixels of the built one's picture still differ after up to 30 s (its meshes arrive
  * in their own time: its picture is taken again until it is the same).
  */
-async function differenceOfBuilt(attributes: Record<string, string>): Promise<number> {
+async function differenceOfBuilt(attributes: Record<string, string>, select = false): Promise<number> {
   const markup = (tag: string) =>
     `<${tag} ${Object.entries(attributes)
       .map(([name, value]) => `${name}="${value}"`)
@@ -80,11 +80,25 @@ async function differenceOfBuilt(attributes: Record<string, string>): Promise<nu
   const local = document.createElement('div');
   local.innerHTML = markup('room-viewer');
   const viewer = local.firstElementChild as RoomViewer;
+  let model: { components: { id: string; kind: string }[] } | undefined;
+  viewer.addEventListener('model-load', (e) => (model = (e as CustomEvent).detail.model), { once: true });
   await mountLoaded(viewer, 30000);
   expect(viewer.renderThread).to.equal('worker');
   await until(async () => (await renderWorkerInfo())?.furniture.pending === 0, 30000, 'every piece settled');
-  const fromSources = await pixels(await viewer.toBlob(SIZE));
+  let fromSources = await pixels(await viewer.toBlob(SIZE));
   expect(fromSources.length).to.equal(SIZE.width * SIZE.height * 4);
+  if (select) {
+    // a piece selected: its outline, drawn by the features stage with three's lines
+    const piece = model!.components.find((c) => c.kind === 'furniture')!.id;
+    attributes = { ...attributes, selected: piece };
+    viewer.selected = [piece];
+    const unselected = fromSources;
+    await until(
+      async () => differing(unselected, (fromSources = await pixels(await viewer.toBlob(SIZE)))) > 0,
+      15000,
+      'the outline drawn',
+    );
+  }
   const win = await builtPage(markup('room-viewer'));
   await until(
     () => win.__seen.some((e) => e.type === 'model-load' || e.type === 'model-error'),
@@ -134,6 +148,14 @@ describe('CDN: the built render worker (three.js trimmed) draws as its sources d
       camera: 'top',
       poster: '',
     });
+    expect(differ, 'pixels that differ').to.equal(0);
+  });
+
+  it("a selected piece's outline (the features stage, its lines from three's later-stage module): the same pixels", async () => {
+    const differ = await differenceOfBuilt(
+      { 'room-id': String(await roomId()), loading: 'eager', poster: '' },
+      true,
+    );
     expect(differ, 'pixels that differ').to.equal(0);
   });
 });

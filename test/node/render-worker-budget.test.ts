@@ -52,5 +52,7 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
     lacks(/bilinearCubeUV/, "PMREM's shaders");
     lacks(/InterpolantFactoryMethod/, 'the animation tracks');
     lacks(/aliceblue/, 'CSS colour names');
+    // what only the later stages use (scripts/worker-trims/later-three.ts)
+    lacks(/PropertyBinding/, 'PropertyBinding (GLTFExporter)');
   });
 });
