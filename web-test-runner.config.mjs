@@ -16,6 +16,8 @@ import { screenshotPlugin } from './test/browser/helpers/screenshot-plugin.mjs';
 import { cpuPlugin } from './test/browser/helpers/cpu-plugin.mjs';
 // AR: the partner's upload route with a short expiry and https URLs (room-viewer-ar-*.test.ts)
 import { arPartnerMiddleware } from './test/browser/helpers/ar-partner.mjs';
+// the render worker's three.js as its build trims it (worker-trims.test.ts)
+import { workerThreePlugin } from './test/browser/helpers/worker-three-plugin.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -210,6 +212,8 @@ export default {
     screenshotPlugin(),
     // the page's CPU slowed, for a layout shift a busy machine shows: test/browser/helpers/cpu-plugin.mjs
     cpuPlugin(),
+    // three.js as the workers' builds carry it (scripts/worker-trims.ts): test/browser/helpers/worker-three-plugin.mjs
+    workerThreePlugin(),
   ],
   browsers: [chromeLauncher({ launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS } })],
   reporters: [defaultReporter(), plainSummaryReporter()],

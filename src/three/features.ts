@@ -29,3 +29,8 @@ export { toWorld, toModel } from './axes.js';
 export { renderPanorama, PANORAMA_FACES, type PanoramaFace } from './panorama-render.js';
 // anchors followed on screen (hotspots' positions per frame): with the features, not before the first frame (issue 33)
 export { AnchorTracker } from './anchors.js';
+// the render worker's first stage without them (issue 33): walk mode, swapping a piece and the
+// inspection come with the features (view-driver.ts)
+export { WalkControls } from './walk/walk-controls.js';
+export { PieceSwaps } from './swap.js';
+export { inspectView } from './inspect.js';

@@ -30,11 +30,11 @@ import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
 import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
-import { PieceSwaps } from './swap.js';
+import type { PieceSwaps } from './swap.js';
 import type { CameraMode } from './camera.js';
-import { WalkControls, type WalkSetup } from './walk/walk-controls.js';
+import type { WalkControls, WalkSetup } from './walk/walk-controls.js';
 // tests follow the default (issue 33): what the view holds, the same on either thread
-import { inspectView, type ViewInspection } from './inspect.js';
+import type { ViewInspection } from './inspect.js';
 // the ceiling over a camera in a room (issue 38's follow-up)
 import { followCeilings } from './ceiling.js';
 
@@ -343,24 +343,31 @@ export class ViewDriver {
   }
 
   // swap a piece (replaceComponent(), src/three/swap.ts)
-  /** Draws `pieceId` as `component`, or as the model had it (null); RangeError for a piece not drawn. */
-  replaceComponent(pieceId: string, component: ModelComponent | null): void {
+  /**
+   * Draws `pieceId` as `component`, or as the model had it (null); RangeError for a piece not drawn.
+   * The swapping comes with the features (a later stage of the render worker, issue 33).
+   */
+  replaceComponent(pieceId: string, component: ModelComponent | null): void | Promise<void> {
     if (this.#disposed) throw new DOMException('the room is no longer shown', 'InvalidStateError');
     const original = this.#originals.get(pieceId) ?? this.#components.get(pieceId);
     if (!original || original.kind !== 'furniture')
       throw new RangeError(`no piece "${pieceId}" in this room`);
-    this.#swaps ??= new PieceSwaps(this.view, {
-      ...this.#loaders,
-      onComponentError: (error, piece) => this.#events.onComponentError(componentFailure(error, piece)),
+    return this.#with((f) => {
+      this.#swaps ??= new f.PieceSwaps(this.view, {
+        ...this.#loaders,
+        onComponentError: (error, piece) => this.#events.onComponentError(componentFailure(error, piece)),
+      });
+      this.#swaps.swap(pieceId, component);
+      this.#originals.set(pieceId, original);
+      this.#components.set(pieceId, component ?? original);
     });
-    this.#swaps.swap(pieceId, component);
-    this.#originals.set(pieceId, original);
-    this.#components.set(pieceId, component ?? original);
   }
 
-  // walk mode (camera="walk"): the walker is made when first asked for
+  // walk mode (camera="walk"): the walker is made when first asked for, with the features (a later
+  // stage of the render worker, issue 33)
   #walk?: WalkControls;
   #walkSetup?: WalkSetup;
+  #walking = false;
 
   /** A start view (camera.ts); `walk` walks (walk/walk-controls.ts). */
   setCameraMode(mode: CameraMode): void {
@@ -369,12 +376,17 @@ export class ViewDriver {
   }
 
   #walkMode(mode: CameraMode): void {
-    if (mode !== 'walk') return this.#walk?.setActive(false);
-    if (!this.#walk) {
-      this.#walk = new WalkControls(this.view, this.#settings.plan, this.#input.canvas, this.#input.keys);
-      if (this.#walkSetup) this.#walk.setup(this.#walkSetup);
-    }
-    this.#walk.setActive(true);
+    this.#walking = mode === 'walk';
+    if (!this.#walking) return this.#walk?.setActive(false);
+    // the last mode asked for wins, whenever the walker arrives
+    this.#soon((f) => {
+      if (this.#disposed || (!this.#walking && !this.#walk)) return;
+      if (!this.#walk) {
+        this.#walk = new f.WalkControls(this.view, this.#settings.plan, this.#input.canvas, this.#input.keys);
+        if (this.#walkSetup) this.#walk.setup(this.#walkSetup);
+      }
+      this.#walk.setActive(this.#walking);
+    });
   }
 
   setWalk(setup: WalkSetup): void {
@@ -410,8 +422,8 @@ export class ViewDriver {
 
   // tests follow the default (issue 33)
   /** What the view holds (inspect.ts), for tests and tools on either thread. */
-  inspect(): ViewInspection {
-    return inspectView(this.view);
+  inspect(): ViewInspection | Promise<ViewInspection> {
+    return this.#with((f) => f.inspectView(this.view));
   }
 
   dispose(): void {

@@ -181,7 +181,7 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         return answer(request, await driver.setSurface(question.surface, question.paint));
       // swap a piece (replaceComponent(), src/three/swap.ts)
       case 'replace-component':
-        return answer(request, driver.replaceComponent(question.piece, question.component));
+        return answer(request, await driver.replaceComponent(question.piece, question.component));
       // toPanorama (issue 38)
       case 'panorama': {
         const faces = (await driver.panorama(
@@ -199,7 +199,7 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         return answer(request, driver.setFieldOfView(question.fov));
       // tests follow the default (issue 33)
       case 'inspect':
-        return answer(request, driver.inspect());
+        return answer(request, await driver.inspect());
     }
   } catch (error) {
     refuse(request, error);

@@ -1,0 +1,58 @@
+/**
+ * The render worker's first stage (issue 33: JS before a viewer's first frame ≤ 150 KB gzip on both
+ * paths, of which the worker's first stage was 165 KB): the built file (`npm run build` first), gzip
+ * level 9, within its budget in scripts/cdn/budgets.json (`renderWorker`). The same file serves the
+ * CDN and the npm package (scripts/build.mjs ships it once, in dist/cdn/assets/). What keeps it there:
+ * the later stages (CONTRIBUTING.md "The render worker's stages") and the trims of three.js
+ * (scripts/worker-trims.ts), whose every part is checked below to be in the built file.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+
+const { renderWorker } = JSON.parse(readFileSync('scripts/cdn/budgets.json', 'utf8')) as {
+  renderWorker: { file: string; bytes: number };
+};
+const ASSETS = 'dist/cdn/assets';
+
+/** The built first stage: the one file whose name starts with the budget's. */
+function firstStage(): { name: string; text: string } {
+  assert.ok(existsSync(ASSETS), `${ASSETS} is missing: run \`npm run build\` first`);
+  const names = readdirSync(ASSETS).filter((n) => n.startsWith(`${renderWorker.file}-`) && n.endsWith('.js'));
+  assert.equal(names.length, 1, `one ${renderWorker.file}-*.js in ${ASSETS}: ${names.join(', ')}`);
+  return { name: names[0]!, text: readFileSync(`${ASSETS}/${names[0]}`, 'utf8') };
+}
+
+describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker)", () => {
+  it(`is at most ${renderWorker.bytes} B gzip`, () => {
+    const { name, text } = firstStage();
+    const bytes = gzipSync(text, { level: 9 }).length;
+    assert.ok(
+      bytes <= renderWorker.bytes,
+      `${name} is ${bytes} B gzip, over its ${renderWorker.bytes} B budget`,
+    );
+  });
+
+  it('carries three.js as the trims leave it (a trim lost would not fail the budget at once)', () => {
+    const { text } = firstStage();
+    const has = (what: RegExp, why: string) => assert.ok(what.test(text), `the first stage has no ${why}`);
+    const lacks = (what: RegExp, why: string) =>
+      assert.ok(!what.test(text), `the first stage still has ${why}`);
+    // the trimmed materials' stubs (toon among them) and the guard of the trimmed shader branches
+    has(/shader in the render worker/, "trimmed shaders' stubs");
+    has(/[`"']toon[`"']/, 'stub for the toon material');
+    has(/render worker is built without three\.js's shader code for/, 'guard of the trimmed branches');
+    // what draws the first frame: the standard material's lights, the sun's shadow
+    has(/RE_Direct_Physical/, "the standard material's lights");
+    has(/getShadow\(/, "the shadow map's sampling");
+    // and not what the trims take out: clearcoat, PCF shadows, PMREM's shaders, the animation tracks, colour names
+    lacks(/uniform sampler2D clearcoatNormalMap/, "clearcoat's shader code");
+    lacks(/#if defined\( SHADOWMAP_TYPE_PCF \)/, "PCF shadows' shader code");
+    lacks(/bilinearCubeUV/, "PMREM's shaders");
+    lacks(/InterpolantFactoryMethod/, 'the animation tracks');
+    lacks(/aliceblue/, 'CSS colour names');
+    // what only the later stages use (scripts/worker-trims/later-three.ts)
+    lacks(/PropertyBinding/, 'PropertyBinding (GLTFExporter)');
+  });
+});
