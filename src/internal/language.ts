@@ -128,19 +128,15 @@ export class LanguageController implements ReactiveController {
    * through shadow roots each, a long task's good part on a phone).
    */
   get lang(): Language {
-    return this.#fresh ? this.#lang! : this.#read();
-  }
-
-  #read(): Language {
-    const lang = languageOf(this.host);
-    // a shipped language (de, fr, es) is downloaded on first use; English shows until it is here
-    if (lang !== this.#lang) ensureLanguage(lang);
-    this.#lang = lang;
     if (!this.#fresh) {
       this.#fresh = true;
       queueMicrotask(() => (this.#fresh = false));
+      const lang = languageOf(this.host);
+      // a shipped language (de, fr, es) is downloaded on first use; English shows until it is here
+      if (lang !== this.#lang) ensureLanguage(lang);
+      this.#lang = lang;
     }
-    return lang;
+    return this.#lang!;
   }
 
   /** The string `key` of `table` in the host's language, `{name}` placeholders filled from `values`. */
@@ -167,7 +163,8 @@ export class LanguageController implements ReactiveController {
   check(): void {
     const before = this.#lang;
     // read afresh: the element moved, or a `lang` changed, in this very run of the page's code
-    const now = this.#read();
+    this.#fresh = false;
+    const now = this.lang;
     if (before !== undefined && before !== now) {
       this.host.requestUpdate();
       this.options.changed?.(now);
