@@ -54,6 +54,8 @@ const CPU = Number(process.env.CPU ?? 4);
  */
 const SIM = Number(process.env.SIM ?? 0);
 const WAIT = Number(process.env.WAIT ?? 8000);
+/** How many functions each task lists (TOP=30: a closer look at one long task). */
+const TOP = Number(process.env.TOP ?? 0);
 
 /** The profile chunks of `pid:tid` put together (the trace carries V8's profile in pieces). */
 function samplesOf(events: TraceEvent[], pid: number, tid: number): Samples {
@@ -226,6 +228,8 @@ try {
           'blink.user_timing',
           'disabled-by-default-v8.cpu_profiler',
           'loading',
+          // HIRES=1: V8 samples every ~100 µs instead of every ms (a closer look at one task's functions)
+          ...(process.env.HIRES ? ['disabled-by-default-v8.cpu_profiler.hires'] : []),
         ],
       });
       await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
@@ -279,8 +283,8 @@ try {
         if (fcp && task.ts >= fcp) afterFcp += Math.max(0, ms - 50);
         console.log(
           `  @${((task.ts - start) / 1000).toFixed(0)} ms  ${ms.toFixed(0)} ms  [${kindOf(events, task)}]\n` +
-            `      self (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!).join('; ')}\n` +
-            `      in (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!, 8, true).join('; ')}\n` +
+            `      self (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!, TOP || 6).join('; ')}\n` +
+            `      in (ms${SIM ? ', as run' : ''}): ${topFunctions(samples, task.ts, task.ts + task.dur!, TOP || 8, true).join('; ')}\n` +
             `      entered through (ms): ${entries(samples, task.ts, task.ts + task.dur!)}`,
         );
       }

@@ -87,8 +87,16 @@ function importChunk(tag: string, attempt: number): Promise<unknown> {
   const retry = `${own}?retry=${attempt}`;
   return attempt
     ? preload(retry, integrityOf(own)).then(() => import(/* @vite-ignore */ retry))
-    : import(/* @vite-ignore */ own);
+    : evaluateImports(tag).then(() => import(/* @vite-ignore */ own));
 }
+
+/**
+ * What an element's chunk imports, evaluated before it, in a task of its own (issue 33: Lit, the shared
+ * code and the element's chunk with its upgrade were one long task on a phone). Each evaluates once,
+ * after what it imports, whatever the order asked in. (A retry fetches the element's chunk alone.)
+ */
+const evaluateImports = (tag: string) =>
+  Promise.all(CHAINS[tag]!.slice(1).map((name) => import(/* @vite-ignore */ chunkUrl(name)))).then(nextTask);
 
 /**
  * The tags whose code is still to run: one element's chunks evaluate (and its tag is defined) per

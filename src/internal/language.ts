@@ -112,6 +112,8 @@ export interface LanguageOptions {
 
 export class LanguageController implements ReactiveController {
   #lang?: Language;
+  /** `#lang` was read in this run of the page's code (until its microtasks): a render asks once per string. */
+  #fresh = false;
 
   constructor(
     private readonly host: Host,
@@ -120,12 +122,21 @@ export class LanguageController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The current language, read afresh (cheap: a `closest()` or two). */
+  /**
+   * The current language, read afresh once per run of the page's code: a render looks up every string
+   * through it (issue 33: a viewer's first frame read it over a thousand times, a `closest()` walk up
+   * through shadow roots each, a long task's good part on a phone).
+   */
   get lang(): Language {
-    const lang = languageOf(this.host);
-    // a shipped language (de, fr, es) is downloaded on first use; English shows until it is here
-    if (lang !== this.#lang) ensureLanguage(lang);
-    return (this.#lang = lang);
+    if (!this.#fresh) {
+      this.#fresh = true;
+      queueMicrotask(() => (this.#fresh = false));
+      const lang = languageOf(this.host);
+      // a shipped language (de, fr, es) is downloaded on first use; English shows until it is here
+      if (lang !== this.#lang) ensureLanguage(lang);
+      this.#lang = lang;
+    }
+    return this.#lang!;
   }
 
   /** The string `key` of `table` in the host's language, `{name}` placeholders filled from `values`. */
@@ -151,6 +162,8 @@ export class LanguageController implements ReactiveController {
   /** Asks the host to render again when its language is not the one it last rendered with. */
   check(): void {
     const before = this.#lang;
+    // read afresh: the element moved, or a `lang` changed, in this very run of the page's code
+    this.#fresh = false;
     const now = this.lang;
     if (before !== undefined && before !== now) {
       this.host.requestUpdate();

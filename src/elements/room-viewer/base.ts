@@ -27,8 +27,10 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
-import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
+import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
+import { yieldToPage } from '../../platform/yield.js';
+import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 
@@ -56,6 +58,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
   });
   #started = false;
+  /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
+  #takeUp = new ViewTakeUp();
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
@@ -145,6 +149,8 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // the first render in a task of its own, after the one that defined and upgraded the element
+    if (!this.hasUpdated) this.#takeUp.renderLater();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     this.#resize ??= new ResizeObserver(() => this.#applySize());
     this.#resize.observe(this);
@@ -289,9 +295,15 @@ export class RoomViewerBase extends RoomViewerHooks {
       if (drawing !== this.#drawing) drawing?.dispose();
       return;
     }
+    const shown = () => run.current() && drawing === this.#drawing;
+    // the drawing has started (the render worker builds the room meanwhile): the features take it up
+    // in the next task and render it in the one after (issue 33: together, one task of 100 ms on a phone)
+    await yieldToPage();
+    if (!shown()) return;
     const { model, plan } = run.value;
     const context: ViewerContext = { drawing, model, plan };
     this.#context = context;
+    this.#takeUp.renderLater();
     // before the first frame: what the features ask of the drawing now is in it
     this.viewReady(context);
     // `furniture="hidden"` (features/products/furniture-feature.ts) as the drawing starts with it
@@ -299,6 +311,14 @@ export class RoomViewerBase extends RoomViewerHooks {
     // the first frame is drawn either way; later frames only while near the viewport
     drawing.setVisible(this.#viewport.near);
     this.requestUpdate();
+    await this.updateComplete;
+    if (shown()) this.#takeUp.ready(drawing);
+  }
+
+  // Lit's documented way to wait before an update (as room-plan/base.ts does): see take-up.ts
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const after = this.#takeUp.takeRenderWait();
+    return after ? after.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** The one set of events, the same from either thread. */
@@ -308,17 +328,19 @@ export class RoomViewerBase extends RoomViewerHooks {
   ): DrawingEvents {
     const { model, problems } = run.value;
     const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
+    const onFrame = (frame: DrawnFrame): void => {
+      // a frame before the features took the drawing up comes again once they have (take-up.ts)
+      if (!mine() || this.#takeUp.hold(drawn(), () => onFrame(frame))) return;
+      if (frame.frames === 1) this.#loaded(model, problems);
+      this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
+      this.#feed.publish(frame.pose);
+      this.drawnFrame(frame);
+    };
     return {
       onBuilt: () => {
         if (mine()) this.loadStep({ step: 'code' });
       },
-      onFrame: (frame) => {
-        if (!mine()) return;
-        if (frame.frames === 1) this.#loaded(model, problems);
-        this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
-        this.#feed.publish(frame.pose);
-        this.drawnFrame(frame);
-      },
+      onFrame,
       onCameraChange: (change) => this.#cameraChange.push(change),
       onRenderScale: (detail) => this.emit('render-scale', detail),
       onTextureError: (url, total, pending) => {
@@ -419,6 +441,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#source.abort();
     if (this.#context) this.viewGone();
     this.#context = undefined;
+    this.#takeUp.reset();
     this.#drawing?.dispose();
     this.#drawing = undefined;
     this.#feed.publish(undefined);
