@@ -210,7 +210,9 @@ for (const drawnOn of THREADS)
       expect(distinct.size).to.be.above(1);
       // a drag on the way ends the flight where the user has the camera
       const flight = viewer.flyTo('west');
-      await rafPasses(3);
+      // the drag as soon as the flight has drawn its first frame: three page frames could outlast the
+      // whole ~600 ms flight on a busy machine, and then there is nothing left to take over
+      await nextFrame(viewer);
       await dragAcross(viewer, 60, 2);
       await flight;
       expect(looksInto(viewer, WEST)).to.equal(false);

@@ -141,13 +141,14 @@ describe('model fuzz: never throws, only finite numbers out', () => {
   it('survives 3000 seeded random models', () => {
     const started = performance.now();
     for (let seed = 1; seed <= 3000; seed++) run(randomModel(seededRandom(seed)), seed);
-    // under 5 s on a quiet machine; over it, against the first 100 seeds timed now (30x the work)
+    // about 1 s on a quiet machine, 5.6 s beside two browser shards at load 30; over 15 s, against the first
+    // 100 seeds timed now (30x the work, warm): a freeze or quadratic work stays far beyond 300x
     assertPaced(performance.now() - started, {
-      quietBound: 5000,
+      quietBound: 15000,
       baseline: () => {
         for (let seed = 1; seed <= 100; seed++) run(randomModel(seededRandom(seed)), seed);
       },
-      ratio: 90,
+      ratio: 300,
       what: '3000 seeded random models',
     });
   });
