@@ -152,7 +152,9 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
       const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
       const arrived = { responseEnd: Math.max(entry?.responseEnd ?? asked, asked) };
       expect(refusedAt - arrived!.responseEnd, `${name}: ms from its bytes to the refusal`).to.be.below(200);
-      expect(stall, `${name}: the page's longest stall (ms)`).to.be.below(100);
+      // a generous guard: quiet, the longest stall is about 5 ms; beside the other test runners (load 10 on
+      // 2 cores) one was 155 ms; a decoder run on a bomb's declared size would hold the page for seconds
+      expect(stall, `${name}: the page's longest stall (ms)`).to.be.below(500);
       console.log(
         `mesh bomb ${name}: ${bytesOf[name]} B, refused ${(refusedAt - arrived!.responseEnd).toFixed(1)} ms after its bytes, longest stall ${stall.toFixed(1)} ms`,
       );
