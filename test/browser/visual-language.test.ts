@@ -442,9 +442,12 @@ for (const drawnOn of VIEWER_THREADS)
         );
         const elapsed = performance.now() - start;
         expect(changes.length).to.be.greaterThan(0);
-        // at most one every VIEW_CHANGE_INTERVAL ms, plus the first at once
-        expect(changes.length).to.be.at.most(Math.ceil(elapsed / VIEW_CHANGE_INTERVAL) + 1);
-        expect(changes.length, `${changes.length} events in ${Math.round(elapsed)} ms`).to.be.at.most(12);
+        // at most one every VIEW_CHANGE_INTERVAL ms, plus the first at once (a frame's event each would be
+        // about 16 ms apart); a count fixed for a quiet machine (12) failed where the keys and the damping
+        // took 2.7 s beside the other test runners, within the throttle
+        expect(changes.length, `${changes.length} events in ${Math.round(elapsed)} ms`).to.be.at.most(
+          Math.ceil(elapsed / VIEW_CHANGE_INTERVAL) + 1,
+        );
         // the last event says where the camera came to rest (within a centimetre: damping's last steps
         // below OrbitControls' change threshold move it by less and fire nothing)
         const final = cameraStateOf(viewer);
