@@ -40,7 +40,8 @@ const collect = (path) =>
       ? [path]
       : [];
 const files = (process.argv.slice(2).length ? process.argv.slice(2) : ['test/node']).flatMap(collect).sort();
-const concurrency = Math.max(1, Number(process.env.NODE_TEST_CONCURRENCY ?? 2) || 1);
+// one file at a time unless asked (scripts/test.mjs says why)
+const concurrency = Math.max(1, Number(process.env.NODE_TEST_CONCURRENCY ?? 1) || 1);
 
 /** `node --test` over `list`; with `summary`, the counts and times go there as JSON instead of the plain line. */
 function nodeTest(list, { concurrency, summary, buffer }) {
