@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
+import { walk, type Node } from './ast-walk.ts';
 
 /**
  * The render worker in stages (issue 33, CONTRIBUTING.md "The render worker's stages"): its first stage
@@ -28,22 +29,6 @@ const WORKER_ENTRY = /[\\/]src[\\/]three[\\/]worker[\\/]render-worker\.ts$/;
 const STAGE_URLS = /[\\/]src[\\/]three[\\/]worker[\\/]stage-urls\.ts$/;
 const PLACEHOLDER = '__roomStageUrl';
 
-type Node = { type: string; start: number; end: number; [key: string]: unknown };
-
-/** Every node under `node` (depth first). */
-function* walk(node: unknown): Generator<Node> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) yield* walk(item);
-    return;
-  }
-  const n = node as Node;
-  if (typeof n.type === 'string') yield n;
-  for (const [key, value] of Object.entries(n))
-    if (key !== 'type' && value && typeof value === 'object') yield* walk(value);
-}
-
-/** The literal string of an `import()` source or a declaration's `from`, or undefined. */
 function literal(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;

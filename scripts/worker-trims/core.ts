@@ -1,5 +1,8 @@
 import { parseAst } from 'rolldown/parseAst';
 import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
+import { walk, type Node } from '../ast-walk.ts';
+
+export type { Node } from '../ast-walk.ts';
 
 /**
  * three.core.js as the workers carry it (issue 33: the render worker's first stage). Two kinds of code
@@ -20,21 +23,6 @@ import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
  * - CSS colour names (`Color.setStyle('red')`, about 1 KB): the worker's colours come as numbers
  *   (src/three/colour.ts); a name is unknown there and three warns `Unknown color`.
  */
-export type Node = { type: string; start: number; end: number; [key: string]: unknown };
-
-function* walk(node: unknown): Generator<Node> {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) yield* walk(item);
-    return;
-  }
-  const n = node as Node;
-  if (typeof n.type === 'string') yield n;
-  for (const [key, value] of Object.entries(n))
-    if (key !== 'type' && value && typeof value === 'object') yield* walk(value);
-}
-
-/** The identifier a member chain starts from (`X` of `X.prototype.y`), or undefined. */
 function rootOf(node: Node): string | undefined {
   let n: Node = node;
   while (n.type === 'MemberExpression') n = n.object as Node;

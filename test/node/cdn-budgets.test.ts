@@ -25,6 +25,20 @@ const { loader, firstCards, firstCardsNpm, viewerPage } = budgets();
 const LATER_CHUNKS = ['analytics-tracker', 'http-failure'];
 const LOADER = `dist/cdn/${loader.file}`;
 
+/** The bench's gzip server and a Chromium for the suite it is called in, closed after it. */
+function benchPage(): { browser: Browser; server: Awaited<ReturnType<typeof startBenchServer>> } {
+  const bench = {} as { browser: Browser; server: Awaited<ReturnType<typeof startBenchServer>> };
+  before(async () => {
+    bench.server = await startBenchServer({ gzip: true });
+    bench.browser = await launchBrowser();
+  });
+  after(async () => {
+    await bench.browser?.close();
+    bench.server?.close();
+  });
+  return bench;
+}
+
 describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
   before(() => {
     assert.ok(existsSync(LOADER), `${LOADER} is missing: run \`npm run build\` first`);
@@ -36,21 +50,17 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
   });
 
   describe(`<${firstCards.tag}> alone on a CDN page`, () => {
-    let browser: Browser;
-    let server: Awaited<ReturnType<typeof startBenchServer>>;
-    before(async () => {
-      server = await startBenchServer({ gzip: true });
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      server?.close();
-    });
+    const bench = benchPage();
 
     it(`requests at most ${firstCards.bytes} B gzip of JS before its first cards`, async () => {
       const element = ELEMENTS.find((e) => e.tag === firstCards.tag);
       assert.ok(element, `bench/page-bytes.ts has no page for <${firstCards.tag}>`);
-      const measured = await measurePage(browser, server.origin, element, cdnPage(element, element.markup));
+      const measured = await measurePage(
+        bench.browser,
+        bench.server.origin,
+        element,
+        cdnPage(element, element.markup),
+      );
       const files = measured.files.join(', ');
       assert.ok(measured.files.length > 0, 'no JS was counted: the page did not load through the CDN loader');
       assert.ok(
@@ -69,8 +79,8 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
     it(`through npm (a Vite app importing room-elements/${firstCards.tag}.js), at most ${firstCardsNpm.bytes} B gzip of JS before its first cards`, async () => {
       const element = ELEMENTS.find((e) => e.tag === firstCards.tag)!;
       const measured = await measurePage(
-        browser,
-        server.origin,
+        bench.browser,
+        bench.server.origin,
         element,
         await npmPage(element, element.markup),
       );
@@ -84,16 +94,7 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
   });
 
   describe("<room-viewer> alone: the page's side of its first frame", () => {
-    let browser: Browser;
-    let server: Awaited<ReturnType<typeof startBenchServer>>;
-    before(async () => {
-      server = await startBenchServer({ gzip: true });
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      server?.close();
-    });
+    const bench = benchPage();
 
     /** The page's own files of a measured page: the render worker's (its chunk, what it imports) left out. */
     const pageSide = (files: string[]) =>
@@ -107,7 +108,7 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
         assert.ok(element, 'bench/page-bytes.ts has no page for <room-viewer>');
         const page =
           path === 'CDN' ? cdnPage(element, element.markup) : await npmPage(element, element.markup);
-        const measured = await measurePage(browser, server.origin, element, page);
+        const measured = await measurePage(bench.browser, bench.server.origin, element, page);
         const files = pageSide(measured.files);
         const bytes = bytesOf(files);
         const budget = path === 'CDN' ? viewerPage.bytes : viewerPage.npmBytes;
