@@ -61,7 +61,11 @@ export default defineConfig({
     }),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
-    elementChunks({ firstCards, groups: { shared, three, chains } }),
+    elementChunks({
+      firstCards,
+      firstFrame: budgets().viewerPage?.tag ?? 'room-viewer',
+      groups: { shared, three, chains },
+    }),
     minifyLiterals(),
     loaderChains({ loader: ENTRIES['room-elements'] }),
     cdnIntegrity({ base: CDN_BASE }),

@@ -47,6 +47,8 @@ export interface ChunkGroup {
  */
 export function elementChunks(options: {
   firstCards: string;
+  /** The element whose first frame decides what `kit` and `later` hold (budgets.json's viewerPage: the viewer). */
+  firstFrame: string;
   groups: { shared: ChunkGroup; three: ChunkGroup; chains: Map<string, string> };
 }): Plugin {
   const { shared, three, chains } = options.groups;
@@ -94,6 +96,8 @@ export function elementChunks(options: {
 
       chains.clear();
       const firstMay = reach([first], true);
+      const frame = elementModule(options.firstFrame);
+      if (!ids.includes(frame)) this.error(`element-chunks: no ${frame} (budgets.json's viewerPage.tag)`);
       const free = (id: string) =>
         !shared.modules.has(id) && !three.modules.has(id) && elementOf(id) === undefined;
       const users = new Map<string, string[]>();
@@ -117,7 +121,13 @@ export function elementChunks(options: {
         const name = tags.length === 1 ? `${tags[0]}-deps` : code <= KIT_CODE ? 'kit' : undefined;
         // what every other element loads goes in `kit` even when the first-cards element loads it later
         const later = tags.length < otherRoots.length;
-        if (name) for (const id of members) chains.set(id, later && firstMay.has(id) ? 'later' : name);
+        // a set the first-frame element (the viewer) does not load goes beside, not into, the kit and
+        // `later` it loads (issue 33: the panorama's view and client, valibot's checks of the other
+        // elements' answers, about 5 KB gzip of a viewer's first frame that it never ran)
+        const others = tags.length > 1 && !tags.includes(options.firstFrame) ? '-others' : '';
+        if (name)
+          for (const id of members)
+            chains.set(id, `${later && firstMay.has(id) ? 'later' : name}${name === 'kit' ? others : ''}`);
         // the model's polygon code (1 KB): the plan, viewer and tour's large set shares it with lazy chunks
         // (the page's 3D features, the tour's), which left it a file of its own in each of their chains
         else
