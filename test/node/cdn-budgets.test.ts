@@ -39,6 +39,17 @@ function benchPage(): { browser: Browser; server: Awaited<ReturnType<typeof star
   return bench;
 }
 
+/**
+ * The source files a CDN file was built from (its hidden source map in dist/cdn/, paths from the
+ * repository's root: `src/…`, `node_modules/…`); none for a file without a map.
+ */
+function cdnModules(name: string): string[] {
+  const map = [`dist/cdn/chunks/${name}.map`, `dist/cdn/${name}.map`].find((path) => existsSync(path));
+  if (!map) return [];
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  return sources.map((source) => source.replace(/^(\.\.\/)+/, ''));
+}
+
 describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
   before(() => {
     assert.ok(existsSync(LOADER), `${LOADER} is missing: run \`npm run build\` first`);
@@ -122,6 +133,17 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
             !files.some((file) => file.startsWith(`${part}-`)),
             `${part} was requested before the first frame (${files.join(', ')})`,
           );
+        // …nor, on the CDN, any of the modules that moved off it, whichever chunk they are in: read
+        // from each file's source map (a module merged back into a chunk the frame loads fails here)
+        if (path === 'CDN')
+          for (const file of files) {
+            const modules = cdnModules(file.split(' ')[0]!);
+            for (const moved of viewerPage.afterModules)
+              assert.ok(
+                !modules.some((module) => module.includes(moved)),
+                `${file.split(' ')[0]} holds ${modules.filter((m) => m.includes(moved)).join(', ')}, requested before the first frame`,
+              );
+          }
       });
   });
 });

@@ -6,11 +6,11 @@
  * The result is the same either way: the worker runs the same functions, and both results are plain
  * data that survive the structured clone.
  */
+import { lazyModule } from '../../internal/lazy-module.js';
 import { yieldToPage } from '../../platform/yield.js';
-// `new Worker(new URL(…, import.meta.url))` as bundlers know it, started where the page can run it
-import { PackageWorker as Worker } from '../../internal/worker-start.js';
-import { planGeometry, readModel } from '../../model/index.js';
-import type { PlanGeometry, ReadModelResult } from '../../model/index.js';
+import { planGeometry } from '../../model/plan-geometry.js';
+import { readModel } from '../../model/read-model.js';
+import type { PlanGeometry, ReadModelResult } from '../../model/types.js';
 import type { FmlReadResult } from '../../model/fml/types.js';
 
 export interface ModelWorkerRequest {
@@ -81,6 +81,14 @@ async function onMainThread(raw: unknown): Promise<ReadPlan> {
  * page the second readModel + planGeometry was a long task of its own on a slow phone). The result is
  * treated as read-only by every element, as the worker's answers are. A failed read is not kept.
  */
+/**
+ * The worker's client (./worker-client.ts, a chunk of its own): only a large model or a long FML
+ * document starts the worker, so a small room's first frame does without it (issue 33). A client
+ * that cannot be downloaded is no worker: the room is read on the main thread.
+ */
+const loadClient = lazyModule(() => import('./worker-client.js'));
+const workerClient = () => loadClient().catch(() => undefined);
+
 const readOnMain = new WeakMap<object, Promise<ReadPlan>>();
 
 function onMainThreadShared(raw: unknown): Promise<ReadPlan> {
@@ -92,50 +100,6 @@ function onMainThreadShared(raw: unknown): Promise<ReadPlan> {
     read.catch(() => readOnMain.delete(raw));
   }
   return read;
-}
-
-let worker: Worker | undefined;
-/** Set once the worker failed to start: every later call runs on the main thread. */
-let workerBroken = typeof globalThis.Worker !== 'function';
-let nextId = 1;
-const pending = new Map<
-  number,
-  { resolve: (answer: ModelWorkerAnswer) => void; reject: (e: Error) => void }
->();
-
-function failAll(error: Error): void {
-  workerBroken = true;
-  worker?.terminate();
-  worker = undefined;
-  for (const { reject } of pending.values()) reject(error);
-  pending.clear();
-}
-
-function theWorker(): Worker | undefined {
-  if (workerBroken) return undefined;
-  if (worker) return worker;
-  try {
-    // the .ts specifier: bundlers (Vite) and the test server turn it into the built worker's URL
-    worker = new Worker(new URL('./model-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'room-model',
-    });
-  } catch {
-    workerBroken = true;
-    return undefined;
-  }
-  worker.onmessage = ({ data }: MessageEvent<ModelWorkerAnswer>) => {
-    const waiting = pending.get(data.id);
-    pending.delete(data.id);
-    waiting?.resolve(data);
-  };
-  // a worker that cannot load (404, CSP, a syntax error) fires `error` on the Worker object
-  worker.onerror = (event) => {
-    event.preventDefault();
-    failAll(new Error('the model worker could not run'));
-  };
-  worker.onmessageerror = () => failAll(new Error('the model worker answered something unreadable'));
-  return worker;
 }
 
 /**
@@ -150,9 +114,13 @@ export async function readPlanOffThread(
 ): Promise<ReadPlan> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const target = sizeOf(raw) >= (options.minItems ?? OFF_THREAD_MIN_ITEMS) ? theWorker() : undefined;
-  if (!target) return onMainThreadShared(raw);
-  const answer = await ask(target, raw, 'room', signal);
+  if (sizeOf(raw) < (options.minItems ?? OFF_THREAD_MIN_ITEMS)) return onMainThreadShared(raw);
+  const client = await workerClient();
+  signal?.throwIfAborted();
+  const answer: ModelWorkerAnswer | 'no-worker' | undefined = client
+    ? await client.askWorker(raw, 'room', signal)
+    : 'no-worker';
+  if (answer === 'no-worker') return onMainThreadShared(raw);
   if (!answer) return onMainThread(raw);
   if (answer.error !== undefined) throw new Error(answer.error);
   if (!answer.read) throw new Error('the model worker answered no model');
@@ -177,47 +145,9 @@ export async function readFmlOffThread(
   const { signal } = options;
   signal?.throwIfAborted();
   if (typeof raw !== 'string' || raw.length < (options.minChars ?? OFF_THREAD_FML_CHARS)) return undefined;
-  const target = theWorker();
-  if (!target) return undefined;
-  const answer = await ask(target, raw, 'fml', signal);
-  if (!answer || answer.error !== undefined || !answer.fml) return undefined;
+  const client = await workerClient();
+  signal?.throwIfAborted();
+  const answer = client ? await client.askWorker(raw, 'fml', signal) : 'no-worker';
+  if (!answer || answer === 'no-worker' || answer.error !== undefined || !answer.fml) return undefined;
   return answer.fml;
-}
-
-/**
- * One request to the worker: its answer, or undefined when the request could not be sent (the caller
- * then works on the main thread). Rejects with the signal's reason when it aborts; no listener or
- * callback is left behind either way.
- */
-async function ask(
-  target: Worker,
-  raw: unknown,
-  kind: 'room' | 'fml',
-  signal: AbortSignal | undefined,
-): Promise<ModelWorkerAnswer | undefined> {
-  const id = nextId++;
-  let onAbort: (() => void) | undefined;
-  try {
-    return await new Promise<ModelWorkerAnswer>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      onAbort = () => {
-        pending.delete(id);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        target.postMessage({ id, raw, kind } satisfies ModelWorkerRequest);
-      } catch (error) {
-        // something in the model cannot be cloned (a function, a DOM node): the main thread reads it
-        pending.delete(id);
-        reject(error);
-      }
-    });
-  } catch {
-    // aborted: the caller's reason; a worker that failed or a model that cannot be cloned: undefined
-    if (signal?.aborted) throw signal.reason;
-    return undefined;
-  } finally {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
 }
