@@ -4,9 +4,10 @@
  * notice over a room drawn without some of its textures or furniture. The core (base.ts) decides what
  * failed and fires `model-error`; this holds and shows what it says.
  */
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveElement } from 'lit';
 import { ElementError, type FailureKind } from '../../internal/element-error.js';
-import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+// the panel, its words and looks: a chunk fetched on the way to an error (issue 33)
+import { renderErrorPanelLater } from '../../features/error-panel/panel-later.js';
 import type { ComponentFailure } from '../../three/drawing.js';
 import { VIEWER_REASON_WORDS, type ViewerStringKey } from './room-viewer.strings.js';
 
@@ -17,7 +18,7 @@ export class ViewerErrors {
   #retry = false;
   #warning?: ViewerStringKey;
 
-  constructor(private readonly host: ReactiveControllerHost) {}
+  constructor(private readonly host: ReactiveElement) {}
 
   /** A new load: nothing to say yet. */
   clear(): void {
@@ -59,7 +60,7 @@ export class ViewerErrors {
   ): unknown {
     if (!shown) return nothing;
     return html`<div class="error-layer">
-      ${renderErrorPanel({
+      ${renderErrorPanelLater(this.host, {
         kind: this.#kind ?? 'invalid',
         lang,
         message: this.#message ? t(this.#message) : undefined,

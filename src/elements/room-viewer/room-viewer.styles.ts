@@ -3,7 +3,6 @@ import { hostStyles } from '../../internal/shared-styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
-import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 
 const ownStyles = css`
   :host {
@@ -107,15 +106,15 @@ const ownStyles = css`
   }
 `;
 
-/** The shared host box, focus ring, status / error overlay and floor switcher, then the viewer's own rules. */
+/** The shared host box, focus ring, status and floor switcher, then the viewer's own rules. */
 export const viewerStyles = [
   hostStyles,
   statusStyles,
-  errorPanelStyles,
   floorSwitcherStyles,
   ownStyles,
   ...viewerSnapshotStyles,
   cartStyles,
+  // the error panel's styles come with it (src/features/error-panel/panel-later.ts, on the way to an error);
   // AR's styles come with its code (features/ar-session.ts, added to the shadow root when it loads), the
   // room description's and the measure mode's with theirs (features/description-part.ts, measure-part.ts)
 ];

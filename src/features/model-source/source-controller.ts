@@ -11,6 +11,7 @@
 import type { ReactiveController } from 'lit';
 import { hasModelSource } from '../../api/model-source.js';
 import type { ElementError } from '../../internal/element-error.js';
+import { fetchErrorPanel } from '../error-panel/panel-later.js';
 import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import type { RoomElement } from '../../internal/room-element.js';
@@ -161,6 +162,10 @@ export class ModelSourceController<H extends SourceHost> implements ReactiveCont
     });
     if (outcome.status === 'superseded' || !current()) return undefined;
     if (outcome.status === 'failed') {
+      // the error panel comes on the way to an error, not with the first frame (issue 33): here before
+      // the element shows its error state (error-panel/panel-later.ts)
+      await fetchErrorPanel();
+      if (!current()) return undefined;
       this.fail(outcome.error);
       return { status: 'failed', error: outcome.error, current };
     }
