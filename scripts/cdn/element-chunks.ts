@@ -4,6 +4,12 @@ import { elementModule, elementOf, FOLDERS, inFolder, inPackage, srcPath } from 
 
 /** A set of modules several elements share goes into `kit` up to this much code (as transformed, before minifying). */
 const KIT_CODE = 24_000;
+/**
+ * A set of the other elements' (no viewer) this small joins `later-others` rather than being a file of
+ * `kit-others` for elements that all load `later-others` anyway (the plan's snapshot-image: an eighth
+ * file in its chain, a second round of requests on HTTP/1.1, for 350 B gzip).
+ */
+const JOIN_LATER_CODE = 2_000;
 
 /** A manual chunk: a name and the modules it holds (filled once the module graph is known). */
 export interface ChunkGroup {
@@ -110,6 +116,7 @@ export function elementChunks(options: {
         const set = tags.join(' ');
         bySet.set(set, [...(bySet.get(set) ?? []), id]);
       }
+      const codeOf = new Map<string, number>();
       for (const [set, members] of bySet) {
         const tags = set.split(' ');
         // our own code only: a package's module is counted before tree-shaking (valibot: 200 KB, of which
@@ -118,6 +125,7 @@ export function elementChunks(options: {
           (sum, id) => sum + (srcPath(id) ? (this.getModuleInfo(id)?.code?.length ?? 0) : 0),
           0,
         );
+        codeOf.set(set, code);
         const name = tags.length === 1 ? `${tags[0]}-deps` : code <= KIT_CODE ? 'kit' : undefined;
         // what every other element loads goes in `kit` even when the first-cards element loads it later
         const later = tags.length < otherRoots.length;
@@ -132,6 +140,15 @@ export function elementChunks(options: {
         // (the page's 3D features, the tour's), which left it a file of its own in each of their chains
         else
           for (const id of members) if (/[\\/]src[\\/]model[\\/]polygon\.ts$/.test(id)) chains.set(id, 'kit');
+      }
+      // a small set of `kit-others` whose elements all load `later-others` at once goes there: a file fewer
+      const loadLaterOthers = new Set<string>();
+      for (const [id, name] of chains)
+        if (name === 'later-others') for (const tag of users.get(id) ?? []) loadLaterOthers.add(tag);
+      for (const [set, members] of bySet) {
+        const small = (codeOf.get(set) ?? Infinity) <= JOIN_LATER_CODE;
+        if (!small || !set.split(' ').every((tag) => loadLaterOthers.has(tag))) continue;
+        for (const id of members) if (chains.get(id) === 'kit-others') chains.set(id, 'later-others');
       }
     },
   };
