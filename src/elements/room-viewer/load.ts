@@ -84,7 +84,7 @@ export async function prepareRoom(
   // the room as read (its plan worked out off the main thread), unless a stack or a cut is asked for
   const shaped =
     all || cut
-      ? (await loadShape()).shapeRoom(loaded, all, h)
+      ? (await loadShape()).shapeRoom(loaded, all, h, planGeometry)
       : {
           problems: loaded.problems,
           model: loaded.model,

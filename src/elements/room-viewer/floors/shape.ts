@@ -3,17 +3,22 @@
  * an FML plan stacked (`floor="all"`, stack.ts) and the walls cut at `section-height` (section.ts). A
  * chunk of its own, fetched with the room only by a viewer that sets either (issue 33).
  */
-import { planGeometry } from '../../../model/plan-geometry.js';
+import type { PlanGeometry, RoomModel } from '../../../model/types.js';
 import type { Shown } from '../../../features/model-source/source-controller.js';
 import type { LoadedRoom } from '../load.js';
 import { sectionModel } from './section.js';
 import { floorStack } from './stack.js';
 
-/** The room `loaded` cut at `sectionHeight`, every floor stacked when `all`. */
+/**
+ * The room `loaded` cut at `sectionHeight`, every floor stacked when `all`; `planGeometry` the model's
+ * plan worker (handed in by load.ts: a chunk that imported the model's code itself would split it off
+ * the element's chain into a file of its own).
+ */
 export function shapeRoom(
   loaded: Shown,
   all: boolean,
   sectionHeight: number | undefined,
+  planGeometry: (model: RoomModel) => PlanGeometry,
 ): Pick<LoadedRoom, 'model' | 'plan' | 'above' | 'problems' | 'floorIndex'> {
   // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
   const stack = all && loaded.fml ? floorStack(loaded.fml) : undefined;
