@@ -188,16 +188,8 @@ describe('<room-viewer> feature code loads lazily', function () {
       const viewer = document.createElement('room-viewer');
       viewer.style.width = '320px';
       viewer.style.height = '220px';
-      viewer.id = `lazy-api-${renderer}`;
       const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
       for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
-      // a second viewer linked to the first before either is on the page
-      const twin = document.createElement('room-viewer');
-      twin.style.width = '160px';
-      twin.style.height = '120px';
-      for (const [name, value] of Object.entries(attributes)) twin.setAttribute(name, value);
-      twin.setAttribute('sync-camera', viewer.id);
-
       // before model-load: a flight waits for the room; a swap, an export are refused as before (no room)
       const earlyFlight = viewer.flyTo('model-5');
       const earlySwap = viewer.replaceComponent('model-5', null).then(
@@ -230,7 +222,7 @@ describe('<room-viewer> feature code loads lazily', function () {
         { once: true },
       );
       const loaded = waitForEvent(viewer, 'model-load', 30000);
-      fixtureContainer().append(viewer, twin);
+      fixtureContainer().append(viewer);
       await loaded;
       expect(await earlySwap, 'a swap before the room').to.equal('invalid');
       expect(await earlyExport, 'an export before the room').to.equal('InvalidStateError');
@@ -250,17 +242,6 @@ describe('<room-viewer> feature code loads lazily', function () {
       await until(() => viewer.getAttribute('camera-target') === '3.1m 0.5m -2.9m', 5000, 'camera-target');
       // the measure mode turned on in the handler: its part came, with the hint
       await until(() => !!viewer.shadowRoot!.querySelector('[part="measure-hint"]'), 10000, 'the hint');
-      // the twin found the viewer it follows and took its camera
-      await until(() => twin.syncedViewer === viewer, 10000, 'the twin linked');
-      await until(
-        () => {
-          const a = cameraFeedOf(viewer)?.pose;
-          const b = cameraFeedOf(twin)?.pose;
-          return !!a && !!b && a.position.every((v, i) => Math.abs(v - b.position[i]!) < 0.01);
-        },
-        10000,
-        'the twin on the same camera',
-      );
     });
 
   for (const renderer of THREADS)
