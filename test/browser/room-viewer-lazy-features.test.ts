@@ -35,7 +35,15 @@ const LAZY = {
   look: ['features/ar-look/look-lines.ts'],
   // (the decoder itself comes with three.js on the page's thread: the render worker's page side has none)
   meshes: ['room-viewer/mesh-decoder-start.ts'],
+  // the element's own code that a bare viewer's first frame does without (issue 33): the camera's
+  // flights and write-back, the sync-camera link, the export's checks, floor="all" and the section cut
+  camera: ['room-viewer/features/camera-moves.ts', 'room-viewer/features/camera-attributes.ts'],
+  sync: ['room-viewer/features/sync-camera-part.ts'],
+  exportPart: ['room-viewer/features/export-part.ts'],
+  floors: ['room-viewer/floors/shape.ts', 'room-viewer/floors/stack.ts', 'room-viewer/floors/section.ts'],
 };
+/** The page thread's drawing: requested only by a viewer that draws there. */
+const PAGE_DRAWING = ['room-viewer/draw-page.ts'];
 
 /** The planning emulator's made-up home (29250001): an FML plan with walkthrough cameras. */
 async function demoHome(): Promise<unknown> {
@@ -125,6 +133,8 @@ describe('<room-viewer> feature code loads lazily', function () {
       expect(viewer.renderThread).to.equal(renderer);
       expect(viewer.getAttribute('state')).to.equal('loaded');
       expect(requested(everyLazy), 'requested before any feature was used').to.deep.equal([]);
+      if (renderer === 'worker')
+        expect(requested(PAGE_DRAWING), 'the page thread drawing, for the worker').to.deep.equal([]);
       // the first viewer of the page (the render worker's, the default): none of the parts that come
       // after the first frame was asked for by it (the page's thread runs the same hooks: drawnFrame)
       if (renderer === THREADS[0])
@@ -170,6 +180,68 @@ describe('<room-viewer> feature code loads lazily', function () {
       expect(Object.keys(faces.blobs).sort()).to.deep.equal(['b', 'd', 'f', 'l', 'r', 'u']);
       faces.revoke();
       expect(requested(LAZY.panorama)).to.have.length(1);
+    });
+
+  for (const renderer of THREADS)
+    it(`the moved parts' API works as before when called before model-load and in its handler (${renderer} thread)`, async () => {
+      configure({ viewerRenderer: renderer });
+      const viewer = document.createElement('room-viewer');
+      viewer.style.width = '320px';
+      viewer.style.height = '220px';
+      const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
+      for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
+      // before model-load: a flight waits for the room; a swap, an export are refused as before (no room)
+      const earlyFlight = viewer.flyTo('model-5');
+      const earlySwap = viewer.replaceComponent('model-5', null).then(
+        () => 'made',
+        (error: { reason?: string }) => error.reason,
+      );
+      const earlyExport = viewer.exportLook().then(
+        () => 'made',
+        (error: DOMException) => error.name,
+      );
+      expect(viewer.replaced, 'nothing swapped').to.deep.equal({});
+
+      // in the model-load handler: each call as on a viewer that had every part from the start
+      const inHandler: Promise<unknown>[] = [];
+      const second = { position: [300, 300, 400], target: [310, 290, 50] } as const;
+      viewer.addEventListener(
+        'model-load',
+        () => {
+          expect(viewer.replaced, 'read at once').to.deep.equal({});
+          viewer.clearMeasure();
+          viewer.measure = true;
+          inHandler.push(
+            viewer.exportLook({ scope: 'furniture' }),
+            viewer.replaceComponent('model-5', null),
+            // two flights in a row: the camera ends where the second goes
+            viewer.flyTo('model-5'),
+            viewer.flyTo({ position: [...second.position], target: [...second.target] }),
+          );
+        },
+        { once: true },
+      );
+      const loaded = waitForEvent(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      expect(await earlySwap, 'a swap before the room').to.equal('invalid');
+      expect(await earlyExport, 'an export before the room').to.equal('InvalidStateError');
+      await earlyFlight;
+      const [file] = (await Promise.all(inHandler)) as [Blob];
+      expect(file.type).to.equal('model/gltf-binary');
+      expect(viewer.replaced).to.deep.equal({});
+      const pose = cameraFeedOf(viewer)!.pose!;
+      // the second flight's target, in world space (metres, y up)
+      const target = [second.target[0] / 100, second.target[2] / 100, -second.target[1] / 100];
+      await until(
+        () => cameraFeedOf(viewer)!.pose!.target.every((v, i) => Math.abs(v - target[i]!) < 0.01),
+        5000,
+        `the camera at the second flight's target (${pose.target.join(' ')})`,
+      );
+      // the flight is written back into the attributes
+      await until(() => viewer.getAttribute('camera-target') === '3.1m 0.5m -2.9m', 5000, 'camera-target');
+      // the measure mode turned on in the handler: its part came, with the hint
+      await until(() => !!viewer.shadowRoot!.querySelector('[part="measure-hint"]'), 10000, 'the hint');
     });
 
   for (const renderer of THREADS)

@@ -7,10 +7,9 @@
 import { getConfig } from '../../config.js';
 import { ElementError } from '../../internal/element-error.js';
 import { lazyModule } from '../../internal/lazy-module.js';
-import { yieldToPage } from '../../platform/yield.js';
 import type { ComponentLoader } from '../../three/index.js';
 import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
-import { furnitureLoader, loadFeatures, startThree, type LoadedRoom, type ThreeModule } from './load.js';
+import { loadFeatures, startThree, type LoadedRoom, type ThreeModule } from './load.js';
 
 /** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
 export const loadWorkerView = lazyModule(() => import('./worker-view.js'));
@@ -100,48 +99,21 @@ export interface DrawStart {
   hold(drawing: RoomDrawing): void;
 }
 
+/** The page thread's drawing (draw-page.ts): fetched by a viewer that draws there (three.js comes with it anyway). */
+const loadPageDrawing = lazyModule(() => import('./draw-page.js'));
+
 /**
  * The room drawn on the page's thread (three.js loaded here); an ElementError (`no-webgl`) when the
- * page has no WebGL, undefined when the run was overtaken.
+ * page has no WebGL, or (`network`) when its code could not be had, undefined when the run was overtaken.
  */
 export async function drawOnPage(start: DrawStart): Promise<RoomDrawing | ElementError | undefined> {
-  const { run, settings } = start;
-  const three = run.value.three ?? (await startThree());
-  if (!run.current()) return;
-  // three.js was just evaluated and the room read: the page's WebGL context (made once per page) and
-  // the scene are each made in a task of their own
-  await yieldToPage();
-  if (!run.current()) return;
+  let page: typeof import('./draw-page.js');
   try {
-    three.SharedRenderer.get();
-  } catch {
-    // no WebGL: the drawing below fails the same way and says so
-  }
-  await yieldToPage();
-  if (!run.current()) return;
-  // the walls, the floors and ceilings, then the furniture in slices, each in tasks of their own; the
-  // scene below makes the materials and puts it together
-  const { model, plan } = run.value;
-  const prepared = await three.prepareRoomGeometry(plan, yieldToPage, model);
-  if (!run.current()) return;
-  let drawing: RoomDrawing | undefined;
-  try {
-    drawing = new three.MainDrawing({
-      ...settings,
-      ...start.events(() => drawing),
-      canvas: start.canvas,
-      keyTarget: start.keyTarget,
-      prepared,
-      componentLoader: start.componentLoader,
-      meshLoader: settings.furnitureBase ? furnitureLoader(settings.furnitureBase) : undefined,
-      yieldToPage,
-      loadFeatures,
-    });
+    page = await loadPageDrawing();
   } catch (error) {
-    return new ElementError(String(error), { kind: 'invalid', reason: 'no-webgl', cause: error });
+    return new ElementError(String(error), { kind: 'network', cause: error });
   }
-  start.hold(drawing);
-  return drawing;
+  return page.drawOnPage(start, { three: startThree, features: loadFeatures });
 }
 
 /**

@@ -3,15 +3,11 @@
  * which reads the room model or the FML floor): `floor="all"`'s stack, the section cut, and the lazy
  * three.js chunks, fetched while the room is. Kept apart from base.ts, which turns the result into a view.
  */
-import { getConfig } from '../../config.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import type { MeshLoader } from '../../three/index.js';
 import type { RoomDrawing } from '../../three/drawing.js';
 import type { Shown } from '../../features/model-source/source-controller.js';
-import { sectionModel } from './floors/section.js';
-import { floorStack, isAllFloors } from './floors/stack.js';
 
 /** The three.js chunk, fetched once per page with the one retry policy of lazy chunks. */
 export const loadThree = lazyModule(() => import('../../three/index.js'));
@@ -19,25 +15,13 @@ export const loadThree = lazyModule(() => import('../../three/index.js'));
 export type ThreeModule = typeof import('../../three/index.js');
 /** The features' three.js side (picking, flights, hotspots, cutaway, measure, snapshots): on first use. */
 export const loadFeatures = lazyModule(() => import('../../three/features.js'));
-/**
- * The built-in furniture loader (GLTFLoader and the page's mesh cache): a chunk of its own, fetched
- * when the first viewer with a `furniture-base` has drawn its boxes.
- */
-export const loadFurniture = lazyModule(() =>
-  // the decoding worker's start (src/internal/worker-start.ts) with the loader
-  import('./mesh-decoder-start.js').then(() => import('../../three/mesh-decode/page-fallback.js')),
-);
+/** `floor="all"`'s stack and the section cut (floors/shape.ts): fetched with the room by a viewer that sets either. */
+const loadShape = lazyModule(() => import('./floors/shape.js'));
 
-/** The products' meshes under `base` (the element's `furniture-base`, else configure()'s). */
-export function furnitureLoader(base: string): MeshLoader {
-  return (component) =>
-    loadFurniture().then((module) =>
-      module.loadFurnitureMesh(component, base, {
-        basisTranscoderPath: getConfig().basisTranscoderPath,
-        furnitureOrigins: getConfig().furnitureOrigins,
-      }),
-    );
-}
+/** True when the element asks for every floor at once. */
+const isAllFloors = (floor: string | null | undefined): boolean =>
+  typeof floor === 'string' && floor.trim().toLowerCase() === 'all';
+
 /** The lazily loaded features chunk's exports (types only here). */
 export type FeaturesModule = typeof import('../../three/features.js');
 
@@ -94,27 +78,19 @@ export async function prepareRoom(
   threeLoading: Promise<ThreeModule> | undefined,
   withFeatures: boolean,
 ): Promise<LoadedRoom> {
-  // floor="all": every floor of a plan with several, stacked; the lowest is the view's own
-  const stack =
-    loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(source.floor)
-      ? floorStack(loaded.fml)
-      : undefined;
-  const first = stack?.floors[0];
-  const model = sectionModel(first?.model ?? loaded.model, source.sectionHeight);
-  // the plan worked out off the main thread serves when no section cut changed the model
-  const plan = !first && loaded.plan && model === loaded.model ? loaded.plan : planGeometry(model);
-  const above = (stack?.floors.slice(1) ?? []).map((floor) => {
-    const cut = sectionModel(floor.model, source.sectionHeight);
-    return { model: cut, plan: planGeometry(cut), lift: floor.lift };
-  });
+  const all = !!loaded.fml && loaded.fml.plan.floors.length > 1 && isAllFloors(source.floor);
+  const h = source.sectionHeight;
+  const cut = typeof h === 'number' && Number.isFinite(h) && h > 0;
+  // the room as read (its plan worked out off the main thread), unless a stack or a cut is asked for
+  const shaped =
+    all || cut
+      ? (await loadShape()).shapeRoom(loaded, all, h, planGeometry)
+      : {
+          problems: loaded.problems,
+          model: loaded.model,
+          plan: loaded.plan ?? planGeometry(loaded.model),
+          above: [],
+        };
   const [three, features] = await Promise.all([threeLoading, withFeatures ? loadFeatures() : undefined]);
-  return {
-    problems: stack ? stack.problems : loaded.problems,
-    ...(stack ? { floorIndex: -1 } : {}),
-    model,
-    plan,
-    above,
-    three,
-    features,
-  };
+  return { ...shaped, three, features };
 }

@@ -10,25 +10,20 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
-import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
-import { modelToWorld } from '../../../features/motion/camera-feed.js';
-import type { CameraPose, DrawnFrame } from '../../../three/drawing.js';
+import type { DrawnFrame } from '../../../three/drawing.js';
 import type { CameraChange } from '../../../three/room-view.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
-import type { FlyTarget } from './camera-moves.js';
+import type { CameraHost, CameraPart, FlyTarget, WaitingFlight } from './camera-moves.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { LazyPart } from './lazy-part.js';
 
 export type { FlyTarget };
 
-/** Where the camera goes (features/camera-moves.ts): loaded when the attributes are set, the camera moves or a flight starts. */
+/**
+ * Where the camera goes and what writes it back (features/camera-moves.ts): loaded when the attributes
+ * are set, the camera first moves or a flight starts.
+ */
 const loadMoves = lazyModule(() => import('./camera-moves.js'));
-type Moves = typeof import('./camera-moves.js');
-/** The moves once loaded (so a settled camera is written back without waiting). */
-let loadedMoves: Moves | undefined;
-const movesNow = (): Moves | Promise<Moves> => loadedMoves ?? loadMoves().then((m) => (loadedMoves = m));
-
-/** Milliseconds without a user move before the attributes are written back. */
-const SETTLE_MS = 250;
 
 /** What the mixin adds (documented on the class below). */
 export interface ViewerCameraProperties {
@@ -56,11 +51,13 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
      */
     @property({ attribute: 'camera-target', reflect: true }) cameraTarget?: string;
 
-    /** The values this element wrote itself (their update must not move the camera again). */
-    #written: { orbit?: string; target?: string } = {};
-    #settle?: ReturnType<typeof setTimeout>;
     /** flyTo() calls made before a room was on screen: they land when it is. */
-    #waiting: { target: FlyTarget; resolve: () => void; reject: (error: unknown) => void }[] = [];
+    #waiting: WaitingFlight[] = [];
+    #part = new LazyPart<CameraPart, CameraHost>(
+      this,
+      { element: this, context: () => this.viewContext },
+      loadMoves,
+    );
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
@@ -83,13 +80,9 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
     async flyTo(target: FlyTarget): Promise<void> {
       const context = this.viewContext;
       if (!context) return new Promise((resolve, reject) => this.#waiting.push({ target, resolve, reject }));
-      const moves = await movesNow();
-      if (this.viewContext !== context) return; // the room went while the code to fly arrived
-      const pose = await context.drawing.moveCamera(
-        moves.flyRequest(context, target),
-        !prefersReducedMotion(),
-      );
-      if (this.viewContext === context) this.#reflect(moves, pose);
+      const part = await this.#part.get();
+      // the room went while the code to fly arrived
+      if (this.viewContext === context) return part.fly(context, target);
     }
 
     /** An area's button in the room description was activated: the camera flies into that area. */
@@ -99,112 +92,63 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
 
     protected override featuresAtStart(): boolean {
       // the opening view is the one the attributes or an early flyTo() ask for
-      const asked = !!this.cameraOrbit || !!this.cameraTarget || this.#waiting.length > 0;
-      if (asked) void Promise.resolve(movesNow()).catch(() => undefined);
+      const asked = this.#asked() || this.#waiting.length > 0;
+      if (asked) this.#part.start();
       return super.featuresAtStart() || asked;
+    }
+
+    #asked(): boolean {
+      return !!this.cameraOrbit || !!this.cameraTarget;
     }
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
       this.addEventListener('camera-change', this.#onUserMove);
-      this.#applyAttributes(context);
-      this.#land(context);
-    }
-
-    /** Flights asked for before the room was shown: the camera starts where the last one goes (a jump). */
-    #land(context: ViewerContext): void {
-      if (!this.#waiting.length) return;
-      const moves = movesNow();
-      if (moves instanceof Promise) {
-        moves.then(
-          () => this.viewContext === context && this.#land(context),
-          (error: unknown) => this.#waiting.splice(0).forEach(({ reject }) => reject(error)),
-        );
-        return;
-      }
-      for (const { target, resolve, reject } of this.#waiting.splice(0)) {
-        try {
-          context.drawing.moveCamera(moves.flyRequest(context, target), false).then((pose) => {
-            if (this.viewContext === context) this.#reflect(moves, pose);
-            resolve();
-          }, reject);
-        } catch (error) {
-          reject(error);
-        }
-      }
+      if (!this.#asked() && !this.#waiting.length) return;
+      // at once when the part is here (before the first frame), else as it arrives
+      const take = (part: CameraPart) => {
+        if (this.viewContext !== context) return;
+        part.apply(context);
+        part.land(context, this.#waiting.splice(0));
+      };
+      const part = this.#part.value;
+      if (part) take(part);
+      else
+        this.#part.get().then(take, (error: unknown) => {
+          for (const { reject } of this.#waiting.splice(0)) reject(error);
+        });
     }
 
     protected override viewGone(): void {
       super.viewGone();
       this.removeEventListener('camera-change', this.#onUserMove);
-      clearTimeout(this.#settle);
+      this.#part.value?.gone();
     }
 
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       const context = this.viewContext;
-      if (!context) return;
-      const orbitChanged = changed.has('cameraOrbit') && this.cameraOrbit !== this.#written.orbit;
-      const targetChanged = changed.has('cameraTarget') && this.cameraTarget !== this.#written.target;
-      if (orbitChanged || targetChanged) this.#applyAttributes(context);
+      if (!context || !(changed.has('cameraOrbit') || changed.has('cameraTarget'))) return;
+      // set after the room opened: the camera moves once the code that reads them is here
+      this.#part.get().then(
+        (part) => this.viewContext === context && part.attributesChanged(context),
+        () => undefined,
+      );
     }
 
-    /** Puts the camera where the attributes say (values they leave out or cannot be read stay). */
-    #applyAttributes(context: ViewerContext): void {
-      if (!this.cameraOrbit && !this.cameraTarget) return;
-      const moves = movesNow();
-      if (moves instanceof Promise) {
-        // set after the room opened: the camera moves once the code that reads them is here
-        moves.then(
-          () => this.viewContext === context && this.#applyAttributes(context),
-          () => undefined,
-        );
-        return;
-      }
-      const request = moves.attributeRequest(this.cameraOrbit, this.cameraTarget);
-      if (!request) return;
-      this.#written = { orbit: this.cameraOrbit, target: this.cameraTarget };
-      context.drawing.moveCamera(request, false).catch(() => undefined);
-    }
-
+    /** The user moved the camera: written back into the attributes once it settles (the part loads with the first move). */
     #onUserMove = ({ detail }: CustomEvent<CameraChange>) => {
-      clearTimeout(this.#settle);
-      // what writes the camera back is loaded as the first move starts
-      const moves = movesNow();
-      // the camera the move left, for when no frame was drawn since (the render worker may lag behind)
-      const moved: CameraPose = {
-        ...(this.viewContext?.drawing.pose ?? { fov: 0, aspect: 1 }),
-        position: modelToWorld(detail.position),
-        target: modelToWorld(detail.target),
-      };
       const at = performance.now();
-      this.#settle = setTimeout(
-        () =>
-          Promise.resolve(moves).then(
-            // the last frame's camera when it was drawn after the move (damping below OrbitControls'
-            // change threshold still creeps), else the move's own
-            (loaded) => this.#reflect(loaded, this.#frameAt > at ? this.viewContext?.drawing.pose : moved),
-            () => undefined,
-          ),
-        SETTLE_MS,
+      const last = this.viewContext?.drawing.pose;
+      this.#part.get().then(
+        (part) => part.moved(detail, at, last),
+        () => undefined,
       );
     };
 
-    /** When the last frame was drawn (page time). */
-    #frameAt = 0;
-
     protected override drawnFrame(frame: DrawnFrame): void {
       super.drawnFrame(frame);
-      this.#frameAt = performance.now();
-    }
-
-    /** Writes the camera into the attributes (rounded; the update this causes does not move the camera). */
-    #reflect(moves: Moves, pose: CameraPose | undefined): void {
-      if (!pose || !this.viewContext) return;
-      const { orbit, target } = moves.cameraAttributes(pose);
-      this.#written = { orbit, target };
-      this.cameraOrbit = orbit;
-      this.cameraTarget = target;
+      this.#part.value?.frame();
     }
   }
   return WithCamera;

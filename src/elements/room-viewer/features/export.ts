@@ -2,7 +2,8 @@
  * `<room-viewer>` feature: `exportLook()`, the furnished room, its furniture alone or the selected
  * pieces as a glTF binary or a USDZ file (issue 36), written where the room is drawn (the render worker
  * by default) by three.js's exporters (src/three/export/). Which pieces a scope names and their
- * product lines are src/features/ar-look/look-lines.ts, shared with the AR side. A mixin over
+ * product lines are src/features/ar-look/look-lines.ts, shared with the AR side; both come with
+ * export-part.ts on the first call. A mixin over
  * RoomViewerBase (base.ts).
  */
 import type { RoomViewerBase } from '../base.js';
@@ -10,8 +11,8 @@ import type { Constructor } from '../../../internal/mixin.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { ExportLookOptions } from '../../../features/ar-look/look-lines.js';
 
-/** Which pieces a scope names (look-lines.ts, shared with AR's code): loaded on the first export. */
-const loadLook = lazyModule(() => import('../../../features/ar-look/look-lines.js'));
+/** The options' checks and the file (export-part.ts, with look-lines.ts): loaded on the first export. */
+const loadPart = lazyModule(() => import('./export-part.js'));
 
 export type { ExportLookOptions };
 
@@ -20,9 +21,6 @@ export type { ExportLookOptions };
  * without a long wait) and a texture's largest side. Writable for tests and tools (a lowered cap).
  */
 export const lookExportLimits = { maxBytes: 15 * 1024 * 1024, maxTextureSize: 2048 };
-
-const MIME = { glb: 'model/gltf-binary', usdz: 'model/vnd.usdz+zip' } as const;
-const SCOPES = new Set(['room', 'furniture', 'selected']);
 
 /** What the mixin adds to the element (documented on the class). */
 export interface ExportProperties {
@@ -48,29 +46,11 @@ export function ViewerExport<T extends Constructor<RoomViewerBase>>(
      * @returns {Promise<Blob>} The file (`model/gltf-binary` or `model/vnd.usdz+zip`).
      */
     async exportLook(options: ExportLookOptions = {}): Promise<Blob> {
-      const scope = options.scope ?? 'room';
-      const format = options.format ?? 'glb';
-      if (!SCOPES.has(scope))
-        throw new TypeError(`exportLook(): unknown scope ${JSON.stringify(String(scope))}`);
-      if (format !== 'glb' && format !== 'usdz')
-        throw new TypeError(`exportLook(): unknown format ${JSON.stringify(String(format))} (glb or usdz)`);
-      const context = this.viewContext;
-      if (!context || this.getAttribute('state') !== 'loaded')
-        throw new DOMException(
-          'exportLook(): no room is shown (the viewer is idle, loading or failed)',
-          'InvalidStateError',
-        );
+      // the room and the selection as they are at the call (the part may arrive after a reload)
+      const context = this.getAttribute('state') === 'loaded' ? this.viewContext : undefined;
       const selected = (this as { selected?: string[] }).selected;
-      const { lookPieces } = await loadLook();
-      const pieces = lookPieces(context.model, scope, options.pieces, selected).map((c) => c.id);
-      const bytes = await context.drawing.exportLook({
-        format,
-        pieces,
-        room: scope === 'room',
-        maxBytes: lookExportLimits.maxBytes,
-        maxTextureSize: lookExportLimits.maxTextureSize,
-      });
-      return new Blob([bytes], { type: MIME[format] });
+      const part = await loadPart();
+      return part.exportLook(context, options, selected, lookExportLimits);
     }
   }
   return WithExport;

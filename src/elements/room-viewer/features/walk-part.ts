@@ -17,10 +17,10 @@ import {
   type WalkStair,
   type WalkWorld,
 } from '../../../model/walk/index.js';
+import type { CameraPose } from '../../../three/drawing.js';
 import type { WalkSetup } from '../../../three/walk/walk-controls.js';
 import type { ViewerContext } from '../load.js';
 
-export { stairAt };
 export type { WalkWorld };
 
 /** Where a walker stands and looks (model frame, cm). */
@@ -74,4 +74,26 @@ export function roomWalk(
     armed: !stairAt(world, start.position),
     ...(warning ? { warning } : {}),
   };
+}
+
+/**
+ * A frame's camera (`pose`, world space) on the plan: off stairs it arms them; stepping onto armed
+ * stairs that lead to another floor, that floor (`to`) with where the walker arrives, facing on.
+ */
+export function stairStep(
+  world: WalkWorld,
+  pose: CameraPose,
+  armed: boolean,
+): { armed: boolean; to?: number; arrival?: Place } {
+  // the walker's place on the plan: the camera's, back in the model's frame (cm, y up)
+  const [x, , z] = pose.position;
+  const here: [number, number] = [x * 100, -z * 100];
+  const stair = stairAt(world, here);
+  if (!stair) return { armed: true };
+  if (!armed || stair.to === undefined) return { armed };
+  const [tx, , tz] = pose.target;
+  const dx = tx * 100 - here[0];
+  const dy = -tz * 100 - here[1];
+  const length = Math.hypot(dx, dy) || 1;
+  return { armed: false, to: stair.to, arrival: { position: here, heading: [dx / length, dy / length] } };
 }

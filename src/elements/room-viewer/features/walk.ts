@@ -82,22 +82,11 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
       if (this.#waiting && frame.frames === 1) afterFirstFrame(() => this.#load());
       const world = this.#world;
       if (this.camera !== 'walk' || !world?.stairs.length || !walkPart) return;
-      // the walker's place on the plan: the camera's, back in the model's frame (cm, y up)
-      const [x, , z] = frame.pose.position;
-      const here: [number, number] = [x * 100, -z * 100];
-      const stair = walkPart.stairAt(world, here);
-      if (!stair) {
-        this.#armed = true;
-        return;
-      }
-      if (!this.#armed || stair.to === undefined) return;
-      this.#armed = false;
-      const [tx, , tz] = frame.pose.target;
-      const dx = tx * 100 - here[0];
-      const dy = -tz * 100 - here[1];
-      const length = Math.hypot(dx, dy) || 1;
-      this.#arrival = { position: here, heading: [dx / length, dy / length] };
-      this.floor = String(stair.to);
+      const step = walkPart.stairStep(world, frame.pose, this.#armed);
+      this.#armed = step.armed;
+      if (step.to === undefined) return;
+      this.#arrival = step.arrival;
+      this.floor = String(step.to);
     }
   }
   return WithWalk;

@@ -16,10 +16,6 @@ export interface FloorInStack {
   floorIndex: number;
 }
 
-/** True when the element asks for every floor at once. */
-export const isAllFloors = (floor: string | null | undefined): boolean =>
-  typeof floor === 'string' && floor.trim().toLowerCase() === 'all';
-
 export function floorStack(shown: FmlShown): { floors: FloorInStack[]; problems: ModelProblem[] } {
   const problems: ModelProblem[] = [...shown.problems];
   const order = shown.plan.floors
