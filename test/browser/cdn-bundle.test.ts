@@ -84,8 +84,9 @@ describe('CDN entry (dist/cdn/room-elements.js): defines an element when its tag
     for (const tag of TAGS.slice(1)) expect(win.customElements.get(tag), tag).to.equal(undefined);
     const requested = cdnRequests(win);
     expect(requested).to.include('room-elements.js');
-    expect(requested.join(), 'no other element, no three.js or PSV').not.to.match(
-      /panorama|viewer|room-plan|export|three|psv|\.all\./,
+    // …nor the viewer's and panorama's poster head start (src/cdn/poster-start.ts)
+    expect(requested.join(), 'no other element, no three.js or PSV, no poster head start').not.to.match(
+      /panorama|viewer|room-plan|export|three|psv|poster|\.all\./,
     );
   });
 
@@ -325,6 +326,8 @@ describe("CDN entry: the head start (an element's first request asked before its
     const records = asked.filter(({ url }) => url.includes('/rooms/6346838?skip_model=true'));
     expect(records.length, 'asked once: the element took the loader’s answer').to.equal(1);
     expect(records[0]!.defined, 'asked before the element’s code was there').to.equal(false);
+    // by the poster head start's own chunk, which only a page with a viewer or a panorama fetches
+    expect(cdnRequests(win)).to.include('chunks/poster-start');
     // the poster image, preloaded with the element's own srcset and sizes
     const link = doc.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(link, 'a preload of the poster').to.not.equal(null);
