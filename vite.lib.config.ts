@@ -146,7 +146,7 @@ export default defineConfig({
             // after; the other elements' npm pages unchanged: these modules are pure and shaken off there).
             {
               name: 'gallery-path',
-              test: /[\\/]src[\\/](api[\\/](http|head-start|safe-url|room-styling[\\/](lists|call|list-urls|params|room-list|room-read|fields))|internal[\\/](translations|language|safe-url)|platform[\\/]bounded-body|elements[\\/]room-gallery[\\/](room-gallery\.strings|service|service-root|query|vocabulary|vocabulary\.strings))\.ts$/,
+              test: /[\\/]src[\\/](api[\\/](http|api-error|join-url|head-start|safe-url|room-styling[\\/](lists|call|service-base|list-urls|params|room-list|room-read|fields))|internal[\\/](translations|language|safe-url)|platform[\\/]bounded-body|elements[\\/]room-gallery[\\/](room-gallery\.strings|service|service-root|gallery-list|list-call|query|vocabulary|vocabulary\.strings))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -12,7 +12,7 @@
  */
 import { startEarly } from '../api/head-start.js';
 import { readBoundedText } from '../platform/bounded-body.js';
-import { serviceBase } from '../api/room-styling/call.js';
+import { serviceBase } from '../api/room-styling/service-base.js';
 import { renderOf, renderSrcset, roomRenderUrl, type RoomRender } from '../api/room-styling/room-render.js';
 import { safeHttpUrl } from '../api/safe-url.js';
 import { NEAR_MARGIN } from '../internal/viewport.js';
