@@ -386,7 +386,7 @@ describe("CDN entry: the head start (an element's first request asked before its
       10000,
       'the client after the cards',
     );
-    const next = waitForEvent<CustomEvent<{ page: number }>>(gallery, 'rooms-load');
+    const next = waitForEvent<{ page: number }>(gallery, 'rooms-load');
     (gallery as HTMLElement & { page: number }).page = 2;
     expect((await next).detail.page).to.equal(2);
     const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms?'));
@@ -411,7 +411,7 @@ describe("CDN entry: the head start (an element's first request asked before its
     const { doc, asked } = await loaderFrame('room-gallery');
     const gallery = doc.createElement('room-gallery');
     gallery.setAttribute('api-base', `${SERVICE}/no-such-service`);
-    const failed = waitForEvent<CustomEvent<{ error: { status?: number } }>>(gallery, 'rooms-error');
+    const failed = waitForEvent<{ error: { status?: number } }>(gallery, 'rooms-error');
     doc.body.append(gallery);
     const { detail } = await failed;
     expect(detail.error.status).to.equal(404);
