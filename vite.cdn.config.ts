@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { areaCopies } from './scripts/cdn/area-copies.ts';
+import { buildForms } from './scripts/cdn/build-forms.ts';
 import { elementChunks, type ChunkGroup } from './scripts/cdn/element-chunks.ts';
 import { entryConfig } from './scripts/cdn/entry-config.ts';
 import { budgets } from './scripts/cdn/folders.ts';
@@ -52,6 +53,8 @@ export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [
+    // a module's CDN form (x.cdn.ts beside x.ts): the gallery's first page from the loader's answer
+    buildForms(),
     transcoderByUrl(),
     stages.page,
     entryConfig({

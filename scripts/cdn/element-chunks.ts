@@ -150,6 +150,21 @@ export function elementChunks(options: {
         if (!small || !set.split(' ').every((tag) => loadLaterOthers.has(tag))) continue;
         for (const id of members) if (chains.get(id) === 'kit-others') chains.set(id, 'later-others');
       }
+      // what `later` imports goes in `later` too: a `kit` module imported by `later` made the two chunks
+      // import each other, and entered from `later` (the gallery's list client after its first cards,
+      // src/elements/room-gallery/gallery-list.cdn.ts), kit's classes ran before later's base classes
+      // existed ("Class extends value undefined"). The other elements load `later` in their chains anyway.
+      for (let moved = true; moved;) {
+        moved = false;
+        for (const [id, name] of chains) {
+          if (name !== 'later') continue;
+          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
+            if (chains.get(next) === 'kit' && firstMay.has(next)) {
+              chains.set(next, 'later');
+              moved = true;
+            }
+        }
+      }
     },
   };
 }

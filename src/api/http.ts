@@ -5,26 +5,12 @@
  */
 
 import { readBoundedText } from '../platform/bounded-body.js';
+import { ApiError } from './api-error.js';
 import { dropAnswer, takeEarly } from './head-start.js';
+import type { Query } from './join-url.js';
 
-/** Every failure of a call: `status` is the HTTP status, or 0 for a network failure, timeout or abort. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly url: string,
-    readonly kind: 'http' | 'network' | 'timeout' | 'abort' | 'invalid',
-    /** The parsed body of an error response, when there was one. */
-    readonly body?: unknown,
-    readonly issues?: readonly string[],
-  ) {
-    super(message);
-  }
-}
-
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
+export { ApiError } from './api-error.js';
+export { joinUrl, type Query, type QueryValue } from './join-url.js';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -63,18 +49,6 @@ export const DEFAULT_RETRIES = 2;
 /** 16 MiB: ten times the largest real room model, far below what stalls a tab. */
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const ABORTED = 'The request was aborted';
-
-/** Joins a service root and a path: `join('http://h/api', '/rooms')` is `http://h/api/rooms`. */
-export function joinUrl(base: string, path: string, query?: Query): string {
-  const origin = typeof location !== 'undefined' && location.href ? location.href : 'http://localhost/';
-  const url = new URL(base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''), origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
-    else url.searchParams.set(key, String(value));
-  }
-  return url.toString();
-}
 
 /**
  * What only a failure needs (the backoff before a retry, the service's own words from an error body) is

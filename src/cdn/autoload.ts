@@ -9,7 +9,7 @@
  * the eager entry see the same one: src/config.ts).
  */
 export { configure, getConfig, resetConfig, type RoomElementsConfig } from '../config.js';
-import { headStart } from './head-start.js';
+import { headStart, headStartWait } from './head-start.js';
 import { nextTask } from '../platform/yield.js';
 // The loader stylesheet (src/loader.css: every element's box before its code arrives) is not carried
 // here: the loader runs after the page's first paint, too late for the elements in its HTML, so a page
@@ -138,8 +138,10 @@ function load(element: Element): void {
   }
 }
 
-function start(tag: string): Promise<unknown> {
+async function start(tag: string): Promise<unknown> {
   const failed = failures.get(tag) ?? 0;
+  // the head start's own chunk first (a viewer's poster), so its request goes before the element's
+  await headStartWait(tag);
   return importChunk(tag, failed).then(
     () => waiting.delete(tag),
     (cause: unknown) => {

@@ -6,7 +6,7 @@
  * LatestRequestController imports this module (and the classifier) only when a run fails, so a page
  * that never fails does not download them; the class itself is in src/api/element-error-class.ts.
  */
-import { ApiError } from '../api/http.js';
+import { ApiError } from '../api/api-error.js';
 import { classifyFailure, ElementError, type FailureKind } from '../api/failure.js';
 import { shortMessage } from './short-message.js';
 

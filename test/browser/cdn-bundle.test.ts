@@ -73,19 +73,29 @@ describe('CDN entry (dist/cdn/room-elements.js): defines an element when its tag
         configure({ apiBase: '${SERVICE}' });
       </script>`);
     const gallery = doc.querySelector('room-gallery')!;
+    let painted = 0;
+    gallery.addEventListener('rooms-load', () => (painted = win.performance.now()), { once: true });
     await waitForEvent(gallery, 'rooms-load');
     await until(() => gallery.shadowRoot?.querySelectorAll('[part~="card"]').length === 6, 5000, 'six cards');
     // what the first cards cost (docs/cdn.md): the loader, the gallery's chunk and the chunk it
-    // shares with the other elements; no configuration chunk, no runtime helper of the bundler
-    const painted = win.performance.now();
-    const beforeCards = cdnRequests(win, painted);
-    expect(beforeCards.sort()).to.deep.equal(['chunks/room-gallery', 'chunks/shared', 'room-elements.js']);
+    // shares with the other elements; no configuration chunk, no runtime helper of the bundler, and
+    // the list client only when the gallery asked before the loader's head start (its chunk came before
+    // DOMContentLoaded, as on a fast local server); with the loader's answer it comes after the cards
+    // (gallery-list.cdn.ts, tested below)
+    const beforeCards = cdnRequests(win, painted).sort();
+    const client = ['chunks/later', 'chunks/list-call'];
+    expect(beforeCards.filter((name) => !client.includes(name))).to.deep.equal([
+      'chunks/room-gallery',
+      'chunks/shared',
+      'room-elements.js',
+    ]);
     expect(win.customElements.get('room-gallery')).to.be.a('function');
     for (const tag of TAGS.slice(1)) expect(win.customElements.get(tag), tag).to.equal(undefined);
     const requested = cdnRequests(win);
     expect(requested).to.include('room-elements.js');
-    expect(requested.join(), 'no other element, no three.js or PSV').not.to.match(
-      /panorama|viewer|room-plan|export|three|psv|\.all\./,
+    // …nor the viewer's and panorama's poster head start (src/cdn/poster-start.ts)
+    expect(requested.join(), 'no other element, no three.js or PSV, no poster head start').not.to.match(
+      /panorama|viewer|room-plan|export|three|psv|poster|\.all\./,
     );
   });
 
@@ -325,6 +335,8 @@ describe("CDN entry: the head start (an element's first request asked before its
     const records = asked.filter(({ url }) => url.includes('/rooms/6346838?skip_model=true'));
     expect(records.length, 'asked once: the element took the loader’s answer').to.equal(1);
     expect(records[0]!.defined, 'asked before the element’s code was there').to.equal(false);
+    // by the poster head start's own chunk, which only a page with a viewer or a panorama fetches
+    expect(cdnRequests(win)).to.include('chunks/poster-start');
     // the poster image, preloaded with the element's own srcset and sizes
     const link = doc.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(link, 'a preload of the poster').to.not.equal(null);
@@ -354,6 +366,58 @@ describe("CDN entry: the head start (an element's first request asked before its
     expect(lists[0]!.url).to.contain('limit=5');
     expect(lists[0]!.defined).to.equal(false);
     expect(win.customElements.get('room-gallery')).to.be.a('function');
+  });
+
+  it('<room-gallery>: the first cards come from the loader’s answer without the list client, which comes after them and pages on', async () => {
+    const { win, doc, asked } = await loaderFrame('room-gallery');
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('limit', '3');
+    const loaded = waitForEvent(gallery, 'rooms-load');
+    doc.body.append(gallery);
+    await loaded;
+    const firstCards = win.performance.now();
+    // the client and its fetch wrapper (src/elements/room-gallery/gallery-list.cdn.ts) are not on the path…
+    expect(cdnRequests(win, firstCards), 'no list client before the first cards').not.to.include(
+      'chunks/list-call',
+    );
+    // …but come when the page is idle, and page on as before: the next page asked by the client, once
+    await until(
+      () => cdnRequests(win).includes('chunks/list-call') || undefined,
+      10000,
+      'the client after the cards',
+    );
+    const next = waitForEvent<{ page: number }>(gallery, 'rooms-load');
+    (gallery as HTMLElement & { page: number }).page = 2;
+    expect((await next).detail.page).to.equal(2);
+    const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms?'));
+    expect(lists.map(({ url }) => new URL(url).searchParams.get('offset'))).to.deep.equal([null, '3']);
+  });
+
+  it('<room-gallery> the loader did not start (a panorama list): the client is imported at once, one request', async () => {
+    const { win, doc, asked } = await loaderFrame('room-gallery');
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('source', 'panoramas');
+    gallery.setAttribute('limit', '2');
+    const loaded = waitForEvent(gallery, 'rooms-load');
+    doc.body.append(gallery);
+    await loaded;
+    expect(cdnRequests(win, win.performance.now())).to.include('chunks/list-call');
+    const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms/panoramas?'));
+    expect(lists.length, 'asked once').to.equal(1);
+    expect(lists[0]!.defined, 'by the element').to.equal(true);
+  });
+
+  it('<room-gallery>: an error answer to the loader is reported by the client without asking again', async () => {
+    const { doc, asked } = await loaderFrame('room-gallery');
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('api-base', `${SERVICE}/no-such-service`);
+    const failed = waitForEvent<{ error: { status?: number } }>(gallery, 'rooms-error');
+    doc.body.append(gallery);
+    const { detail } = await failed;
+    expect(detail.error.status).to.equal(404);
+    const lists = asked.filter(({ url }) => url.includes('/no-such-service/rooms?'));
+    expect(lists.length, 'the loader’s answer was the one reported').to.equal(1);
+    expect(lists[0]!.defined).to.equal(false);
   });
 
   it('a lazy viewer far below the fold is not asked for until it nears the viewport', async () => {

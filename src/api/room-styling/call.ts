@@ -7,6 +7,7 @@
  */
 import { getConfig } from '../../config.js';
 import { joinUrl, request, type Query } from '../http.js';
+import { serviceBase } from './service-base.js';
 
 export interface RoomStylingClientOptions {
   /** The service root (`{base_url}`); default: configure()'s apiBase. */
@@ -32,8 +33,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** The service root in force: the options' own, else configure()'s. */
-export const serviceBase = (options: RoomStylingClientOptions): string => options.base || getConfig().apiBase;
+export { serviceBase };
 
 /** The origin of a service root, relative roots read against the page; undefined when not a URL. */
 function originOf(base: string): string | undefined {

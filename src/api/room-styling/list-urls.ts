@@ -4,8 +4,9 @@
  * carry a schema library to do so.
  */
 import { getConfig } from '../../config.js';
-import { joinUrl, type Query } from '../http.js';
-import { serviceBase, type RoomStylingClientOptions } from './call.js';
+import { joinUrl, type Query } from '../join-url.js';
+import type { RoomStylingClientOptions } from './call.js';
+import { serviceBase } from './service-base.js';
 import { indexQuery, type IndexRoomsParams } from './params.js';
 
 /** GET /rooms's query: `whitelabel` defaults to the options', then configure()'s. */

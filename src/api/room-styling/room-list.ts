@@ -6,7 +6,7 @@
  * and, for an answer that is not a list, the same ApiError with valibot's own issue words
  * (test/node/room-schema.test.ts runs both on every kind of envelope).
  */
-import { ApiError } from '../http.js';
+import { ApiError } from '../api-error.js';
 import { integer, isRecord, nullable, string, type Fields } from './fields.js';
 import { readRoom } from './room-read.js';
 import type { RoomList } from './types.js';

@@ -7,7 +7,7 @@
  * loader; test/node/gallery-first-page.test.ts pins it to what the element sends (listRoomsUrl).
  */
 import { getConfig } from '../../config.js';
-import { joinUrl } from '../../api/http.js';
+import { joinUrl } from '../../api/join-url.js';
 import { galleryLimit, limitConverter } from './query.js';
 import { serviceRoot } from './service-root.js';
 

@@ -14,7 +14,8 @@ import { DisconnectController } from '../../internal/moved.js';
 import { errorWords } from './lazy.js';
 import { appendRooms, hasNextPage, pageCount } from './paging.js';
 import { buildGalleryRequest, galleryLimit, galleryPage, type GalleryFilters } from './query.js';
-import { callService, serviceOf } from './service.js';
+import { listGallery, warmLists } from './gallery-list.js';
+import { serviceOf } from './service.js';
 
 /** The rooms on screen: every page loaded so far with `more` / `infinite`. */
 export interface Shown {
@@ -140,7 +141,7 @@ export class GalleryLoader implements ReactiveController {
       try {
         // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
         // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
-        const [answer] = await Promise.all([callService(service, request, { signal }), this.options.ready()]);
+        const [answer] = await Promise.all([listGallery(service, request, { signal }), this.options.ready()]);
         return answer;
       } catch (error) {
         // an error waits for its words; a request a newer one aborted fetches none
@@ -180,6 +181,8 @@ export class GalleryLoader implements ReactiveController {
     this.host.page = page;
     this.host.requestUpdate();
     this.options.loaded(received, total, page, append);
+    // the CDN build read the first cards from the loader's answer: its client comes now, for what follows
+    warmLists();
   }
 
   /** The gallery left the page (not moved) with a load on its way: the shared controller aborted it. */

@@ -2,7 +2,8 @@
  * The gallery's service root, absolute: apart from service.ts (the list operations and their schema) so
  * that the CDN loader can build the gallery's first URL (first-page.ts) without them.
  */
-import { serviceBase, type RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import type { RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import { serviceBase } from '../../api/room-styling/service-base.js';
 
 /** The absolute service root, ending in `/` so relative URLs resolve inside it. */
 export function serviceRoot(service: RoomStylingClientOptions): string {

@@ -4,14 +4,10 @@
  * before use, and every URL the service sends (a room's `url`, its pictures, the filters' swatches) is
  * resolved against that root, as the client joins its paths to it: a relative `images/1.png` from a
  * service at `https://rooms.example/api` is `https://rooms.example/api/images/1.png`, whatever page
- * embeds the gallery. Only http(s) results are kept (safeHttpUrl).
+ * embeds the gallery. Only http(s) results are kept (safeHttpUrl). The call itself is list-call.ts.
  */
-import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
-import type { RoomList } from '../../api/room-styling/index.js';
-// the list operations alone (not RoomStylingClient), so the bundle carries only the room list schema
-import { listPanoramas, listPhotoreal, listRooms, searchRooms } from '../../api/room-styling/lists.js';
+import type { RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import { safeHttpUrl } from '../../internal/safe-url.js';
-import type { GalleryRequest } from './query.js';
 import { serviceRoot } from './service-root.js';
 
 export { serviceRoot };
@@ -28,22 +24,3 @@ export function serviceOf(host: {
 
 /** A URL the service sent, resolved against its root; undefined unless it is http(s). */
 export const serviceUrl = (value: unknown, root: string): string | undefined => safeHttpUrl(value, root);
-
-/** The one client call of `request`, against the absolute root. */
-export function callService(
-  service: RoomStylingClientOptions,
-  request: GalleryRequest,
-  call: CallOptions,
-): Promise<RoomList> {
-  const options = { ...service, base: serviceRoot(service) };
-  switch (request.operation) {
-    case 'searchRooms':
-      return searchRooms(options, request.params, call);
-    case 'listPanoramas':
-      return listPanoramas(options, request.params, call);
-    case 'listPhotoreal':
-      return listPhotoreal(options, request.params, call);
-    default:
-      return listRooms(options, request.params, call);
-  }
-}

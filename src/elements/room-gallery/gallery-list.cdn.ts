@@ -1,0 +1,103 @@
+/**
+ * How the gallery asks for a page of rooms, the CDN build's form (gallery-list.ts is the npm build's):
+ * the list client and its fetch wrapper (retries, timeouts, the service's error words: about 1 KB gzip)
+ * are not on the first cards' path. When the loader's head start already asked for this very page
+ * (src/cdn/head-start.ts), the page is read here from its answer; the client's chunk is imported after
+ * the first cards (warmLists(), when the page is idle), or at once when a call needs it: a further page,
+ * a filter, a search, a retry, a gallery the loader did not start (no service named, a shaped query).
+ * Anything but a readable 2xx answer is handed to the client: a failed response is put back for it to
+ * take (so it reports the service's own error, without a second request), a failed fetch is asked again.
+ */
+import { ApiError } from '../../api/api-error.js';
+import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
+import { joinUrl } from '../../api/join-url.js';
+import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
+import type { RoomList } from '../../api/room-styling/index.js';
+import { roomsQuery } from '../../api/room-styling/list-urls.js';
+import { readRoomList } from '../../api/room-styling/room-list.js';
+import { readBoundedText } from '../../platform/bounded-body.js';
+import type { GalleryRequest } from './query.js';
+import { serviceRoot } from './service-root.js';
+
+/** As the fetch wrapper's: the largest answer read, and how long the loader's answer is waited for. */
+const MAX_BYTES = 16 * 1024 * 1024;
+const WAIT_MS = 15_000;
+
+let client: Promise<typeof import('./list-call.js')> | undefined;
+const lists = () =>
+  (client ??= import('./list-call.js').catch((error: unknown) => {
+    client = undefined; // offline for a moment: the next call asks again
+    throw error;
+  }));
+
+/** The client's chunk, when the page has nothing better to do (after the first cards). */
+export const warmLists = (): void => {
+  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+  idle(() => void lists().catch(() => undefined));
+};
+
+/** The page of `request`, from the loader's answer when it has one, else through the client. */
+export async function listGallery(
+  service: RoomStylingClientOptions,
+  request: GalleryRequest,
+  call: CallOptions,
+): Promise<RoomList> {
+  const url =
+    request.operation === 'listRooms'
+      ? joinUrl(serviceRoot(service), '/rooms', roomsQuery(service, request.params))
+      : '';
+  const early = url ? takeEarly(url) : undefined;
+  if (early) {
+    const response = await settled(early, call.signal);
+    if (response?.ok) {
+      let text: string;
+      try {
+        text = await readBoundedText(response, MAX_BYTES, () => new RangeError());
+      } catch (error) {
+        if (call.signal?.aborted) throw error;
+        if (error instanceof RangeError)
+          throw new ApiError(`The answer is larger than ${MAX_BYTES} bytes`, response.status, url, 'invalid');
+        return (await lists()).callService(service, request, call); // the read broke off: ask again
+      }
+      let data: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', text);
+      }
+      return readRoomList(data, url);
+    }
+    // an error answer is the client's to report (its words, its retries): it takes it as the loader's
+    if (response) putEarly(url, response);
+  }
+  return (await lists()).callService(service, request, call);
+}
+
+/**
+ * The loader's answer once it is here; undefined when its fetch failed or took longer than WAIT_MS
+ * (the client asks again then). Rejects when `signal` aborts first.
+ */
+function settled(answer: Promise<Response>, signal?: AbortSignal): Promise<Response | undefined> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      dropAnswer(answer);
+      resolve(undefined);
+    }, WAIT_MS);
+    const abort = () => {
+      clearTimeout(timer);
+      dropAnswer(answer);
+      reject(signal!.reason);
+    };
+    if (signal?.aborted) return abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    answer
+      .then(
+        (response) => resolve(response),
+        () => resolve(undefined),
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      });
+  });
+}
