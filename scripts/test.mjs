@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
-import { slowestLines } from './plain-summary-reporter.mjs';
+import { slowestLines, testTimesFile } from './plain-summary-reporter.mjs';
 
 if (!findChromium()) {
   console.error(HOW_TO_GET_CHROMIUM);
@@ -145,6 +145,7 @@ if (!failed.includes('build')) {
   if (shards.length > 1) {
     const sum = { passed: 0, failed: 0, skipped: 0 };
     const times = new Map();
+    const testTimes = new Map();
     shards.forEach((shard, i) => {
       const line = /wtr shard \d+\/\d+: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(shard.output);
       // a shard that never got to its line (crashed, no Chromium) counts as one failure
@@ -154,14 +155,21 @@ if (!failed.includes('build')) {
         sum.failed += Number(line[2]);
         sum.skipped += Number(line[3] ?? 0);
       }
-      try {
-        const file = join(logs, `wtr-times-${i + 1}.json`);
-        for (const [test, ms] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) times.set(test, ms);
-      } catch {
-        // no times from a shard that crashed
+      const file = join(logs, `wtr-times-${i + 1}.json`);
+      for (const [into, from] of [
+        [times, file],
+        [testTimes, testTimesFile(file)],
+      ]) {
+        try {
+          for (const [test, ms] of Object.entries(JSON.parse(readFileSync(from, 'utf8')))) into.set(test, ms);
+        } catch {
+          // no times from a shard that crashed
+        }
       }
     });
-    process.stdout.write(slowestLines('wtr', times, join(logs, 'wtr-times.json')));
+    const all = join(logs, 'wtr-times.json');
+    process.stdout.write(slowestLines('wtr', times, all));
+    process.stdout.write(slowestLines('wtr', testTimes, testTimesFile(all), 'tests'));
     console.log(
       `wtr: ${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`,
     );
