@@ -26,31 +26,42 @@ export function plainSummaryReporter() {
       let passed = 0;
       let failed = 0;
       let skipped = 0;
-      const walk = (suite) => {
+      // each test's own time ("file › suite › test"), to find what makes a slow file slow
+      const tests = new Map();
+      const walk = (suite, path) => {
         for (const t of suite.tests ?? []) {
           if (t.skipped) skipped++;
           else if (t.passed) passed++;
           else failed++;
+          if (t.duration !== undefined) tests.set([...path, t.name].join(' › '), t.duration);
         }
-        for (const s of suite.suites ?? []) walk(s);
+        for (const s of suite.suites ?? []) walk(s, [...path, s.name]);
       };
       for (const s of sessions) {
         const before = failed;
-        if (s.testResults) walk(s.testResults);
+        if (s.testResults) walk(s.testResults, [relative(process.cwd(), s.testFile)]);
         if (!s.passed && failed === before) failed++; // file-level failure (import error, timeout, crash)
       }
       // a shard's count is a part: scripts/test.mjs sums the shards into the one "wtr:" line
       const label = process.env.WTR_SHARD ? `wtr shard ${process.env.WTR_SHARD}` : 'wtr';
       const line = `${label}: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
-      const lines = slowestLines('wtr', took);
+      const lines = slowestLines('wtr', took) + slowestLines('wtr', tests, testTimesFile(), 'tests');
       // wtr's dynamic terminal swallows writes made from stop(); only the exit hook comes through
       process.once('exit', () => writeSync(1, `${lines}${line}\n`));
     },
   };
 }
 
-/** "the N slowest files" as text, and every file's time written to TEST_TIMES when set (shared with the node reporter) */
-export function slowestLines(runner, took, timesFile = process.env.TEST_TIMES) {
+/** Where each test's own time goes beside TEST_TIMES (the files' times): `<TEST_TIMES>-tests.json`. */
+export function testTimesFile(timesFile = process.env.TEST_TIMES) {
+  return timesFile?.replace(/(\.json)?$/, '-tests.json');
+}
+
+/**
+ * "the N slowest files" (or `what`) as text, and every one's time written to `timesFile` (TEST_TIMES for the
+ * files) when set (shared with the node reporter)
+ */
+export function slowestLines(runner, took, timesFile = process.env.TEST_TIMES, what = 'files') {
   const rows = [...took].sort((a, b) => b[1] - a[1]);
   if (timesFile) writeFileSync(timesFile, JSON.stringify(Object.fromEntries(rows), null, 1));
   const count = Math.min(Number(process.env.SLOWEST ?? 10), rows.length);
@@ -59,5 +70,5 @@ export function slowestLines(runner, took, timesFile = process.env.TEST_TIMES) {
   const shown = rows
     .slice(0, count)
     .map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
-  return `${runner}: the ${count} slowest of ${rows.length} files (${(total / 1000).toFixed(0)} s in all files):\n${shown.join('\n')}\n`;
+  return `${runner}: the ${count} slowest of ${rows.length} ${what} (${(total / 1000).toFixed(0)} s in all ${what}):\n${shown.join('\n')}\n`;
 }

@@ -2,7 +2,8 @@
 //   1. typecheck, lint, format and build at once (none reads what another writes: eslint and tsc skip dist/);
 //   2. then, once the build is there, the node tests and the browser tests at once, the browser tests split in
 //      TEST_SHARDS (default 2) wtr processes, each with its own server, emulator and Chromium (so one file's
-//      armed faults, request logs and files are never another's), balanced by scripts/browser-test-times.json.
+//      armed faults, request logs and files are never another's), balanced by scripts/browser-test-times.json;
+//      the node tests two files at a time (NODE_TEST_CONCURRENCY, default 2; scripts/test-node.mjs).
 // Each step's output is kept and printed whole when it ends (live in $TEST_LOGS/<step>.log meanwhile). Each
 // runner ends with its own plain line ("node: N passed, N failed"; the shards' counts summed into one
 // "wtr: N passed, N failed"); the last line sums up the steps. TEST_SHARDS=1 runs the browser tests in one
@@ -13,19 +14,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, HOW_TO_GET_CHROMIUM } from './chromium.mjs';
-import { slowestLines } from './plain-summary-reporter.mjs';
+import { slowestLines, testTimesFile } from './plain-summary-reporter.mjs';
 
 if (!findChromium()) {
   console.error(HOW_TO_GET_CHROMIUM);
   process.exit(1);
 }
 
-// One after another by default: side by side (TEST_SERIAL=0 TEST_SHARDS=2 NODE_TEST_CONCURRENCY=2) the
-// command took 14 minutes instead of 22, but at load 10 on 2 cores three CI runs in a row each failed one or
-// two timing-sensitive browser or node tests (a stop mid-fade, a 155 ms stall, 13 throttled events in 2.7 s,
-// a 503 from the uploads' store); until those suites hold at that load, the default is the quiet order.
-const SHARDS = Math.max(1, Number(process.env.TEST_SHARDS ?? 1) || 1);
-const SERIAL = process.env.TEST_SERIAL !== '0';
+// Side by side by default (about 14 minutes on 2 cores instead of 22-25 one after another). At load 10 this
+// once failed timing-sensitive tests; their causes were fixed (a render worker picture answered before the
+// change was drawn, a 15 MiB upload's base64 blocking the partner's loop past its Redis clock, ...).
+// TEST_SERIAL=1 runs every step one after another (with the browser tests in one process and the node tests
+// one file at a time, unless TEST_SHARDS / NODE_TEST_CONCURRENCY say otherwise), for comparing.
+const SERIAL = process.env.TEST_SERIAL === '1';
+const SHARDS = Math.max(1, Number(process.env.TEST_SHARDS ?? (SERIAL ? 1 : 2)) || 1);
+const NODE_CONCURRENCY = process.env.NODE_TEST_CONCURRENCY ?? (SERIAL ? '1' : '2');
 const logs = process.env.TEST_LOGS ?? mkdtempSync(join(tmpdir(), 'room-elements-test-'));
 const WTR = [
   '--import',
@@ -72,7 +75,11 @@ async function testSteps() {
     shards.push([name, WTR, { ...env, ...quiet, TEST_TIMES: join(logs, `wtr-times-${i}.json`) }]);
   }
   return [
-    ['node tests', ['scripts/test-node.mjs'], { TEST_TIMES: join(logs, 'node-times.json') }],
+    [
+      'node tests',
+      ['scripts/test-node.mjs'],
+      { TEST_TIMES: join(logs, 'node-times.json'), NODE_TEST_CONCURRENCY: NODE_CONCURRENCY },
+    ],
     ...shards,
   ];
 }
@@ -138,6 +145,7 @@ if (!failed.includes('build')) {
   if (shards.length > 1) {
     const sum = { passed: 0, failed: 0, skipped: 0 };
     const times = new Map();
+    const testTimes = new Map();
     shards.forEach((shard, i) => {
       const line = /wtr shard \d+\/\d+: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(shard.output);
       // a shard that never got to its line (crashed, no Chromium) counts as one failure
@@ -147,14 +155,21 @@ if (!failed.includes('build')) {
         sum.failed += Number(line[2]);
         sum.skipped += Number(line[3] ?? 0);
       }
-      try {
-        const file = join(logs, `wtr-times-${i + 1}.json`);
-        for (const [test, ms] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) times.set(test, ms);
-      } catch {
-        // no times from a shard that crashed
+      const file = join(logs, `wtr-times-${i + 1}.json`);
+      for (const [into, from] of [
+        [times, file],
+        [testTimes, testTimesFile(file)],
+      ]) {
+        try {
+          for (const [test, ms] of Object.entries(JSON.parse(readFileSync(from, 'utf8')))) into.set(test, ms);
+        } catch {
+          // no times from a shard that crashed
+        }
       }
     });
-    process.stdout.write(slowestLines('wtr', times, join(logs, 'wtr-times.json')));
+    const all = join(logs, 'wtr-times.json');
+    process.stdout.write(slowestLines('wtr', times, all));
+    process.stdout.write(slowestLines('wtr', testTimes, testTimesFile(all), 'tests'));
     console.log(
       `wtr: ${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`,
     );

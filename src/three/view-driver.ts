@@ -437,4 +437,10 @@ export class ViewDriver {
     this.#unstack?.();
     this.view.dispose();
   }
+
+  // tests on a busy machine: a picture after a change waits for the features' side it needed
+  /** Resolves once the features' side asked for so far has loaded, and what waited for it ran. */
+  async featuresLoaded(): Promise<void> {
+    await this.#loading?.catch(() => undefined);
+  }
 }

@@ -208,14 +208,26 @@ for (const drawnOn of THREADS)
       // frames between the start and the end (a loaded machine draws few of the ~600 ms: at least one
       // besides the end)
       expect(distinct.size).to.be.above(1);
-      // a drag on the way ends the flight where the user has the camera
-      const flight = viewer.flyTo('west');
-      // the drag as soon as the flight has drawn its first frame: three page frames could outlast the
-      // whole ~600 ms flight on a busy machine, and then there is nothing left to take over
-      await nextFrame(viewer);
-      await dragAcross(viewer, 60, 2);
-      await flight;
-      expect(looksInto(viewer, WEST)).to.equal(false);
+      // a drag on the way ends the flight where the user has the camera (its target short of the area).
+      // The drag starts as soon as the flight has drawn its first frame, but at load 20 the mouse's round
+      // trips to the runner outlasted the whole ~600 ms flight, and the drag then only turned the camera
+      // around a target already there; so a flight that arrived is flown again the other way, a few times.
+      // Were the drag never to take over, every flight would arrive and this fails.
+      const tries: string[] = [];
+      for (const [name, area] of [
+        ['west', WEST],
+        ['east', EAST],
+        ['west', WEST],
+        ['east', EAST],
+      ] as const) {
+        const flight = viewer.flyTo(name);
+        await nextFrame(viewer);
+        await dragAcross(viewer, 60, 2);
+        await flight;
+        if (!looksInto(viewer, area)) break;
+        tries.push(name);
+      }
+      expect(tries, 'flights that arrived in spite of the drag').to.have.length.below(4);
     });
 
     it('jumps instead of flying when the page prefers reduced motion', async () => {

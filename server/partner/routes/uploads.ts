@@ -17,6 +17,7 @@ import type { Context, Hono } from 'hono';
 import type { PartnerEnv } from '../context.ts';
 import { rejectCrossSite } from '../guards.ts';
 import type { PartnerParts } from '../parts.ts';
+import { toBase64 } from '../base64.ts';
 import { randomId } from '../session.ts';
 
 export const MODEL_TYPES = { glb: 'model/gltf-binary', usdz: 'model/vnd.usdz+zip' } as const;
@@ -50,13 +51,6 @@ function looksLike(kind: Kind, bytes: Uint8Array): boolean {
     view.getUint32(4, true) === 2 &&
     view.getUint32(8, true) === bytes.length
   );
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {

@@ -165,7 +165,15 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
         return answer(request, undefined, await createImageBitmap(canvas as unknown as OffscreenCanvas));
       }
       case 'picture': {
-        if (driver.view.frames === 0) throw new DOMException('no room is drawn yet', 'InvalidStateError');
+        const { view } = driver;
+        if (view.frames === 0) throw new DOMException('no room is drawn yet', 'InvalidStateError');
+        // what the page sent before asking (a deselection's outline) is drawn first, and smooth: the view
+        // draws on the worker's next animation frames, which on a busy machine came after two answers of
+        // the old picture (a view that keeps moving is read as it is after half a second)
+        await driver.featuresLoaded();
+        const shared = SharedRenderer.peek();
+        for (let i = 0; (view.dirty || shared?.drawnMoving(view)) && view.visible && i < 30; i++)
+          await new Promise((drawn) => requestAnimationFrame(drawn));
         const canvas = driver.view.target.canvas as unknown as OffscreenCanvas;
         return answer(request, undefined, await createImageBitmap(canvas));
       }
