@@ -23,6 +23,8 @@ export const LATER_CLASSES = [
   'LineSegments',
   'LineBasicMaterial',
   'CompressedTexture',
+  // OrbitControls' base class (still-controls.ts: the controls are a later stage, issue 33)
+  'Controls',
 ];
 
 const LATER_ID = '\0room-three-later';

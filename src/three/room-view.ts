@@ -3,12 +3,12 @@
  * The element owns one RoomView per loaded model and calls dispose() when it leaves the page.
  */
 import { PerspectiveCamera, Sphere } from 'three';
-import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
 import { RoomScene, type ComponentLoader, type MeshLoader, type PreparedGeometry } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
-import { createControls, dolly } from './controls.js';
+import type * as Controls from './controls.js';
+import { dolly, stillControls, takeOver, type ViewControls } from './still-controls.js';
 import { EXPOSURE } from './look-shader.js';
 import { applyRendererSettings } from './renderer-settings.js';
 import { SharedRenderer, type RenderView } from './shared-renderer.js';
@@ -69,12 +69,23 @@ export interface RoomViewOptions {
   onComponentError?(error: unknown, component: ModelComponent): void;
   /** The WebGL context was lost for good (SharedRenderer.restoreWait): the view draws no more. */
   onContextGone?(): void;
+  /**
+   * The camera's controls (controls.ts): the module, made at once (the page's thread), or how to load
+   * it (the render worker's later stage, issue 33: loaded once the first frame is drawn, the view held
+   * by still-controls.ts's stand-in until then). Default: loaded so.
+   */
+  orbit?: typeof Controls | (() => Promise<typeof Controls>);
 }
+
+type ControlsModule = typeof Controls;
 
 export class RoomView implements RenderView {
   readonly room: RoomScene;
   readonly camera: PerspectiveCamera;
-  readonly controls: OrbitControls;
+  /** OrbitControls, or their stand-in until they arrive (`controlsReady`). */
+  controls: ViewControls;
+  /** Resolves once the controls are three's OrbitControls (at once on the page's thread). */
+  readonly controlsReady: Promise<void>;
   readonly target: CanvasRenderingContext2D;
   /** Milliseconds spent building the scene (geometry, materials, instancing). */
   readonly buildTime: number;
@@ -123,10 +134,27 @@ export class RoomView implements RenderView {
     // a plain EventTarget whose listeners run in the order added (OrbitControls' preventDefault() came
     // first there, and arrow keys fired no camera-change)
     options.keyTarget.addEventListener('keydown', this.#onKey, { capture: true });
-    this.controls = createControls(this.camera, options.canvas, options.keyTarget, radius);
-    this.controls.addEventListener('change', this.#onControlsChange);
-    this.controls.addEventListener('start', this.#onStart);
-    this.controls.addEventListener('end', this.#onEnd);
+    const source = options.orbit ?? (() => import('./controls.js'));
+    const make = (module: ControlsModule) =>
+      module.createControls(this.camera, options.canvas, options.keyTarget, radius);
+    if (typeof source === 'function') {
+      this.controls = stillControls(this.camera, radius);
+      this.controlsReady = new Promise((resolve, reject) => {
+        this.#loadControls = () => {
+          this.#loadControls = undefined;
+          source().then((module) => {
+            if (!this.#disposed) this.#useControls(() => make(module));
+            resolve();
+          }, reject);
+        };
+      });
+      // a view disposed before (or a stage that did not load): nothing waits for ever on it
+      this.controlsReady.catch(() => undefined);
+    } else {
+      this.controls = make(source);
+      this.controlsReady = Promise.resolve();
+    }
+    this.#listen(this.controls);
     this.#mode = options.camera ?? 'model';
     this.setSize(options.width, options.height, options.pixelRatio ?? 1);
     this.setControls(options.controls ?? true);
@@ -134,6 +162,40 @@ export class RoomView implements RenderView {
     this.setCameraMode(this.#mode);
     // the first draw (programs compiled, the scene uploaded) in a task of its own, after the build's
     (options.yieldToPage?.() ?? Promise.resolve()).then(() => this.#start());
+  }
+
+  /** Loads the controls' module (once), after the first frame: set while the stand-in is in. */
+  #loadControls?: () => void;
+
+  #listen(controls: ViewControls): void {
+    controls.addEventListener('change', this.#onControlsChange);
+    controls.addEventListener('start', this.#onStart);
+    controls.addEventListener('end', this.#onEnd);
+  }
+
+  /**
+   * three's OrbitControls in place of the stand-in, with everything set on it meanwhile; the camera
+   * stays exactly where it is (OrbitControls' constructor turns it towards their own first target).
+   */
+  #useControls(make: () => ViewControls): void {
+    const still = this.controls;
+    const { position, quaternion } = this.camera;
+    const at = { position: position.clone(), quaternion: quaternion.clone() };
+    const controls = make();
+    still.removeEventListener('change', this.#onControlsChange);
+    still.removeEventListener('start', this.#onStart);
+    still.removeEventListener('end', this.#onEnd);
+    takeOver(still, controls);
+    position.copy(at.position);
+    quaternion.copy(at.quaternion);
+    // their record of the last camera, so the first frame after this one sees no move
+    controls.update();
+    position.copy(at.position);
+    quaternion.copy(at.quaternion);
+    this.controls = controls;
+    // OrbitControls take the canvas's touch-action when they connect: as the view's `controls` say
+    this.setControls(controls.enabled);
+    this.#listen(controls);
   }
 
   /**
@@ -309,6 +371,9 @@ export class RoomView implements RenderView {
   afterRender(): void {
     this.#options.onFrame?.(this.frames);
     for (const listener of this.frameListeners) listener(this);
+    // the room is on screen, the user can move the camera from now on: the controls' stage (the
+    // render worker's), asked for after the frame's message
+    this.#loadControls?.();
   }
 
   contextRestored(): void {
@@ -370,7 +435,6 @@ export class RoomView implements RenderView {
     this.frameListeners.clear();
     this.#options.keyTarget.removeEventListener('keydown', this.#onKey, { capture: true });
     this.controls.removeEventListener('change', this.#onControlsChange);
-    this.controls.stopListenToKeyEvents();
     this.controls.dispose();
     this.room.dispose();
   }

@@ -24,7 +24,7 @@ import type * as Features from './features.js';
 import { stackFloors } from './fml-stack.js';
 import type { MeasurePoint } from './measure.js';
 import { orbitOf, positionOf, targetOf } from './orbit.js';
-import { RoomView } from './room-view.js';
+import { RoomView, type RoomViewOptions } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
@@ -55,6 +55,8 @@ export interface DriverOptions {
   events: DrawingEvents;
   /** The features' three.js side, or how to load it (the page's lazy chunk). */
   features: FeaturesModule | (() => Promise<FeaturesModule>);
+  /** The camera's controls, or how to load them (the render worker's later stage: RoomViewOptions). */
+  orbit?: RoomViewOptions['orbit'];
   // export the look (issue 36)
   /** exportLook()'s side (the render worker's own); by default a lazy chunk loaded with the first export. */
   lookExport?: typeof LookExport;
@@ -149,6 +151,7 @@ export class ViewDriver {
       },
       onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
       onContextGone: () => events.onContextGone(),
+      orbit: options.orbit,
     });
     this.view = view;
     this.#input = { canvas: options.canvas, keys: options.keyTarget };
