@@ -25,6 +25,8 @@ export const LATER_CLASSES = [
   'CompressedTexture',
   // OrbitControls' base class (still-controls.ts: the controls are a later stage, issue 33)
   'Controls',
+  // picking and measuring (the features stage, issue 33)
+  'Raycaster',
 ];
 
 const LATER_ID = '\0room-three-later';

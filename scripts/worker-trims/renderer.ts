@@ -30,9 +30,57 @@ const STUBS: Record<string, string> = {
 }`,
 };
 
+/**
+ * WebGLRenderer's methods that no code of the render worker calls (issue 33, a lighter first frame):
+ * copying between textures and framebuffers and reading a render target's pixels back (a snapshot
+ * reads its own framebuffer, src/three/still-frame.ts). Each throws, naming itself, if it ever is.
+ */
+const UNUSED_METHODS = [
+  'copyTextureToTexture',
+  'copyFramebufferToTexture',
+  'readRenderTargetPixels',
+  'readRenderTargetPixelsAsync',
+];
+
+/**
+ * WebGLRenderer's own functions for what the worker never draws: the transmission pass of a
+ * MeshPhysicalMaterial's `transmission` (the worker makes none; glsl-features.ts's guard names a
+ * program that would need it), as a stand-in that says so.
+ */
+const INNER_STUBS: Record<string, string> = {
+  renderTransmissionPass: `function renderTransmissionPass() {
+
+			// room-elements (scripts/worker-trims.ts): no transmission in the render worker
+			${say('transmission pass (MeshPhysicalMaterial.transmission)')}
+
+		}`,
+};
+
+/** One of WebGLRenderer's `this.x = function` methods, from its line to its closing `};` (two tabs in). */
+function trimMethod(code: string, name: string, fail: Fail): string {
+  const start = findOnce(code, `\n\t\tthis.${name} = `, fail);
+  const end = code.indexOf('\n\t\t};\n', start);
+  // nothing else of the renderer's own (two tabs in) may lie between: the method ended where expected
+  if (end < 0 || /\n\t\t(this\.|function |const |let )/.test(code.slice(start + 1, end)))
+    fail(`three.js no longer writes WebGLRenderer.${name} as one \`this.${name} = function\``);
+  const stub = `\n\t\tthis.${name} = function () {\n\n\t\t\tthrow new Error( 'room-elements: the render worker is built without WebGLRenderer.${name}() (scripts/worker-trims.ts)' );\n\n\t\t};`;
+  return replaceKeepingLines(code, start, end + 5, stub);
+}
+
+/** One of WebGLRenderer's inner functions (two tabs in), to its closing brace. */
+function trimInner(code: string, name: string, stub: string, fail: Fail): string {
+  const start = findOnce(code, `\n\t\tfunction ${name}(`, fail);
+  const end = code.indexOf('\n\t\t}\n', start);
+  if (end < 0 || /\n\t\t(this\.|function |const |let )/.test(code.slice(start + 1, end)))
+    fail(`three.js no longer writes WebGLRenderer's ${name} as expected`);
+  return replaceKeepingLines(code, start, end + 4, `\n\t\t${stub}`);
+}
+
 /** three.module.js with the parts above as stand-ins (each one a top-level function three calls `new` on). */
 export function trimRendererParts(code: string, fail: Fail): string {
   let out = code;
+  for (const name of UNUSED_METHODS) out = trimMethod(out, name, fail);
+  for (const [name, stub] of Object.entries(INNER_STUBS)) out = trimInner(out, name, stub, fail);
   for (const [name, stub] of Object.entries(STUBS)) {
     const start = findOnce(out, `\nfunction ${name}(`, fail);
     // the function ends at the first line that is only its closing brace

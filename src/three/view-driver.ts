@@ -29,7 +29,7 @@ import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
-import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
+import type { SurfacePaint } from './surfaces.js';
 import type { PieceSwaps } from './swap.js';
 import type { CameraMode } from './camera.js';
 import type { WalkControls, WalkSetup } from './walk/walk-controls.js';
@@ -337,12 +337,13 @@ export class ViewDriver {
   }
 
   // surfaces (issue 37): the scene's own RoomSurfaces (surfaces.ts), on either thread
-  pickRoomSurface(x: number, y: number): string | undefined {
-    return this.view.frames === 0 ? undefined : pickRoomSurface(this.view, x, y);
+  // (with the features: a later stage of the render worker, issue 33)
+  pickRoomSurface(x: number, y: number): string | undefined | Promise<string | undefined> {
+    return this.view.frames === 0 ? undefined : this.#with((f) => f.pickRoomSurface(this.view, x, y));
   }
 
-  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
-    return this.view.room.surfaces.paint(surface, paint);
+  async setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    return this.#with((f) => f.surfacesOf(this.view.room).paint(surface, paint));
   }
 
   // swap a piece (replaceComponent(), src/three/swap.ts)

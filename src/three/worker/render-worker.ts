@@ -178,7 +178,7 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
       }
       // surfaces (issue 37)
       case 'pick-room-surface':
-        return answer(request, driver.pickRoomSurface(question.x, question.y));
+        return answer(request, await driver.pickRoomSurface(question.x, question.y));
       case 'set-surface':
         return answer(request, await driver.setSurface(question.surface, question.paint));
       // swap a piece (replaceComponent(), src/three/swap.ts)
