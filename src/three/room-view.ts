@@ -179,6 +179,8 @@ export class RoomView implements RenderView {
    */
   #useControls(make: () => ViewControls): void {
     const still = this.controls;
+    // a move not drawn yet (a walk's step) is the stand-in's to report, as its next frame would have
+    still.update();
     const { position, quaternion } = this.camera;
     const at = { position: position.clone(), quaternion: quaternion.clone() };
     const controls = make();
