@@ -18,6 +18,12 @@ import { pixelRatioPolicy, RenderScale } from './render-scale.js';
 /** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
 const COMPILE_WAIT_MS = 3000;
 
+/**
+ * The render worker's controls' stage is asked for this long after the first frame (or at the first
+ * input, sooner): after the page has shown that frame, not among the files fetched before it (issue 33).
+ */
+const CONTROLS_AFTER_MS = 1000;
+
 export interface CameraChange {
   /** Camera position and the point it looks at, in model space (centimetres, z up). */
   position: Vec3;
@@ -150,6 +156,11 @@ export class RoomView implements RenderView {
       });
       // a view disposed before (or a stage that did not load): nothing waits for ever on it
       this.controlsReady.catch(() => undefined);
+      // the first input asks for them at once
+      options.canvas.addEventListener('pointerdown', this.#onInput, { capture: true });
+      options.canvas.addEventListener('pointerup', this.#onInput, { capture: true });
+      options.canvas.addEventListener('wheel', this.#onInput, { capture: true });
+      options.keyTarget.addEventListener('keydown', this.#onInput, { capture: true });
     } else {
       this.controls = make(source);
       this.controlsReady = Promise.resolve();
@@ -166,6 +177,23 @@ export class RoomView implements RenderView {
 
   /** Loads the controls' module (once), after the first frame: set while the stand-in is in. */
   #loadControls?: () => void;
+  #controlsTimer?: ReturnType<typeof setTimeout>;
+  /** A pointer pressed while the controls were on their way: handed to them, so the drag is not lost. */
+  #pressed?: Event;
+
+  #onInput = (event: Event) => {
+    if (event.type === 'pointerdown') this.#pressed = event;
+    else if (event.type === 'pointerup') this.#pressed = undefined;
+    if (event.type !== 'pointerup') this.#loadControls?.();
+  };
+
+  #stopInput(): void {
+    const { canvas, keyTarget } = this.#options;
+    for (const type of ['pointerdown', 'pointerup', 'wheel'])
+      canvas.removeEventListener(type, this.#onInput, { capture: true });
+    keyTarget.removeEventListener('keydown', this.#onInput, { capture: true });
+    clearTimeout(this.#controlsTimer);
+  }
 
   #listen(controls: ViewControls): void {
     controls.addEventListener('change', this.#onControlsChange);
@@ -181,6 +209,8 @@ export class RoomView implements RenderView {
     const still = this.controls;
     // a move not drawn yet (a walk's step) is the stand-in's to report, as its next frame would have
     still.update();
+    // a pointer pressed meanwhile grabbed the camera (a flight under way stops, as with OrbitControls)
+    if (this.#pressed && still.enabled) still.dispatchEvent({ type: 'start' });
     const { position, quaternion } = this.camera;
     const at = { position: position.clone(), quaternion: quaternion.clone() };
     const controls = make();
@@ -198,6 +228,12 @@ export class RoomView implements RenderView {
     // OrbitControls take the canvas's touch-action when they connect: as the view's `controls` say
     this.setControls(controls.enabled);
     this.#listen(controls);
+    // a drag that began before they came goes on with them (OrbitControls' own pointerdown handler)
+    const pressed = this.#pressed;
+    this.#stopInput();
+    this.#pressed = undefined;
+    const down = (controls as { _onPointerDown?: (event: Event) => void })._onPointerDown;
+    if (pressed && controls.enabled && typeof down === 'function') down.call(controls, pressed);
   }
 
   /**
@@ -374,8 +410,9 @@ export class RoomView implements RenderView {
     this.#options.onFrame?.(this.frames);
     for (const listener of this.frameListeners) listener(this);
     // the room is on screen, the user can move the camera from now on: the controls' stage (the
-    // render worker's), asked for after the frame's message
-    this.#loadControls?.();
+    // render worker's), asked for once the page has shown the frame, or at the first input
+    if (this.#loadControls && this.#controlsTimer === undefined)
+      this.#controlsTimer = setTimeout(() => this.#loadControls?.(), CONTROLS_AFTER_MS);
   }
 
   contextRestored(): void {
@@ -436,6 +473,7 @@ export class RoomView implements RenderView {
     this.#renderer.unregister(this);
     this.frameListeners.clear();
     this.#options.keyTarget.removeEventListener('keydown', this.#onKey, { capture: true });
+    this.#stopInput();
     this.controls.removeEventListener('change', this.#onControlsChange);
     this.controls.dispose();
     this.room.dispose();
