@@ -180,8 +180,11 @@ export class RoomView implements RenderView {
   #controlsTimer?: ReturnType<typeof setTimeout>;
   /** A pointer pressed while the controls were on their way: handed to them, so the drag is not lost. */
   #pressed?: Event;
+  /** …and the wheel turn that asked for them (`ctrl` + wheel, the cooperative gesture), to zoom with them. */
+  #wheeled?: Event;
 
   #onInput = (event: Event) => {
+    if (event.type === 'wheel') this.#wheeled ??= event;
     if (event.type === 'pointerdown') this.#pressed = event;
     else if (event.type === 'pointerup') this.#pressed = undefined;
     if (event.type !== 'pointerup') this.#loadControls?.();
@@ -232,8 +235,15 @@ export class RoomView implements RenderView {
     const pressed = this.#pressed;
     this.#stopInput();
     this.#pressed = undefined;
-    const down = (controls as { _onPointerDown?: (event: Event) => void })._onPointerDown;
-    if (pressed && controls.enabled && typeof down === 'function') down.call(controls, pressed);
+    const own = controls as {
+      _onPointerDown?: (event: Event) => void;
+      _onMouseWheel?: (event: Event) => void;
+    };
+    if (pressed && controls.enabled && typeof own._onPointerDown === 'function')
+      own._onPointerDown.call(controls, pressed);
+    const wheeled = this.#wheeled;
+    this.#wheeled = undefined;
+    if (wheeled && typeof own._onMouseWheel === 'function') own._onMouseWheel.call(controls, wheeled);
   }
 
   /**
