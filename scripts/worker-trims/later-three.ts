@@ -23,6 +23,10 @@ export const LATER_CLASSES = [
   'LineSegments',
   'LineBasicMaterial',
   'CompressedTexture',
+  // OrbitControls' base class (still-controls.ts: the controls are a later stage, issue 33)
+  'Controls',
+  // picking and measuring (the features stage, issue 33)
+  'Raycaster',
 ];
 
 const LATER_ID = '\0room-three-later';

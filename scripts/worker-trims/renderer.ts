@@ -14,6 +14,14 @@ const say = (what: string) =>
   `console.error( 'room-elements: the render worker is built without three.js\\'s ${what} (scripts/worker-trims.ts)' );`;
 
 const STUBS: Record<string, string> = {
+  // environment maps (envMap, scene.environment) and texture backgrounds: the worker's materials have
+  // none (their environment light is spherical harmonics, src/three/environment.ts) and its background
+  // is the clear colour; with them go the equirectangular-to-cube conversion and its cube camera
+  WebGLEnvironments: `function WebGLEnvironments() {
+	// room-elements (scripts/worker-trims.ts): no environment maps in the render worker
+	let said = false;
+	return { get( texture ) { if ( texture && ! said ) { said = true; ${say('environment maps (envMap, scene.environment, a texture background)')} } return null; }, dispose() {} };
+}`,
   WebGLMorphtargets: `function WebGLMorphtargets() {
 	// room-elements (scripts/worker-trims.ts): no morph targets in the render worker
 	return { update() {} };
@@ -30,9 +38,159 @@ const STUBS: Record<string, string> = {
 }`,
 };
 
+/**
+ * WebGLRenderer's methods that no code of the render worker calls (issue 33, a lighter first frame):
+ * copying between textures and framebuffers and reading a render target's pixels back (a snapshot
+ * reads its own framebuffer, src/three/still-frame.ts). Each throws, naming itself, if it ever is.
+ */
+const UNUSED_METHODS = [
+  'copyTextureToTexture',
+  'copyFramebufferToTexture',
+  'readRenderTargetPixels',
+  'readRenderTargetPixelsAsync',
+];
+
+/**
+ * WebGLRenderer's own functions for what the worker never draws: the transmission pass of a
+ * MeshPhysicalMaterial's `transmission` (the worker makes none; glsl-features.ts's guard names a
+ * program that would need it), as a stand-in that says so.
+ */
+const INNER_STUBS: Record<string, string> = {
+  renderTransmissionPass: `function renderTransmissionPass() {
+
+			// room-elements (scripts/worker-trims.ts): no transmission in the render worker
+			${say('transmission pass (MeshPhysicalMaterial.transmission)')}
+
+		}`,
+};
+
+/**
+ * What goes with environment maps elsewhere: WebGLBackground's box and plane for a cube or texture
+ * background (getBackground() still asks the environments, which say so), and
+ * WebGLCubeRenderTarget's conversion of an equirectangular texture (a point light's shadow still makes
+ * the target itself; point lights are trimmed from the shaders, glsl-features.ts).
+ */
+const ONE_TAB_STUBS: { inside: string; name: string; stub: string }[] = [
+  {
+    inside: '\nfunction WebGLBackground(',
+    name: 'function addToRenderList(',
+    stub: `function addToRenderList( renderList, scene ) {
+
+		// room-elements (scripts/worker-trims.ts): a colour or no background in the render worker
+		getBackground( scene );
+
+	}`,
+  },
+  // WebGLTextures: uploading a cube texture's six images (a CubeTexture is an environment map or a
+  // background, which the worker has not: a point light's cube shadow is a render target, drawn into),
+  // and resolving a multisampled render target (the worker makes none with `samples`: a snapshot
+  // resolves its own multisampled framebuffer, src/three/still-frame.ts)
+  {
+    inside: '\nfunction WebGLTextures(',
+    name: 'function uploadCubeTexture(',
+    stub: `function uploadCubeTexture() {
+
+		${say('cube textures')}
+
+	}`,
+  },
+  {
+    inside: '\nfunction WebGLTextures(',
+    name: 'function updateMultisampleRenderTarget(',
+    stub: `function updateMultisampleRenderTarget( renderTarget ) {
+
+		if ( renderTarget.samples > 0 ) ${say('multisampled render targets (samples)')}
+
+	}`,
+  },
+  // WebGLShadowMap's blur of a VSM shadow (ours is a BasicShadowMap, src/three/renderer-settings.ts)
+  {
+    inside: '\nfunction WebGLShadowMap(',
+    name: 'function VSMPass(',
+    stub: `function VSMPass() {
+
+		${say('VSM shadows')}
+
+	}`,
+  },
+  {
+    inside: '\nclass WebGLCubeRenderTarget extends WebGLRenderTarget {',
+    name: 'fromEquirectangularTexture(',
+    stub: `fromEquirectangularTexture() {
+
+		${say('equirectangular textures')}
+		return this;
+
+	}`,
+  },
+];
+
+/**
+ * WebGLShadowMap's materials and full-screen triangle of the VSM blur (VSMPass, the only one that uses
+ * them, is a stand-in above): with them go the blur's shaders.
+ */
+function trimVsmMaterials(code: string, fail: Fail): string {
+  const shadowMap = findOnce(code, '\nfunction WebGLShadowMap(', fail);
+  const start = findOnce(code, '\n\tconst shadowMaterialVertical = new ShaderMaterial( {', fail);
+  const last = '\n\tconst fullScreenMesh = new Mesh( fullScreenTri, shadowMaterialVertical );';
+  const at = findOnce(code, last, fail);
+  const uses = code.slice(at + last.length, code.indexOf('\n}\n', shadowMap));
+  const vsm = uses.indexOf('\n\tfunction VSMPass(');
+  const outside = (name: string) =>
+    uses.slice(0, vsm).includes(name) || uses.slice(uses.indexOf('\n\t}\n', vsm)).includes(name);
+  if (
+    start < shadowMap ||
+    at < start ||
+    vsm < 0 ||
+    ['shadowMaterialVertical', 'shadowMaterialHorizontal', 'fullScreenMesh', 'fullScreenTri'].some(outside)
+  )
+    fail("three.js no longer makes WebGLShadowMap's VSM blur as expected");
+  return replaceKeepingLines(
+    code,
+    start,
+    at + last.length,
+    '\n\t// room-elements (scripts/worker-trims.ts): no VSM blur in the render worker',
+  );
+}
+
+/** A function or method one tab in, found after `inside` and before the next top-level line. */
+function trimOneTab(code: string, inside: string, name: string, stub: string, fail: Fail): string {
+  const container = findOnce(code, inside, fail);
+  const next = code.indexOf('\n}\n', container);
+  const start = code.indexOf(`\n\t${name}`, container);
+  const end = code.indexOf('\n\t}\n', start);
+  if (start < 0 || next < 0 || end < 0 || end > next)
+    fail(`three.js no longer writes ${name} inside ${inside.trim()} as expected`);
+  return replaceKeepingLines(code, start, end + 3, `\n\t${stub}`);
+}
+
+/** One of WebGLRenderer's `this.x = function` methods, from its line to its closing `};` (two tabs in). */
+function trimMethod(code: string, name: string, fail: Fail): string {
+  const start = findOnce(code, `\n\t\tthis.${name} = `, fail);
+  const end = code.indexOf('\n\t\t};\n', start);
+  // nothing else of the renderer's own (two tabs in) may lie between: the method ended where expected
+  if (end < 0 || /\n\t\t(this\.|function |const |let )/.test(code.slice(start + 1, end)))
+    fail(`three.js no longer writes WebGLRenderer.${name} as one \`this.${name} = function\``);
+  const stub = `\n\t\tthis.${name} = function () {\n\n\t\t\tthrow new Error( 'room-elements: the render worker is built without WebGLRenderer.${name}() (scripts/worker-trims.ts)' );\n\n\t\t};`;
+  return replaceKeepingLines(code, start, end + 5, stub);
+}
+
+/** One of WebGLRenderer's inner functions (two tabs in), to its closing brace. */
+function trimInner(code: string, name: string, stub: string, fail: Fail): string {
+  const start = findOnce(code, `\n\t\tfunction ${name}(`, fail);
+  const end = code.indexOf('\n\t\t}\n', start);
+  if (end < 0 || /\n\t\t(this\.|function |const |let )/.test(code.slice(start + 1, end)))
+    fail(`three.js no longer writes WebGLRenderer's ${name} as expected`);
+  return replaceKeepingLines(code, start, end + 4, `\n\t\t${stub}`);
+}
+
 /** three.module.js with the parts above as stand-ins (each one a top-level function three calls `new` on). */
 export function trimRendererParts(code: string, fail: Fail): string {
   let out = code;
+  for (const name of UNUSED_METHODS) out = trimMethod(out, name, fail);
+  for (const [name, stub] of Object.entries(INNER_STUBS)) out = trimInner(out, name, stub, fail);
+  for (const { inside, name, stub } of ONE_TAB_STUBS) out = trimOneTab(out, inside, name, stub, fail);
+  out = trimVsmMaterials(out, fail);
   for (const [name, stub] of Object.entries(STUBS)) {
     const start = findOnce(out, `\nfunction ${name}(`, fail);
     // the function ends at the first line that is only its closing brace

@@ -37,7 +37,7 @@ import { MaterialLibrary, type SurfaceRole } from './materials.js';
 import type { MeshData } from './mesh-data.js';
 import { SHADE_LIFT, type ShadeData } from './shade.js';
 import { buildWalls } from './walls.js';
-import { RoomSurfaces } from './surfaces.js';
+import type { RoomSurfaces } from './surfaces.js';
 
 /** How a page supplies real furniture: an object in the component's own frame (centimetres, z up). */
 export type ComponentLoader = (component: ModelComponent) => Promise<Object3D | null | undefined>;
@@ -199,10 +199,15 @@ export class RoomScene {
   }
 
   // surfaces (issue 37)
-  #surfaces?: RoomSurfaces;
-  /** The surfaces the page can paint (surfaces.ts), made on first use. */
-  get surfaces(): RoomSurfaces {
-    return (this.#surfaces ??= new RoomSurfaces(this.root, () => this.options.onChange()));
+  /**
+   * The surfaces the page can paint (surfaces.ts `surfacesOf`), made on first use: with the features, a
+   * later stage of the render worker (issue 33), not the first frame's.
+   */
+  surfaces?: RoomSurfaces;
+
+  /** Something in the scene changed: drawn again. */
+  changed(): void {
+    this.options.onChange();
   }
 
   /** Ceiling meshes (hidden in the `top` view). */
@@ -446,7 +451,7 @@ export class RoomScene {
     for (const object of this.#loaded) disposeObject(object);
     // the sun's shadow map is a render target the renderer made for it
     this.#sun?.shadow.dispose();
-    this.#surfaces?.dispose();
+    this.surfaces?.dispose();
     this.materials.dispose();
     this.scene.clear();
     this.#geometries.clear();

@@ -1,9 +1,14 @@
 /**
  * Orbit / zoom / pan with mouse, touch and keyboard: three's OrbitControls on the viewer's canvas,
- * keys on the element itself (arrows pan, shift/ctrl + arrows orbit, + and − zoom).
+ * keys on the element itself (arrows pan, shift/ctrl + arrows orbit, + and − zoom). In the render
+ * worker this module is a later stage (issue 33): a view starts with still-controls.ts's stand-in and
+ * takes these once its first frame is drawn (RoomView).
  */
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { TOUCH, type PerspectiveCamera } from 'three';
+import type { PerspectiveCamera } from 'three';
+import { CONTROL_SETTINGS, maxDistance, type ViewControls } from './still-controls.js';
+
+export { dolly, touchScrolls } from './still-controls.js';
 
 export function createControls(
   camera: PerspectiveCamera,
@@ -12,24 +17,12 @@ export function createControls(
   radius: number,
 ): OrbitControls {
   const controls = new OrbitControls(camera, pointerElement);
-  controls.enableDamping = true;
-  controls.dampingFactor = 0.15;
+  Object.assign(controls, CONTROL_SETTINGS);
   controls.screenSpacePanning = true;
-  controls.minDistance = 0.05;
-  controls.maxDistance = Math.max(5, radius * 8);
-  controls.autoRotateSpeed = 1.5;
+  controls.maxDistance = maxDistance(radius);
   controls.keyPanSpeed = 12;
   controls.listenToKeyEvents(keyElement);
   return controls;
-}
-
-/** Moves the camera towards (factor < 1) or away from (factor > 1) the target: keyboard zoom. */
-export function dolly(controls: OrbitControls, factor: number): void {
-  const camera = controls.object;
-  const offset = camera.position.clone().sub(controls.target);
-  const length = Math.min(controls.maxDistance, Math.max(controls.minDistance, offset.length() * factor));
-  camera.position.copy(controls.target).add(offset.setLength(length));
-  controls.update();
 }
 
 /**
@@ -39,13 +32,18 @@ export function dolly(controls: OrbitControls, factor: number): void {
  * the bubble phase after it, so the page's own wheel listeners still see every event.
  */
 export function gateWheel(
-  controls: OrbitControls,
+  controls: ViewControls,
   host: HTMLElement,
   allow: (event: WheelEvent) => boolean,
 ): () => void {
   let saved: boolean | undefined;
   const before = (event: WheelEvent) => {
-    if (!controls.enabled || !controls.enableZoom || !event.composedPath().includes(controls.domElement!))
+    if (
+      !controls.enabled ||
+      !controls.enableZoom ||
+      !controls.domElement ||
+      !event.composedPath().includes(controls.domElement)
+    )
       return;
     saved = controls.enableZoom;
     controls.enableZoom = allow(event);
@@ -61,14 +59,4 @@ export function gateWheel(
     host.removeEventListener('wheel', after);
     after();
   };
-}
-
-/**
- * One finger scrolls the page (`scrolls`; the element's styles give the canvas `touch-action: pan-x pan-y`)
- * and two move the view: they orbit and pinch-zoom. Otherwise one finger orbits and two pan and zoom.
- */
-export function touchScrolls(controls: OrbitControls, scrolls: boolean): void {
-  controls.touches = scrolls
-    ? { ONE: null, TWO: TOUCH.DOLLY_ROTATE }
-    : { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
 }

@@ -19,6 +19,7 @@ import { toModel } from './axes.js';
 import { MeshData } from './mesh-data.js';
 import type { RoomView } from './room-view.js';
 import { ShadeData } from './shade.js';
+import { surfacesOf } from './surfaces.js';
 import { addWall, type WallExtras } from './walls.js';
 
 /** Section height of lowered walls (cm) when the page gives none: a sill's height, as plans cut. */
@@ -196,7 +197,7 @@ export class Cutaway {
     const mesh = new Mesh(geometry, material);
     mesh.name = name;
     // the walls' painted faces stay painted while lowered (issue 37)
-    this.view.room.surfaces.dress(mesh);
+    surfacesOf(this.view.room).dress(mesh);
     this.group.add(mesh);
     return mesh;
   }

@@ -34,3 +34,5 @@ export { AnchorTracker } from './anchors.js';
 export { WalkControls } from './walk/walk-controls.js';
 export { PieceSwaps } from './swap.js';
 export { inspectView } from './inspect.js';
+// surfaces (issue 37): picked and painted with the features, not before the first frame (issue 33)
+export { pickRoomSurface, surfacesOf } from './surfaces.js';

@@ -144,7 +144,9 @@ export function flyTo(view: RoomView, to: CameraView, options: FlyOptions = {}):
     jumpTo(view, to);
     return Promise.resolve(true);
   }
-  const controls = view.controls;
+  // the controls in place now: the render worker's view swaps its stand-in for OrbitControls once its
+  // first frame is drawn (still-controls.ts), so each step takes them as they are then
+  let controls = view.controls;
   const fromTarget = controls.target.clone();
   const from = new Spherical().setFromVector3(view.camera.position.clone().sub(fromTarget));
   const end = new Spherical().setFromVector3(to.position.clone().sub(to.target));
@@ -164,6 +166,11 @@ export function flyTo(view: RoomView, to: CameraView, options: FlyOptions = {}):
     const stop = () => finish(false);
     const grabbed = () => finish(false);
     const place = (t: number) => {
+      if (view.controls !== controls) {
+        controls.removeEventListener('start', grabbed);
+        controls = view.controls;
+        controls.addEventListener('start', grabbed);
+      }
       const k = easeInOut(Math.min(1, Math.max(0, t)));
       offset.set(
         MathUtils.lerp(from.radius, end.radius, k),

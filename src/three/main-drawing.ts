@@ -5,7 +5,7 @@
  */
 import type { ModelComponent } from '../model/types.js';
 import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
-import { gateWheel, touchScrolls } from './controls.js';
+import * as Controls from './controls.js';
 import type {
   AnchorSet,
   CameraPose,
@@ -61,6 +61,8 @@ export class MainDrawing implements RoomDrawing {
       meshLoader: options.meshLoader,
       yieldToPage: options.yieldToPage,
       features: options.loadFeatures,
+      // on the page's thread OrbitControls come with the drawing (the worker loads them later)
+      orbit: Controls,
       events: {
         ...pickEvents(options),
         onFrame: (frame) => {
@@ -70,8 +72,8 @@ export class MainDrawing implements RoomDrawing {
       },
     });
     const { view } = this.#driver;
-    touchScrolls(view.controls, options.touchScrolls);
-    this.#ungate = gateWheel(view.controls, options.keyTarget, (event) => options.wheelZooms(event));
+    Controls.touchScrolls(view.controls, options.touchScrolls);
+    this.#ungate = Controls.gateWheel(view.controls, options.keyTarget, (event) => options.wheelZooms(event));
     // as the worker says it once its scene is built: after the element holds this drawing
     queueMicrotask(() => {
       if (!this.#gone) options.onBuilt?.();
@@ -112,7 +114,7 @@ export class MainDrawing implements RoomDrawing {
     this.view.setFurnitureVisible(visible);
   }
   setTouchScrolls(scrolls: boolean): void {
-    touchScrolls(this.view.controls, scrolls);
+    Controls.touchScrolls(this.view.controls, scrolls);
   }
   pick(x: number, y: number, only?: readonly string[]): Promise<string | undefined> {
     return answer(() => this.#driver.pick(x, y, only));

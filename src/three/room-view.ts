@@ -3,12 +3,12 @@
  * The element owns one RoomView per loaded model and calls dispose() when it leaves the page.
  */
 import { PerspectiveCamera, Sphere } from 'three';
-import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { ModelComponent, PlanGeometry, RoomModel, Vec3 } from '../model/types.js';
 import { toModel } from './axes.js';
 import { RoomScene, type ComponentLoader, type MeshLoader, type PreparedGeometry } from './build-room.js';
 import { FIELD_OF_VIEW, fieldOfView, fitClipping, placement, type CameraMode } from './camera.js';
-import { createControls, dolly } from './controls.js';
+import type * as Controls from './controls.js';
+import { dolly, stillControls, takeOver, type ViewControls } from './still-controls.js';
 import { EXPOSURE } from './look-shader.js';
 import { applyRendererSettings } from './renderer-settings.js';
 import { SharedRenderer, type RenderView } from './shared-renderer.js';
@@ -17,6 +17,12 @@ import { pixelRatioPolicy, RenderScale } from './render-scale.js';
 
 /** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
 const COMPILE_WAIT_MS = 3000;
+
+/**
+ * The render worker's controls' stage is asked for this long after the first frame (or at the first
+ * input, sooner): after the page has shown that frame, not among the files fetched before it (issue 33).
+ */
+const CONTROLS_AFTER_MS = 1000;
 
 export interface CameraChange {
   /** Camera position and the point it looks at, in model space (centimetres, z up). */
@@ -69,12 +75,23 @@ export interface RoomViewOptions {
   onComponentError?(error: unknown, component: ModelComponent): void;
   /** The WebGL context was lost for good (SharedRenderer.restoreWait): the view draws no more. */
   onContextGone?(): void;
+  /**
+   * The camera's controls (controls.ts): the module, made at once (the page's thread), or how to load
+   * it (the render worker's later stage, issue 33: loaded once the first frame is drawn, the view held
+   * by still-controls.ts's stand-in until then). Default: loaded so.
+   */
+  orbit?: typeof Controls | (() => Promise<typeof Controls>);
 }
+
+type ControlsModule = typeof Controls;
 
 export class RoomView implements RenderView {
   readonly room: RoomScene;
   readonly camera: PerspectiveCamera;
-  readonly controls: OrbitControls;
+  /** OrbitControls, or their stand-in until they arrive (`controlsReady`). */
+  controls: ViewControls;
+  /** Resolves once the controls are three's OrbitControls (at once on the page's thread). */
+  readonly controlsReady: Promise<void>;
   readonly target: CanvasRenderingContext2D;
   /** Milliseconds spent building the scene (geometry, materials, instancing). */
   readonly buildTime: number;
@@ -123,10 +140,32 @@ export class RoomView implements RenderView {
     // a plain EventTarget whose listeners run in the order added (OrbitControls' preventDefault() came
     // first there, and arrow keys fired no camera-change)
     options.keyTarget.addEventListener('keydown', this.#onKey, { capture: true });
-    this.controls = createControls(this.camera, options.canvas, options.keyTarget, radius);
-    this.controls.addEventListener('change', this.#onControlsChange);
-    this.controls.addEventListener('start', this.#onStart);
-    this.controls.addEventListener('end', this.#onEnd);
+    const source = options.orbit ?? (() => import('./controls.js'));
+    const make = (module: ControlsModule) =>
+      module.createControls(this.camera, options.canvas, options.keyTarget, radius);
+    if (typeof source === 'function') {
+      this.controls = stillControls(this.camera, radius);
+      this.controlsReady = new Promise((resolve, reject) => {
+        this.#loadControls = () => {
+          this.#loadControls = undefined;
+          source().then((module) => {
+            if (!this.#disposed) this.#useControls(() => make(module));
+            resolve();
+          }, reject);
+        };
+      });
+      // a view disposed before (or a stage that did not load): nothing waits for ever on it
+      this.controlsReady.catch(() => undefined);
+      // the first input asks for them at once
+      options.canvas.addEventListener('pointerdown', this.#onInput, { capture: true });
+      options.canvas.addEventListener('pointerup', this.#onInput, { capture: true });
+      options.canvas.addEventListener('wheel', this.#onInput, { capture: true });
+      options.keyTarget.addEventListener('keydown', this.#onInput, { capture: true });
+    } else {
+      this.controls = make(source);
+      this.controlsReady = Promise.resolve();
+    }
+    this.#listen(this.controls);
     this.#mode = options.camera ?? 'model';
     this.setSize(options.width, options.height, options.pixelRatio ?? 1);
     this.setControls(options.controls ?? true);
@@ -134,6 +173,77 @@ export class RoomView implements RenderView {
     this.setCameraMode(this.#mode);
     // the first draw (programs compiled, the scene uploaded) in a task of its own, after the build's
     (options.yieldToPage?.() ?? Promise.resolve()).then(() => this.#start());
+  }
+
+  /** Loads the controls' module (once), after the first frame: set while the stand-in is in. */
+  #loadControls?: () => void;
+  #controlsTimer?: ReturnType<typeof setTimeout>;
+  /** A pointer pressed while the controls were on their way: handed to them, so the drag is not lost. */
+  #pressed?: Event;
+  /** …and the wheel turn that asked for them (`ctrl` + wheel, the cooperative gesture), to zoom with them. */
+  #wheeled?: Event;
+
+  #onInput = (event: Event) => {
+    if (event.type === 'wheel') this.#wheeled ??= event;
+    if (event.type === 'pointerdown') this.#pressed = event;
+    else if (event.type === 'pointerup') this.#pressed = undefined;
+    if (event.type !== 'pointerup') this.#loadControls?.();
+  };
+
+  #stopInput(): void {
+    const { canvas, keyTarget } = this.#options;
+    for (const type of ['pointerdown', 'pointerup', 'wheel'])
+      canvas.removeEventListener(type, this.#onInput, { capture: true });
+    keyTarget.removeEventListener('keydown', this.#onInput, { capture: true });
+    clearTimeout(this.#controlsTimer);
+  }
+
+  #listen(controls: ViewControls): void {
+    controls.addEventListener('change', this.#onControlsChange);
+    controls.addEventListener('start', this.#onStart);
+    controls.addEventListener('end', this.#onEnd);
+  }
+
+  /**
+   * three's OrbitControls in place of the stand-in, with everything set on it meanwhile; the camera
+   * stays exactly where it is (OrbitControls' constructor turns it towards their own first target).
+   */
+  #useControls(make: () => ViewControls): void {
+    const still = this.controls;
+    // a move not drawn yet (a walk's step) is the stand-in's to report, as its next frame would have
+    still.update();
+    // a pointer pressed meanwhile grabbed the camera (a flight under way stops, as with OrbitControls)
+    if (this.#pressed && still.enabled) still.dispatchEvent({ type: 'start' });
+    const { position, quaternion } = this.camera;
+    const at = { position: position.clone(), quaternion: quaternion.clone() };
+    const controls = make();
+    still.removeEventListener('change', this.#onControlsChange);
+    still.removeEventListener('start', this.#onStart);
+    still.removeEventListener('end', this.#onEnd);
+    takeOver(still, controls);
+    position.copy(at.position);
+    quaternion.copy(at.quaternion);
+    // their record of the last camera, so the first frame after this one sees no move
+    controls.update();
+    position.copy(at.position);
+    quaternion.copy(at.quaternion);
+    this.controls = controls;
+    // OrbitControls take the canvas's touch-action when they connect: as the view's `controls` say
+    this.setControls(controls.enabled);
+    this.#listen(controls);
+    // a drag that began before they came goes on with them (OrbitControls' own pointerdown handler)
+    const pressed = this.#pressed;
+    this.#stopInput();
+    this.#pressed = undefined;
+    const own = controls as {
+      _onPointerDown?: (event: Event) => void;
+      _onMouseWheel?: (event: Event) => void;
+    };
+    if (pressed && controls.enabled && typeof own._onPointerDown === 'function')
+      own._onPointerDown.call(controls, pressed);
+    const wheeled = this.#wheeled;
+    this.#wheeled = undefined;
+    if (wheeled && typeof own._onMouseWheel === 'function') own._onMouseWheel.call(controls, wheeled);
   }
 
   /**
@@ -309,6 +419,10 @@ export class RoomView implements RenderView {
   afterRender(): void {
     this.#options.onFrame?.(this.frames);
     for (const listener of this.frameListeners) listener(this);
+    // the room is on screen, the user can move the camera from now on: the controls' stage (the
+    // render worker's), asked for once the page has shown the frame, or at the first input
+    if (this.#loadControls && this.#controlsTimer === undefined)
+      this.#controlsTimer = setTimeout(() => this.#loadControls?.(), CONTROLS_AFTER_MS);
   }
 
   contextRestored(): void {
@@ -369,8 +483,8 @@ export class RoomView implements RenderView {
     this.#renderer.unregister(this);
     this.frameListeners.clear();
     this.#options.keyTarget.removeEventListener('keydown', this.#onKey, { capture: true });
+    this.#stopInput();
     this.controls.removeEventListener('change', this.#onControlsChange);
-    this.controls.stopListenToKeyEvents();
     this.controls.dispose();
     this.room.dispose();
   }

@@ -27,6 +27,7 @@ import { textureUrl, type LitMaterial } from './materials.js';
 import type { SurfaceRange } from './mesh-data.js';
 import { pickTargets } from './picking.js';
 import type { RoomView } from './room-view.js';
+import type { RoomScene } from './build-room.js';
 import { textureSource } from './texture-loader.js';
 
 /** What a surface is painted with: a colour (sRGB 0..1), or a texture tiled every `tileSize` cm, turned `rotation`°. */
@@ -78,6 +79,11 @@ interface Painted {
   paint: SurfacePaint;
   material: LitMaterial;
   texture?: Texture;
+}
+
+/** A room's paintable surfaces, made on first use (the features' side: not the first frame's, issue 33). */
+export function surfacesOf(room: RoomScene): RoomSurfaces {
+  return (room.surfaces ??= new RoomSurfaces(room.root, () => room.changed()));
 }
 
 export class RoomSurfaces {

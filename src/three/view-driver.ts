@@ -24,12 +24,12 @@ import type * as Features from './features.js';
 import { stackFloors } from './fml-stack.js';
 import type { MeasurePoint } from './measure.js';
 import { orbitOf, positionOf, targetOf } from './orbit.js';
-import { RoomView } from './room-view.js';
+import { RoomView, type RoomViewOptions } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
 import type * as LookExport from './export/look-export.js';
 import type { LookExportRequest } from './export/request.js';
-import { pickRoomSurface, type SurfacePaint } from './surfaces.js';
+import type { SurfacePaint } from './surfaces.js';
 import type { PieceSwaps } from './swap.js';
 import type { CameraMode } from './camera.js';
 import type { WalkControls, WalkSetup } from './walk/walk-controls.js';
@@ -55,6 +55,8 @@ export interface DriverOptions {
   events: DrawingEvents;
   /** The features' three.js side, or how to load it (the page's lazy chunk). */
   features: FeaturesModule | (() => Promise<FeaturesModule>);
+  /** The camera's controls, or how to load them (the render worker's later stage: RoomViewOptions). */
+  orbit?: RoomViewOptions['orbit'];
   // export the look (issue 36)
   /** exportLook()'s side (the render worker's own); by default a lazy chunk loaded with the first export. */
   lookExport?: typeof LookExport;
@@ -149,6 +151,7 @@ export class ViewDriver {
       },
       onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
       onContextGone: () => events.onContextGone(),
+      orbit: options.orbit,
     });
     this.view = view;
     this.#input = { canvas: options.canvas, keys: options.keyTarget };
@@ -334,12 +337,13 @@ export class ViewDriver {
   }
 
   // surfaces (issue 37): the scene's own RoomSurfaces (surfaces.ts), on either thread
-  pickRoomSurface(x: number, y: number): string | undefined {
-    return this.view.frames === 0 ? undefined : pickRoomSurface(this.view, x, y);
+  // (with the features: a later stage of the render worker, issue 33)
+  pickRoomSurface(x: number, y: number): string | undefined | Promise<string | undefined> {
+    return this.view.frames === 0 ? undefined : this.#with((f) => f.pickRoomSurface(this.view, x, y));
   }
 
-  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
-    return this.view.room.surfaces.paint(surface, paint);
+  async setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+    return this.#with((f) => f.surfacesOf(this.view.room).paint(surface, paint));
   }
 
   // swap a piece (replaceComponent(), src/three/swap.ts)

@@ -3,8 +3,10 @@
  * trims three.js in the workers (scripts/worker-trims.ts: the shaders of materials the worker never
  * makes, the branches of what no program asks for, PMREMGenerator, WebXR), which the sources (these
  * tests, `npm start`) never do: a trim that changed a pixel of a room would show here first. A room of
- * the emulator (walls, floors, windows' glass as MeshStandardMaterial, the sun's shadow, contact shadows)
- * and one with furniture meshes, drawn by both at one size and compared pixel for pixel.
+ * the emulator (walls, floors, windows' glass as MeshStandardMaterial, the sun's shadow, contact shadows),
+ * one with furniture meshes, one whose camera the attributes place (before OrbitControls, a later stage,
+ * arrive: src/three/still-controls.ts) and a selected piece, drawn by both at one size and compared pixel
+ * for pixel.
  */
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-viewer/room-viewer.ts';
@@ -147,6 +149,17 @@ describe('CDN: the built render worker (three.js trimmed) draws as its sources d
       loading: 'eager',
       camera: 'top',
       poster: '',
+    });
+    expect(differ, 'pixels that differ').to.equal(0);
+  });
+
+  it('a camera from camera-orbit and camera-target, placed before the controls arrive (a later stage): the same pixels', async () => {
+    const differ = await differenceOfBuilt({
+      'room-id': String(await roomId()),
+      loading: 'eager',
+      poster: '',
+      'camera-orbit': '30deg 60deg 6m',
+      'camera-target': '0m 0.5m 0m',
     });
     expect(differ, 'pixels that differ').to.equal(0);
   });

@@ -54,5 +54,15 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
     lacks(/aliceblue/, 'CSS colour names');
     // what only the later stages use (scripts/worker-trims/later-three.ts)
     lacks(/PropertyBinding/, 'PropertyBinding (GLTFExporter)');
+    // the controls come after the first frame (src/three/controls.ts, a later stage; still-controls.ts)
+    lacks(/_handleMouseDownRotate/, 'OrbitControls');
+    // the renderer's parts the worker never uses (scripts/worker-trims/renderer.ts)
+    lacks(/requested read bounds are out of range/, "readRenderTargetPixels' body");
+    lacks(/BackgroundCubeMaterial/, "WebGLBackground's cube background");
+    lacks(
+      /EquirectangularToCubeUV|CubemapFromEquirect/,
+      "WebGLCubeRenderTarget's equirectangular conversion",
+    );
+    has(/built without WebGLRenderer\.copyTextureToTexture\(\)/, 'stand-in for copyTextureToTexture');
   });
 });

@@ -8,7 +8,7 @@
  * this file only carries messages to it.
  */
 import { prepareRoomGeometry, type MeshLoader } from '../build-room.js';
-import { touchScrolls } from '../controls.js';
+import { touchScrolls } from '../still-controls.js';
 import type { DrawingSettings } from '../drawing.js';
 import type { FurnitureCacheStats } from '../furniture-meshes.js';
 import { nextTask } from '../../platform/yield.js';
@@ -115,6 +115,8 @@ async function startView({ id, canvas, settings }: StartMessage): Promise<void> 
       meshLoader: settings.furnitureBase ? meshLoader(settings.furnitureBase, settings) : undefined,
       yieldToPage,
       features,
+      // OrbitControls: a later stage too, loaded once the first frame is drawn (still-controls.ts)
+      orbit: () => import('../controls.js'),
       // (exportLook()'s side: ViewDriver's own import(), a later stage here too)
       events: {
         onFrame: (frame) => post({ type: 'frame', id, frame }),
@@ -184,7 +186,7 @@ async function call(request: number, question: Call, driver: ViewDriver): Promis
       }
       // surfaces (issue 37)
       case 'pick-room-surface':
-        return answer(request, driver.pickRoomSurface(question.x, question.y));
+        return answer(request, await driver.pickRoomSurface(question.x, question.y));
       case 'set-surface':
         return answer(request, await driver.setSurface(question.surface, question.paint));
       // swap a piece (replaceComponent(), src/three/swap.ts)
