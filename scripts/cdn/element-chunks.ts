@@ -46,8 +46,8 @@ export interface ChunkGroup {
  *   - a larger set keeps its own chunk (the model and FML stack of the plan and the viewer, 18 KB
  *     gzip, which the panorama and the export button never use);
  *   - of all these, what the first-cards element loads later (its filters, more pages, its error
- *     panel) is one `later`, never in `kit`, so that the gallery's lazy paths do not load the
- *     other elements' kit.
+ *     panel) was one `later`, never in `kit`; it is in `kit` now (see the end of `buildEnd`), so
+ *     the gallery's lazy paths load the other elements' kit, after the first cards.
  *   Chains are now 2 to 7 files (docs/performance.md).
  * Everything else is Rolldown's automatic chunking: a chunk per set of entries that use a module.
  */
@@ -150,21 +150,14 @@ export function elementChunks(options: {
         if (!small || !set.split(' ').every((tag) => loadLaterOthers.has(tag))) continue;
         for (const id of members) if (chains.get(id) === 'kit-others') chains.set(id, 'later-others');
       }
-      // what `later` imports goes in `later` too: a `kit` module imported by `later` made the two chunks
-      // import each other, and entered from `later` (the gallery's list client after its first cards,
-      // src/elements/room-gallery/gallery-list.cdn.ts), kit's classes ran before later's base classes
-      // existed ("Class extends value undefined"). The other elements load `later` in their chains anyway.
-      for (let moved = true; moved;) {
-        moved = false;
-        for (const [id, name] of chains) {
-          if (name !== 'later') continue;
-          for (const next of this.getModuleInfo(id)?.importedIds ?? [])
-            if (chains.get(next) === 'kit' && firstMay.has(next)) {
-              chains.set(next, 'later');
-              moved = true;
-            }
-        }
-      }
+      // `later` joins `kit` (the thirteenth round): once the viewer's first frame left the other elements' share
+      // (`kit-others`, `later-others`) and the gallery's list client came after its first cards, `later` held
+      // what every element but the gallery loads at once (the viewport watch, the room-styling call) beside
+      // `later-others`: an eighth file in the plan's chain, and a `later` importing `kit` imported `later`
+      // back (entered from `later`, kit's classes ran before later's base classes existed: "Class extends
+      // value undefined"). The gallery's lazy paths (its list client, filters, more pages) now load `kit`, after
+      // its first cards.
+      for (const [id, name] of chains) if (name === 'later') chains.set(id, 'kit');
     },
   };
 }

@@ -83,9 +83,9 @@ describe('CDN entry (dist/cdn/room-elements.js): defines an element when its tag
     // DOMContentLoaded, as on a fast local server); with the loader's answer it comes after the cards
     // (gallery-list.cdn.ts, tested below)
     const beforeCards = cdnRequests(win, painted).sort();
-    // (the list client's chunk imports what only the elements other than the viewer share, `later-others`,
-    // scripts/cdn/element-chunks.ts, and with it the bundler's runtime helper)
-    const client = ['chunks/later', 'chunks/list-call', 'chunks/later-others', 'chunks/rolldown-runtime'];
+    // (the list client's chunk imports the other elements' `kit` and what only the elements other than the
+    // viewer share, `later-others`, scripts/cdn/element-chunks.ts, and with them the bundler's runtime helper)
+    const client = ['chunks/kit', 'chunks/list-call', 'chunks/later-others', 'chunks/rolldown-runtime'];
     expect(beforeCards.filter((name) => !client.includes(name))).to.deep.equal([
       'chunks/room-gallery',
       'chunks/shared',
