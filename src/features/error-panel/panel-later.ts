@@ -8,8 +8,9 @@
  * milliseconds until the chunk is here (or for good when it cannot be downloaded), the element's own
  * message and a retry button where one helps, over the element (the status styles' `.error` layer).
  */
-import { html, nothing, supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } from 'lit';
+import { html, nothing, type ReactiveElement } from 'lit';
 import type { FailureKind } from '../../api/failure.js';
+import { addStyles } from '../../internal/add-styles.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import { languageOf, lookup, type Strings } from '../../internal/language.js';
 import type { ErrorPanelOptions } from './error-panel.js';
@@ -65,26 +66,4 @@ export function renderErrorPanelLater(host: ReactiveElement, options: ErrorPanel
         : nothing
     }
   </div>`;
-}
-
-/**
- * Adds `styles` after the element's own (Lit's adoptStyles would replace them, and a lazily loaded
- * feature's too): an adopted sheet, or a `<style>` with the page's Lit nonce where sheets cannot be adopted.
- */
-function addStyles(element: ReactiveElement, styles: CSSResult): void {
-  const root = element.renderRoot;
-  if (!(root instanceof ShadowRoot)) return;
-  const sheet = supportsAdoptingStyleSheets ? styles.styleSheet : undefined;
-  if (sheet) {
-    if (!root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    return;
-  }
-  if (root.querySelector('style[data-error-panel]')) return;
-  const style = document.createElement('style');
-  const nonce = (globalThis as { litNonce?: string }).litNonce;
-  if (nonce !== undefined) style.setAttribute('nonce', nonce);
-  style.dataset.errorPanel = '';
-  style.textContent = styles.cssText;
-  root.appendChild(style);
 }

@@ -7,7 +7,8 @@
  * once per page, lazyModule's retry policy), its styles then added to the element's shadow root, and
  * the element rendered again so what the part draws shows.
  */
-import { supportsAdoptingStyleSheets, type CSSResult, type ReactiveElement } from 'lit';
+import type { CSSResult, ReactiveElement } from 'lit';
+import { addStyles } from '../../../internal/add-styles.js';
 
 /** What a lazily loaded part offers its mixin: made for one element, with the styles it draws with. */
 export interface PartModule<T, H> {
@@ -51,26 +52,6 @@ export class LazyPart<T, H> {
   start(): void {
     this.get().catch(() => {});
   }
-}
-
-/**
- * Adds `styles` after the element's own (Lit's adoptStyles would replace them): an adopted sheet, or a
- * `<style>` with the page's Lit nonce where the browser cannot adopt sheets.
- */
-export function addStyles(element: ReactiveElement, styles: CSSResult): void {
-  const root = element.renderRoot;
-  if (!(root instanceof ShadowRoot)) return;
-  const sheet = supportsAdoptingStyleSheets ? styles.styleSheet : undefined;
-  if (sheet) {
-    if (!root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    return;
-  }
-  const style = document.createElement('style');
-  const nonce = (globalThis as { litNonce?: string }).litNonce;
-  if (nonce !== undefined) style.setAttribute('nonce', nonce);
-  style.textContent = styles.cssText;
-  root.appendChild(style);
 }
 
 /**
