@@ -15,7 +15,7 @@
  * - every failure is an ElementError: the service's (kind and status from the classifier) or the
  *   element's own reasons `bad-src`, `bad-id`, `no-model`, `not-drawable` (with the problems).
  */
-import { ElementError } from './failure.js';
+import { ElementError } from './element-error-class.js';
 import { readModel } from '../model/read-model.js';
 import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';

@@ -3,32 +3,17 @@
  * `panorama-error`, `export-error`): a FailureKind for what went wrong in general, the HTTP `status`
  * when a service answered, and an element-specific `reason` (`bad-id`, `no-model`, `not-drawable`,
  * `no-webgl`...) when the element itself refused. Elements look words up by reason first, then kind.
- * LatestRequestController imports this module (and the classifier) only when a run fails, so a page
- * that never fails does not download them; the class itself is in src/api/element-error-class.ts.
+ * The classifier (toElementError, src/api/failure.ts) is ./to-element-error.ts, which
+ * LatestRequestController imports only when a run fails, so a page that never fails does not download
+ * it (issue 33: it was on a viewer's first frame through this module); the class itself is in
+ * src/api/element-error-class.ts.
  */
-import { ApiError } from '../api/api-error.js';
-import { classifyFailure, ElementError, type FailureKind } from '../api/failure.js';
+import { ElementError, type FailureKind } from '../api/element-error-class.js';
 import { shortMessage } from './short-message.js';
 
 // the class lives in the api layer, so a loader there (src/api/model-source.ts) can throw it
-export { ElementError, type ElementErrorInit, type FailureKind } from '../api/failure.js';
+export { ElementError, type ElementErrorInit, type FailureKind } from '../api/element-error-class.js';
 export { shortMessage } from './short-message.js';
-
-/** Anything thrown as an ElementError: an ApiError keeps its status and message, a bug becomes `invalid`. */
-export function toElementError(error: unknown): ElementError {
-  if (error instanceof ElementError) return error;
-  const kind = classifyFailure(error);
-  if (error instanceof ApiError) {
-    return new ElementError(error.message, {
-      kind,
-      status: error.status,
-      ...(error.issues ? { problems: error.issues } : {}),
-      cause: error,
-    });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ElementError(message, { kind, cause: error });
-}
 
 /** Which words an element shows for an error: its own reasons first, then the kinds, then `fallback`. */
 export interface ErrorWords<K extends string> {

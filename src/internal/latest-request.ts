@@ -5,7 +5,7 @@
  * every failure arrives as an ElementError. A host that is gone (moved.ts: disconnected and not back
  * within the task) aborts its run; a host that was only moved keeps it.
  *
- * The classifier (element-error.ts, src/api/failure.ts) is imported only when a run fails: a page
+ * The classifier (to-element-error.ts, src/api/failure.ts) is imported only when a run fails: a page
  * whose first load succeeds never downloads it (about 0.4 KB gzip off a CDN gallery's first cards).
  * An offline page is the one whose first paint is the error, and the import may fail there too: then
  * the failure is an ElementError of kind 'network' with the thrown error's message, so the element
@@ -28,7 +28,7 @@ export class LatestRequestController implements ReactiveController {
   #run = 0;
   #pending = false;
   /** Loads the classifier on the first failure (replaceable, for tests of the offline fallback). */
-  loadClassifier: () => Promise<Classifier> = () => import('./element-error.js');
+  loadClassifier: () => Promise<Classifier> = () => import('./to-element-error.js');
 
   constructor(host: ReactiveControllerHost) {
     host.addController(this);

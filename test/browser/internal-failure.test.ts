@@ -3,7 +3,8 @@ import { expect } from '@esm-bundle/chai';
 import * as v from 'valibot';
 import { ApiError } from '../../src/api/http.ts';
 import { classifyFailure } from '../../src/api/failure.ts';
-import { ElementError, shortMessage, toElementError } from '../../src/internal/element-error.ts';
+import { ElementError, shortMessage } from '../../src/internal/element-error.ts';
+import { toElementError } from '../../src/internal/to-element-error.ts';
 import { onUnlessFalse } from '../../src/internal/converters.ts';
 
 describe('classifyFailure and ElementError', () => {

@@ -11,7 +11,11 @@ import {
 } from '../../src/elements/room-gallery/paging.ts';
 import { toRows } from '../../src/elements/room-gallery/features/virtual.ts';
 import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/cards/layout.ts';
-import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/features/history.ts';
+import {
+  historyPrefix,
+  readHistory,
+  writeHistory,
+} from '../../src/elements/room-gallery/features/history.ts';
 import { selectOptions } from '../../src/elements/room-gallery/features/filters.ts';
 import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
 import { errorSentence, errorTitle, retryHelps } from '../../src/features/error-panel/error-panel.ts';
@@ -23,7 +27,8 @@ import nl from '../../src/i18n/nl.ts';
 
 // Dutch is a downloaded language in a page; here it is registered up front
 registerTranslation('nl', nl);
-import { shortMessage, toElementError } from '../../src/internal/element-error.ts';
+import { shortMessage } from '../../src/internal/element-error.ts';
+import { toElementError } from '../../src/internal/to-element-error.ts';
 import { statusText } from '../../src/elements/room-gallery/features/pager.ts';
 
 const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({

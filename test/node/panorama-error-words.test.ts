@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/http.ts';
-import { toElementError } from '../../src/internal/element-error.ts';
+import { toElementError } from '../../src/internal/to-element-error.ts';
 import { lookup } from '../../src/internal/language.ts';
 import { registerTranslation } from '../../src/i18n.ts';
 import nl from '../../src/i18n/nl.ts';

@@ -6,13 +6,8 @@
  */
 import { ApiError } from '../../api/http.js';
 import { ExportRequestError } from '../../api/planning/export-request.js';
-import {
-  ElementError,
-  errorValues,
-  errorWordKey,
-  shortMessage,
-  toElementError,
-} from '../../internal/element-error.js';
+import { ElementError, errorValues, errorWordKey, shortMessage } from '../../internal/element-error.js';
+import { toElementError } from '../../internal/to-element-error.js';
 import { EXPORT_ERROR_WORDS, type Key } from './project-export-button.strings.js';
 import { TokenEndpointError } from './export-flow.js';
 

@@ -7,7 +7,8 @@
  * and encodes as every element does (src/features/snapshot/snapshot-image.ts); the viewer only draws.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { toElementError, type ElementError } from '../../internal/element-error.js';
+import type { ElementError } from '../../internal/element-error.js';
+import { toElementError } from '../../internal/to-element-error.js';
 import { yieldToPage } from '../../platform/yield.js';
 import { FullscreenController } from '../../features/fullscreen/fullscreen.js';
 import { encodeCanvas, snapshotSize, type SnapshotOptions } from '../../features/snapshot/snapshot-image.js';

@@ -13,7 +13,8 @@ import {
   worldToModel,
 } from '../../features/motion/camera-feed.js';
 import { defineElement } from '../../internal/define.js';
-import { ElementError, toElementError } from '../../internal/element-error.js';
+import { ElementError } from '../../internal/element-error.js';
+import { toElementError } from '../../internal/to-element-error.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
 import type { FmlPlan } from '../../model/fml/types.js';
