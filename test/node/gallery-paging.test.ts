@@ -11,11 +11,7 @@ import {
 } from '../../src/elements/room-gallery/paging.ts';
 import { toRows } from '../../src/elements/room-gallery/features/virtual.ts';
 import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/cards/layout.ts';
-import {
-  historyPrefix,
-  readHistory,
-  writeHistory,
-} from '../../src/elements/room-gallery/features/history.ts';
+import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/features/history.ts';
 import { selectOptions } from '../../src/elements/room-gallery/features/filters.ts';
 import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
 import { errorSentence, errorTitle, retryHelps } from '../../src/features/error-panel/error-panel.ts';
