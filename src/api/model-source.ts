@@ -8,7 +8,8 @@
  * - a room document (`{ model: {...} }` without a `plan`, as GET /rooms/:id answers) is unwrapped to its
  *   `model` member, whichever input it came from;
  * - the FML reader (and fast-xml-parser with it) is loaded with import() only when a document is FML,
- *   so it is not part of the elements' start-up bytes;
+ *   so it is not part of the elements' start-up bytes; so are reading an FML source (./fml-source.ts)
+ *   and a planning project's FML (./planning/project-fml.ts): a room's first frame does without them;
  * - a project token goes only to `planner-base`; a token from the partner's `token-endpoint` (asked on
  *   the page's own origin) only to the planner the partner vouches for or the page trusts from script,
  *   as `<project-export-button>`'s (src/api/planning/planner-trust.ts): else `untrusted-planner`;
@@ -17,7 +18,8 @@
  */
 import { ElementError } from './element-error-class.js';
 import { readModel } from '../model/read-model.js';
-import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
+import type { FmlPlan } from '../model/fml/types.js';
+import type { FmlModule } from './fml-module.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';
 import { request } from './http.js';
 import { getRoomModel } from './room-styling/room-model.js';
@@ -48,11 +50,7 @@ export interface LoadedModel {
   problems: readonly ModelProblem[];
 }
 
-/** The FML reader and bridge, loaded on demand: the XML one (with fast-xml-parser) only for XML. */
-export interface FmlModule {
-  readFml: (input: unknown) => FmlReadResult;
-  fmlDesignToRoomModel: typeof import('../model/fml/fml-to-room-model.js').fmlDesignToRoomModel;
-}
+export type { FmlModule } from './fml-module.js';
 
 export type LoadedSource =
   | ({ kind: 'room' } & LoadedModel)
@@ -60,50 +58,8 @@ export type LoadedSource =
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value).trim());
 
-const fmlModules: Partial<Record<'xml' | 'json', Promise<FmlModule>>> = {};
-/**
- * The FML reader for a document, fetched once per page (a failed fetch is tried again next time): the
- * whole reader for XML text, and for FML JSON a reader without the XML side, so a JSON plan never
- * fetches fast-xml-parser.
- */
-export function loadFmlModule(input: unknown): Promise<FmlModule> {
-  const kind = typeof input === 'string' && /^\uFEFF?\s*</.test(input.slice(0, 1_000)) ? 'xml' : 'json';
-  const load = kind === 'xml' ? import('../model/fml/index.js') : jsonReader();
-  fmlModules[kind] ??= load.catch((error: unknown) => {
-    delete fmlModules[kind];
-    throw error;
-  });
-  return fmlModules[kind];
-}
-
-/** readFml() for FML JSON only (the same guards: size, JSON, object, never a throw). */
-async function jsonReader(): Promise<FmlModule> {
-  const [{ FmlReader, LIMITS, describeError, isObject }, { readFmlJson }, { fmlDesignToRoomModel }] =
-    await Promise.all([
-      import('../model/fml/fml-reader.js'),
-      import('../model/fml/read-fml-json.js'),
-      import('../model/fml/fml-to-room-model.js'),
-    ]);
-  const readFml = (input: unknown): FmlReadResult => {
-    const r = new FmlReader(1);
-    let plan: FmlPlan = { format: 'fml-json-v3', floors: [], settings: {} };
-    try {
-      let value = input;
-      if (typeof input === 'string') {
-        if (input.length > LIMITS.documentChars)
-          throw new Error(`more than ${LIMITS.documentChars} characters`);
-        value = JSON.parse(input.replace(/^\uFEFF/, ''));
-      }
-      if (isObject(value)) plan = readFmlJson(value, r);
-      else r.problem('', 'is not an FML JSON object');
-    } catch (error) {
-      r.problem('', `the document could not be read (${describeError(error)})`);
-    }
-    const drawable = plan.floors.some((f) => f.designs.some((d) => d.walls.length > 0 || d.areas.length > 0));
-    return { plan, problems: r.finish(), drawable };
-  };
-  return { readFml, fmlDesignToRoomModel };
-}
+// the FML reader for a document, on demand (src/api/fml-module.ts)
+export { loadFmlModule } from './fml-module.js';
 
 /** True when the source names something to load. */
 export function hasModelSource(source: ModelSource): boolean {
@@ -193,7 +149,11 @@ export async function loadRaw(
     return { kind: 'room', raw };
   }
   const projectId = text(source.projectId);
-  if (projectId) return { kind: 'fml', raw: await loadProjectFml(source, projectId, signal) };
+  // a planning project's FML (its token rules, the JSON form or the XML one): a chunk of its own
+  if (projectId) {
+    const { loadProjectFml } = await import('./planning/project-fml.js');
+    return { kind: 'fml', raw: await loadProjectFml(source, projectId, signal) };
+  }
   const id = text(source.roomId);
   if (!/^\d+$/.test(id))
     throw new ElementError(`not a room id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
@@ -209,74 +169,10 @@ export async function loadRaw(
   return { kind: 'room', raw: model };
 }
 
-/**
- * A planning project's FML: the FML JSON form (GET {planner-base}/projects/:id/fml, FML JSON v3) when
- * the service has it, else the project show `.fml` (showProjectFml, legacy XML). The token is the
- * `project-token` given, or one the partner's `token-endpoint` hands out for this project.
- */
-async function loadProjectFml(source: ModelSource, id: string, signal?: AbortSignal): Promise<unknown> {
-  if (!/^[1-9]\d{0,15}$/.test(id))
-    throw new ElementError(`not a project id: ${id}`, { kind: 'invalid', reason: 'bad-id' });
-  let token = text(source.projectToken);
-  const endpoint = text(source.tokenEndpoint);
-  let base = safeHttpUrl(text(source.plannerBase));
-  if (!token && endpoint) {
-    // the partner's token is the user's: it goes only to the planner the partner vouches for, or one
-    // the page trusts from script, never to whatever host markup names (issue 22, finding 1)
-    const [{ fetchPartnerToken }, { plannerChoice, plannerFor }] = await Promise.all([
-      import('./planning/partner-token.js'),
-      import('./planning/planner-trust.js'),
-    ]);
-    const answer = await fetchPartnerToken(endpoint, Number(id), { signal });
-    base = safeHttpUrl(
-      plannerFor(plannerChoice(source.plannerBase, source.trustedPlannerBases), answer.planner_base),
-    );
-    token = answer.access_token;
-  }
-  if (!base)
-    throw new ElementError('project-id needs a planner-base http(s) URL', {
-      kind: 'invalid',
-      reason: 'bad-src',
-    });
-  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
-  const root = base.replace(/\/+$/, '');
-  try {
-    return await request(`${root}/projects/${id}/fml`, { signal, headers, retries: 0 });
-  } catch (error) {
-    // only a service without the JSON form falls back; a 403 or a network failure is the answer
-    if ((error as { status?: number })?.status !== 404) throw error;
-  }
-  const { showProjectFml } = await import('./planning/projects.js');
-  const ctx = { base: root, signal, ...(token ? { auth: { authorization: `Bearer ${token}` } } : {}) };
-  return (await showProjectFml(ctx, Number(id))).text;
-}
-
-/**
- * An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be
- * drawn. `readElsewhere` may read it instead (a long document in the model worker: the elements pass
- * readFmlOffThread), answering undefined to leave it to the main thread.
- */
-export async function readFmlSource(
-  raw: unknown,
-  readElsewhere?: (raw: unknown) => Promise<FmlReadResult | undefined>,
-): Promise<Extract<LoadedSource, { kind: 'fml' }>> {
-  const [fml, elsewhere] = await Promise.all([loadFmlModule(raw), readElsewhere?.(raw)]);
-  const { plan, problems, drawable } = elsewhere ?? fml.readFml(raw);
-  if (!drawable) {
-    // a document refused whole (too long, not FML) says why in the error itself
-    const whole = problems.find((p) => p.path === '');
-    throw new ElementError(
-      `the FML document has no wall or area that can be drawn${whole ? `: it ${whole.message}` : ''}`,
-      { kind: 'invalid', reason: 'not-drawable', problems },
-    );
-  }
-  return { kind: 'fml', plan, problems, fml };
-}
-
 /** The source read leniently, tagged; `not-drawable` when it has no wall or area to draw. */
 export async function loadSource(source: ModelSource, signal?: AbortSignal): Promise<LoadedSource> {
   const { kind, raw } = await loadRaw(source, signal);
-  if (kind === 'fml') return readFmlSource(raw);
+  if (kind === 'fml') return (await import('./fml-source.js')).readFmlSource(raw);
   const { model, problems, drawable } = readModel(raw);
   if (!drawable) {
     throw new ElementError('the model has no wall or area that can be drawn', {

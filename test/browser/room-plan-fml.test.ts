@@ -18,7 +18,7 @@ import {
   until,
   waitForEvent,
 } from './helpers/wait.ts';
-import { readFmlOffThread } from '../../src/features/model-worker/model-off-thread.ts';
+import { readFmlOffThread } from '../../src/features/model-worker/fml-off-thread.ts';
 import { FML_LIMITS } from '../../src/model/fml/index.ts';
 import type { ElementError } from '../../src/internal/element-error.ts';
 import { fmlWall, hostileFml } from '../shared/fml-documents.ts';

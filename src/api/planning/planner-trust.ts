@@ -7,7 +7,7 @@
  * fragment, and the token it would receive is the user's.
  */
 import { DEFAULT_CONFIG, getConfig } from '../../config.js';
-import { ElementError } from '../failure.js';
+import { ElementError } from '../element-error-class.js';
 
 /** An http(s) URL's origin, or undefined for anything else. */
 export function originOf(raw: string | undefined, base?: string): string | undefined {

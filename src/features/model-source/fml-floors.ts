@@ -2,20 +2,13 @@
  * The FML side shared by `<room-plan>` and `<room-viewer>`: the floor and design an element shows
  * (its `floor` / `design` inputs: an id or a 0-based index), the room model of that design, and the
  * floor switcher (a real `<select>`, so it is keyboard-operable and announced) shown when the plan
- * has more than one floor. Floor names are untrusted text and go in as text.
+ * has more than one floor. Floor names are untrusted text and go in as text. Reading an FML source
+ * is ./fml-load.ts, a chunk loaded only for one (issue 33: a room's first frame does without it).
  */
 import { html, nothing } from 'lit';
-import {
-  loadRaw,
-  loadRawModel,
-  readFmlSource,
-  type FmlModule,
-  type ModelSource,
-} from '../../api/model-source.js';
-import { ElementError } from '../../internal/element-error.js';
-import { readFmlOffThread, readPlanOffThread } from '../model-worker/model-off-thread.js';
+import type { FmlModule } from '../../api/model-source.js';
 import type { FmlPlan } from '../../model/fml/types.js';
-import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
+import type { ModelProblem, RoomModel } from '../../model/types.js';
 
 export interface FmlShown {
   plan: FmlPlan;
@@ -29,69 +22,6 @@ export interface FmlPicked {
   problems: readonly ModelProblem[];
   floorIndex: number;
   designIndex: number;
-}
-
-const blank = (value: unknown) => value == null || String(value).trim() === '';
-
-/**
- * The inputs that can only be a room model: the `model` property (the first input), or a `room-id`
- * with no FML input, `src` or `project-id` before it. (A `src` may be FML or a room model: which one
- * is known only once fetched; loadShown then reads a room model off the main thread as well.)
- */
-function roomModelOnly(source: ModelSource): boolean {
-  if (source.model != null) return true;
-  return blank(source.fml) && blank(source.src) && blank(source.projectId) && !blank(source.roomId);
-}
-
-/**
- * A room model read, and its plan worked out, off the main thread when it is large
- * (readPlanOffThread): a 30 000-wall model must not freeze the page while it is read.
- */
-async function loadRoomOffThread(source: ModelSource, signal: AbortSignal) {
-  return readRoomOffThread(await loadRawModel(source, signal), signal);
-}
-
-async function readRoomOffThread(raw: unknown, signal: AbortSignal) {
-  const { read, plan } = await readPlanOffThread(raw, { signal });
-  if (!read.drawable)
-    throw new ElementError('the model has no wall or area that can be drawn', {
-      kind: 'invalid',
-      reason: 'not-drawable',
-      problems: read.problems,
-    });
-  return { model: read.model, problems: read.problems, plan, floorIndex: 0 };
-}
-
-/**
- * What an element shows from its inputs: a room model as it is (with its plan when it was worked out
- * off the main thread), or the picked design of an FML plan (`kept`: the plan already read, when only
- * the floor or design changed).
- */
-export async function loadShown(
-  source: ModelSource & { floor?: string; design?: string },
-  kept: FmlShown | undefined,
-  signal: AbortSignal,
-): Promise<{
-  model: RoomModel;
-  problems: readonly ModelProblem[];
-  /** The model's plan geometry, when it is already worked out. */
-  plan?: PlanGeometry;
-  fml?: FmlShown;
-  floorIndex: number;
-}> {
-  if (!kept && roomModelOnly(source)) return loadRoomOffThread(source, signal);
-  let loaded: FmlShown & { kind: 'fml' };
-  if (kept) loaded = { kind: 'fml', ...kept };
-  else {
-    // a `src` is told apart once fetched: a room model is then read off the main thread too
-    const tagged = await loadRaw(source, signal);
-    if (tagged.kind === 'room') return readRoomOffThread(tagged.raw, signal);
-    // a long FML document is parsed in the model worker: XML costs about 0.2 s per MB
-    loaded = await readFmlSource(tagged.raw, (raw) => readFmlOffThread(raw, { signal }));
-  }
-  const fml = { plan: loaded.plan, fml: loaded.fml, problems: loaded.problems };
-  const picked = pickDesign(fml, source.floor, source.design);
-  return { model: picked.model, problems: picked.problems, fml, floorIndex: picked.floorIndex };
 }
 
 /** A selector as the element's attribute gives it: blank is none, digits stay text (id or index). */

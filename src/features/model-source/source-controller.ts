@@ -16,7 +16,8 @@ import { LatestRequestController } from '../../internal/latest-request.js';
 import { DisconnectController } from '../../internal/moved.js';
 import type { RoomElement } from '../../internal/room-element.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
-import { floorDetail, loadShown, pickDesign, type FmlShown } from './fml-floors.js';
+import { floorDetail, pickDesign, type FmlShown } from './fml-floors.js';
+import { loadShown } from './load-shown.js';
 import { FML_SOURCE_KEYS, type FmlInputProperties } from './fml-inputs.js';
 
 /** The states an element with a model source is in (its `:state()` names). */
