@@ -22,6 +22,11 @@ export {
 } from './units.js';
 
 import type { PlanGeometry } from './types.js';
+import { useSpatialIndex } from './near.js';
+import { SpatialIndex } from './spatial-index.js';
+
+// tools, servers and the model worker work out models of any size: the spatial index at once (near.ts)
+useSpatialIndex(SpatialIndex);
 
 /** The total floor area of the outermost areas (cm²): nested areas are not counted twice. */
 export function totalFloorArea(plan: PlanGeometry): number {

@@ -21,7 +21,7 @@ import type {
   WallGeometry,
   WallOpening,
 } from './types.js';
-import { SpatialIndex, type Box } from './spatial-index.js';
+import { nearBoxes, type Box, type BoxSearch } from './near.js';
 import { wallFootprints } from './wall-joins.js';
 
 /** How far (cm) an opening's position may lie beyond a wall's faces and still belong to it. */
@@ -201,7 +201,7 @@ function spread(ring: readonly Vec2[], count: number): readonly Vec2[] {
 /** Walls by name and by place, and areas by name: each opening looks up a few, not all of them. */
 interface WallLookup {
   byName: Map<string, WallGeometry>;
-  near: SpatialIndex<WallGeometry>;
+  near: BoxSearch<WallGeometry>;
   areas: Map<string, AreaGeometry>;
 }
 
@@ -210,7 +210,7 @@ function wallLookup(walls: WallGeometry[], areas: AreaGeometry[]): WallLookup {
   for (const wall of walls) if (!byName.has(wall.name)) byName.set(wall.name, wall);
   const areaByName = new Map<string, AreaGeometry>();
   for (const area of areas) if (!areaByName.has(area.name)) areaByName.set(area.name, area);
-  const near = new SpatialIndex(walls, (w) => {
+  const near = nearBoxes(walls, (w) => {
     const slack = w.thickness / 2 + OPENING_TOLERANCE;
     return {
       minX: Math.min(w.start[0], w.end[0]) - slack,

@@ -4,7 +4,7 @@
  * sell the whole look, and what `<room-viewer>` and `<room-plan>` give as `products`. Pure: no DOM.
  */
 import { pointInRing, ringBox, signedArea } from './polygon.js';
-import { SpatialIndex } from './spatial-index.js';
+import { nearBoxes, type BoxSearch } from './near.js';
 import type { ModelArea, ModelComponent, RoomModel, Vec2 } from './types.js';
 
 /** One product of the room: every piece of furniture with the same `componentId`. */
@@ -46,7 +46,7 @@ interface Outline {
 }
 
 /** The innermost (smallest) area under a point (among the areas whose box holds it: a grid, not a scan). */
-function areaUnder(outlines: SpatialIndex<Outline>, point: Vec2): ModelArea | undefined {
+function areaUnder(outlines: BoxSearch<Outline>, point: Vec2): ModelArea | undefined {
   let best: Outline | undefined;
   const [x, y] = point;
   for (const outline of outlines.search({ minX: x, minY: y, maxX: x, maxY: y }))
@@ -65,7 +65,7 @@ export function roomProducts(model: RoomModel): RoomProduct[] {
       return { area, ring, size: Math.abs(signedArea(ring)) };
     })
     .filter((o) => o.ring.length >= 3);
-  const outlines = new SpatialIndex(list, ({ ring }) => ringBox(ring));
+  const outlines = nearBoxes(list, ({ ring }) => ringBox(ring));
   const byKey = new Map<string, RoomProduct>();
   for (const piece of furnitureOf(model)) {
     // a piece without a product hash is a product of its own (keyed by its id, which is unique)

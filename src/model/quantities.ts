@@ -8,7 +8,7 @@
  * `formatArea(q.floorArea * 10_000)` prints one.
  */
 import { planGeometry } from './plan-geometry.js';
-import { SpatialIndex } from './spatial-index.js';
+import { nearBoxes, type BoxSearch } from './near.js';
 import type { AreaGeometry, PlanGeometry, RoomModel, Vec2, WallGeometry } from './types.js';
 
 export interface AreaQuantities {
@@ -82,7 +82,7 @@ function alongWall(a: Vec2, b: Vec2, wall: WallGeometry): Along | undefined {
 
 function areaQuantities(
   area: AreaGeometry,
-  walls: SpatialIndex<WallGeometry>,
+  walls: BoxSearch<WallGeometry>,
   heightOf: (wall: WallGeometry) => number,
   kind: AreaQuantities['kind'],
 ): AreaQuantities {
@@ -159,7 +159,7 @@ export function roomQuantities(model: RoomModel, plan: PlanGeometry = planGeomet
     return own !== undefined && Number.isFinite(own) && own > 0 ? own : model.height;
   };
   const kinds = new Map(model.areas.map((a) => [a.name, a.kind ?? 'area']));
-  const index = new SpatialIndex(plan.walls, (w) => ({
+  const index = nearBoxes(plan.walls, (w) => ({
     minX: Math.min(w.start[0], w.end[0]),
     minY: Math.min(w.start[1], w.end[1]),
     maxX: Math.max(w.start[0], w.end[0]),

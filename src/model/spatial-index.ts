@@ -2,6 +2,7 @@
  * A uniform grid over axis-aligned boxes, so "which walls / areas are near this point or box" costs
  * about the few items in the cells it touches instead of a scan of all of them: plan geometry of a
  * hostile model with 30 000 walls and 30 000 doors was quadratic (15 s on the main thread) before.
+ * A chunk of its own, used through ./near.ts for plans with many walls or areas (issue 33).
  */
 export interface Box {
   minX: number;
@@ -42,6 +43,8 @@ export class SpatialIndex<T> {
     let maxX = -Infinity;
     let maxY = -Infinity;
     for (const b of boxes) {
+      // a box with a non-finite side is never found: it must not stretch the grid to nothing either
+      if (![b.minX, b.minY, b.maxX, b.maxY].every(Number.isFinite)) continue;
       minX = Math.min(minX, b.minX);
       minY = Math.min(minY, b.minY);
       maxX = Math.max(maxX, b.maxX);
@@ -72,15 +75,18 @@ export class SpatialIndex<T> {
     });
   }
 
-  /** Every item whose box overlaps `box` (each once). */
+  /**
+   * Every item whose box overlaps `box` (each once), in the order the items were given: the order a
+   * loop over them finds them in (./near.ts), so a tie goes the same way with or without the grid.
+   */
   search(box: Box): T[] {
-    const out: T[] = [];
-    this.each(box, (item) => out.push(item));
-    return out;
+    const found: number[] = [];
+    this.#each(box, (i) => found.push(i));
+    return found.sort((a, b) => a - b).map((i) => this.#items[i]!);
   }
 
-  /** Calls `visit` with every item whose box overlaps `box` (each once), without making a list. */
-  each(box: Box, visit: (item: T) => void): void {
+  /** Calls `visit` with the number of every item whose box overlaps `box` (each once). */
+  #each(box: Box, visit: (index: number) => void): void {
     if (this.#seen.length !== this.#items.length) this.#seen = new Uint32Array(this.#items.length);
     if (++this.#search === 0xffffffff) {
       this.#seen.fill(0);
@@ -93,9 +99,7 @@ export class SpatialIndex<T> {
         if (seen[i] === stamp) continue;
         seen[i] = stamp;
         const b = this.#boxes[i]!;
-        if (b.minX <= box.maxX && b.maxX >= box.minX && b.minY <= box.maxY && b.maxY >= box.minY) {
-          visit(this.#items[i]!);
-        }
+        if (b.minX <= box.maxX && b.maxX >= box.minX && b.minY <= box.maxY && b.maxY >= box.minY) visit(i);
       }
     };
     check(this.#wide);

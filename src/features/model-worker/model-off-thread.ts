@@ -8,6 +8,7 @@
  */
 import { lazyModule } from '../../internal/lazy-module.js';
 import { yieldToPage } from '../../platform/yield.js';
+import { loadSpatialIndex, wantsSpatialIndex } from '../../model/near.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import { readModel } from '../../model/read-model.js';
 import type { PlanGeometry, ReadModelResult } from '../../model/types.js';
@@ -65,13 +66,21 @@ function sizeOf(raw: unknown): number {
 }
 
 /**
+ * The spatial index (src/model/near.ts) for a model with many walls or areas, before its plan and its
+ * products are worked out on this thread: an ordinary room does without it.
+ */
+const indexFor = (read: ReadModelResult): Promise<void> | undefined =>
+  wantsSpatialIndex(read.model) ? loadSpatialIndex() : undefined;
+
+/**
  * Reads and works out the plan in two tasks: each is a good part of a viewer's start on a slow phone
  * (issue 20: no start-up task over 50 ms).
  */
 async function onMainThread(raw: unknown): Promise<ReadPlan> {
   const read = readModel(raw);
   if (!read.drawable) return { read, plan: undefined, ranIn: 'main' };
-  await yieldToPage();
+  // many walls or areas: the spatial index first (a chunk, src/model/near.ts), while the page breathes
+  await Promise.all([yieldToPage(), indexFor(read)]);
   return { read, plan: planGeometry(read.model), ranIn: 'main' };
 }
 
@@ -124,5 +133,7 @@ export async function readPlanOffThread(
   if (!answer) return onMainThread(raw);
   if (answer.error !== undefined) throw new Error(answer.error);
   if (!answer.read) throw new Error('the model worker answered no model');
+  // the worker worked out the plan; the page works out the products (src/model/products.ts)
+  await indexFor(answer.read);
   return { read: answer.read, plan: answer.plan, ranIn: 'worker' };
 }
