@@ -2,6 +2,8 @@
  * Units for showing plan figures: the model is in centimetres; people read metres and square
  * metres, or feet and square feet.
  */
+import { PLAIN_ENGLISH } from './plain-english.js';
+
 export type Units = 'metric' | 'imperial';
 
 export const CM_PER_FOOT = 30.48;
@@ -19,14 +21,14 @@ interface NumberFormatter {
   format(value: number): string;
 }
 
-/**
+/*
  * English as `Intl.NumberFormat('en', …)` writes it ("1,234.50"), made without Intl: the first
  * Intl.NumberFormat of a page loads the number data, 70 ms in one task on a mid-range phone (issue 20:
  * no start-up task over 50 ms), and English is the built-in language. Only the locales that group by
- * thousands with "," and write "." for the decimal point: en-IN groups by lakhs, en-ZA writes
- * "1 234,5", and every other locale goes to Intl. test/node/units.test.ts holds it to Intl's output.
+ * thousands with "," and write "." for the decimal point (PLAIN_ENGLISH, ./plain-english.ts): en-IN
+ * groups by lakhs, en-ZA writes "1 234,5", and every other locale goes to Intl. test/node/units.test.ts
+ * holds it to Intl's output.
  */
-const PLAIN_ENGLISH = /^en(?:-(?:us|gb|au|ca|nz|ie))?$/i;
 
 /**
  * `abs` (≥ 0, finite) with exactly `digits` decimals, rounded as Intl rounds: half away from zero on
@@ -91,7 +93,8 @@ function numberFormat(locale: string | undefined, digits: number): NumberFormatt
  * Makes the number formats of `locale` ahead, while the page waits for the network: the first
  * Intl.NumberFormat of a page loads the number data (about 14 ms on a laptop, four times that on a
  * mid-range phone), and a viewer otherwise paid it in the task that first described its room. Plain
- * English needs no Intl (englishFormat), so nothing is made for it.
+ * English needs no Intl (englishFormat), so nothing is made for it. An element calls the one of
+ * ./warm-formats.ts, which fetches this module only for a locale that needs Intl.
  */
 export function warmNumberFormats(locale?: string): void {
   for (const digits of [0, 1, 2]) numberFormat(locale, digits);

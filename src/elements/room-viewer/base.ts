@@ -10,7 +10,7 @@ import type { FmlPlan } from '../../model/fml/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
-import { warmNumberFormats } from '../../model/units.js';
+import { warmNumberFormats } from '../../model/warm-formats.js';
 import { productsOf } from '../../features/products/products-of.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, contextLostError, ViewerErrors } from './errors.js';
