@@ -4,21 +4,23 @@
  * room's first frame does without it (issue 33).
  */
 import { ElementError } from './element-error-class.js';
-import { loadFmlModule, type FmlModule } from './fml-module.js';
+import type { FmlModule } from './model-source.js';
 import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
 import type { ModelProblem } from '../model/types.js';
 
 /**
- * An FML document read leniently (its reader loaded on demand); `not-drawable` when nothing can be
- * drawn. `readElsewhere` may read it instead (a long document in the model worker: the elements pass
+ * An FML document read leniently by its reader (`fml`: loadFmlModule(raw) of ./model-source.ts, given
+ * rather than imported, so this module imports nothing of the model source); `not-drawable` when
+ * nothing can be drawn. `readElsewhere` may read it instead (a long document in the model worker: the elements pass
  * readFmlOffThread), answering undefined to leave it to the main thread.
  */
 export async function readFmlSource(
   raw: unknown,
+  fml: Promise<FmlModule>,
   readElsewhere?: (raw: unknown) => Promise<FmlReadResult | undefined>,
 ): Promise<{ kind: 'fml'; plan: FmlPlan; problems: readonly ModelProblem[]; fml: FmlModule }> {
-  const [fml, elsewhere] = await Promise.all([loadFmlModule(raw), readElsewhere?.(raw)]);
-  const { plan, problems, drawable } = elsewhere ?? fml.readFml(raw);
+  const [reader, elsewhere] = await Promise.all([fml, readElsewhere?.(raw)]);
+  const { plan, problems, drawable } = elsewhere ?? reader.readFml(raw);
   if (!drawable) {
     // a document refused whole (too long, not FML) says why in the error itself
     const whole = problems.find((p) => p.path === '');
@@ -27,5 +29,5 @@ export async function readFmlSource(
       { kind: 'invalid', reason: 'not-drawable', problems },
     );
   }
-  return { kind: 'fml', plan, problems, fml };
+  return { kind: 'fml', plan, problems, fml: reader };
 }

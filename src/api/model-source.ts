@@ -18,8 +18,7 @@
  */
 import { ElementError } from './element-error-class.js';
 import { readModel } from '../model/read-model.js';
-import type { FmlPlan } from '../model/fml/types.js';
-import type { FmlModule } from './fml-module.js';
+import type { FmlPlan, FmlReadResult } from '../model/fml/types.js';
 import type { ModelProblem, RoomModel } from '../model/types.js';
 import { request } from './http.js';
 import { getRoomModel } from './room-styling/room-model.js';
@@ -50,7 +49,11 @@ export interface LoadedModel {
   problems: readonly ModelProblem[];
 }
 
-export type { FmlModule } from './fml-module.js';
+/** The FML reader and bridge, loaded on demand: the XML one (with fast-xml-parser) only for XML. */
+export interface FmlModule {
+  readFml: (input: unknown) => FmlReadResult;
+  fmlDesignToRoomModel: typeof import('../model/fml/fml-to-room-model.js').fmlDesignToRoomModel;
+}
 
 export type LoadedSource =
   | ({ kind: 'room' } & LoadedModel)
@@ -58,9 +61,21 @@ export type LoadedSource =
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value).trim());
 
-// the FML reader for a document, on demand (src/api/fml-module.ts)
-export { loadFmlModule } from './fml-module.js';
-
+const fmlModules: Partial<Record<'xml' | 'json', Promise<FmlModule>>> = {};
+/**
+ * The FML reader for a document, fetched once per page (a failed fetch is tried again next time): the
+ * whole reader for XML text, and for FML JSON a reader without the XML side (model/fml/json-only.ts),
+ * so a JSON plan never fetches fast-xml-parser.
+ */
+export function loadFmlModule(input: unknown): Promise<FmlModule> {
+  const kind = typeof input === 'string' && /^\uFEFF?\s*</.test(input.slice(0, 1_000)) ? 'xml' : 'json';
+  const load = kind === 'xml' ? import('../model/fml/index.js') : import('../model/fml/json-only.js');
+  fmlModules[kind] ??= load.catch((error: unknown) => {
+    delete fmlModules[kind];
+    throw error;
+  });
+  return fmlModules[kind];
+}
 /** True when the source names something to load. */
 export function hasModelSource(source: ModelSource): boolean {
   return (
@@ -172,7 +187,7 @@ export async function loadRaw(
 /** The source read leniently, tagged; `not-drawable` when it has no wall or area to draw. */
 export async function loadSource(source: ModelSource, signal?: AbortSignal): Promise<LoadedSource> {
   const { kind, raw } = await loadRaw(source, signal);
-  if (kind === 'fml') return (await import('./fml-source.js')).readFmlSource(raw);
+  if (kind === 'fml') return (await import('./fml-source.js')).readFmlSource(raw, loadFmlModule(raw));
   const { model, problems, drawable } = readModel(raw);
   if (!drawable) {
     throw new ElementError('the model has no wall or area that can be drawn', {

@@ -10,7 +10,7 @@ import { PLAIN_ENGLISH } from './plain-english.js';
 export function warmNumberFormats(locale?: string): void {
   if (locale !== undefined && PLAIN_ENGLISH.test(locale)) return;
   // a failed download is no failure: the formats are made when first used
-  import('./units.js').then(
+  import('./units-ahead.js').then(
     (units) => units.warmNumberFormats(locale),
     () => undefined,
   );

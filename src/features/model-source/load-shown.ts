@@ -7,6 +7,7 @@
 import { loadRaw, type ModelSource } from '../../api/model-source.js';
 import { ElementError } from '../../internal/element-error.js';
 import { lazyModule } from '../../internal/lazy-module.js';
+import { loadSpatialIndex } from '../../model/near.js';
 import { readPlanOffThread } from '../model-worker/model-off-thread.js';
 import type { ModelProblem, PlanGeometry, RoomModel } from '../../model/types.js';
 import { pickDesign, type FmlShown } from './fml-floors.js';
@@ -52,7 +53,9 @@ export async function loadShown(
   if (!fml) {
     const tagged = await loadRaw(source, signal);
     if (tagged.kind === 'room') return readRoomOffThread(tagged.raw, signal);
-    fml = await (await loadFmlPart()).readFmlShown(tagged.raw, signal);
+    // a plan's floors are worked out as they are picked (at once): the spatial index ready for a large one
+    const [part] = await Promise.all([loadFmlPart(), loadSpatialIndex()]);
+    fml = await part.readFmlShown(tagged.raw, signal);
   }
   const picked = pickDesign(fml, source.floor, source.design);
   return { model: picked.model, problems: picked.problems, fml, floorIndex: picked.floorIndex };
