@@ -1,3 +1,4 @@
+import { KEPT_SHADERS } from './shaders.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
 
 /**
@@ -64,6 +65,17 @@ const INNER_STUBS: Record<string, string> = {
 		}`,
 };
 
+/** WebGLMaterials' `refreshUniforms…` of a material, by the ShaderLib entry that draws it (shaders.ts). */
+const UNDRAWN_UNIFORMS: Record<string, string> = {
+  Points: 'points',
+  Sprites: 'sprite',
+  Phong: 'phong',
+  Toon: 'toon',
+  Matcap: 'matcap',
+  Distance: 'distance',
+  Dash: 'dashed',
+};
+
 /**
  * What goes with environment maps elsewhere: WebGLBackground's box and plane for a cube or texture
  * background (getBackground() still asks the environments, which say so), and
@@ -113,6 +125,17 @@ const ONE_TAB_STUBS: { inside: string; name: string; stub: string }[] = [
 
 	}`,
   },
+  // WebGLMaterials' uniforms of the materials whose shaders the worker does not carry (shaders.ts: a
+  // stub that says so and draws nothing, so their uniforms are never read)
+  ...Object.entries(UNDRAWN_UNIFORMS).map(([material, shader]) => {
+    if (shader in KEPT_SHADERS)
+      throw new Error(`worker trims: the ${shader} shader is kept, and its uniforms trimmed`);
+    return {
+      inside: '\nfunction WebGLMaterials(',
+      name: `function refreshUniforms${material}(`,
+      stub: `function refreshUniforms${material}() {}`,
+    };
+  }),
   {
     inside: '\nclass WebGLCubeRenderTarget extends WebGLRenderTarget {',
     name: 'fromEquirectangularTexture(',
