@@ -50,15 +50,13 @@ const UNUSED_METHODS = [
   'readRenderTargetPixels',
   'readRenderTargetPixelsAsync',
   // a render target's or a texture's upload ahead of use, an external framebuffer's textures (WebXR's),
-  // a drawing buffer sized by hand, the state reset and the context forced lost (tests lose it through
-  // WEBGL_lose_context): none is called by the worker (issue 33, fourteenth round)
+  // a drawing buffer sized by hand and the state reset: none is called by the worker (issue 33,
+  // fourteenth round)
   'setRenderTargetTextures',
   'initTexture',
   'initRenderTarget',
   'setDrawingBufferSize',
   'resetState',
-  'forceContextLoss',
-  'forceContextRestore',
 ];
 
 /**
