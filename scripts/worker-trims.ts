@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { trimThreeCore } from './worker-trims/core.ts';
 import { laterThree } from './worker-trims/later-three.ts';
+import { checkTrimmedMethods } from './worker-trims/methods.ts';
 import { trimRendererParts } from './worker-trims/renderer.ts';
 import { trimShaders } from './worker-trims/shaders.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts';
@@ -80,21 +81,79 @@ export function trimThreeModule(code: string, fail: Fail): string {
 
 /** The workers' plugins: three's files trimmed, and what only later stages use kept out of the first (later-three.ts). */
 export function workerTrims(): Plugin[] {
-  return [trimsPlugin(), laterThree(trimThreeCore)];
+  return [trimsPlugin(), laterThree(trimThreeCore), workerForms()];
 }
 
+/**
+ * Our modules that have a form for a thread without a document beside them (`x.worker.ts` for `x.ts`):
+ * the worker builds take that form, so what only the page's thread runs is not in the worker
+ * (texture-loader.ts: three's <img> TextureLoader; its worker form fetches and decodes an ImageBitmap,
+ * as texture-loader.ts itself does where there is no document).
+ */
+const WORKER_FORMS = /[\\/]src[\\/]three[\\/]texture-loader\.ts$/;
+
+function workerForms(): Plugin {
+  return {
+    name: 'room-elements:worker-forms',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/\/texture-loader\.js$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !WORKER_FORMS.test(resolved.id)) return resolved;
+      const form = await this.resolve(source.replace(/\.js$/, '.worker.js'), importer, {
+        ...options,
+        skipSelf: true,
+      });
+      return (
+        form ??
+        this.error(`worker trims: ${resolved.id} has no worker form beside it (scripts/worker-trims.ts)`)
+      );
+    },
+  };
+}
+
+/** The render worker's entry: only its build takes methods out of three's classes (worker-trims/methods.ts). */
+const RENDER_WORKER = /[\\/]src[\\/]three[\\/]worker[\\/]render-worker\.ts$/;
+
 function trimsPlugin(): Plugin {
+  /** This build is the render worker's (the mesh-decoding and model workers' three.js keeps its methods). */
+  let renderWorker = false;
   return {
     name: 'room-elements:worker-trims',
     enforce: 'pre',
+    buildStart(options) {
+      const input = options.input;
+      const entries =
+        typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {});
+      renderWorker = entries.some((entry) => RENDER_WORKER.test(entry));
+    },
     transform(code, id) {
       const file = /[\\/]three[\\/]build[\\/](three\.module|three\.core)\.js$/.exec(id)?.[1];
       if (!file) return undefined;
       const fail = (why: string): never => this.error(`worker trims: ${why} (scripts/worker-trims.ts)`);
       return {
-        code: file === 'three.core' ? trimThreeCore(code, fail) : trimThreeModule(code, fail),
+        code:
+          file === 'three.core'
+            ? trimThreeCore(code, fail, renderWorker ? 'all' : 'none')
+            : trimThreeModule(code, fail),
         map: null,
       };
+    },
+    // the methods the trims took out (worker-trims/methods.ts) called by no code that runs without them
+    generateBundle(_options, bundle) {
+      if (!renderWorker) return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const fail = (why: string): never => this.error(`worker trims: ${why}`);
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const first = new Set<string>();
+      const visit = (name: string) => {
+        if (first.has(name)) return;
+        first.add(name);
+        for (const next of byName.get(name)?.imports ?? []) visit(next);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+      const later = chunks.find((chunk) => chunk.moduleIds.includes('\0room-three-later'))?.fileName;
+      checkTrimmedMethods(chunks, later, first, fail);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { parseAst } from 'rolldown/parseAst';
 import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
 import { walk, type Node } from '../ast-walk.ts';
+import { DEAD_METHODS, LATER_METHODS, withoutMethods } from './methods.ts';
 
 export type { Node } from '../ast-walk.ts';
 
@@ -126,10 +127,21 @@ export function withoutColourNames(code: string, fail: Fail): string {
   return replaceKeepingLines(code, start, end + 2, '\nconst _colorKeywords = {};');
 }
 
-/** three.core.js as the workers carry it. */
-export function trimThreeCore(code: string, fail: Fail): string {
+/**
+ * three.core.js as the workers carry it. `methods` (methods.ts): `all` takes out what the render
+ * worker's first stage never calls (its build); `keep-later` keeps the methods only later stages
+ * call, as the later module copies them (later-three.ts); `none` keeps every method (the mesh-decoding
+ * and model workers, whose code calls other methods than the render worker's).
+ */
+export function trimThreeCore(
+  code: string,
+  fail: Fail,
+  methods: 'all' | 'keep-later' | 'none' = 'all',
+): string {
   const pure = pureClasses(withoutColourNames(withoutJson(code, fail).code, fail));
   if (!pure.wrapped.includes('KeyframeTrack'))
     fail('KeyframeTrack is no longer a class with prototype fields after it');
-  return pure.code;
+  if (methods === 'none') return pure.code;
+  const live = withoutMethods(pure.code, DEAD_METHODS, fail);
+  return methods === 'keep-later' ? live : withoutMethods(live, LATER_METHODS, fail);
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { parseAst } from 'rolldown/parseAst';
 import type { Plugin } from 'vite';
 import { namesIn, type Node } from './core.ts';
+import { laterMethodTexts } from './methods.ts';
 import type { Fail } from './text.ts';
 
 /**
@@ -27,13 +28,20 @@ export const LATER_CLASSES = [
   'Controls',
   // picking and measuring (the features stage, issue 33)
   'Raycaster',
+  // …and what only picking reaches: the ray, the triangle's arithmetic (Mesh.raycast, methods.ts)
+  'Ray',
+  'Triangle',
 ];
 
 const LATER_ID = '\0room-three-later';
 const require = createRequire(import.meta.url);
 
-/** The module of the classes above, made from three.core.js as the workers carry it. */
-export function laterModule(core: string, coreId: string, fail: Fail): string {
+/**
+ * The module of the classes above, made from three.core.js as the workers carry it (`core`), and of
+ * the methods only later stages call (methods.ts LATER_METHODS, read from `withLater`, the same text
+ * with them), put back on their classes' prototypes when the module loads.
+ */
+export function laterModule(core: string, coreId: string, fail: Fail, withLater = core): string {
   const body = parseAst(core).body as unknown as Node[];
   const declaredBy = new Map<string, Node>();
   for (const statement of body) {
@@ -63,23 +71,51 @@ export function laterModule(core: string, coreId: string, fail: Fail): string {
   const copied = new Set<Node>();
   const imported = new Set<string>();
   const todo = [...LATER_CLASSES];
+  const reach = (names: Set<string>, from?: Node) => {
+    for (const used of names) {
+      if (!declaredBy.has(used) || declaredBy.get(used) === from) continue;
+      if (exported.has(used) && !LATER_CLASSES.includes(used)) imported.add(used);
+      else todo.push(used);
+    }
+  };
+  const methods = laterMethodTexts(withLater, fail);
+  for (const [className, texts] of methods) {
+    imported.add(className);
+    for (const { node } of texts) reach(namesIn(node));
+  }
   while (todo.length) {
     const name = todo.pop()!;
     const statement = declaredBy.get(name) ?? fail(`three.core.js declares no ${name}`);
     if (copied.has(statement)) continue;
     copied.add(statement);
-    for (const used of namesIn(statement)) {
-      if (!declaredBy.has(used) || declaredBy.get(used) === statement) continue;
-      if (exported.has(used) && !LATER_CLASSES.includes(used)) imported.add(used);
-      else todo.push(used);
-    }
+    reach(namesIn(statement), statement);
   }
+  // a copy of a binding three assigns again is a second state: only if nothing left behind uses it
+  const mutable = [...copied]
+    .filter((s) => s.type === 'VariableDeclaration' && s.kind !== 'const')
+    .flatMap((s) => (s.declarations as { id: Node }[]).map((d) => d.id.name as string));
+  if (mutable.length)
+    for (const other of body) {
+      if (copied.has(other)) continue;
+      const names = namesIn(other);
+      const shared = mutable.find((n) => names.has(n));
+      if (shared)
+        fail(`the later module would copy three.core.js's \`let\` ${shared}, which its other code uses too`);
+    }
   const text = body
     .filter((s) => copied.has(s))
     .map((s) => core.slice(s.start, s.end))
     .join('\n');
+  const patches = [...methods].map(
+    ([className, texts]) =>
+      `__roomMethods( ${className}.prototype, { ${texts.map((t) => t.text).join(',\n')} } );`,
+  );
   return (
     `import { ${[...imported].sort().join(', ')} } from ${JSON.stringify(coreId)};\n${text}\n` +
+    // the methods as a class has them: not enumerable (scripts/worker-trims/methods.ts)
+    'function __roomMethods( prototype, methods ) { for ( const name of Object.keys( methods ) ) ' +
+    'Object.defineProperty( prototype, name, { value: methods[ name ], writable: true, configurable: true } ); }\n' +
+    `${patches.join('\n')}\n` +
     `export { ${LATER_CLASSES.join(', ')} };\n`
   );
 }
@@ -87,7 +123,9 @@ export function laterModule(core: string, coreId: string, fail: Fail): string {
 const THREE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])three\2;?/g;
 
 /** The workers' plugin: the classes above from their own module (after the core trims: `trimCore`). */
-export function laterThree(trimCore: (code: string, fail: Fail) => string): Plugin {
+export function laterThree(
+  trimCore: (code: string, fail: Fail, methods?: 'all' | 'keep-later') => string,
+): Plugin {
   const coreId = require.resolve('three').replace(/three\.cjs$|three\.module\.js$/, 'three.core.js');
   return {
     name: 'room-elements:later-three',
@@ -98,7 +136,8 @@ export function laterThree(trimCore: (code: string, fail: Fail) => string): Plug
       if (id !== LATER_ID) return null;
       const fail = (why: string): never =>
         this.error(`worker trims: ${why} (scripts/worker-trims/later-three.ts)`);
-      return laterModule(trimCore(readFileSync(coreId, 'utf8'), fail), coreId, fail);
+      const three = readFileSync(coreId, 'utf8');
+      return laterModule(trimCore(three, fail), coreId, fail, trimCore(three, fail, 'keep-later'));
     },
     transform(code, id) {
       if (id === LATER_ID || /[\\/]three[\\/]build[\\/]/.test(id) || !code.includes('three')) return null;

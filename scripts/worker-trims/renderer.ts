@@ -1,3 +1,4 @@
+import { KEPT_SHADERS } from './shaders.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './text.ts';
 
 /**
@@ -48,6 +49,14 @@ const UNUSED_METHODS = [
   'copyFramebufferToTexture',
   'readRenderTargetPixels',
   'readRenderTargetPixelsAsync',
+  // a render target's or a texture's upload ahead of use, an external framebuffer's textures (WebXR's),
+  // a drawing buffer sized by hand and the state reset: none is called by the worker (issue 33,
+  // fourteenth round)
+  'setRenderTargetTextures',
+  'initTexture',
+  'initRenderTarget',
+  'setDrawingBufferSize',
+  'resetState',
 ];
 
 /**
@@ -62,6 +71,17 @@ const INNER_STUBS: Record<string, string> = {
 			${say('transmission pass (MeshPhysicalMaterial.transmission)')}
 
 		}`,
+};
+
+/** WebGLMaterials' `refreshUniforms…` of a material, by the ShaderLib entry that draws it (shaders.ts). */
+const UNDRAWN_UNIFORMS: Record<string, string> = {
+  Points: 'points',
+  Sprites: 'sprite',
+  Phong: 'phong',
+  Toon: 'toon',
+  Matcap: 'matcap',
+  Distance: 'distance',
+  Dash: 'dashed',
 };
 
 /**
@@ -113,6 +133,17 @@ const ONE_TAB_STUBS: { inside: string; name: string; stub: string }[] = [
 
 	}`,
   },
+  // WebGLMaterials' uniforms of the materials whose shaders the worker does not carry (shaders.ts: a
+  // stub that says so and draws nothing, so their uniforms are never read)
+  ...Object.entries(UNDRAWN_UNIFORMS).map(([material, shader]) => {
+    if (shader in KEPT_SHADERS)
+      throw new Error(`worker trims: the ${shader} shader is kept, and its uniforms trimmed`);
+    return {
+      inside: '\nfunction WebGLMaterials(',
+      name: `function refreshUniforms${material}(`,
+      stub: `function refreshUniforms${material}() {}`,
+    };
+  }),
   {
     inside: '\nclass WebGLCubeRenderTarget extends WebGLRenderTarget {',
     name: 'fromEquirectangularTexture(',
@@ -184,9 +215,37 @@ function trimInner(code: string, name: string, stub: string, fail: Fail): string
   return replaceKeepingLines(code, start, end + 4, `\n\t\t${stub}`);
 }
 
+/**
+ * WebGLTextures' uploads of array, 3D, framebuffer and HTML textures (`uploadTexture`'s branches between
+ * the compressed textures', which the mesh stage's KTX2 textures need, and the images'): the worker makes
+ * none of them (its textures are images, ImageBitmaps, data textures and compressed ones), so the branches
+ * become one that says so.
+ */
+function trimTextureKinds(code: string, fail: Fail): string {
+  const textures = findOnce(code, '\nfunction WebGLTextures(', fail);
+  const start = findOnce(code, '\n\t\t\t} else if ( texture.isDataArrayTexture ) {', fail);
+  const html = findOnce(code, '\n\t\t\t} else if ( texture.isHTMLTexture ) {', fail);
+  const end = code.indexOf('\n\t\t\t} else {\n\n\t\t\t\t// regular Texture (image, video, canvas)', html);
+  const between = code.slice(start, end);
+  const branches = [...between.matchAll(/\n\t\t\t\} else if \( texture\.(\w+) \) \{/g)].map((m) => m[1]);
+  if (
+    start < textures ||
+    end < 0 ||
+    code.indexOf('\n}\n', textures) < end ||
+    branches.join() !== 'isDataArrayTexture,isData3DTexture,isFramebufferTexture,isHTMLTexture'
+  )
+    fail("three.js no longer writes WebGLTextures' uploadTexture branches as expected");
+  return replaceKeepingLines(
+    code,
+    start,
+    end,
+    `\n\t\t\t} else if ( texture.isDataArrayTexture || texture.isData3DTexture || texture.isFramebufferTexture || texture.isHTMLTexture ) {\n\n\t\t\t\t${say('array, 3D, framebuffer and HTML textures')}\n`,
+  );
+}
+
 /** three.module.js with the parts above as stand-ins (each one a top-level function three calls `new` on). */
 export function trimRendererParts(code: string, fail: Fail): string {
-  let out = code;
+  let out = trimTextureKinds(code, fail);
   for (const name of UNUSED_METHODS) out = trimMethod(out, name, fail);
   for (const [name, stub] of Object.entries(INNER_STUBS)) out = trimInner(out, name, stub, fail);
   for (const { inside, name, stub } of ONE_TAB_STUBS) out = trimOneTab(out, inside, name, stub, fail);

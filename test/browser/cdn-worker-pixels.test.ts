@@ -13,7 +13,8 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { renderWorkerInfo } from '../../src/elements/room-viewer/worker-view.ts';
 import { configure, resetConfig } from '../../src/config.ts';
-import { cleanup, mountLoaded, until } from './helpers/wait.ts';
+import { sendMouse } from '@web/test-runner-commands';
+import { cleanup, mountLoaded, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 
 type Seen = { type: string; thread?: string; message?: string };
@@ -121,6 +122,55 @@ async function differenceOfBuilt(attributes: Record<string, string>, select = fa
   return count;
 }
 
+/** The markup of a viewer with `attributes`, at the pictures' size. */
+function viewerMarkup(attributes: Record<string, string>): string {
+  const list = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  return `<room-viewer ${list} style="display: block; inline-size: ${SIZE.width}px; block-size: ${SIZE.height}px"></room-viewer>`;
+}
+
+/**
+ * The same viewer from the sources (this page) and from the build (an iframe), both loaded: the source
+ * one with every texture settled (its `progress` at 1) and every piece.
+ */
+async function besideBuilt(
+  attributes: Record<string, string>,
+): Promise<{ viewer: RoomViewer; built: RoomViewer; iframe: HTMLIFrameElement; win: FrameWindow }> {
+  const local = document.createElement('div');
+  local.innerHTML = viewerMarkup(attributes);
+  const viewer = local.firstElementChild as RoomViewer;
+  let progress = 0;
+  viewer.addEventListener('progress', (e) => (progress = (e as CustomEvent).detail.totalProgress));
+  await mountLoaded(viewer, 30000);
+  expect(viewer.renderThread).to.equal('worker');
+  await until(() => progress === 1, 30000, 'every texture settled');
+  await until(async () => (await renderWorkerInfo())?.furniture.pending === 0, 30000, 'every piece settled');
+  const win = await builtPage(viewerMarkup(attributes));
+  await until(
+    () => win.__seen.some((e) => e.type === 'model-load' || e.type === 'model-error'),
+    30000,
+    'the built viewer loaded',
+  );
+  expect(win.__seen.filter((e) => e.type !== 'model-load')).to.deep.equal([]);
+  expect(win.__seen.find((e) => e.type === 'model-load')?.thread).to.equal('worker');
+  const built = win.document.querySelector('room-viewer') as RoomViewer;
+  return { viewer, built, iframe: frames.at(-1)!, win };
+}
+
+/** How many pixels of the built viewer's picture still differ from the source one's after up to 30 s. */
+async function stillDiffering(viewer: RoomViewer, built: RoomViewer, win: FrameWindow): Promise<number> {
+  const fromSources = await pixels(await viewer.toBlob(SIZE));
+  const deadline = performance.now() + 30000;
+  let count = differing(fromSources, await pixels(await built.toBlob(SIZE)));
+  while (count > 0 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    count = differing(fromSources, await pixels(await built.toBlob(SIZE)));
+  }
+  expect(win.__seen.filter((e) => e.type === 'error')).to.deep.equal([]);
+  return count;
+}
+
 describe('CDN: the built render worker (three.js trimmed) draws as its sources do', function () {
   this.timeout(90000);
   before(function () {
@@ -162,6 +212,78 @@ describe('CDN: the built render worker (three.js trimmed) draws as its sources d
       'camera-target': '0m 0.5m 0m',
     });
     expect(differ, 'pixels that differ').to.equal(0);
+  });
+
+  it('a room with textures (fetched and decoded by the worker form of texture-loader.ts): the same pixels', async () => {
+    const attributes = { 'room-id': String(await roomId()), loading: 'eager', camera: 'top', poster: '' };
+    const { viewer, built, win } = await besideBuilt({
+      ...attributes,
+      'media-base': `${location.origin}/room-styling/media`,
+    });
+    expect(await stillDiffering(viewer, built, win), 'pixels that differ').to.equal(0);
+    // and the picture compared is a textured one: the same room without its textures is not it
+    const textured = await pixels(await viewer.toBlob(SIZE));
+    const local = document.createElement('div');
+    local.innerHTML = viewerMarkup(attributes);
+    const plain = await mountLoaded(local.firstElementChild as RoomViewer, 30000);
+    expect(
+      differing(textured, await pixels(await plain.toBlob(SIZE))),
+      'pixels the textures change',
+    ).to.be.greaterThan(100);
+  });
+
+  it("a piece picked by a click in the built worker (Mesh.raycast from three's later module): the same piece and pixels", async () => {
+    const { viewer, built, iframe, win } = await besideBuilt({
+      'room-id': '6346900',
+      'furniture-base': `${location.origin}/room-styling`,
+      loading: 'eager',
+      camera: 'top',
+      poster: '',
+    });
+    expect(await stillDiffering(viewer, built, win), 'pixels before the click').to.equal(0);
+    const canvasRect = (el: RoomViewer) => el.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
+    const frameRect = iframe.getBoundingClientRect();
+    let picked: string | undefined;
+    let at: [number, number] | undefined;
+    // the first click that lands on a piece of the built viewer (the features stage loads at the first)
+    for (const [fx, fy] of [
+      [0.5, 0.5],
+      [0.35, 0.5],
+      [0.65, 0.5],
+      [0.5, 0.35],
+      [0.5, 0.65],
+      [0.3, 0.3],
+      [0.7, 0.7],
+      [0.3, 0.7],
+      [0.7, 0.3],
+    ] as const) {
+      const rect = canvasRect(built);
+      const point: [number, number] = [
+        Math.round(frameRect.left + rect.left + fx * rect.width),
+        Math.round(frameRect.top + rect.top + fy * rect.height),
+      ];
+      const select = waitForEvent<{ component: { id: string } }>(built, 'component-select', 3000).catch(
+        () => undefined,
+      );
+      await sendMouse({ type: 'click', position: point });
+      picked = (await select)?.detail.component.id;
+      if (picked) {
+        at = [fx, fy];
+        break;
+      }
+    }
+    expect(picked, 'a piece picked in the built worker').to.be.a('string');
+    expect(built.selected).to.deep.equal([picked]);
+    // the same point of the source viewer picks the same piece
+    const rect = canvasRect(viewer);
+    const select = waitForEvent<{ component: { id: string } }>(viewer, 'component-select', 3000);
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + at![0] * rect.width), Math.round(rect.top + at![1] * rect.height)],
+    });
+    expect((await select).detail.component.id).to.equal(picked);
+    // and both draw its outline alike
+    expect(await stillDiffering(viewer, built, win), 'pixels after the pick').to.equal(0);
   });
 
   it("a selected piece's outline (the features stage, its lines from three's later-stage module): the same pixels", async () => {

@@ -65,9 +65,12 @@ function scene(three: Three): { scene: full.Scene; camera: full.PerspectiveCamer
     new three.MeshBasicMaterial(),
     3,
   );
+  // the instances' colours as the worker would set them (InstancedMesh.setColorAt is not in its
+  // three.js: scripts/worker-trims/methods.ts DEAD_METHODS)
+  boxes.instanceColor = new three.InstancedBufferAttribute(new Float32Array(9), 3);
   for (let i = 0; i < 3; i++) {
     boxes.setMatrixAt(i, new three.Matrix4().makeTranslation(1.5, 0.15, i - 1));
-    boxes.setColorAt(i, new three.Color().setHSL(i / 3, 0.5, 0.5));
+    new three.Color().setHSL(i / 3, 0.5, 0.5).toArray(boxes.instanceColor.array, i * 3);
   }
   const shade = new three.BufferGeometry().setFromPoints([
     new three.Vector3(-2, 0.01, -2),

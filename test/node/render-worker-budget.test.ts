@@ -64,5 +64,21 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
       "WebGLCubeRenderTarget's equirectangular conversion",
     );
     has(/built without WebGLRenderer\.copyTextureToTexture\(\)/, 'stand-in for copyTextureToTexture');
+    // three's methods the worker never calls, and picking's, which the later module puts back
+    // (scripts/worker-trims/methods.ts): the ray's and the triangle's arithmetic, Mesh.raycast's walk
+    lacks(/distanceSqToSegment|closestPointToPoint/, "the ray's and the triangle's arithmetic");
+    lacks(/_computeIntersections/, "Mesh.raycast's walk of its triangles");
+    lacks(/setAxisAngleFromRotationMatrix|computeVertexNormals|setColorAt/, 'methods the worker never calls');
+    // the texture loaders: the worker fetches and decodes a texture itself (src/three/texture-loader.worker.ts)
+    lacks(/ImageBitmapLoader|ImageLoader|createImageBitmap\(\) not supported/, "three's texture loaders");
+    has(/imageOrientation:\s*`flipY`|imageOrientation:\s*["']flipY["']/, "the worker's own texture decode");
+    // WebGLTextures' uploads of kinds the worker never makes, and the uniforms of materials it never draws
+    has(/built without three\.js's array, 3D, framebuffer and HTML textures/, 'stand-in for those uploads');
+    lacks(/texElementImage2D/, "the HTML textures' upload");
+    lacks(
+      /built without WebGLRenderer\.forceContextLoss/,
+      'a stand-in for forceContextLoss (kept: tests call it)',
+    );
+    has(/built without WebGLRenderer\.initTexture\(\)/, 'stand-in for initTexture');
   });
 });
