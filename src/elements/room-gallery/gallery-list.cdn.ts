@@ -2,8 +2,9 @@
  * How the gallery asks for a page of rooms, the CDN build's form (gallery-list.ts is the npm build's):
  * the list client and its fetch wrapper (retries, timeouts, the service's error words: about 1 KB gzip)
  * are not on the first cards' path. When the loader's head start already asked for this very page
- * (src/cdn/head-start.ts), the page is read here from its answer; the client's chunk is imported after
- * the first cards (warmLists(), when the page is idle), or at once when a call needs it: a further page,
+ * (src/cdn/head-start.ts), the page is read here from its answer; the client's chunk (after-cards.ts, with
+ * the previous / next controls) is imported after the first cards (warmLists(), when the page is idle), or
+ * at once when a call needs it: a further page,
  * a filter, a search, a retry, a gallery the loader did not start (no service named, a shaped query).
  * Anything but a readable 2xx answer is handed to the client: a failed response is put back for it to
  * take (so it reports the service's own error, without a second request), a failed fetch is asked again.
@@ -23,18 +24,30 @@ import { serviceRoot } from './service-root.js';
 const MAX_BYTES = 16 * 1024 * 1024;
 const WAIT_MS = 15_000;
 
-let client: Promise<typeof import('./list-call.js')> | undefined;
+/** The chunk after the first cards (the client, the previous / next controls), once it is here. */
+let later: typeof import('./after-cards.js') | undefined;
+let client: Promise<typeof import('./after-cards.js')> | undefined;
 const lists = () =>
-  (client ??= import('./list-call.js').catch((error: unknown) => {
-    client = undefined; // offline for a moment: the next call asks again
-    throw error;
-  }));
+  (client ??= import('./after-cards.js').then(
+    (module) => (later = module),
+    (error: unknown) => {
+      client = undefined; // offline for a moment: the next call asks again
+      throw error;
+    },
+  ));
 
-/** The client's chunk, when the page has nothing better to do (after the first cards). */
-export const warmLists = (): void => {
-  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  idle(() => void lists().catch(() => undefined));
+/**
+ * The client's chunk, when the page has nothing better to do (after the first cards); `ready` once it is
+ * here (the element draws the previous / next controls then, into the box it held for them).
+ */
+export const warmLists = (ready?: () => void): void => {
+  const idle =
+    globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => setTimeout(run, 200));
+  idle(() => void lists().then(ready, () => undefined), { timeout: 2000 });
 };
+
+/** The previous / next controls, once the chunk after the first cards is here. */
+export const pageControls = () => later?.renderPages;
 
 /** The page of `request`, from the loader's answer when it has one, else through the client. */
 export async function listGallery(
