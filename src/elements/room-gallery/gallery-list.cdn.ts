@@ -9,6 +9,7 @@
  * Anything but a readable 2xx answer is handed to the client: a failed response is put back for it to
  * take (so it reports the service's own error, without a second request), a failed fetch is asked again.
  */
+import { notJson, readAnswerText } from '../../api/answer-read.js';
 import { ApiError } from '../../api/api-error.js';
 import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
 import { joinUrl } from '../../api/join-url.js';
@@ -16,12 +17,10 @@ import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styli
 import type { RoomList } from '../../api/room-styling/index.js';
 import { roomsQuery } from '../../api/room-styling/list-urls.js';
 import { readRoomList } from '../../api/room-styling/room-list.js';
-import { readBoundedText } from '../../platform/bounded-body.js';
 import type { GalleryRequest } from './query.js';
 import { serviceRoot } from './service-root.js';
 
-/** As the fetch wrapper's: the largest answer read, and how long the loader's answer is waited for. */
-const MAX_BYTES = 16 * 1024 * 1024;
+/** As the fetch wrapper's timeout: how long the loader's answer is waited for. */
 const WAIT_MS = 15_000;
 
 /** The chunk after the first cards (the client, the previous / next controls), once it is here. */
@@ -65,18 +64,17 @@ export async function listGallery(
     if (response?.ok) {
       let text: string;
       try {
-        text = await readBoundedText(response, MAX_BYTES, () => new RangeError());
+        text = await readAnswerText(response, url);
       } catch (error) {
         if (call.signal?.aborted) throw error;
-        if (error instanceof RangeError)
-          throw new ApiError(`The answer is larger than ${MAX_BYTES} bytes`, response.status, url, 'invalid');
+        if (error instanceof ApiError) throw error; // too large
         return (await lists()).callService(service, request, call); // the read broke off: ask again
       }
       let data: unknown;
       try {
         data = text ? JSON.parse(text) : undefined;
       } catch {
-        throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', text);
+        throw notJson(response.status, url, text);
       }
       return readRoomList(data, url);
     }
