@@ -40,6 +40,7 @@ const lists = () =>
  * here (the element draws the previous / next controls then, into the box it held for them).
  */
 export const warmLists = (ready?: () => void): void => {
+  if (later) return; // here already (a further page): nothing to load, nothing new to draw
   const idle =
     globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => setTimeout(run, 200));
   idle(() => void lists().then(ready, () => undefined), { timeout: 2000 });
