@@ -1,6 +1,10 @@
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { elementModule, FOLDERS, inFolder, inPackage } from './folders.ts';
 import { reaching, staticPath } from './static-path.ts';
+
+/** The loader's head start for the viewer and the panorama: what it shares with the gallery is not copied. */
+const POSTER_START = 'src/cdn/poster-start.ts';
 
 /**
  * valibot is one module: in a shared chunk it would carry every schema kind any element uses, and
@@ -41,8 +45,17 @@ export function areaCopies(options: { firstCards: string }): Plugin {
               inFolder(dep, FOLDERS.api) && path.imports.get(dep)?.length === 0 && !path.classes.has(dep),
           ),
       );
-      copiedOnPath = new Set([...builders, ...helpers]);
       // none since issue 35: the gallery's room lists are read without valibot (src/api/room-styling/room-list.ts)
+      // The list readers (issue 35, the fourteenth round): the room-styling modules of the path (the room
+      // list's reader, its field readers, the query builders; about 1.5 KB gzip) are copied for the other
+      // elements' clients as well, so that the plain ones are the gallery's alone (its own chunk) and not
+      // `shared`, which every viewer's first frame downloads. What the poster's head start
+      // (src/cdn/poster-start.ts, a viewer's or panorama's first request) imports of them stays shared.
+      const poster = staticPath(resolve(POSTER_START)).modules;
+      const readers = [...path.modules].filter(
+        (id) => inFolder(id, FOLDERS.roomStyling) && !path.classes.has(id) && !poster.has(id),
+      );
+      copiedOnPath = new Set([...builders, ...helpers, ...readers]);
     },
     async resolveId(source, importer, resolveOptions) {
       if (!importer || !/^(\.|valibot$)/.test(source)) return null;

@@ -2,8 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { elementModule, elementOf, FOLDERS, inFolder, inPackage, srcPath } from './folders.ts';
 
-/** A set of modules several elements share goes into `kit` up to this much code (as transformed, before minifying). */
-const KIT_CODE = 24_000;
+/**
+ * A set of modules several elements share goes into `kit` up to this much code (as transformed, before
+ * minifying). 26 000 since the gallery's list readers have copies of their own for the other elements
+ * (area-copies.ts): the panorama's and the tour's set (its view and its client) came to 24 059 with them
+ * and would have been split into five files of its chain.
+ */
+const KIT_CODE = 26_000;
 /**
  * A set of the other elements' (no viewer) this small joins `later-others` rather than being a file of
  * `kit-others` for elements that all load `later-others` anyway (the plan's snapshot-image: an eighth

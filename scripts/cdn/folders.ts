@@ -65,6 +65,7 @@ export const budgets = (): Budgets =>
 export const FOLDERS = {
   api: 'api',
   planningApi: ['api/planning', 'api/planning-xml'],
+  roomStyling: 'api/room-styling',
   three: 'three',
   threeAddOns: { pkg: 'three', folder: 'examples/jsm/' },
   elements: 'elements',

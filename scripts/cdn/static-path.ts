@@ -2,7 +2,9 @@
  * The modules an element loads before it runs: its module and what it reaches by static imports
  * (`import ... from`, `export ... from`; type-only ones are erased, import() is not followed). Read
  * from the sources before the build, because some plugins decide a module's copy when it is first
- * resolved, before the bundler knows the graph.
+ * resolved, before the bundler knows the graph. A module with a CDN form (`x.cdn.ts` beside `x.ts`,
+ * build-forms.ts) is read in that form, as the CDN build takes it: the gallery's path is its first
+ * cards', without the list client that its npm form imports.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -47,10 +49,12 @@ export function staticPath(root: string): StaticPath {
       }
       // our sources import `./x.js` for `./x.ts`; anything else (a stylesheet, JSON) is a leaf
       const named = resolve(dirname(id), source.replace(/\?.*$/, ''));
-      const file =
+      const plain =
         /\.js$/.test(named) && existsSync(named.replace(/\.js$/, '.ts'))
           ? named.replace(/\.js$/, '.ts')
           : named;
+      const cdn = plain.replace(/\.ts$/, '.cdn.ts');
+      const file = plain.endsWith('.ts') && !id.endsWith('.cdn.ts') && existsSync(cdn) ? cdn : plain;
       if (!existsSync(file)) throw new Error(`static-path: ${id} imports ${source}, not found as ${file}`);
       deps.push(file);
       if (/\.[cm]?[jt]s$/.test(file)) visit(file);

@@ -4,7 +4,7 @@
  * Runs in browsers and in Node 20 (global fetch).
  */
 
-import { readBoundedText } from '../platform/bounded-body.js';
+import { MAX_RESPONSE_BYTES, notJson, readAnswerText } from './answer-read.js';
 import { ApiError } from './api-error.js';
 import { dropAnswer, takeEarly } from './head-start.js';
 import type { Query } from './join-url.js';
@@ -46,8 +46,7 @@ export interface RequestOptions {
 
 export const DEFAULT_TIMEOUT = 15_000;
 export const DEFAULT_RETRIES = 2;
-/** 16 MiB: ten times the largest real room model, far below what stalls a tab. */
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+export { MAX_RESPONSE_BYTES };
 const ABORTED = 'The request was aborted';
 
 /**
@@ -62,9 +61,6 @@ const failurePath = () =>
     failure = undefined; // the next failure asks again
     throw error;
   }));
-
-/** Thrown inside the read when a body passes its byte cap; turned into an ApiError by the caller. */
-class TooLarge extends Error {}
 
 function parseBody(text: string): unknown {
   if (!text) return undefined;
@@ -184,13 +180,12 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     response = await (early ? abortable(early.catch(send), controller.signal) : send());
     if (type === 'none') await response.body?.cancel().catch(() => undefined);
     else {
-      const text = await readBoundedText(response, maxBytes, () => new TooLarge());
+      const text = await readAnswerText(response, url, maxBytes);
       parsed = type === 'text' ? text : parseBody(text);
     }
   } catch (cause) {
-    if (cause instanceof TooLarge) {
-      throw new ApiError(`The answer is larger than ${maxBytes} bytes`, response!.status, url, 'invalid');
-    }
+    // an answer past its byte cap (answer-read.ts)
+    if (cause instanceof ApiError) throw cause;
     throw timedOut
       ? new ApiError(`No answer within ${timeout} ms`, 0, url, 'timeout')
       : outer?.aborted
@@ -206,7 +201,7 @@ async function attemptOnce(url: string, method: string, options: RequestOptions)
     throw new ApiError(message, response.status, url, 'http', parsed);
   }
   if (type !== 'text' && type !== 'none' && typeof parsed === 'string') {
-    throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', parsed);
+    throw notJson(response.status, url, parsed);
   }
   return parsed;
 }

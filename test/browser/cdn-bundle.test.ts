@@ -85,7 +85,7 @@ describe('CDN entry (dist/cdn/room-elements.js): defines an element when its tag
     const beforeCards = cdnRequests(win, painted).sort();
     // (the list client's chunk imports the other elements' `kit` and what only the elements other than the
     // viewer share, `later-others`, scripts/cdn/element-chunks.ts, and with them the bundler's runtime helper)
-    const client = ['chunks/kit', 'chunks/list-call', 'chunks/later-others', 'chunks/rolldown-runtime'];
+    const client = ['chunks/kit', 'chunks/after-cards', 'chunks/later-others', 'chunks/rolldown-runtime'];
     expect(beforeCards.filter((name) => !client.includes(name))).to.deep.equal([
       'chunks/room-gallery',
       'chunks/shared',
@@ -370,7 +370,7 @@ describe("CDN entry: the head start (an element's first request asked before its
     expect(win.customElements.get('room-gallery')).to.be.a('function');
   });
 
-  it('<room-gallery>: the first cards come from the loader’s answer without the list client, which comes after them and pages on', async () => {
+  it('<room-gallery>: the first cards come from the loader’s answer without the list client and the pager, which come after them in their held box and page on', async () => {
     const { win, doc, asked } = await loaderFrame('room-gallery');
     const gallery = doc.createElement('room-gallery');
     gallery.setAttribute('limit', '3');
@@ -378,15 +378,29 @@ describe("CDN entry: the head start (an element's first request asked before its
     doc.body.append(gallery);
     await loaded;
     const firstCards = win.performance.now();
-    // the client and its fetch wrapper (src/elements/room-gallery/gallery-list.cdn.ts) are not on the path…
+    // the client and its fetch wrapper (src/elements/room-gallery/gallery-list.cdn.ts) are not on the path,
+    // nor the previous / next controls (after-cards.ts)…
     expect(cdnRequests(win, firstCards), 'no list client before the first cards').not.to.include(
-      'chunks/list-call',
+      'chunks/after-cards',
     );
-    // …but come when the page is idle, and page on as before: the next page asked by the client, once
+    await (gallery as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    const root = gallery.shadowRoot!;
+    const pager = () => root.querySelector('[part~="pager"]');
+    const height = gallery.getBoundingClientRect().height;
+    expect(pager(), 'no pager with the first cards').to.equal(null);
+    expect(root.querySelector('.pager-slot'), 'the pager’s box is held').to.not.equal(null);
+    // …but come when the page is idle, into the box held for them (nothing moves), and page on as before:
+    // the next page asked by the client, once
     await until(
-      () => cdnRequests(win).includes('chunks/list-call') || undefined,
+      () => cdnRequests(win).includes('chunks/after-cards') || undefined,
       10000,
       'the client after the cards',
+    );
+    await until(() => pager(), 10000, 'the pager after the cards');
+    expect(pager()!.textContent).to.contain('Next');
+    expect(root.querySelector('.pager-slot'), 'no box held beside the pager').to.equal(null);
+    expect(gallery.getBoundingClientRect().height, 'the gallery’s height when the pager came').to.equal(
+      height,
     );
     const next = waitForEvent<{ page: number }>(gallery, 'rooms-load');
     (gallery as HTMLElement & { page: number }).page = 2;
@@ -403,7 +417,7 @@ describe("CDN entry: the head start (an element's first request asked before its
     const loaded = waitForEvent(gallery, 'rooms-load');
     doc.body.append(gallery);
     await loaded;
-    expect(cdnRequests(win, win.performance.now())).to.include('chunks/list-call');
+    expect(cdnRequests(win, win.performance.now())).to.include('chunks/after-cards');
     const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms/panoramas?'));
     expect(lists.length, 'asked once').to.equal(1);
     expect(lists[0]!.defined, 'by the element').to.equal(true);

@@ -1,6 +1,7 @@
 /**
  * <room-gallery>'s parts: the pager and the cards (room-gallery/features/pager-controls.ts, room-gallery/cards/results.ts, in the
- * element's own bundle) are here before the first rooms and shown with them; the lazy parts (error
+ * element's own bundle as the npm build and these tests have it; the CDN build loads the pager after the first
+ * cards with the list client, into a held box: test/browser/cdn-bundle.test.ts) are here before the first rooms and shown with them; the lazy parts (error
  * wording, filters, virtual rows, URL sync) get their styles when they arrive; a Dutch page never sees
  * English in between.
  */

@@ -11,7 +11,11 @@ import {
 } from '../../src/elements/room-gallery/paging.ts';
 import { toRows } from '../../src/elements/room-gallery/features/virtual.ts';
 import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/cards/layout.ts';
-import { historyPrefix, readHistory, writeHistory } from '../../src/elements/room-gallery/features/history.ts';
+import {
+  historyPrefix,
+  readHistory,
+  writeHistory,
+} from '../../src/elements/room-gallery/features/history.ts';
 import { selectOptions } from '../../src/elements/room-gallery/features/filters.ts';
 import { ERROR_STRINGS } from '../../src/elements/room-gallery/room-gallery.error-strings.ts';
 import { errorSentence, errorTitle, retryHelps } from '../../src/features/error-panel/error-panel.ts';
@@ -25,7 +29,7 @@ import nl from '../../src/i18n/nl.ts';
 registerTranslation('nl', nl);
 import { shortMessage } from '../../src/internal/element-error.ts';
 import { toElementError } from '../../src/internal/to-element-error.ts';
-import { statusText } from '../../src/elements/room-gallery/features/pager.ts';
+import { pagerView, statusText } from '../../src/elements/room-gallery/features/pager.ts';
 
 const room = (id: number | undefined, extra: Partial<Room> = {}): Room => ({
   id,
@@ -224,5 +228,25 @@ describe('gallery status line', () => {
     assert.equal(statusText({ ...base, state: 'empty', shown: 0 }), 'countTotal {"total":0}');
     assert.equal(statusText({ ...base, state: 'error', shown: 0 }), '');
     assert.equal(statusText({ ...base, mode: 'more', loadingMore: true }), 'loadingMore');
+  });
+
+  it('says when previous / next show: the box the element holds for them while they are on their way', () => {
+    const view = { mode: 'pages' as const, limit: 12, t, onPage: () => undefined, onMore: () => undefined };
+    const shown = (rooms: number, page: number, total: number | undefined, hasNext: boolean) => ({
+      rooms: Array.from({ length: rooms }, (_, id) => ({ id, name: '' }) as Room),
+      total,
+      page,
+      hasNext,
+    });
+    const loaded = (s: ReturnType<typeof shown>) => ({ status: 'loaded' as const, shown: s, more: false });
+    assert.equal(pagerView({ status: 'loading' }, view).controls, false, 'nothing shown yet');
+    assert.equal(pagerView(loaded(shown(12, 1, 240, true)), view).controls, true);
+    assert.equal(pagerView(loaded(shown(12, 20, 240, false)), view).controls, true, 'the last page');
+    assert.equal(pagerView(loaded(shown(5, 1, 5, false)), view).controls, false, 'one page is all');
+    assert.equal(pagerView(loaded(shown(5, 1, undefined, false)), view).controls, true, 'no total: "page 1"');
+    assert.equal(pagerView({ status: 'empty', shown: shown(0, 1, 0, false) }, view).controls, false);
+    assert.equal(pagerView(loaded(shown(12, 1, 240, true)), { ...view, mode: 'more' }).controls, false);
+    const busy = { status: 'loading' as const, shown: shown(12, 1, 240, true) };
+    assert.equal(pagerView(busy, view).controls, true, 'kept while the next page loads');
   });
 });

@@ -2,12 +2,14 @@
  * How the gallery asks for a page of rooms, the CDN build's form (gallery-list.ts is the npm build's):
  * the list client and its fetch wrapper (retries, timeouts, the service's error words: about 1 KB gzip)
  * are not on the first cards' path. When the loader's head start already asked for this very page
- * (src/cdn/head-start.ts), the page is read here from its answer; the client's chunk is imported after
- * the first cards (warmLists(), when the page is idle), or at once when a call needs it: a further page,
+ * (src/cdn/head-start.ts), the page is read here from its answer; the client's chunk (after-cards.ts, with
+ * the previous / next controls) is imported after the first cards (warmLists(), when the page is idle), or
+ * at once when a call needs it: a further page,
  * a filter, a search, a retry, a gallery the loader did not start (no service named, a shaped query).
  * Anything but a readable 2xx answer is handed to the client: a failed response is put back for it to
  * take (so it reports the service's own error, without a second request), a failed fetch is asked again.
  */
+import { notJson, readAnswerText } from '../../api/answer-read.js';
 import { ApiError } from '../../api/api-error.js';
 import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
 import { joinUrl } from '../../api/join-url.js';
@@ -15,26 +17,37 @@ import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styli
 import type { RoomList } from '../../api/room-styling/index.js';
 import { roomsQuery } from '../../api/room-styling/list-urls.js';
 import { readRoomList } from '../../api/room-styling/room-list.js';
-import { readBoundedText } from '../../platform/bounded-body.js';
 import type { GalleryRequest } from './query.js';
 import { serviceRoot } from './service-root.js';
 
-/** As the fetch wrapper's: the largest answer read, and how long the loader's answer is waited for. */
-const MAX_BYTES = 16 * 1024 * 1024;
+/** As the fetch wrapper's timeout: how long the loader's answer is waited for. */
 const WAIT_MS = 15_000;
 
-let client: Promise<typeof import('./list-call.js')> | undefined;
+/** The chunk after the first cards (the client, the previous / next controls), once it is here. */
+let later: typeof import('./after-cards.js') | undefined;
+let client: Promise<typeof import('./after-cards.js')> | undefined;
 const lists = () =>
-  (client ??= import('./list-call.js').catch((error: unknown) => {
-    client = undefined; // offline for a moment: the next call asks again
-    throw error;
-  }));
+  (client ??= import('./after-cards.js').then(
+    (module) => (later = module),
+    (error: unknown) => {
+      client = undefined; // offline for a moment: the next call asks again
+      throw error;
+    },
+  ));
 
-/** The client's chunk, when the page has nothing better to do (after the first cards). */
-export const warmLists = (): void => {
-  const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-  idle(() => void lists().catch(() => undefined));
+/**
+ * The client's chunk, when the page has nothing better to do (after the first cards); `ready` once it is
+ * here (the element draws the previous / next controls then, into the box it held for them).
+ */
+export const warmLists = (ready?: () => void): void => {
+  if (later) return; // here already (a further page): nothing to load, nothing new to draw
+  const idle =
+    globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => setTimeout(run, 200));
+  idle(() => void lists().then(ready, () => undefined), { timeout: 2000 });
 };
+
+/** The previous / next controls, once the chunk after the first cards is here. */
+export const pageControls = () => later?.renderPages;
 
 /** The page of `request`, from the loader's answer when it has one, else through the client. */
 export async function listGallery(
@@ -52,18 +65,17 @@ export async function listGallery(
     if (response?.ok) {
       let text: string;
       try {
-        text = await readBoundedText(response, MAX_BYTES, () => new RangeError());
+        text = await readAnswerText(response, url);
       } catch (error) {
         if (call.signal?.aborted) throw error;
-        if (error instanceof RangeError)
-          throw new ApiError(`The answer is larger than ${MAX_BYTES} bytes`, response.status, url, 'invalid');
+        if (error instanceof ApiError) throw error; // too large
         return (await lists()).callService(service, request, call); // the read broke off: ask again
       }
       let data: unknown;
       try {
         data = text ? JSON.parse(text) : undefined;
       } catch {
-        throw new ApiError('The service sent a body that is not JSON', response.status, url, 'invalid', text);
+        throw notJson(response.status, url, text);
       }
       return readRoomList(data, url);
     }

@@ -181,8 +181,9 @@ export class GalleryLoader implements ReactiveController {
     this.host.page = page;
     this.host.requestUpdate();
     this.options.loaded(received, total, page, append);
-    // the CDN build read the first cards from the loader's answer: its client comes now, for what follows
-    warmLists();
+    // the CDN build read the first cards from the loader's answer: its client comes now, for what follows,
+    // and with it the previous / next controls
+    warmLists(() => this.host.requestUpdate());
   }
 
   /** The gallery left the page (not moved) with a load on its way: the shared controller aborted it. */

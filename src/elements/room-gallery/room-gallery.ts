@@ -18,7 +18,8 @@ import type { GalleryInfinite } from './features/infinite.js';
 import * as lazy from './lazy.js';
 import { GalleryLoader, STATUSES } from './loader.js';
 import { pagerView, statusText } from './features/pager.js';
-import { pagerStyles, renderPager } from './features/pager-controls.js';
+import { pagerStyles } from './features/pager-styles.js';
+import { pageControls } from './gallery-list.js';
 import { normalisePaging } from './paging.js';
 import { activatedIndex, focusCard, renderEmpty, resultStyles } from './cards/results.js';
 import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './query.js';
@@ -379,6 +380,7 @@ export class RoomGallery extends RoomElement {
   }
 
   override render() {
+    const pages = pageControls();
     const pager = pagerView(this.#loader.state, {
       mode: this.#paging,
       limit: galleryLimit(this.limit),
@@ -390,10 +392,12 @@ export class RoomGallery extends RoomElement {
       ${this.#filters?.render()}
       <p part="status" class="status" role="status">${statusText(pager)}</p>
       ${this.#renderRooms()} ${renderErrorPanel(this.#loader.state, this.#lang.lang, this.#t, this.#onRetry)}
-      ${renderPager(pager, lazy.moreButton.value?.renderMore)}
+      ${this.#paging === 'more' ? lazy.moreButton.value?.renderMore(pager) : pages?.(pager)}
       ${
-        // the pager's place is held while the first page loads (src/loader.css counts it too)
-        this.#paging === 'pages' && !this.#loader.shownPage && this.#loader.state.status === 'loading'
+        // the pager's place is held while the first page loads (src/loader.css counts it too), and on the
+        // CDN until its controls came after the first cards (gallery-list.cdn.ts)
+        this.#paging === 'pages' &&
+        ((!pager.shownPage && pager.state === 'loading') || (!pages && pager.controls))
           ? html`<div class="pager-slot" aria-hidden="true"></div>`
           : nothing
       }

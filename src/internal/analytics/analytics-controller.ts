@@ -27,40 +27,21 @@ const VISITOR_INPUT = ['pointerdown', 'pointerup', 'click', 'keydown', 'keyup'];
 
 const loadTracker = lazyModule(() => import('./analytics-tracker.js'));
 
-/**
- * After the first result: its frame, a second (what a `view` waits for anyway; the page's own work
- * around its first paint comes first, on a slow phone too), another frame (where frames come seconds
- * apart, the result's are still first), an idle moment (2 s at most), then `run`. Returns the cancel,
- * which frees the wait at once (a removed element is not held until it ends).
- */
-function afterFirstResult(run: () => void): () => void {
-  let cancel = () => {};
-  const frame = (next: () => void) => {
-    const id = requestAnimationFrame(next);
-    cancel = () => cancelAnimationFrame(id);
-  };
-  const later = (next: () => void) => {
-    const id = setTimeout(next, 1000);
-    cancel = () => clearTimeout(id);
-  };
-  const idle = (next: () => void) => {
-    if (typeof requestIdleCallback !== 'function') return next();
-    const id = requestIdleCallback(next, { timeout: 2000 });
-    cancel = () => cancelIdleCallback(id);
-  };
-  frame(() => later(() => frame(() => idle(run))));
-  return () => cancel();
-}
+/** A call for the tracker, kept until it arrived. */
+type Call = (tracker: AnalyticsTracker) => void;
 
 export class AnalyticsController implements ReactiveController {
   #tracker?: AnalyticsTracker;
   /** Calls made before the tracker arrived, in order. */
-  #queue: ((tracker: AnalyticsTracker) => void)[] = [];
+  #queue: Call[] = [];
+  #loading = false;
   /** The element's first result is on screen (a state other than `loading` was set). */
   #settled = false;
-  /** Cancels the wait for the tracker after the first result (afterFirstResult). */
-  #wait?: () => void;
-  #loading = false;
+  /**
+   * The wait for the tracker after the first result: a second (what a `view` waits for anyway; the page's
+   * own work around its first paint comes first, on a slow phone too), then an idle moment (2 s at most).
+   */
+  #wait?: ReturnType<typeof setTimeout>;
   /** True from a trusted input event on the element until the end of its task (#onInput). */
   #answering = false;
 
@@ -79,7 +60,8 @@ export class AnalyticsController implements ReactiveController {
   hostDisconnected(): void {
     for (const type of VISITOR_INPUT) this.host.removeEventListener(type, this.#onInput, true);
     this.#answering = false;
-    this.#wait?.();
+    // a removed element is not held until the wait ends
+    clearTimeout(this.#wait);
     this.#wait = undefined;
   }
 
@@ -95,11 +77,11 @@ export class AnalyticsController implements ReactiveController {
   }
 
   #waitForTracker(): void {
-    if (this.#tracker || this.#loading || this.#wait || typeof requestAnimationFrame !== 'function') return;
-    this.#wait = afterFirstResult(() => {
-      this.#wait = undefined;
-      this.#load();
-    });
+    if (this.#tracker || this.#loading || this.#wait) return;
+    this.#wait = setTimeout(() => {
+      const idle = globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => run());
+      idle(() => this.#call(), { timeout: 2000 });
+    }, 1000);
   }
 
   /** Fires `room-analytics` for a visitor's action (call from input handlers only). */
@@ -137,22 +119,19 @@ export class AnalyticsController implements ReactiveController {
     this.#call((tracker) => tracker.input(event.type, path));
   };
 
-  #call(call: (tracker: AnalyticsTracker) => void): void {
-    if (this.#tracker) return call(this.#tracker);
-    this.#queue.push(call);
-    this.#load();
-  }
-
-  #load(): void {
-    if (this.#tracker || this.#loading) return;
+  /** `call` for the tracker (none: it is only loaded), at once when it is here, else once it arrived. */
+  #call(call?: Call): void {
+    if (this.#tracker) return call?.(this.#tracker);
+    if (call) this.#queue.push(call);
+    if (this.#loading) return;
     this.#loading = true;
-    this.#wait?.();
+    clearTimeout(this.#wait);
     this.#wait = undefined;
     loadTracker().then(
       ({ AnalyticsTracker }) => {
         // a controller of its own: connected now if the element is, and with it from then on
         this.#tracker = new AnalyticsTracker(this.host, this.options);
-        for (const call of this.#queue.splice(0)) call(this.#tracker);
+        for (const waiting of this.#queue.splice(0)) waiting(this.#tracker);
       },
       () => {
         // no analytics for now (the next call tries again); the element works on

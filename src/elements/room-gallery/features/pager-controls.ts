@@ -1,42 +1,20 @@
 /**
  * The paging controls: previous / next with "page x of y" (the load-more button is features/more.ts, a
- * lazy part: only `paging="more"` downloads it). Pure rendering from the element's PagerView. In the
- * element's own bundle: the default gallery (`paging="pages"`) shows it with its first rooms, so as a
- * lazy chunk it was always fetched at once.
+ * lazy part: only `paging="more"` downloads it). Pure rendering from the element's PagerView. The npm
+ * build has them in the element's bundle; the CDN build loads them after the first cards with the list
+ * client (after-cards.ts: what they offer, a further page, needs the client anyway), and the element
+ * holds their box until then (room-gallery.ts, `.pager-slot`), so nothing moves when they appear.
  */
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { PagerView } from './pager.js';
-import { pageCount } from '../paging.js';
 
-/** Beside the gallery's own styles (same custom properties). */
-export const pagerStyles = css`
-  .pager {
-    display: flex;
-    gap: 0.75rem;
-    align-items: center;
-    justify-content: center;
-    block-size: 2.5rem;
-    margin-block-start: var(--_gap);
-  }
-  .pager .current {
-    min-inline-size: 7rem;
-    text-align: center;
-    color: var(--_muted);
-  }
-  .arrow {
-    display: inline-block;
-  }
-  :host(:dir(rtl)) .arrow {
-    transform: scaleX(-1);
-  }
-`;
+// (for the server render, src/ssr/render-gallery.ts, which writes the controls with their styles)
+export { pagerStyles } from './pager-styles.js';
 
-function renderPages(v: PagerView): TemplateResult | typeof nothing {
-  const { shownPage: page } = v;
-  // nothing was ever shown (a first page failed): a pager would only offer dead ends
-  if (!page) return nothing;
-  const pages = pageCount(v.total, v.limit);
-  if (page === 1 && !v.hasNext && pages === 1) return nothing;
+/** Previous / next of `paging="pages"`; nothing in another mode or where there is no other page. */
+export function renderPages(v: PagerView): TemplateResult | typeof nothing {
+  if (!v.controls) return nothing;
+  const { shownPage: page, pages } = v;
   // while a page loads the buttons stay (aria-disabled, still focusable) so focus is not lost
   const busy = v.state === 'loading';
   const prevOff = busy || page <= 1;
@@ -67,8 +45,7 @@ function renderPages(v: PagerView): TemplateResult | typeof nothing {
 /** What `paging="more"` renders (features/more.ts), once its chunk is here. */
 export type RenderMore = (v: PagerView) => TemplateResult | typeof nothing;
 
+/** Either mode's controls (the server render's: the element renders load-more itself). */
 export function renderPager(v: PagerView, more?: RenderMore): TemplateResult | typeof nothing {
-  if (v.mode === 'pages' && v.state !== 'empty') return renderPages(v);
-  if (v.mode === 'more' && more) return more(v);
-  return nothing;
+  return v.mode === 'more' ? (more?.(v) ?? nothing) : renderPages(v);
 }

@@ -4,7 +4,7 @@
  * lazy chunk) render from too. The element owns the state and the actions.
  */
 import type { GalleryState } from '../loader.js';
-import { rangeOf, type PagingMode } from '../paging.js';
+import { pageCount, rangeOf, type PagingMode } from '../paging.js';
 import type { Translate } from '../room-gallery.strings.js';
 
 export interface PagerView {
@@ -15,6 +15,10 @@ export interface PagerView {
   /** How many rooms are shown. */
   shown: number;
   total?: number;
+  /** How many pages there are (from `total`); undefined without a total. */
+  pages?: number;
+  /** `paging="pages"` shows its previous / next controls now (pagesShown(); set by pagerView()). */
+  controls?: boolean;
   limit: number;
   hasNext: boolean;
   loadingMore: boolean;
@@ -39,20 +43,33 @@ export function statusText(v: PagerView): string {
   return total === undefined ? t('countRangeOpen', { from, to }) : t('countRange', { from, to, total });
 }
 
+/**
+ * Whether `paging="pages"` shows its previous / next controls: once rooms were shown, unless the one
+ * page there is is all there is. Decided here, in the element's bundle, so that it holds their box
+ * while the controls are still on their way (the CDN build loads them after the first cards).
+ */
+export function pagesShown(v: PagerView): boolean {
+  // nothing was ever shown (a first page failed): a pager would only offer dead ends
+  if (v.mode !== 'pages' || v.state === 'empty' || !v.shownPage) return false;
+  return !(v.shownPage === 1 && !v.hasNext && v.pages === 1);
+}
+
 /** The pager's view of the gallery's state, with the element's mode, words and actions. */
 export function pagerView(
   state: GalleryState,
   view: Pick<PagerView, 'mode' | 'limit' | 't' | 'onPage' | 'onMore'>,
 ): PagerView {
   const { shown } = state;
-  return {
+  const pager = {
     ...view,
     state: state.status,
     shownPage: shown?.page ?? 0,
     shown: shown?.rooms.length ?? 0,
     total: shown?.total,
+    pages: pageCount(shown?.total, view.limit),
     hasNext: Boolean(shown?.hasNext),
     loadingMore: state.status === 'loaded' && state.more,
     failed: state.status === 'error',
   };
+  return { ...pager, controls: pagesShown(pager) };
 }
