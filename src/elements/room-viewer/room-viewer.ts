@@ -2,7 +2,7 @@
 import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import { RoomViewerBase } from './base.js';
+import { partsOf, RoomViewerBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerAR } from './features/ar.js';
@@ -134,7 +134,8 @@ export class RoomViewer extends ViewerWalk(
                         ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase)))),
                       ),
                     ),
-                    { hotspots: true },
+                    // its code comes with the viewer's other parts, after the first frame (after-frame.ts)
+                    { hotspots: true, code: (viewer) => partsOf(viewer)?.cart },
                   ),
                 ),
               ),
