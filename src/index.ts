@@ -57,6 +57,8 @@ export type {
 } from './events/index.js';
 // AR (room-viewer features/ar.ts)
 export type { ArStatusDetail } from './events/index.js';
+// the viewer's first frame, before its API (issue 33)
+export type { FirstFrameDetail } from './events/index.js';
 // the change log and surfaces (issue 37)
 export type {
   ChangeKind,

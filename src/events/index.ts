@@ -32,6 +32,8 @@ export type * from './surface-select.js';
 export type * from './tour-ready.js';
 export type * from './stop-change.js';
 export type * from './tour-error.js';
+// the viewer's first frame, before its API is in (issue 33)
+export type * from './first-frame.js';
 
 export type RoomEventName =
   | 'add-to-cart'
@@ -62,7 +64,9 @@ export type RoomEventName =
   // the tour (issue 38)
   | 'tour-ready'
   | 'stop-change'
-  | 'tour-error';
+  | 'tour-error'
+  // the viewer's first frame, before its API is in (issue 33)
+  | 'first-frame';
 
 /** The detail type of event `K`. */
 export type DetailOf<K extends keyof GlobalEventHandlersEventMap> =

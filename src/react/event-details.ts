@@ -10,6 +10,7 @@ export interface EventDetails {
   'export-done': Details.ExportDoneDetail;
   'export-error': Details.ExportErrorDetail;
   'export-start': Details.ExportStartDetail;
+  'first-frame': Details.FirstFrameDetail;
   'floor-change': Details.FloorChangeDetail;
   'fullscreen-change': Details.FullscreenChangeDetail;
   measure: Details.MeasureDetail;

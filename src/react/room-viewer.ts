@@ -6,7 +6,9 @@ import type { RoomViewer as RoomViewerElement } from '../elements/room-viewer/ro
 
 /** `<room-viewer>`'s events as React props, each with its typed `detail`. */
 export const RoomViewerEvents = eventsOf<RoomViewerElement>()({
-  /** The first frame of the room is on screen. Detail: `{ model, problems, products }` (`products` as the `products` property). */
+  /** The room's first frame is on screen (as the page's attributes set it; the poster fading out). The API comes a moment later, with `model-load`. Detail `{ thread }`: `worker` or `main`. */
+  onFirstFrame: 'first-frame',
+  /** After `first-frame`, once the features' code loaded right after that frame took the room up: the whole API answers in its handler (calls made before were held and are made, in order, just before it). Detail: `{ model, problems, products }` (`products` as the `products` property). */
   onModelLoad: 'model-load',
   /** Something the visitor did, for the page's analytics (the element sends nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again, with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`, `add-to-cart`, `ar` (the visitor opened the room in augmented reality). Detail `{ action, roomId, projectId, componentId, trackingTag, experiment, duration }` (members only when known). Never for a page's property changes. */
   onRoomAnalytics: 'room-analytics',

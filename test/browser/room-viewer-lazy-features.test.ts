@@ -95,18 +95,58 @@ const AFTER_FRAME = {
 const everyAfterFrame = Object.values(AFTER_FRAME).flat();
 let atFirstFrame: string[] | undefined;
 
+/**
+ * The features' working code (issue 33: room-viewer/after-frame.ts, one chunk): asked for right after
+ * the first frame, in by `model-load`.
+ */
+const PARTS = [
+  'room-viewer/after-frame.ts',
+  'features/selection/selection-controller.ts',
+  'features/selection/component-selection.ts',
+  'features/changes/change-log.ts',
+  'features/changes/surface-value.ts',
+  'features/quantities/surface-quantities.ts',
+  'features/cart/cart.ts',
+];
+/** What the page had requested of PARTS at its first viewer's `first-frame`, and at its `model-load`. */
+let partsAtFirstFrame: string[] | undefined;
+let partsAtModelLoad: string[] | undefined;
+/** At the first viewer's `first-frame`: its state, its poster layer's classes, and whether model-load came first. */
+let firstFrameSeen: { state: string | null; poster: string | null; loadedBefore: boolean } | undefined;
+
 async function showcase(): Promise<RoomViewer> {
   const viewer = document.createElement('room-viewer');
   viewer.style.width = '320px';
   viewer.style.height = '220px';
   const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
   for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
-  const loaded = waitForEvent(viewer, 'model-load', 30000);
+  const modelLoad = waitForEvent(viewer, 'model-load', 30000);
   // what the page had asked for of the after-the-frame parts as the first frame of the page's first
   // viewer came (they are fetched once per page)
-  viewer.addEventListener('model-load', () => (atFirstFrame ??= requested(everyAfterFrame)), { once: true });
+  viewer.addEventListener('first-frame', () => (atFirstFrame ??= requested(everyAfterFrame)), { once: true });
+  let loaded = false;
+  viewer.addEventListener(
+    'first-frame',
+    () => {
+      partsAtFirstFrame ??= requested(PARTS);
+      firstFrameSeen ??= {
+        state: viewer.getAttribute('state'),
+        poster: viewer.shadowRoot!.querySelector('.poster-layer')?.getAttribute('class') ?? null,
+        loadedBefore: loaded,
+      };
+    },
+    { once: true },
+  );
+  viewer.addEventListener(
+    'model-load',
+    () => {
+      loaded = true;
+      partsAtModelLoad ??= requested(PARTS);
+    },
+    { once: true },
+  );
   fixtureContainer().append(viewer);
-  await loaded;
+  await modelLoad;
   await viewer.updateComplete;
   await rafPasses(2);
   return viewer;
@@ -137,8 +177,17 @@ describe('<room-viewer> feature code loads lazily', function () {
         expect(requested(PAGE_DRAWING), 'the page thread drawing, for the worker').to.deep.equal([]);
       // the first viewer of the page (the render worker's, the default): none of the parts that come
       // after the first frame was asked for by it (the page's thread runs the same hooks: drawnFrame)
-      if (renderer === THREADS[0])
+      if (renderer === THREADS[0]) {
         expect(atFirstFrame, 'after-the-frame parts requested by the first frame').to.deep.equal([]);
+        // the features' chunk: none of it before first-frame, all of it by model-load, which comes after
+        expect(partsAtFirstFrame, "the features' chunk requested by the first frame").to.deep.equal([]);
+        expect(partsAtModelLoad, "the features' chunk at model-load").to.deep.equal(PARTS);
+        expect(firstFrameSeen, 'at first-frame').to.deep.equal({
+          state: 'loaded',
+          poster: firstFrameSeen!.poster === null ? null : 'poster-layer gone',
+          loadedBefore: false,
+        });
+      }
       // the contract is all there before the code: properties, methods, their defaults
       expect(viewer.ar).to.equal(false);
       expect(viewer.arModes).to.equal('webxr scene-viewer quick-look');
@@ -190,7 +239,8 @@ describe('<room-viewer> feature code loads lazily', function () {
       viewer.style.height = '220px';
       const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
       for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
-      // before model-load: a flight waits for the room; a swap, an export are refused as before (no room)
+      // before model-load: a flight and a swap wait for the room (held in order); an export is refused as
+      // before (no room)
       const earlyFlight = viewer.flyTo('model-5');
       const earlySwap = viewer.replaceComponent('model-5', null).then(
         () => 'made',
@@ -224,7 +274,7 @@ describe('<room-viewer> feature code loads lazily', function () {
       const loaded = waitForEvent(viewer, 'model-load', 30000);
       fixtureContainer().append(viewer);
       await loaded;
-      expect(await earlySwap, 'a swap before the room').to.equal('invalid');
+      expect(await earlySwap, 'a swap before the room, made once it is in').to.equal('made');
       expect(await earlyExport, 'an export before the room').to.equal('InvalidStateError');
       await earlyFlight;
       const [file] = (await Promise.all(inHandler)) as [Blob];
@@ -301,5 +351,122 @@ describe('<room-viewer> feature code loads lazily', function () {
         15000,
         'the walker at the walkthrough camera, at eye height',
       );
+    });
+  for (const renderer of THREADS)
+    it(`fires first-frame with the room's pixels on the canvas and the poster gone, then model-load (${renderer} thread)`, async () => {
+      configure({ viewerRenderer: renderer });
+      // (the thread helpers import three.js and the drawing's modules: only after the tests that count requests)
+      const { paintedOf } = await import('./helpers/threads.ts');
+      const viewer = document.createElement('room-viewer');
+      viewer.style.width = '320px';
+      viewer.style.height = '220px';
+      const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
+      for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
+      const order: string[] = [];
+      let atSignal: Promise<number> | undefined;
+      let poster: string | null | undefined;
+      viewer.addEventListener(
+        'first-frame',
+        (event) => {
+          order.push(`first-frame ${event.detail.thread}`);
+          atSignal = paintedOf(viewer);
+          poster = viewer.shadowRoot!.querySelector('.poster-layer')?.getAttribute('class');
+        },
+        { once: true },
+      );
+      viewer.addEventListener('model-load', () => order.push('model-load'), { once: true });
+      const loaded = waitForEvent(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      expect(order).to.deep.equal([`first-frame ${renderer}`, 'model-load']);
+      // the room's own render is the poster of a room-id: faded out at the signal
+      expect(poster, 'the poster layer at first-frame').to.equal('poster-layer gone');
+      const painted = await atSignal!;
+      await rafPasses(3);
+      const later = await paintedOf(viewer);
+      expect(later, 'the room drawn').to.be.greaterThan(1000);
+      expect(painted, "the room's pixels at first-frame").to.be.greaterThan(later * 0.9);
+    });
+
+  for (const renderer of THREADS)
+    it(`holds the moved API's calls made before model-load and makes them in order (${renderer} thread)`, async () => {
+      configure({ viewerRenderer: renderer });
+      // a floor of the room, from a viewer shown first
+      const first = await showcase();
+      const floor = first.materials!.floors[0]!.surfaces[0]!;
+      const look = first.products.filter((p) => p.componentId).length;
+      cleanup();
+
+      const viewer = document.createElement('room-viewer');
+      viewer.style.width = '320px';
+      viewer.style.height = '220px';
+      const attributes = { 'room-id': SHOWCASE, 'api-base': ROOM_STYLING, loading: 'eager', camera: 'top' };
+      for (const [name, value] of Object.entries(attributes)) viewer.setAttribute(name, value);
+      const events: string[] = [];
+      const log = (name: string, what: (event: CustomEvent) => string) =>
+        viewer.addEventListener(name, (event) => events.push(`${name} ${what(event as CustomEvent)}`));
+      log('first-frame', () => '');
+      log('model-load', () => '');
+      log('component-select', (e) => `${e.detail.component.id} ${e.detail.source}`);
+      log('surface-select', (e) => `${e.detail.surface === floor} ${e.detail.source}`);
+      log('add-to-cart', (e) => `${e.detail.items.length} ${e.detail.source}`);
+      log('room-change', (e) => `${e.detail.kind} ${e.detail.source}`);
+
+      // before the model arrived: held (the sync ones answer false meanwhile)
+      expect(viewer.selectComponent('model-5'), 'selectComponent() before model-load').to.equal(false);
+      const painted = viewer.setSurface(floor, { color: '#ff0000' });
+      expect(viewer.addToCart('model-5'), 'addToCart() before model-load').to.equal(false);
+      expect(viewer.changes, 'changes before model-load').to.deep.equal([]);
+      expect(viewer.materials, 'materials before model-load').to.equal(undefined);
+      const early: Promise<unknown>[] = [];
+      // between the first frame and model-load
+      viewer.addEventListener(
+        'first-frame',
+        () => {
+          expect(viewer.selectSurface(floor), 'selectSurface() before model-load').to.equal(false);
+          early.push(viewer.undo());
+          expect(viewer.materials, 'materials at first-frame').to.equal(undefined);
+          expect(viewer.surfaceOf(floor), 'surfaceOf() at first-frame').to.equal(undefined);
+        },
+        { once: true },
+      );
+      // in the model-load handler: at once
+      const inHandler: unknown[] = [];
+      viewer.addEventListener(
+        'model-load',
+        () => {
+          inHandler.push(viewer.addToCart(), viewer.selected.join(' '), !!viewer.materials);
+          early.push(viewer.redo());
+        },
+        { once: true },
+      );
+      const loaded = waitForEvent(viewer, 'model-load', 30000);
+      fixtureContainer().append(viewer);
+      await loaded;
+      expect(await painted, 'setSurface() held, then made').to.equal(true);
+      expect(await Promise.all(early), 'undo() held, redo() in the handler').to.deep.equal([true, true]);
+      await viewer.changesSettled();
+      expect(inHandler, 'in the handler: the held calls made, the API there').to.deep.equal([
+        true,
+        'model-5',
+        true,
+      ]);
+      expect(
+        events.filter((e) => !e.startsWith('room-change')),
+        'the events, in the order of the calls',
+      ).to.deep.equal([
+        'first-frame ',
+        'component-select model-5 api',
+        'add-to-cart 1 api',
+        'surface-select true keyboard',
+        'model-load ',
+        `add-to-cart ${look} api`,
+      ]);
+      expect(
+        events.filter((e) => e.startsWith('room-change')),
+        'the changes, in order',
+      ).to.deep.equal(['room-change surface api', 'room-change surface undo', 'room-change surface redo']);
+      expect(viewer.surfaceOf(floor), 'painted again by redo()').to.deep.equal({ color: '#ff0000' });
+      expect(viewer.changes).to.have.length(1);
     });
 });

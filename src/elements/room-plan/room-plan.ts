@@ -5,6 +5,7 @@ import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
 import { RoomPlanBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
+import * as cartCode from '../../features/cart/cart.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { PlanMeasure } from './features/measure.js';
 import { QuantitiesFeature } from './features/quantities.js';
@@ -125,7 +126,9 @@ export type PlanErrorDetail = ModelErrorDetail;
 export class RoomPlan extends PlanSurfaces(
   QuantitiesFeature(
     FurnitureFeature(
-      CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase)))))),
+      CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase))))), {
+        code: () => cartCode,
+      }),
     ),
   ),
 ) {

@@ -4,7 +4,8 @@
  */
 import { html, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
-import { RoomViewerHooks } from './hooks.js';
+import { RoomViewerHooks, type ViewerParts } from './hooks.js';
+import { lazyModule } from '../../internal/lazy-module.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
@@ -39,6 +40,16 @@ export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
 /**
+ * The features' working code (after-frame.ts): fetched right after a viewer's first frame, or with the
+ * room when what the page set changes that frame (`partsBeforeFrame`); once per page.
+ */
+const loadParts = lazyModule(() => import('./after-frame.js'));
+/** Each viewer's parts once in (for the mixins written over another host: the cart, room-viewer.ts). */
+const partsOfViewer = new WeakMap<object, ViewerParts>();
+export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewer.get(viewer);
+/** The next animation frame (the first frame painted before the parts are asked for). */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+/**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
@@ -58,6 +69,10 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
   });
   #started = false;
+  /** The features' working code, once this element took it in (after-frame.ts). */
+  #parts?: ViewerParts;
+  /** Calls made before the first `model-load` (whenPartsIn), in order; undefined once they ran. */
+  #held?: (() => void)[] = [];
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
   #takeUp = new ViewTakeUp();
   #resize?: ResizeObserver;
@@ -95,6 +110,40 @@ export class RoomViewerBase extends RoomViewerHooks {
    */
   get view(): RoomView | undefined {
     return (this.#drawing as { view?: RoomView } | undefined)?.view;
+  }
+
+  /** The features' working code (after-frame.ts), once in; undefined before. */
+  protected get parts(): ViewerParts | undefined {
+    return this.#parts;
+  }
+
+  /**
+   * Until the first `model-load` (the parts in and the room taken up by them), a call is held; the
+   * held calls then run in the order they were made, right before `model-load`. Later calls run at once.
+   */
+  protected override whenPartsIn(call: () => void): boolean {
+    if (!this.#held) {
+      call();
+      return true;
+    }
+    this.#held.push(call);
+    return false;
+  }
+
+  /** The parts arrived: each feature makes what works with them (partsIn), once per element. */
+  #takeInParts(parts: ViewerParts): void {
+    if (this.#parts) return;
+    this.#parts = parts;
+    partsOfViewer.set(this, parts);
+    this.partsIn(parts);
+    this.requestUpdate();
+  }
+
+  /** What was held runs, in order (the room taken up, or failed); later calls run at once. */
+  #runHeld(): void {
+    const held = this.#held;
+    this.#held = undefined;
+    for (const call of held ?? []) call();
   }
 
   /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
@@ -255,6 +304,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     const offThread = this.#thread() === 'worker';
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
+    // what the page set changes the first frame (focus-component, selected, changes): the parts with the room
+    const partsEarly = !this.#parts && this.partsBeforeFrame() ? loadParts() : undefined;
+    partsEarly?.catch(() => undefined);
     let current = () => true;
     // the drawing's code once there is a room to load, after the poster (draw.ts)
     const loadThree = drawingCode(
@@ -302,6 +354,11 @@ export class RoomViewerBase extends RoomViewerHooks {
     if (!shown()) return;
     const { model, plan } = run.value;
     const context: ViewerContext = { drawing, model, plan };
+    if (partsEarly) {
+      const parts = await partsEarly.catch(() => undefined);
+      if (!shown()) return;
+      if (parts) this.#takeInParts(parts);
+    }
     this.#context = context;
     this.#takeUp.renderLater();
     // before the first frame: what the features ask of the drawing now is in it
@@ -331,7 +388,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     const onFrame = (frame: DrawnFrame): void => {
       // a frame before the features took the drawing up comes again once they have (take-up.ts)
       if (!mine() || this.#takeUp.hold(drawn(), () => onFrame(frame))) return;
-      if (frame.frames === 1) this.#loaded(model, problems);
+      if (frame.frames === 1) this.#firstFrame(run, drawn()!, model, problems);
       this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
       this.#feed.publish(frame.pose);
       this.drawnFrame(frame);
@@ -408,14 +465,58 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#errors.failed(error, retry, message);
     this.#source.fail(error);
     this.emit('model-error', { error, fatal: true });
+    // what was held answers as without a room (a change refused `not-ready`…), not never
+    if (this.#held?.length)
+      void loadParts().then(
+        (parts) => {
+          this.#takeInParts(parts);
+          this.#runHeld();
+        },
+        () => undefined,
+      );
   }
 
-  #loaded(model: RoomModel, problems: readonly ModelProblem[]): void {
+  /**
+   * The first frame is on screen: the poster fades, `first-frame`; then the parts (right after that frame,
+   * never before it), the features take the room up with them, what was held runs, and `model-load`
+   * (issue 33: its promise, the whole API ready in its handler, unchanged).
+   */
+  #firstFrame(
+    run: { current(): boolean },
+    drawing: RoomDrawing,
+    model: RoomModel,
+    problems: readonly ModelProblem[],
+  ): void {
     this.#source.loaded();
     this.loadStep({ step: 'drawn' });
-    // state first, synchronously, so listeners of model-load see it
+    // state first, synchronously, so listeners of first-frame and model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
+    void this.#partsThenLoad(run, drawing, model, problems);
+  }
+
+  async #partsThenLoad(
+    run: { current(): boolean },
+    drawing: RoomDrawing,
+    model: RoomModel,
+    problems: readonly ModelProblem[],
+  ): Promise<void> {
+    const shown = () => run.current() && drawing === this.#drawing;
+    // the poster rendered fading first: at `first-frame` the room is what the page sees
+    await this.updateComplete;
+    if (!shown()) return;
+    this.emit('first-frame', { thread: drawing.thread });
+    if (!this.#parts) {
+      // the frame painted first: nothing of the parts is asked for before it
+      await nextFrame();
+      // a failed fetch (after lazyModule's retry) still lets model-load say the room is shown; what
+      // was held waits for the parts of a next load (reload())
+      const parts = await loadParts().catch(() => undefined);
+      if (!shown()) return;
+      if (parts) this.#takeInParts(parts);
+    }
+    if (!shown()) return;
+    if (this.#parts) this.#runHeld();
     this.emit('model-load', { model, problems, products: productsOf(model) });
   }
 

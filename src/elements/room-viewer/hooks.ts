@@ -7,6 +7,11 @@ import { nothing } from 'lit';
 import type { DrawnFrame } from '../../three/drawing.js';
 import { RoomViewerInputs } from './inputs.js';
 import type { ViewerContext } from './load.js';
+// types only: the chunk itself comes after the first frame (base.ts)
+import type * as AfterFrame from './after-frame.js';
+
+/** The viewer's working code loaded after its first frame (after-frame.ts). */
+export type ViewerParts = typeof AfterFrame;
 
 /**
  * A step of a load, told to the loading feature (features/loading.ts: poster and progress): `reload`
@@ -24,6 +29,21 @@ export abstract class RoomViewerHooks extends RoomViewerInputs {
    * asks of `context.drawing` now is in that frame; call super).
    */
   protected viewReady(_context: ViewerContext): void {}
+
+  /**
+   * A feature's hook: the working code loaded after the first frame (after-frame.ts) is in, once per
+   * element: make what works with it; take up the room on screen if there is one (`viewContext`), as
+   * `viewReady` does for a room that comes later (call super). `model-load` fires after it.
+   */
+  protected partsIn(_parts: ViewerParts): void {}
+
+  /**
+   * A feature's hook: true when what the page set changes the first frame and needs the working code
+   * (after-frame.ts), which then loads with the room, before that frame (call super).
+   */
+  protected partsBeforeFrame(): boolean {
+    return false;
+  }
 
   /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
   protected viewGone(): void {}

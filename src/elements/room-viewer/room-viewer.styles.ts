@@ -2,7 +2,7 @@ import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
-import { cartStyles } from '../../features/cart/cart.js';
+import { cartStyles } from '../../features/cart/cart.styles.js';
 
 const ownStyles = css`
   :host {

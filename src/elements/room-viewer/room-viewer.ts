@@ -2,7 +2,7 @@
 import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import { RoomViewerBase } from './base.js';
+import { partsOf, RoomViewerBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerAR } from './features/ar.js';
@@ -48,8 +48,11 @@ export type { Replacement, SwapReason, SwapRefused } from './features/swap.js';
  *
  * @summary A room model in 3D (three.js), sharing one WebGL context with every other viewer on the page.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - The first frame of the room is on screen. Detail: `{ model, problems, products }`
- *   (`products` as the `products` property).
+ * @fires {CustomEvent<FirstFrameDetail>} first-frame - The room's first frame is on screen (as the page's attributes set it; the
+ *   poster fading out). The API comes a moment later, with `model-load`. Detail `{ thread }`: `worker` or `main`.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - After `first-frame`, once the features' code loaded right after that frame
+ *   took the room up: the whole API answers in its handler (calls made before were held and are made, in order, just before
+ *   it). Detail: `{ model, problems, products }` (`products` as the `products` property).
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `hotspot`, `measure`, `snapshot` (`toBlob()` in answer to the visitor's click), `fullscreen`,
@@ -134,7 +137,8 @@ export class RoomViewer extends ViewerWalk(
                         ViewerHotspots(ViewerSelection(ViewerCamera(ViewerLoading(RoomViewerBase)))),
                       ),
                     ),
-                    { hotspots: true },
+                    // its code comes with the viewer's other parts, after the first frame (after-frame.ts)
+                    { hotspots: true, code: (viewer) => partsOf(viewer)?.cart },
                   ),
                 ),
               ),

@@ -8,15 +8,20 @@ import { property } from 'lit/decorators.js';
 import type { Constructor } from '../../internal/mixin.js';
 import type { ModelComponent } from '../../model/types.js';
 import type { ProductsHost } from '../products/products-host.js';
-import {
-  cartItems,
-  hotspotCartIds,
-  hotspotClick,
-  lookButton,
-  oneOfEach,
-  requestCart,
-  CART_STRINGS,
-} from './cart.js';
+// types only: the element hands the code in (the plan at once, the viewer after its first frame)
+import type * as Cart from './cart.js';
+
+/** The cart's working code (cart.ts), as the element hands it to the mixin. */
+export type CartCode = Pick<
+  typeof Cart,
+  | 'cartItems'
+  | 'hotspotCartIds'
+  | 'hotspotClick'
+  | 'lookButton'
+  | 'oneOfEach'
+  | 'requestCart'
+  | 'CART_STRINGS'
+>;
 
 /** What the mixin adds (documented on the class below). */
 export interface CartProperties {
@@ -27,11 +32,16 @@ export interface CartProperties {
 export interface CartOptions {
   /** A click on a slotted hotspot's `data-add-to-cart` element asks for its products (the viewer's hotspots). */
   hotspots?: boolean;
+  /**
+   * The cart's code (cart.ts) for `host`, or undefined while it has not arrived (issue 33: the viewer's
+   * comes after its first frame; a call meanwhile waits for it through `whenPartsIn`).
+   */
+  code: (host: ProductsHost) => CartCode | undefined;
 }
 
 export function CartFeature<T extends Constructor<ProductsHost>>(
   Base: T,
-  { hotspots = false }: CartOptions = {},
+  { hotspots = false, code }: CartOptions,
 ): T & Constructor<CartProperties> {
   // its event and parts are declared on each element (room-viewer.ts, room-plan.ts): the manifest's
   // analyzer does not read a mixin's class tags
@@ -46,11 +56,26 @@ export function CartFeature<T extends Constructor<ProductsHost>>(
      * Asks the page to add products to its cart: fires `add-to-cart` (source `api`) with the products
      * `componentIds` names (product hashes, or pieces' ids for their products; a space-separated string
      * works too), each as many as stand in the room; without ids, the whole look. Works without `cart`.
+     * On `<room-viewer>` before `model-load` the request is held and made once the room's products are in
+     * (in the order of the calls), and this answers false.
      * @returns {boolean} False when no product matched or the page cancelled the event.
      */
     addToCart(componentIds?: Iterable<string> | string): boolean {
-      const ids = typeof componentIds === 'string' ? componentIds.split(/\s+/).filter(Boolean) : componentIds;
-      return requestCart(this, this.analytics, cartItems(this.products, ids), 'api');
+      const ids =
+        typeof componentIds === 'string'
+          ? componentIds.split(/\s+/).filter(Boolean)
+          : [...(componentIds ?? [])];
+      const cart = code(this);
+      if (!cart) {
+        this.whenPartsIn(() => this.addToCart(componentIds === undefined ? undefined : ids));
+        return false;
+      }
+      return cart.requestCart(
+        this,
+        this.analytics,
+        cart.cartItems(this.products, componentIds === undefined ? undefined : ids),
+        'api',
+      );
     }
 
     override connectedCallback(): void {
@@ -64,19 +89,26 @@ export function CartFeature<T extends Constructor<ProductsHost>>(
     }
 
     protected override pieceCart(): ((component: ModelComponent) => void) | undefined {
-      return this.cart
+      const cart = code(this);
+      return this.cart && cart
         ? (component) =>
-            requestCart(this, this.analytics, oneOfEach(this.products, [component.id]), 'description')
+            cart.requestCart(
+              this,
+              this.analytics,
+              cart.oneOfEach(this.products, [component.id]),
+              'description',
+            )
         : super.pieceCart();
     }
 
     protected override renderFeatures(): unknown[] {
+      const cart = code(this);
       const look =
-        this.cart && this.roomShown && !this.furnitureHidden()
-          ? lookButton(
+        cart && this.cart && this.roomShown && !this.furnitureHidden()
+          ? cart.lookButton(
               this.products,
-              (key, values) => this.language.t(CART_STRINGS, key, values),
-              () => requestCart(this, this.analytics, cartItems(this.products), 'look'),
+              (key, values) => this.language.t(cart.CART_STRINGS, key, values),
+              () => cart.requestCart(this, this.analytics, cart.cartItems(this.products), 'look'),
             )
           : undefined;
       return [...super.renderFeatures(), look ?? nothing];
@@ -84,12 +116,14 @@ export function CartFeature<T extends Constructor<ProductsHost>>(
 
     /** A click on a hotspot's `data-add-to-cart` element (the page's own button) asks for its products. */
     #onClick = (event: MouseEvent) => {
-      const hit = hotspotClick(this, event);
-      if (!hit?.cart) return;
-      requestCart(
+      // (no hotspot is placed before the cart's code is in)
+      const cart = code(this);
+      const hit = cart?.hotspotClick(this, event);
+      if (!cart || !hit?.cart) return;
+      cart.requestCart(
         this,
         this.analytics,
-        oneOfEach(this.products, hotspotCartIds(hit.hotspot, hit.cart)),
+        cart.oneOfEach(this.products, cart.hotspotCartIds(hit.hotspot, hit.cart)),
         'hotspot',
       );
     };

@@ -4,7 +4,7 @@
  * button, the words, and a hotspot's `data-add-to-cart`. The page does the cart.
  */
 import { CART_STRINGS, type CartKey } from './cart.strings.js';
-import { css, html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { AddToCartDetail } from '../../events/add-to-cart.js';
 import type { RoomProduct } from '../../model/products.js';
 import type { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
@@ -15,6 +15,8 @@ export { hotspotClick };
 
 export { cartItems, type CartItem };
 export { CART_STRINGS, type CartKey };
+// the look button's styles, in a module of their own: the viewer's come before its first frame, its code after (issue 33)
+export { cartStyles } from './cart.styles.js';
 
 /**
  * Fires `add-to-cart` on `host` (bubbles, composed, cancelable) unless there is nothing to add; true
@@ -68,40 +70,3 @@ export function hotspotCartIds(hotspot: HTMLElement, cart: HTMLElement): string[
   const ids = own || (hotspot.getAttribute('data-component-id') ?? '').trim();
   return ids.split(/\s+/).filter(Boolean);
 }
-
-export const cartStyles = css`
-  /* top centre, over the description's panel (bottom start, while focus is in it): the corners hold
-     the floor switcher, the full-screen button and the element's other buttons (2rem wide, 0.5rem in),
-     so it stays 3rem clear of either side. Centred with logical insets and auto margins, which centre
-     alike in a right-to-left page (a translate of -50% from inset-inline-start did not: in rtl it put
-     the button over the full-screen and zoom-in buttons). */
-  [part~='add-look'] {
-    position: absolute;
-    inset-block-start: 0.5rem;
-    inset-inline: 3rem;
-    margin-inline: auto;
-    inline-size: fit-content;
-    max-inline-size: calc(100% - 6rem);
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-    z-index: 3;
-    padding: 0.25rem 0.55rem;
-    font: inherit;
-    font-size: 0.9rem;
-    color: var(--room-control-color, #1a1a1a);
-    background: var(--room-control-background, #fff);
-    border: 1px solid var(--room-control-border, #8a8a8a);
-    border-radius: 0.25rem;
-    cursor: pointer;
-  }
-  [part~='add-look']:focus-visible {
-    outline: 2px solid #2563eb;
-    outline-offset: 1px;
-  }
-  @media print {
-    [part~='add-look'] {
-      display: none;
-    }
-  }
-`;

@@ -51,6 +51,16 @@ export abstract class ProductsHost extends RoomElement {
     this.requestUpdate();
   }
 
+  /**
+   * Runs `call` once the element's working code is in: at once here; `<room-viewer>` holds it until the
+   * code it loads after its first frame arrived (issue 33), then runs what it held in the order it was
+   * called. True when it ran now.
+   */
+  protected whenPartsIn(call: () => void): boolean {
+    call();
+    return true;
+  }
+
   /** A feature's hook: template pieces rendered in the shadow root after the drawing (call super and add). */
   protected renderFeatures(): unknown[] {
     return [];

@@ -3,7 +3,7 @@
  * picked, the `component-select` detail, the `selected` attribute's form (space-separated ids), and
  * telling a click from a drag. Pure: no three.js, no element.
  */
-import type { ComplexAttributeConverter } from 'lit';
+import { idListConverter } from './id-list.js';
 import type { ComponentSelectDetail } from '../../events/component-select.js';
 import type { ModelComponent, RoomModel } from '../../model/types.js';
 
@@ -35,11 +35,7 @@ export function selectedComponentDetail(
   };
 }
 
-/** `selected="a b c"` ⇄ `['a', 'b', 'c']` (no attribute when nothing is selected). */
-export const idListConverter: ComplexAttributeConverter<string[]> = {
-  fromAttribute: (value) => [...new Set((value ?? '').split(/\s+/).filter(Boolean))],
-  toAttribute: (value) => (Array.isArray(value) && value.length ? value.join(' ') : null),
-};
+export { idListConverter };
 
 /** The ids of a `selected` / `highlight()` value as a set (a string is read as the attribute is). */
 export function idSet(value: readonly string[] | string | undefined | null): ReadonlySet<string> {

@@ -3,18 +3,20 @@
  * `room-change-error` for every change, `undo()`, `redo()`, and `changes`: read, the list of changes
  * made (JSON, to save or link); set (property or attribute, JSON), a list replayed onto the room once it
  * is drawn. A mixin over RoomViewerBase; the kinds of change (surfaces.ts, …) register their appliers
- * on the log it makes (changeLogOf(this)).
+ * on the log it makes (changeLogOf(this)). The log is made when the viewer's parts arrive (after-frame.ts,
+ * after the first frame): until `model-load`, `changes` reads `[]` and `undo()` / `redo()` /
+ * `changesSettled()` wait for it.
  */
 import { property } from 'lit/decorators.js';
-import { attachChangeLog } from '../../../features/changes/changes-host.js';
-import {
-  parseChangeList,
-  type ChangeFailure,
-  type ChangeLog,
-  type ChangeRequest,
-  type RoomChange,
+// types only: the log's code comes with the viewer's parts, after its first frame (after-frame.ts)
+import type {
+  ChangeFailure,
+  ChangeLog,
+  ChangeRequest,
+  RoomChange,
 } from '../../../features/changes/change-log.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { ViewerParts } from '../hooks.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
@@ -37,13 +39,33 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
    *   `load-failed`, `not-ready`, `limit` or a kind's own.
    */
   abstract class WithChanges extends Base {
-    readonly #log: ChangeLog = attachChangeLog(this, {
-      changed: (change) => this.#changed(change),
-      refused: (failure) => this.#refused(failure),
-    });
+    /** The one log, made with the viewer's parts (after-frame.ts). */
+    #log?: ChangeLog;
 
     /** A list set before the room was drawn (or for the next room): replayed once it is. */
     #pending?: ChangeRequest[];
+    /** A list set before the log's code was in, read once it is. */
+    #early?: { value: readonly ChangeRequest[] | string | null | undefined };
+
+    protected override partsIn(parts: ViewerParts): void {
+      // the log first: the kinds of change (surfaces, swaps, above this mixin) register on it in theirs
+      this.#log = parts.attachChangeLog(this, {
+        changed: (change) => this.#changed(change),
+        refused: (failure) => this.#refused(failure),
+      });
+      super.partsIn(parts);
+      // the room already drawn (the parts came after its first frame): as viewReady would
+      if (this.viewContext) this.#takeUp();
+      // then a list set before (replayed onto the room shown, or kept for the one to come)
+      const early = this.#early;
+      this.#early = undefined;
+      if (early) this.changes = early.value;
+    }
+
+    protected override partsBeforeFrame(): boolean {
+      // a list set before the room: the first frame shows the room as it makes it
+      return super.partsBeforeFrame() || !!this.#early || !!this.#pending?.length;
+    }
 
     /**
      * Read: the changes made to the room, oldest first (undone ones left out), each
@@ -55,12 +77,19 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
      */
     @property({ attribute: 'changes', noAccessor: true })
     get changes(): readonly RoomChange[] {
-      return this.#log.changes;
+      return this.#log?.changes ?? [];
     }
     set changes(value: readonly ChangeRequest[] | string | null | undefined) {
+      const parts = this.parts;
+      if (!parts) {
+        // read once the log's code is in, which then comes with the room (partsBeforeFrame): the room's
+        // first frame shows the list made
+        this.#early = { value };
+        return;
+      }
       let list: ChangeRequest[];
       try {
-        list = parseChangeList(value);
+        list = parts.parseChangeList(value);
       } catch (error) {
         this.#refused({
           change: { kind: 'surface', target: '', after: null, source: 'replay' },
@@ -69,7 +98,7 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
         });
         return;
       }
-      if (!this.viewContext) {
+      if (!this.viewContext || !this.#log) {
         this.#pending = list;
         return;
       }
@@ -79,12 +108,21 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
 
     /** Undoes the last change (`room-change` with source `undo`); resolves false when there was none. */
     undo(): Promise<boolean> {
-      return this.#counted(this.#log.undo());
+      return this.#counted(this.#withLog((log) => log.undo()));
     }
 
     /** Makes the last undone change again (source `redo`); resolves false when there was none. */
     redo(): Promise<boolean> {
-      return this.#counted(this.#log.redo());
+      return this.#counted(this.#withLog((log) => log.redo()));
+    }
+
+    /** `use` with the log now, or once it is in (held in order until `model-load`, base.ts). */
+    #withLog<R>(use: (log: ChangeLog) => Promise<R>): Promise<R> {
+      const log = this.#log;
+      if (log) return use(log);
+      return new Promise<R>((resolve, reject) =>
+        this.whenPartsIn(() => use(this.#log!).then(resolve, reject)),
+      );
     }
 
     /** Undo and redo count in `room-analytics` when the visitor's own input on the element asked for them. */
@@ -97,20 +135,25 @@ export function ViewerChanges<T extends Constructor<RoomViewerBase>>(
 
     /** Resolves once every change asked for so far is made or refused (a texture loaded…). */
     changesSettled(): Promise<void> {
-      return this.#log.settled();
+      return this.#withLog((log) => log.settled());
     }
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      // a new room starts as its model has it
-      this.#log.clear();
+      if (this.#log) this.#takeUp();
+    }
+
+    /** A room is drawn and the log is in: a new room starts as its model has it, then the list kept for it. */
+    #takeUp(): void {
+      const log = this.#log!;
+      log.clear();
       const list = this.#pending;
       this.#pending = undefined;
-      if (list?.length) void this.#log.replay(list);
+      if (list?.length) void log.replay(list);
     }
 
     protected override viewGone(): void {
-      this.#log.clear();
+      this.#log?.clear();
       super.viewGone();
     }
 

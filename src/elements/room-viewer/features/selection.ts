@@ -5,12 +5,16 @@
  * A click or tap on the canvas (not the end of a drag: ClickTracker) casts a ray through the room as
  * drawn (src/three/picking.ts); the piece it meets first fires `component-select`. The selection and
  * the highlight are drawn in the view's own render (src/three/selection-outline.ts). Picking, the
- * outline and framing go through the drawing (src/three/drawing.ts), on whichever thread it draws.
+ * outline and framing go through the drawing (src/three/drawing.ts), on whichever thread it draws. The
+ * selection's controller comes with the viewer's parts (after-frame.ts, after the first frame; with the
+ * room when `focus-component` or `selected` is set): until `model-load`, `selectComponent()` and
+ * `highlight()` are held (applied then, in order) and `selectComponent()` answers false.
  */
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { idListConverter, selectableComponents } from '../../../features/selection/component-selection.js';
-import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
+import { idListConverter } from '../../../features/selection/id-list.js';
+// types only: the selection's code comes with the viewer's parts, after its first frame (after-frame.ts)
+import type { ComponentSelection, SelectionHost } from '../../../features/selection/selection-controller.js';
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
@@ -19,6 +23,7 @@ import { lazyModule } from '../../../internal/lazy-module.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
 import { afterFirstFrame, LazyPart } from './lazy-part.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { ViewerParts } from '../hooks.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** The room description's code and styles (features/description-part.ts): after the first frame. */
@@ -66,33 +71,50 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     #pickable: ModelComponent[] = [];
     /** The description's code, fetched after the first frame (drawn once it is here). */
     #description = new LazyPart<DescriptionCode, unknown>(this, undefined, loadDescription);
-    #selection = new ComponentSelection(this as unknown as SelectionHost, {
-      language: this.language,
-      startsOn: (event) => {
-        const target = event.composedPath()[0] as Element | undefined;
-        return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
-      },
-      pick: (event) => this.#pick(event),
-      components: () => (this.furnitureHidden() ? NONE : this.#pickable),
-      cart: () => this.pieceCart(),
-      areas: () => this.roomShown?.plan.areas ?? [],
-      // the viewer's `units` when a feature gives it one (measure)
-      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
-      units: () => parseUnits((this as { units?: string }).units),
-      changed: () => this.#showOutline(),
-    });
+    /** The selection's controller, made with the viewer's parts. */
+    #selection?: ComponentSelection;
+
+    protected override partsIn(parts: ViewerParts): void {
+      super.partsIn(parts);
+      this.#selection = this.#makeSelection(parts);
+      // the room already drawn (the parts came after its first frame): as viewReady would
+      const context = this.viewContext;
+      if (context) this.#shown(context.model);
+    }
+
+    #makeSelection(parts: ViewerParts): ComponentSelection {
+      return new parts.ComponentSelection(this as unknown as SelectionHost, {
+        language: this.language,
+        startsOn: (event) => {
+          const target = event.composedPath()[0] as Element | undefined;
+          return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
+        },
+        pick: (event) => this.#pick(event),
+        components: () => (this.furnitureHidden() ? NONE : this.#pickable),
+        cart: () => this.pieceCart(),
+        areas: () => this.roomShown?.plan.areas ?? [],
+        // the viewer's `units` when a feature gives it one (measure)
+        picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
+        units: () => parseUnits((this as { units?: string }).units),
+        changed: () => this.#showOutline(),
+      });
+    }
 
     /**
      * Highlights the components `ids` (a list, or space-separated in a string) apart from the
      * selection, e.g. while the page's product card is hovered; `highlight()` clears it.
      */
     highlight(ids: Iterable<string> | string = []): void {
-      this.#selection.highlight(ids);
+      // (a list given before model-load is read then, as it was when given)
+      const list = typeof ids === 'string' ? ids : [...ids];
+      this.whenPartsIn(() => this.#selection?.highlight(list));
     }
 
     /** Selects a component as a click would (firing `component-select`, source `api`); false if unknown or cancelled. */
     selectComponent(id: string): boolean {
-      return this.#selection.select(id);
+      const selection = this.#selection;
+      if (!selection) return this.whenPartsIn(() => this.selectComponent(id)) && false;
+      return selection.select(id);
     }
 
     protected override viewReady(context: ViewerContext): void {
@@ -102,7 +124,9 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
 
     /** A room is drawn, on either thread. */
     #shown(model: RoomModel): void {
-      this.#pickable = selectableComponents(model);
+      const parts = this.parts;
+      if (!parts || !this.#selection) return;
+      this.#pickable = parts.selectableComponents(model);
       this.#showOutline();
       this.#frame(false);
       this.requestUpdate();
@@ -112,9 +136,10 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     protected override roomEdited(): void {
       super.roomEdited();
       const model = this.viewContext?.model;
-      if (!model) return;
+      const parts = this.parts;
+      if (!model || !parts) return;
       // the camera stays where it is: only the pieces and their outline
-      this.#pickable = selectableComponents(model);
+      this.#pickable = parts.selectableComponents(model);
       this.#showOutline();
     }
 
@@ -135,6 +160,11 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       return super.featuresAtStart() || !!this.focusComponent || this.selected.length > 0;
     }
 
+    protected override partsBeforeFrame(): boolean {
+      // …which the selection's controller works out: it comes with the room then
+      return super.partsBeforeFrame() || !!this.focusComponent || this.selected.length > 0;
+    }
+
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       if (changed.has('focusComponent') && changed.get('focusComponent') !== undefined) this.#frame(true);
@@ -142,9 +172,10 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
 
     protected override renderFeatures(): unknown[] {
       const code = this.#description.value;
+      const selection = this.#selection;
       return [
         ...super.renderFeatures(),
-        this.roomShown && code ? this.#selection.description(code) : nothing,
+        this.roomShown && code && selection ? selection.description(code) : nothing,
       ];
     }
 
@@ -153,6 +184,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       const drawing = this.viewContext?.drawing;
       if (!drawing) return;
       const selection = this.#selection;
+      if (!selection) return;
       const ids = (list: readonly ModelComponent[]) => list.map((c) => c.id);
       drawing.outline(
         ids(selection.components(new Set(this.selected))),
@@ -163,7 +195,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     /** Frames the view on `focus-component`: at once when the room opens, with a flight later. */
     #frame(fly: boolean): void {
       const drawing = this.viewContext?.drawing;
-      const component = this.focusComponent ? this.#selection.component(this.focusComponent) : undefined;
+      const component = this.focusComponent ? this.#selection?.component(this.focusComponent) : undefined;
       if (!drawing || !component) return;
       // a flight under reduced motion is a jump (asked here: the render worker has no media queries)
       drawing.moveCamera({ component: component.id }, fly && !prefersReducedMotion()).catch(() => undefined);
@@ -179,7 +211,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       const only = (this.furnitureHidden() ? [] : this.#pickable).map((c) => c.id);
       // the same ray on either thread (a message each way in the render worker, well within the click)
       return context.drawing.pick(x, y, only).then(
-        (id) => (id && this.viewContext === context ? this.#selection.component(id) : undefined),
+        (id) => (id && this.viewContext === context ? this.#selection?.component(id) : undefined),
         () => undefined,
       );
     }

@@ -3,31 +3,19 @@
  * ceiling (not the end of a drag; a click on a piece stays the piece's) fires `surface-select`, as does
  * a surface's button in the room's description; `setSurface()` paints one surface with a colour or a
  * texture through the change log (changes.ts: `room-change`, undo, redo, replay). Picking and painting
- * go through the drawing (src/three/surfaces.ts), on whichever thread it draws.
+ * go through the drawing (src/three/surfaces.ts), on whichever thread it draws. The code comes with the
+ * viewer's parts (after-frame.ts, after the first frame): until `model-load`, `setSurface()` and
+ * `selectSurface()` are held, `surfaceOf()` answers undefined and `materials` undefined.
  */
-import { HostClicks } from '../../../features/selection/host-clicks.js';
-import { changeLogOf } from '../../../features/changes/changes-host.js';
-import { ChangeRefused } from '../../../features/changes/change-log.js';
-import { cssColour } from '../../../features/changes/css-colour.js';
-import { findSurface, surfaceAfter, surfaceValidator } from '../../../features/changes/surface-change.js';
-import {
-  areaOfSurface,
-  hexToSrgb,
-  modelMaterialOf,
-  surfaceValue,
-  surfacesOf,
-  type SurfaceInput,
-  type SurfaceValue,
-} from '../../../features/changes/surface-value.js';
+// types only: the surfaces' code comes with the viewer's parts, after its first frame (after-frame.ts)
+import type { SurfaceInput, SurfaceValue } from '../../../features/changes/surface-value.js';
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
 import type { DescribedSurface } from '../../../features/selection/room-description.js';
 import type { PlanGeometry } from '../../../model/types.js';
-import {
-  surfaceQuantities,
-  type SurfaceQuantities,
-} from '../../../features/quantities/surface-quantities.js';
+import type { SurfaceQuantities } from '../../../features/quantities/surface-quantities.js';
 import type { SurfacePaint } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { ViewerParts } from '../hooks.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
@@ -41,7 +29,7 @@ export interface ViewerSurfacesProperties {
 }
 
 /** The drawing's paint for a value of the log. */
-function paintOf(value: SurfaceValue | null): SurfacePaint | null {
+function paintOf(value: SurfaceValue | null, hexToSrgb: ViewerParts['hexToSrgb']): SurfacePaint | null {
   if (!value) return null;
   if ('color' in value) return { color: hexToSrgb(value.color) };
   return { texture: value.texture, tileSize: value.tileSize, rotation: value.rotation };
@@ -65,27 +53,26 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     /** What each changed surface is painted with now (the log's values). */
     #paints = new Map<string, SurfaceValue>();
 
-    // a mixin's constructor takes any arguments (TypeScript's rule for mixins)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    constructor(...args: any[]) {
-      super(...args);
+    protected override partsIn(parts: ViewerParts): void {
+      super.partsIn(parts);
+      const { ChangeRefused, cssColour, hexToSrgb, surfaceValue } = parts;
       // a click (not a drag) that starts on the canvas picks a surface
-      new HostClicks(this, {
+      new parts.HostClicks(this, {
         startsOn: (event) => {
           const target = event.composedPath()[0] as Element | undefined;
           return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
         },
         clicked: (event) => this.#onClick(event),
       });
-      changeLogOf(this)?.register('surface', {
-        validate: surfaceValidator(() => this.viewContext?.plan, 'no room is drawn yet'),
+      parts.changeLogOf(this)?.register('surface', {
+        validate: parts.surfaceValidator(() => this.viewContext?.plan, 'no room is drawn yet'),
         current: (target) => this.#paints.get(target) ?? null,
         apply: async (target, value) => {
           const context = this.viewContext;
           if (!context) throw new ChangeRefused('not-ready', 'no room is drawn yet');
           const paint = surfaceValue(value, cssColour);
           try {
-            await context.drawing.setSurface(target, paintOf(paint));
+            await context.drawing.setSurface(target, paintOf(paint, hexToSrgb));
           } catch (error) {
             const { name, message } = error as Error;
             if (name === 'RangeError') throw new ChangeRefused('unknown-target', message);
@@ -106,10 +93,15 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
      * an unknown surface, not a colour, a texture that is not http(s) or fails to load), the room unchanged.
      */
     setSurface(surface: string, paint: SurfaceInput | null): Promise<boolean> {
-      const log = changeLogOf(this);
+      const parts = this.parts;
+      if (!parts)
+        return new Promise((resolve, reject) =>
+          this.whenPartsIn(() => this.setSurface(surface, paint).then(resolve, reject)),
+        );
+      const log = parts.changeLogOf(this);
       if (!log) return Promise.resolve(false);
       // the log keeps the checked value (a colour as #rrggbb, a texture's absolute URL); a bad one is refused there
-      const after = surfaceAfter(paint);
+      const after = parts.surfaceAfter(paint);
       // asked in the task of the visitor's own input on the element: the visitor's change
       const visitor = this.analytics.answeringVisitor || this.#answeringPick;
       return log.make({ kind: 'surface', target: surface, after }, visitor ? 'user' : 'api');
@@ -129,11 +121,14 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
      */
     get materials(): SurfaceQuantities | undefined {
       const plan = this.viewContext?.plan;
-      return plan ? surfaceQuantities(plan, this.#paints) : undefined;
+      const parts = this.parts;
+      return plan && parts ? parts.surfaceQuantities(plan, this.#paints) : undefined;
     }
 
     /** Fires `surface-select` for a surface as its button would (source `keyboard`); false if unknown or cancelled. */
     selectSurface(surface: string): boolean {
+      // before model-load: held (applied then, in order), false now
+      if (!this.parts) return this.whenPartsIn(() => this.selectSurface(surface)) && false;
       return this.#select(surface, 'keyboard');
     }
 
@@ -144,7 +139,9 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
      */
     describedSurfaces(): readonly DescribedSurface[] {
       const plan = this.viewContext?.plan;
-      if (plan !== this.#described?.plan) this.#described = plan && { plan, list: surfacesOf(plan) };
+      const parts = this.parts;
+      if (!parts) return [];
+      if (plan !== this.#described?.plan) this.#described = plan && { plan, list: parts.surfacesOf(plan) };
       return this.#described?.list ?? [];
     }
 
@@ -173,13 +170,14 @@ export function ViewerSurfaces<T extends Constructor<RoomViewerBase>>(
     /** Fires `surface-select`; false when the room has no such surface or a listener cancelled it. */
     #select(surface: string, source: SurfaceSelectDetail['source']): boolean {
       const plan = this.viewContext?.plan;
-      if (!plan) return false;
-      const ref = findSurface(plan, surface);
+      const parts = this.parts;
+      if (!plan || !parts) return false;
+      const ref = parts.findSurface(plan, surface);
       if (!ref) return false;
-      const area = areaOfSurface(plan, ref);
+      const area = parts.areaOfSurface(plan, ref);
       const detail: SurfaceSelectDetail = {
         surface,
-        material: this.surfaceOf(surface) ?? modelMaterialOf(plan, ref) ?? null,
+        material: this.surfaceOf(surface) ?? parts.modelMaterialOf(plan, ref) ?? null,
         ...(area?.label ? { areaName: area.label } : {}),
         source,
       };

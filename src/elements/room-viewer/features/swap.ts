@@ -14,8 +14,8 @@ import type { Constructor } from '../../../internal/mixin.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
 import type { Replacement } from '../../../features/swap/replacement.js';
-import { changeLogOf } from '../../../features/changes/changes-host.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { ViewerParts } from '../hooks.js';
 import { LazyPart } from './lazy-part.js';
 import type { SwapHost, SwapPart } from './swap-part.js';
 
@@ -75,13 +75,11 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
       return this.#part.value?.replaced() ?? {};
     }
 
-    // a mixin's constructor takes any arguments (TypeScript's rule for mixins)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    constructor(...args: any[]) {
-      super(...args);
-      // the `replace` kind of the change log (features/changes.ts): undo, redo and replay come with it;
-      // a change replayed before the part arrived is checked as it is applied
-      changeLogOf(this)?.register('replace', {
+    protected override partsIn(parts: ViewerParts): void {
+      super.partsIn(parts);
+      // the `replace` kind of the change log (features/changes.ts, made with the viewer's parts): undo, redo
+      // and replay come with it; a change replayed before the part arrived is checked as it is applied
+      parts.changeLogOf(this)?.register('replace', {
         validate: (target, value) => this.#part.value?.validate(target, value),
         current: (target) => this.#part.value?.current(target) ?? null,
         apply: async (target, value) => (await this.#part.get()).apply(target, value),
@@ -95,9 +93,12 @@ export function ViewerSwap<T extends Constructor<RoomViewerBase>>(
      * `api`), `undo()` / `redo()`. Refused, with `room-change-error` and the room as it was, when the
      * replacement would cross a wall (`collision`), block a door's swing (`door`) or overlap a neighbour
      * by more than 1 cm (`overlap`), or is no replacement (no size) or names no piece (`invalid`).
+     * Called before `model-load`, it waits for the room (held in order with the viewer's other calls).
      * @returns {Promise<void>} Resolves once the replacement is drawn (its mesh may follow); rejects with a `SwapRefused` (`reason`, `message`).
      */
     async replaceComponent(pieceId: string, replacement: Replacement | null): Promise<void> {
+      // before model-load: held until the viewer's parts (the change log) and the room are in, in order
+      if (!this.parts) await new Promise<void>((resolve) => this.whenPartsIn(resolve));
       // the fit check first, so the change log checks the swap before it is queued
       return (await this.#part.get()).make(pieceId, replacement, 'api');
     }

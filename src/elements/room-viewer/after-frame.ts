@@ -1,0 +1,28 @@
+/**
+ * `<room-viewer>`'s working code that its first frame does without (issue 33): one chunk, fetched
+ * right after the first frame (base.ts), or with the room when the page set what changes that frame
+ * (`focus-component`, `selected`, a `changes` list). The features' mixins keep the element's contract
+ * and the state a getter answers from; what they do with a room is here: the selection's controller,
+ * the change log and the surfaces' values, the paint and floor quantities, the cart. `model-load`
+ * fires once every feature took the room up with it (CONTRIBUTING.md, "Which parts of `<room-viewer>`
+ * load when").
+ */
+export { ComponentSelection } from '../../features/selection/selection-controller.js';
+export { selectableComponents } from '../../features/selection/component-selection.js';
+export { HostClicks } from '../../features/selection/host-clicks.js';
+export { attachChangeLog, changeLogOf } from '../../features/changes/changes-host.js';
+export { ChangeRefused, parseChangeList } from '../../features/changes/change-log.js';
+export { cssColour } from '../../features/changes/css-colour.js';
+export { findSurface, surfaceAfter, surfaceValidator } from '../../features/changes/surface-change.js';
+export {
+  areaOfSurface,
+  hexToSrgb,
+  modelMaterialOf,
+  surfaceValue,
+  surfacesOf,
+} from '../../features/changes/surface-value.js';
+export { surfaceQuantities } from '../../features/quantities/surface-quantities.js';
+import * as cart from '../../features/cart/cart.js';
+
+/** The cart's code (src/features/cart/cart.ts), for CartFeature. */
+export { cart };
