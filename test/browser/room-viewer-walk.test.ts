@@ -82,6 +82,9 @@ describe('<room-viewer camera="walk">', function () {
       await mountLoaded(el, 60000);
       expect(el.renderThread).to.equal(renderer);
       await until(() => cameraFeedOf(el)?.pose, 10000, 'a frame');
+      // in the render worker the walk's part can be given to the drawing a frame after model-load (a whole
+      // run at load 20 read the orbit camera's first frame: x -123 cm); the walk is what is tested here
+      await until(() => Math.abs(standing(el).eye - 160) < 0.5, 10000, 'the walker at eye height');
       return el;
     }
 
