@@ -80,7 +80,8 @@ function assertOnlyMistakes(dir: string, problems: Problem[], output: string): v
   }
 }
 
-describe('framework consumers of the packed tarball', { timeout: 180_000 }, () => {
+// a bound against a hang: the four checkers at once took over 3 minutes beside the whole suite at load 20
+describe('framework consumers of the packed tarball', { timeout: 900_000 }, () => {
   let project = '';
   let ready = false;
 
