@@ -7,7 +7,7 @@
 // Each step's output is kept and printed whole when it ends (live in $TEST_LOGS/<step>.log meanwhile). Each
 // runner ends with its own plain line ("node: N passed, N failed"; the shards' counts summed into one
 // "wtr: N passed, N failed"); the last line sums up the steps. TEST_SHARDS=1 runs the browser tests in one
-// process; TEST_SERIAL=1 runs every step one after another, as before (for comparing).
+// process; TEST_SERIAL=1 runs every step one after another (for comparing).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -21,12 +21,11 @@ if (!findChromium()) {
   process.exit(1);
 }
 
-// One step after another by default (about 22-25 minutes on 2 cores; it passed every CI run). Side by side
-// (TEST_SERIAL=0: about 14 minutes) keeps 2 cores at load 10 or more; the flakes that held it back were fixed at
-// their cause (a render worker picture answered before the change was drawn, a 15 MiB upload's base64 blocking
-// the partner's loop past its Redis clock, ...), but a whole run beside other builds (load 12-27) still failed
-// four other tests (CONTRIBUTING.md, "How `npm test` runs in parallel"), so it stays opt-in until a run holds.
-const SERIAL = process.env.TEST_SERIAL !== '0';
+// Side by side by default (about 14 minutes on 2 cores to itself instead of 22-25 one step after another).
+// It keeps 2 cores at load 10 or more, so every test holds on a busy machine: the flakes that kept it opt-in
+// were fixed at their cause (CONTRIBUTING.md, "How `npm test` runs in parallel"). TEST_SERIAL=1 runs every
+// step one after another, for comparing.
+const SERIAL = process.env.TEST_SERIAL === '1';
 const SHARDS = Math.max(1, Number(process.env.TEST_SHARDS ?? (SERIAL ? 1 : 2)) || 1);
 const NODE_CONCURRENCY = process.env.NODE_TEST_CONCURRENCY ?? (SERIAL ? '1' : '2');
 const logs = process.env.TEST_LOGS ?? mkdtempSync(join(tmpdir(), 'room-elements-test-'));

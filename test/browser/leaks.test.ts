@@ -114,6 +114,16 @@ function expectFlat(name: string, grown: Omit<Counts, 'documents'>): void {
 }
 
 /**
+ * Every element of the rounds (held weakly) unreachable at the last count (after its GC): one that an
+ * element's own timer or callback still holds after it was removed would be counted by a count taken
+ * then (the pair's 566 nodes on a busy machine: the viewer's lazy parts' 1.5 s fallback timer held it).
+ */
+function expectGone(name: string, kept: WeakRef<HTMLElement>[]): void {
+  const live = kept.filter((ref) => ref.deref()).map((ref) => ref.deref()!.localName);
+  expect(live, `${name}: removed elements still reachable after GC`).to.deep.equal([]);
+}
+
+/**
  * The first of `event` or `errorEvent` from `el` (rejects on the error, or after 20 s), leaving no
  * listener or timer behind: the test must not keep the elements it counts.
  */
@@ -256,18 +266,22 @@ describe('elements leave no trace (issue 22)', function () {
   });
 
   it('<room-viewer>: nodes, listeners, heap and WebGL contexts stay flat', async () => {
+    const kept: WeakRef<HTMLElement>[] = [];
     const { grown } = await measure('room-viewer', async () => {
       const el = document.createElement('room-viewer');
+      kept.push(new WeakRef(el));
       el.setAttribute('room-id', roomId);
       el.setAttribute('loading', 'eager');
       el.style.cssText = 'display:block;width:200px;height:150px';
       await mountAndRemove(el, 'model-load', 'model-error');
     });
     expectFlat('room-viewer', grown);
+    expectGone('room-viewer', kept);
   });
 
   it('<room-plan for> a <room-viewer>: the pair (sync registry, view cone, shared renderer) stays flat', async () => {
     let n = 0;
+    const kept: WeakRef<HTMLElement>[] = [];
     const { grown } = await measure('room-plan for room-viewer', async () => {
       const id = `leak-viewer-${++n}`;
       const viewer = document.createElement('room-viewer');
@@ -279,6 +293,7 @@ describe('elements leave no trace (issue 22)', function () {
       plan.setAttribute('for', id);
       plan.setAttribute('room-id', roomId);
       plan.style.cssText = 'display:block;width:200px;height:150px';
+      kept.push(new WeakRef(viewer), new WeakRef(plan));
       const loaded = Promise.all([
         outcome(viewer, 'model-load', 'model-error'),
         outcome(plan, 'model-load', 'model-error'),
@@ -290,6 +305,7 @@ describe('elements leave no trace (issue 22)', function () {
       container.remove();
     });
     expectFlat('room-plan for room-viewer', grown);
+    expectGone('room-plan for room-viewer', kept);
   });
 
   it('<room-gallery>: nodes, listeners and heap stay flat', async () => {

@@ -243,7 +243,7 @@ describe('<room-gallery>: strict Content-Security-Policy', () => {
   afterEach(cleanup);
 
   it('renders cards and CSS placeholders without one CSP violation (no inline styles, no data: images)', async () => {
-    const result = await cspRun<{ cards: number; placeholders: number }>('room-gallery', { timeout: 20000 });
+    const result = await cspRun<{ cards: number; placeholders: number }>('room-gallery');
     expect(result.state).to.equal('loaded');
     expect(result.cards).to.equal(6);
     expect(result.placeholders).to.be.at.least(1);

@@ -206,13 +206,17 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     const problems = problemsOf(viewer);
     // round trips to the render worker from the start: those after the room is drawn (the files are
     // fetched and refused then, boxes first) must each be answered within 100 ms
-    const samples: { at: number; ms: number }[] = [];
+    const samples: { at: number; ms: number; late: number }[] = [];
     let polling = true;
     const poll = (async () => {
       while (polling) {
         const asked = performance.now();
-        if (await renderWorkerInfo()) samples.push({ at: asked, ms: performance.now() - asked });
+        if (!(await renderWorkerInfo())) continue;
+        const answered = performance.now();
+        // the page's own lateness beside it (a 10 ms timer's delay past 10 ms): what a busy machine adds to
+        // any answer whatever the worker does, the baseline the bound allows on top of its 100 ms
         await new Promise((r) => setTimeout(r, 10));
+        samples.push({ at: asked, ms: answered - asked, late: performance.now() - answered - 10 });
       }
     })();
     let loadedAt = Infinity;
@@ -234,7 +238,13 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     const meanwhile = samples.filter((s) => s.at >= loadedAt);
     expect(meanwhile.length, 'round trips measured after the room was drawn').to.be.above(5);
     const slowest = Math.max(...meanwhile.map((s) => s.ms));
-    expect(slowest, 'the render worker’s slowest answer meanwhile (ms)').to.be.below(100);
+    // 100 ms on a quiet machine; the page's own slowest lateness meanwhile on top (a whole run at load 30
+    // measured 100.6 ms): a worker blocked by a bomb's file is late by seconds, far beyond either
+    const pageLate = Math.max(0, ...meanwhile.map((s) => s.late));
+    expect(
+      slowest,
+      `the render worker’s slowest answer meanwhile (ms; the page itself ${pageLate.toFixed(1)} ms late)`,
+    ).to.be.below(100 + pageLate);
     console.log(
       `mesh bombs in the render worker: ${meanwhile.length} round trips after the room was drawn, the slowest ${slowest.toFixed(1)} ms`,
     );

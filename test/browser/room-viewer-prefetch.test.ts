@@ -26,7 +26,9 @@ for (const drawnOn of VIEWER_THREADS)
       const since = performance.now();
       const id = await publicRoomId();
       await resetEmulator();
-      await armFault({ match: `/room-styling/rooms/${id}`, delay: 800 });
+      // held 3 s: on a busy machine (load 20) the page's own work between asking for the room and asking
+      // for the drawing code took about 0.8 s, the whole of the 800 ms it was held once
+      await armFault({ match: `/room-styling/rooms/${id}`, delay: 3000 });
       const viewer = makeViewer(
         { 'room-id': id, 'api-base': ROOM_STYLING, loading: 'eager', poster: '' },
         [160, 120],
@@ -39,7 +41,7 @@ for (const drawnOn of VIEWER_THREADS)
       expect(viewer.renderThread).to.equal(drawnOn);
       expect(room, 'the room request').to.not.equal(undefined);
       expect(three, 'the drawing code request').to.not.equal(undefined);
-      expect(room!.responseEnd - room!.startTime, 'the answer was held back').to.be.greaterThan(700);
+      expect(room!.responseEnd - room!.startTime, 'the answer was held back').to.be.greaterThan(2900);
       expect(three!.startTime, 'the drawing code requested before the room arrived').to.be.lessThan(
         room!.responseEnd - 500,
       );

@@ -86,6 +86,8 @@ describe('RoomView: shaders compiled before the first frame', () => {
     const emulation = emulateParallelCompile(() => ready);
     let view: RoomView;
     try {
+      // the longest wait (3 s, room-view.ts) counts from the compiles' start, which is after this
+      const made = performance.now();
       view = newView();
       // nothing compiled in the constructor: the compiles start after it (RoomViewOptions.yieldToPage,
       // a microtask by default), so the scene's build and its first draw are not one long task
@@ -101,10 +103,10 @@ describe('RoomView: shaders compiled before the first frame', () => {
       expect(view.frames, 'drawn before its programs were ready').to.equal(0);
       expect(shared.views.has(view)).to.equal(false);
       ready = true;
-      const readyAt = performance.now();
       await until(() => view.frames >= 1, 2500, 'the first frame once compiled');
-      // well before the longest wait (3 s): it was the programs being ready that let it draw
-      expect(performance.now() - readyAt).to.be.below(1500);
+      // before the longest wait (3 s from the compiles' start) could have ended: it was the programs being
+      // ready that let it draw (a fixed 1.5 s after them was 1.84 s beside the whole suite at load 20)
+      expect(performance.now() - made).to.be.below(3000);
     } finally {
       emulation.restore();
     }

@@ -24,7 +24,8 @@ export async function cspRun<T extends object = object>(
     page = 'csp-page.html',
     query = {},
     size = 'width: 900px; height: 600px',
-    timeout = 25000,
+    // the page compiles its element's modules afresh (its own document): more than 25 s at load 30
+    timeout = 60000,
   }: CspOptions = {},
 ): Promise<T & { state: string; violations: string[] }> {
   const frame = document.createElement('iframe');

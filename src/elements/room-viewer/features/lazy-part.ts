@@ -61,11 +61,14 @@ export class LazyPart<T, H> {
  * is idle; at the latest after `timeout` ms (a hidden page draws no frames).
  */
 export function afterFirstFrame(work: () => void, timeout = 1500): void {
-  let done = false;
+  // dropped once it ran: the callbacks still pending (the fallback timer, an idle callback) would
+  // otherwise hold the element through `work` up to `timeout` after it was removed (the leak test's
+  // pair on a busy machine)
+  let job: (() => void) | undefined = work;
   const run = () => {
-    if (done) return;
-    done = true;
-    work();
+    const now = job;
+    job = undefined;
+    now?.();
   };
   const idle = () =>
     typeof requestIdleCallback === 'function'
