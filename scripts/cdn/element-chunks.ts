@@ -144,7 +144,12 @@ export function elementChunks(options: {
         // the model's polygon code (1 KB): the plan, viewer and tour's large set shares it with lazy chunks
         // (the page's 3D features, the tour's), which left it a file of its own in each of their chains
         else
-          for (const id of members) if (/[\\/]src[\\/]model[\\/]polygon\.ts$/.test(id)) chains.set(id, 'kit');
+          // (the fourteenth round) so do the model's reader and its nearest-item search, which the lazy FML
+          // reading and spatial index import too: two more files before the viewer's first frame and in the
+          // plan's and panorama's chains; and the words for plain English, which kit's number formats import
+          for (const id of members)
+            if (/[\\/]src[\\/]model[\\/](polygon|near|plain-english|read[\\/]reader)\.ts$/.test(id))
+              chains.set(id, 'kit');
       }
       // a small set of `kit-others` whose elements all load `later-others` at once goes there: a file fewer
       const loadLaterOthers = new Set<string>();

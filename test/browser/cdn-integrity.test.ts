@@ -75,7 +75,7 @@ describe('CDN: a pinned page (import map integrity, SRI on the entry)', () => {
 
   for (const [what, part] of [
     ["the element's own chunk (imported by the loader)", 'chunks/room-plan-'],
-    ['a chunk deeper in its chain (preloaded, imported by the element chunk)', 'chunks/gesture-styles-'],
+    ['a chunk deeper in its chain (preloaded, imported by the element chunk)', 'chunks/room-plan-deps-'],
   ]) {
     it(`a changed chunk is refused: ${what}; the element shows an error, the page goes on`, async () => {
       const base = freshBase();
