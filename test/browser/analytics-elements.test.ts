@@ -35,7 +35,7 @@ describe('room-analytics on the gallery, the panorama and the export button', fu
     await ready;
     el.scrollIntoView({ block: 'start' });
     const start = performance.now();
-    await until(() => record.actions().includes('view'), 4000, 'view');
+    await until(() => record.actions().includes('view'), 15000, 'view');
     // at least a second after it was on screen (with a generous guard for a slow machine)
     expect(performance.now() - start).to.be.above(900);
     expect(record.analytics.filter((d) => d.action === 'view')).to.deep.equal([
@@ -85,7 +85,7 @@ describe('room-analytics on the gallery, the panorama and the export button', fu
     fixtureContainer().append(el);
     await ready;
     el.scrollIntoView({ block: 'center' });
-    await until(() => record.actions().includes('view'), 4000, 'view');
+    await until(() => record.actions().includes('view'), 15000, 'view');
     expect(record.analytics[0]).to.deep.equal({ action: 'view', trackingTag: 'newsletter' });
     await noActivation();
     record.clear();
@@ -139,7 +139,7 @@ describe('room-analytics on the gallery, the panorama and the export button', fu
   it('<project-export-button>: a click is one export with the project; exportProject() from script is none', async () => {
     const el = await exportButton({ experiment: 'green-button' });
     el.scrollIntoView({ block: 'center' });
-    await until(() => record.actions().includes('view'), 4000, 'view');
+    await until(() => record.actions().includes('view'), 15000, 'view');
     await noActivation();
     record.clear();
     // the page's script alone: the export runs, no visitor action

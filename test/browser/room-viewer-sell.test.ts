@@ -194,7 +194,7 @@ for (const drawnOn of THREADS)
         const viewer = viewers[0]!;
         viewer.scrollIntoView({ block: 'center' });
         // a view: half of it on screen for a second
-        await until(() => record.actions().includes('view'), 4000, 'view');
+        await until(() => record.actions().includes('view'), 15000, 'view');
         expect(record.analytics[0]).to.deep.equal({ action: 'view', trackingTag: 'spring', experiment: 'B' });
 
         // the page's own changes: nothing
