@@ -239,12 +239,14 @@ describe('room-viewer: mesh bombs and mesh URLs (issue 34)', function () {
     expect(meanwhile.length, 'round trips measured after the room was drawn').to.be.above(5);
     const slowest = Math.max(...meanwhile.map((s) => s.ms));
     // 100 ms on a quiet machine; the page's own slowest lateness meanwhile on top (a whole run at load 30
-    // measured 100.6 ms): a worker blocked by a bomb's file is late by seconds, far beyond either
+    // measured 100.6 ms), and 400 ms for a worker thread not scheduled on a machine whose two cores run
+    // the test shards and the node tests side by side (173 ms in such a CI run): a worker blocked by a
+    // bomb's file is late by seconds, far beyond all three
     const pageLate = Math.max(0, ...meanwhile.map((s) => s.late));
     expect(
       slowest,
       `the render worker’s slowest answer meanwhile (ms; the page itself ${pageLate.toFixed(1)} ms late)`,
-    ).to.be.below(100 + pageLate);
+    ).to.be.below(500 + pageLate);
     console.log(
       `mesh bombs in the render worker: ${meanwhile.length} round trips after the room was drawn, the slowest ${slowest.toFixed(1)} ms`,
     );
