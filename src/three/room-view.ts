@@ -18,6 +18,9 @@ import { pixelRatioPolicy, RenderScale } from './render-scale.js';
 /** Longest wait for shaders compiled in parallel before the first frame is drawn anyway. */
 const COMPILE_WAIT_MS = 3000;
 
+/** The most events of one drag kept while the controls are on their way (a long drag's moves: a bound). */
+const MAX_GESTURE_EVENTS = 256;
+
 /**
  * The render worker's controls' stage is asked for this long after the first frame (or at the first
  * input, sooner): after the page has shown that frame, not among the files fetched before it (issue 33).
@@ -158,6 +161,7 @@ export class RoomView implements RenderView {
       this.controlsReady.catch(() => undefined);
       // the first input asks for them at once
       options.canvas.addEventListener('pointerdown', this.#onInput, { capture: true });
+      options.canvas.addEventListener('pointermove', this.#onInput, { capture: true });
       options.canvas.addEventListener('pointerup', this.#onInput, { capture: true });
       options.canvas.addEventListener('wheel', this.#onInput, { capture: true });
       options.keyTarget.addEventListener('keydown', this.#onInput, { capture: true });
@@ -178,21 +182,33 @@ export class RoomView implements RenderView {
   /** Loads the controls' module (once), after the first frame: set while the stand-in is in. */
   #loadControls?: () => void;
   #controlsTimer?: ReturnType<typeof setTimeout>;
-  /** A pointer pressed while the controls were on their way: handed to them, so the drag is not lost. */
-  #pressed?: Event;
+  /**
+   * The drag made while the controls were on their way (its press, moves and, once let go, its release):
+   * handed to them, so the drag is not lost, also when it ended before they came (a quick swipe as the
+   * first input, the stage slow to load).
+   */
+  #gesture?: { events: Event[]; ended: boolean };
   /** …and the wheel turn that asked for them (`ctrl` + wheel, the cooperative gesture), to zoom with them. */
   #wheeled?: Event;
 
   #onInput = (event: Event) => {
+    const gesture = this.#gesture;
     if (event.type === 'wheel') this.#wheeled ??= event;
-    if (event.type === 'pointerdown') this.#pressed = event;
-    else if (event.type === 'pointerup') this.#pressed = undefined;
-    if (event.type !== 'pointerup') this.#loadControls?.();
+    else if (event.type === 'pointerdown') this.#gesture = { events: [event], ended: false };
+    else if (
+      gesture &&
+      !gesture.ended &&
+      (event.type === 'pointerup' || gesture.events.length < MAX_GESTURE_EVENTS)
+    ) {
+      gesture.events.push(event);
+      gesture.ended = event.type === 'pointerup';
+    }
+    if (event.type !== 'pointerup' && event.type !== 'pointermove') this.#loadControls?.();
   };
 
   #stopInput(): void {
     const { canvas, keyTarget } = this.#options;
-    for (const type of ['pointerdown', 'pointerup', 'wheel'])
+    for (const type of ['pointerdown', 'pointermove', 'pointerup', 'wheel'])
       canvas.removeEventListener(type, this.#onInput, { capture: true });
     keyTarget.removeEventListener('keydown', this.#onInput, { capture: true });
     clearTimeout(this.#controlsTimer);
@@ -213,7 +229,7 @@ export class RoomView implements RenderView {
     // a move not drawn yet (a walk's step) is the stand-in's to report, as its next frame would have
     still.update();
     // a pointer pressed meanwhile grabbed the camera (a flight under way stops, as with OrbitControls)
-    if (this.#pressed && still.enabled) still.dispatchEvent({ type: 'start' });
+    if (this.#gesture && !this.#gesture.ended && still.enabled) still.dispatchEvent({ type: 'start' });
     const { position, quaternion } = this.camera;
     const at = { position: position.clone(), quaternion: quaternion.clone() };
     const controls = make();
@@ -231,16 +247,25 @@ export class RoomView implements RenderView {
     // OrbitControls take the canvas's touch-action when they connect: as the view's `controls` say
     this.setControls(controls.enabled);
     this.#listen(controls);
-    // a drag that began before they came goes on with them (OrbitControls' own pointerdown handler)
-    const pressed = this.#pressed;
+    // a drag that began before they came goes on with them, or is made by them when it already ended
+    // (OrbitControls' own handlers, in the order the events came)
+    const gesture = this.#gesture;
     this.#stopInput();
-    this.#pressed = undefined;
+    this.#gesture = undefined;
     const own = controls as {
       _onPointerDown?: (event: Event) => void;
+      _onPointerMove?: (event: Event) => void;
+      _onPointerUp?: (event: Event) => void;
       _onMouseWheel?: (event: Event) => void;
     };
-    if (pressed && controls.enabled && typeof own._onPointerDown === 'function')
+    const [pressed, ...after] = gesture?.events ?? [];
+    if (pressed && controls.enabled && typeof own._onPointerDown === 'function') {
       own._onPointerDown.call(controls, pressed);
+      for (const event of after) {
+        const handle = event.type === 'pointerup' ? own._onPointerUp : own._onPointerMove;
+        if (typeof handle === 'function') handle.call(controls, event);
+      }
+    }
     const wheeled = this.#wheeled;
     this.#wheeled = undefined;
     if (wheeled && typeof own._onMouseWheel === 'function') own._onMouseWheel.call(controls, wheeled);
