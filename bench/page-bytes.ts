@@ -39,6 +39,12 @@ export interface PageElement {
   at?: string;
 }
 
+/** The page's check that `mark` fired, and that `error` did not (it throws then). */
+const fired = (mark: string, error: string): string => `(() => {
+  if (window.__marks['${error}']) throw new Error('${error}');
+  return window.__marks['${mark}'] !== undefined;
+})()`;
+
 export const ELEMENTS: PageElement[] = [
   {
     tag: 'room-gallery',
@@ -54,39 +60,27 @@ export const ELEMENTS: PageElement[] = [
     tag: 'room-plan',
     result: 'drawn plan',
     markup: `<room-plan room-id="${SAMPLE_ROOM}"></room-plan>`,
-    painted: `(() => {
-      if (window.__marks['model-error']) throw new Error('model-error');
-      return window.__marks['model-load'] !== undefined;
-    })()`,
+    painted: fired('model-load', 'model-error'),
   },
   // the first: the budget test (test/node/cdn-budgets.test.ts) takes the first row of a tag
   {
     tag: 'room-viewer',
     result: 'first frame',
     markup: `<room-viewer room-id="${SAMPLE_ROOM}"></room-viewer>`,
-    painted: `(() => {
-      if (window.__marks['model-error']) throw new Error('model-error');
-      return window.__marks['first-frame'] !== undefined;
-    })()`,
+    painted: fired('first-frame', 'model-error'),
     at: 'first-frame',
   },
   {
     tag: 'room-viewer',
     result: 'model-load',
     markup: `<room-viewer room-id="${SAMPLE_ROOM}"></room-viewer>`,
-    painted: `(() => {
-      if (window.__marks['model-error']) throw new Error('model-error');
-      return window.__marks['model-load'] !== undefined;
-    })()`,
+    painted: fired('model-load', 'model-error'),
   },
   {
     tag: 'room-panorama',
     result: 'panorama-ready',
     markup: '<room-panorama room-id="{panorama}"></room-panorama>',
-    painted: `(() => {
-      if (window.__marks['panorama-error']) throw new Error('panorama-error');
-      return window.__marks['panorama-ready'] !== undefined;
-    })()`,
+    painted: fired('panorama-ready', 'panorama-error'),
   },
   {
     tag: 'project-export-button',

@@ -39,3 +39,11 @@ export function nextTask(): Promise<void> {
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Resolves after `n` animation frames (the frame before them painted: what follows comes after it). */
+export function animationFrames(n = 1): Promise<void> {
+  return new Promise((resolve) => {
+    const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(n);
+  });
+}

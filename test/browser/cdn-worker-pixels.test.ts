@@ -74,14 +74,8 @@ async function roomId(): Promise<number> {
  * in their own time: its picture is taken again until it is the same).
  */
 async function differenceOfBuilt(attributes: Record<string, string>, select = false): Promise<number> {
-  const markup = (tag: string) =>
-    `<${tag} ${Object.entries(attributes)
-      .map(([name, value]) => `${name}="${value}"`)
-      .join(
-        ' ',
-      )} style="display: block; inline-size: ${SIZE.width}px; block-size: ${SIZE.height}px"></${tag}>`;
   const local = document.createElement('div');
-  local.innerHTML = markup('room-viewer');
+  local.innerHTML = viewerMarkup(attributes);
   const viewer = local.firstElementChild as RoomViewer;
   let model: { components: { id: string; kind: string }[] } | undefined;
   viewer.addEventListener('model-load', (e) => (model = (e as CustomEvent).detail.model), { once: true });
@@ -102,7 +96,15 @@ async function differenceOfBuilt(attributes: Record<string, string>, select = fa
       'the outline drawn',
     );
   }
-  const win = await builtPage(markup('room-viewer'));
+  const { built, win } = await builtViewer(attributes);
+  return differingAfter(fromSources, built, win);
+}
+
+/** The viewer with `attributes` from the build (an iframe), loaded in its render worker. */
+async function builtViewer(
+  attributes: Record<string, string>,
+): Promise<{ built: RoomViewer; win: FrameWindow }> {
+  const win = await builtPage(viewerMarkup(attributes));
   await until(
     () => win.__seen.some((e) => e.type === 'model-load' || e.type === 'model-error'),
     30000,
@@ -110,7 +112,18 @@ async function differenceOfBuilt(attributes: Record<string, string>, select = fa
   );
   expect(win.__seen.filter((e) => e.type !== 'model-load')).to.deep.equal([]);
   expect(win.__seen.find((e) => e.type === 'model-load')?.thread).to.equal('worker');
-  const built = win.document.querySelector('room-viewer') as RoomViewer;
+  return { built: win.document.querySelector('room-viewer') as RoomViewer, win };
+}
+
+/**
+ * How many pixels of the built viewer's picture still differ from `fromSources` after up to 30 s (its
+ * meshes and textures arrive in their own time: its picture is taken again until it is the same).
+ */
+async function differingAfter(
+  fromSources: Uint8ClampedArray,
+  built: RoomViewer,
+  win: FrameWindow,
+): Promise<number> {
   const deadline = performance.now() + 30000;
   let count = differing(fromSources, await pixels(await built.toBlob(SIZE)));
   while (count > 0 && performance.now() < deadline) {
@@ -146,29 +159,13 @@ async function besideBuilt(
   expect(viewer.renderThread).to.equal('worker');
   await until(() => progress === 1, 30000, 'every texture settled');
   await until(async () => (await renderWorkerInfo())?.furniture.pending === 0, 30000, 'every piece settled');
-  const win = await builtPage(viewerMarkup(attributes));
-  await until(
-    () => win.__seen.some((e) => e.type === 'model-load' || e.type === 'model-error'),
-    30000,
-    'the built viewer loaded',
-  );
-  expect(win.__seen.filter((e) => e.type !== 'model-load')).to.deep.equal([]);
-  expect(win.__seen.find((e) => e.type === 'model-load')?.thread).to.equal('worker');
-  const built = win.document.querySelector('room-viewer') as RoomViewer;
+  const { built, win } = await builtViewer(attributes);
   return { viewer, built, iframe: frames.at(-1)!, win };
 }
 
 /** How many pixels of the built viewer's picture still differ from the source one's after up to 30 s. */
 async function stillDiffering(viewer: RoomViewer, built: RoomViewer, win: FrameWindow): Promise<number> {
-  const fromSources = await pixels(await viewer.toBlob(SIZE));
-  const deadline = performance.now() + 30000;
-  let count = differing(fromSources, await pixels(await built.toBlob(SIZE)));
-  while (count > 0 && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    count = differing(fromSources, await pixels(await built.toBlob(SIZE)));
-  }
-  expect(win.__seen.filter((e) => e.type === 'error')).to.deep.equal([]);
-  return count;
+  return differingAfter(await pixels(await viewer.toBlob(SIZE)), built, win);
 }
 
 describe('CDN: the built render worker (three.js trimmed) draws as its sources do', function () {

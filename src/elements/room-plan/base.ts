@@ -30,7 +30,7 @@ import {
   type Shown,
 } from '../../features/model-source/source-controller.js';
 import { loadFmlModule } from '../../api/model-source.js';
-import { nextMessage, yieldToPage } from '../../platform/yield.js';
+import { animationFrames, nextMessage, yieldToPage } from '../../platform/yield.js';
 import { drawPlan, drawPlanInSlices, type PlanDrawing } from './drawing/draw.js';
 import { islandData, readPlanData, type PlanData, type ShownNow } from './server-data.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
@@ -348,7 +348,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
         this.requestUpdate();
         await this.updateComplete;
       }
-      await frames(2);
+      await animationFrames(2);
       if (!run.current() || !this.isConnected) return;
       const shown = this.planShown;
       if (shown) this.planReady(shown);
@@ -371,7 +371,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     if (this.serverShown !== undefined || typeof requestAnimationFrame !== 'function') return;
     void (async () => {
       await this.updateComplete;
-      await frames(2);
+      await animationFrames(2);
       if (!this.isConnected || this.loaded?.plan !== shown.plan) return;
       const drawn = this.planShown;
       if (drawn) this.planReady(drawn);
@@ -560,12 +560,5 @@ function afterPaint(): Promise<void> {
     };
     const timer = setTimeout(go, 100);
     requestAnimationFrame(go);
-  });
-}
-
-function frames(n: number): Promise<void> {
-  return new Promise((resolve) => {
-    const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
-    step(n);
   });
 }

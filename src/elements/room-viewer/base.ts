@@ -30,7 +30,7 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
-import { yieldToPage } from '../../platform/yield.js';
+import { animationFrames, yieldToPage } from '../../platform/yield.js';
 import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
@@ -47,8 +47,6 @@ const loadParts = lazyModule(() => import('./after-frame.js'));
 /** Each viewer's parts once in (for the mixins written over another host: the cart, room-viewer.ts). */
 const partsOfViewer = new WeakMap<object, ViewerParts>();
 export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewer.get(viewer);
-/** The next animation frame (the first frame painted before the parts are asked for). */
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 /**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
@@ -508,7 +506,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.emit('first-frame', { thread: drawing.thread });
     if (!this.#parts) {
       // the frame painted first: nothing of the parts is asked for before it
-      await nextFrame();
+      await animationFrames();
       // a failed fetch (after lazyModule's retry) still lets model-load say the room is shown; what
       // was held waits for the parts of a next load (reload())
       const parts = await loadParts().catch(() => undefined);

@@ -61,21 +61,17 @@ export function CartFeature<T extends Constructor<ProductsHost>>(
      * @returns {boolean} False when no product matched or the page cancelled the event.
      */
     addToCart(componentIds?: Iterable<string> | string): boolean {
+      // a copy: an iterable held until the code is in may be read only once
       const ids =
         typeof componentIds === 'string'
           ? componentIds.split(/\s+/).filter(Boolean)
-          : [...(componentIds ?? [])];
+          : componentIds && [...componentIds];
       const cart = code(this);
       if (!cart) {
-        this.whenPartsIn(() => this.addToCart(componentIds === undefined ? undefined : ids));
+        this.whenPartsIn(() => this.addToCart(ids));
         return false;
       }
-      return cart.requestCart(
-        this,
-        this.analytics,
-        cart.cartItems(this.products, componentIds === undefined ? undefined : ids),
-        'api',
-      );
+      return cart.requestCart(this, this.analytics, cart.cartItems(this.products, ids), 'api');
     }
 
     override connectedCallback(): void {
