@@ -440,6 +440,21 @@ for (const drawnOn of VIEWER_THREADS)
           10000,
           'the camera at rest',
         );
+        // the trailing event is sent by a timer of the thread that draws: beside other test runners a
+        // worker not scheduled for a while sent it after the pose had come to rest (5 cm behind, CI);
+        // it must still come, with the final camera
+        const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 1);
+        await until(
+          () => {
+            const final = cameraStateOf(viewer);
+            const lastEvent = changes.at(-1);
+            return (
+              !!lastEvent && near(lastEvent.position, final.position) && near(lastEvent.target, final.target)
+            );
+          },
+          10000,
+          'a camera-change with the camera at rest',
+        );
         const elapsed = performance.now() - start;
         expect(changes.length).to.be.greaterThan(0);
         // at most one every VIEW_CHANGE_INTERVAL ms, plus the first at once (a frame's event each would be
