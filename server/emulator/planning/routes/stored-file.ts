@@ -4,12 +4,7 @@
  * bytes as stored, inline under their own name and type, never sniffed, cached privately for an hour.
  */
 import type { Context } from 'hono';
-
-export interface StoredFile {
-  bytes: Uint8Array;
-  contentType: string;
-  name: string;
-}
+import type { StoredFile } from '../domain/records.ts';
 
 /** The file, or the API's JSON 404 when there is none under that URL. */
 export function storedFileResponse(c: Context, file: StoredFile | undefined): Response {
