@@ -65,23 +65,3 @@ export const statusStyles = css`
     cursor: pointer;
   }
 `;
-
-/**
- * The floor switcher of the viewer and the plan (a real <select> in the top corner); each element maps
- * its public colours onto `--room-control-color`, `--room-control-background` and `--room-control-border`.
- */
-export const floorSwitcherStyles = css`
-  [part='floor-switcher'] {
-    position: absolute;
-    inset-block-start: 0.5rem;
-    inset-inline-start: 0.5rem;
-    z-index: 1;
-    font: inherit;
-    font-size: 0.9rem;
-    padding: 0.2rem 0.4rem;
-    color: var(--room-control-color, light-dark(#1a1a1a, #e6e6e6));
-    background: var(--room-control-background, light-dark(#fff, #2a2b30));
-    border: 1px solid var(--room-control-border, #8a8a8a);
-    border-radius: 0.25rem;
-  }
-`;

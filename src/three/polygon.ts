@@ -1,16 +1,7 @@
 /** Small 2D polygon helpers for the scene builder (model space, centimetres). */
 import { ShapeUtils, Vector2 } from 'three';
+import { signedArea } from '../model/polygon.js';
 import type { Vec2 } from '../model/types.js';
-
-export function signedArea(polygon: readonly Vec2[]): number {
-  let sum = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const [x0, y0] = polygon[i]!;
-    const [x1, y1] = polygon[(i + 1) % polygon.length]!;
-    sum += x0 * y1 - x1 * y0;
-  }
-  return sum / 2;
-}
 
 /** The polygon counter-clockwise, without repeated or non-finite points. */
 export function counterClockwise(polygon: readonly Vec2[]): Vec2[] {

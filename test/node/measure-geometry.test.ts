@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { planGeometry, readModel, type Vec2 } from '../../src/model/index.ts';
-import { modelPointAt, snapPoint, wallAt, wallLength } from '../../src/elements/room-plan/features/snap.ts';
+import { snapPoint, wallAt, wallLength } from '../../src/elements/room-plan/features/snap.ts';
+import { modelPointAt } from '../../src/elements/room-plan/view-box.ts';
 import { wallsToLower } from '../../src/three/cutaway.ts';
 import { boxPlan } from '../shared/fixtures.ts';
 

@@ -109,7 +109,15 @@ describe('planning v2: media, designs, room type sets, templates, exports (secti
     const served = await fetch(media.filename!.url!);
     assert.equal(served.status, 200);
     assert.equal(served.headers.get('content-type'), 'image/png');
+    // a capability URL like an export file's (routes/stored-file.ts): inline, any origin, never sniffed
+    assert.equal(served.headers.get('content-disposition'), 'inline; filename="mood_board.png"');
+    assert.equal(served.headers.get('access-control-allow-origin'), '*');
+    assert.equal(served.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(served.headers.get('cache-control'), 'private, max-age=3600');
     assert.deepEqual(new Uint8Array(await served.arrayBuffer()), bytes);
+    const missing = await fetch(media.filename!.url!.replace(/[^/]+$/, 'other.png'));
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), { status: 404, error: 'Not Found' });
 
     const remote = await createMedia(A, REAL, { title: 'Copy', remote_filename_url: media.filename!.url! });
     assert.equal(remote.url, media.filename!.url);

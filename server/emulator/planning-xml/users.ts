@@ -3,7 +3,7 @@
  * v2 API's (PlanningState.users): a user the XML API creates is a sub-user of the calling partner
  * account and shows in GET /users.json as well.
  */
-import { randomHex } from '../shared/random-hex.ts';
+import { issueToken } from '../planning/domain/issue-token.ts';
 import type { XmlUserInput } from '../../../src/api/planning-xml/types.ts';
 import {
   digestPassword,
@@ -204,17 +204,12 @@ export const resetToken: Handler = (op) => {
   const user = findUser(op, op.params.id!);
   const previous = op.side.userTokens.get(user.id);
   if (previous) op.state.tokens.delete(previous);
-  const token = randomHex(20);
-  const now = Date.now();
-  op.state.tokens.set(token, {
-    token,
-    kind: 'user',
-    userId: user.id,
-    scope: 'public',
-    createdAt: now,
-    expiresAt: now + USER_TOKEN_TTL_S * 1000,
-    revoked: false,
-  });
+  const { token } = issueToken(
+    op.state.tokens,
+    { kind: 'user', userId: user.id, scope: 'public' },
+    USER_TOKEN_TTL_S,
+    20,
+  );
   op.side.userTokens.set(user.id, token);
   if (op.format === 'none') return op.c.body(token, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   return xmlResponse(op.c, op.format, userXml(user, token));

@@ -7,13 +7,8 @@
  */
 import { joinUrl } from '../http.js';
 import { safeHttpUrl } from '../safe-url.js';
-import {
-  callService,
-  serviceBase,
-  serviceToken,
-  type CallOptions,
-  type RoomStylingClientOptions,
-} from './call.js';
+import { callService, serviceBase, serviceToken } from './call.js';
+import type { CallOptions, RoomStylingClientOptions } from './call.js';
 
 /** The renders of the room documents fetched last (renderOf), read by the viewer's poster; bounded. */
 const remembered = new Map<string, RoomRender>();

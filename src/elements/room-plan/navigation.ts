@@ -14,7 +14,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { GestureGate } from '../../features/fullscreen/wheel-guard.js';
 import type { PlanDrawing } from './drawing/draw.js';
-import { panView, pointAt, unitsPerPixel, viewTransform, zoomView, type ViewBox } from './view-box.js';
+import type { Vec2 } from '../../model/types.js';
+import {
+  modelPointAt,
+  panView,
+  pointAt,
+  unitsPerPixel,
+  viewTransform,
+  zoomView,
+  type ViewBox,
+} from './view-box.js';
 
 /** One keyboard step moves the plan by this share of the view. */
 const PAN_STEP = 0.1;
@@ -96,6 +105,17 @@ export class PlanNavigation implements ReactiveController {
       svg.style.willChange = '';
     }
     this.#transformed = false;
+  }
+
+  /**
+   * The model point (cm, y up) under a pointer on the plan as the view box shows it (the selection's and
+   * the surfaces' clicks); undefined while no plan is drawn or its SVG has no size.
+   */
+  modelPointUnder(event: { clientX: number; clientY: number }): Vec2 | undefined {
+    const drawing = this.drawing();
+    const rect = this.#svg()?.getBoundingClientRect();
+    if (!drawing || !rect?.width || !rect.height) return undefined;
+    return modelPointAt(this.#view ?? drawing.fit, rect, event.clientX, event.clientY).point;
   }
 
   zoom(factor: number, anchor?: [number, number]): void {

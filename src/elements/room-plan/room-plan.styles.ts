@@ -1,7 +1,8 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { descriptionStyles, planSelectionStyles } from '../../features/selection/room-description.styles.js';
-import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { statusStyles } from '../../internal/status-styles.js';
+import { controlStyles, floorSwitcherStyles } from '../../internal/control-styles.js';
 import { planMeasureStyles } from './features/measure.styles.js';
 import { planSnapshotStyles } from './features/snapshot.styles.js';
 import { cartStyles } from '../../features/cart/cart.js';
@@ -206,14 +207,8 @@ const ownStyles = css`
     inline-size: 2rem;
     block-size: 2rem;
     padding: 0;
-    font: inherit;
     font-size: 1.1rem;
     line-height: 1;
-    color: var(--room-plan-control-color, light-dark(#1a1a1a, #e6e6e6));
-    background: var(--room-plan-control-background, light-dark(#fff, #2a2b30));
-    border: 1px solid var(--room-plan-control-border, light-dark(#8a8a8a, #6a6a6a));
-    border-radius: 0.25rem;
-    cursor: pointer;
   }
   [part~='control']:hover {
     background: var(--room-plan-control-hover, light-dark(#f0f0f0, #3a3b40));
@@ -260,6 +255,7 @@ export const styles = [
   hostStyles,
   statusStyles,
   errorPanelStyles,
+  controlStyles,
   floorSwitcherStyles,
   ownStyles,
   descriptionStyles,

@@ -3,6 +3,8 @@
  * view is the whole plan with a margin for its dimension lines; zoom stays between a fifth of it
  * and 16 times in, and the view's centre stays over the plan.
  */
+import type { Vec2 } from '../../model/types.js';
+
 export interface ViewBox {
   x: number;
   y: number;
@@ -70,6 +72,21 @@ export function pointAt(
   const offsetX = (pixelWidth - view.width / k) / 2;
   const offsetY = (pixelHeight - view.height / k) / 2;
   return [view.x + (px - offsetX) * k, view.y + (py - offsetY) * k];
+}
+
+/**
+ * The model point (cm, y up) under a client pixel of a box at `box` showing `view`, and how many cm one
+ * CSS pixel is there.
+ */
+export function modelPointAt(
+  view: ViewBox,
+  box: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): { point: Vec2; perPixel: number } {
+  const [x, y] = pointAt(view, box.width, box.height, clientX - box.left, clientY - box.top);
+  // SVG's y points down, the model's up
+  return { point: [x, -y], perPixel: unitsPerPixel(view, box.width, box.height) };
 }
 
 export function viewBoxAttribute(view: ViewBox): string {

@@ -1,6 +1,7 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { floorSwitcherStyles, statusStyles } from '../../internal/status-styles.js';
+import { statusStyles } from '../../internal/status-styles.js';
+import { controlStyles, floorSwitcherStyles } from '../../internal/control-styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
 import { cartStyles } from '../../features/cart/cart.styles.js';
 
@@ -110,6 +111,7 @@ const ownStyles = css`
 export const viewerStyles = [
   hostStyles,
   statusStyles,
+  controlStyles,
   floorSwitcherStyles,
   ownStyles,
   ...viewerSnapshotStyles,

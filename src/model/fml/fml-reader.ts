@@ -7,8 +7,6 @@ import type { Vec2, Vec3 } from '../types.js';
 
 /** Characters of one problem's message or path. */
 const MAX_MESSAGE = 300;
-/** Coordinates beyond ±10 km (in cm) are taken as garbage: a plan is a building, not a map. */
-export const MAX_COORDINATE = 1e6;
 
 /** Caps per document / design: past them the rest is left out and a problem says so. */
 export const LIMITS = {
@@ -37,7 +35,8 @@ export const LIMITS = {
 
 // one copy of the small value helpers for both readers (the room-model reader's)
 export { describeError, isObject, preview, type Obj } from '../read/reader.js';
-import { describeError, preview, ProblemList } from '../read/reader.js';
+// coordinates beyond ±10 km (in cm) are garbage in both readers: a plan is a building, not a map
+import { describeError, MAX_COORDINATE, preview, ProblemList } from '../read/reader.js';
 
 export class FmlReader extends ProblemList {
   /**

@@ -5,7 +5,7 @@
  * through their stairs (stair-links.ts).
  */
 import type { FmlDesign, FmlFloor, FmlPlan } from '../fml/types.js';
-import { yawOf } from './bearing.js';
+import { linkToward } from './bearing.js';
 import { stairLinks } from './stair-links.js';
 import { EYE_HEIGHT, floorStops } from './stops.js';
 import type { Tour, TourLink, TourOptions, TourProblem, TourStop } from './types.js';
@@ -19,16 +19,7 @@ export function tourDesign(floor: FmlFloor, design: TourOptions['design']): FmlD
 
 /** The link from `a` to `b`: bearing, the elevation of where `b` stands seen from `a`'s eye, and distance. */
 export function linkBetween(a: TourStop, b: TourStop): TourLink {
-  const dx = b.position[0] - a.position[0];
-  const dy = b.position[1] - a.position[1];
-  const distance = Math.hypot(dx, dy);
-  return {
-    from: a.id,
-    to: b.id,
-    yaw: yawOf(dx, dy),
-    pitch: (Math.atan2(-a.position[2], Math.max(distance, 1e-6)) * 180) / Math.PI,
-    distance,
-  };
+  return linkToward(a, b.id, [b.position[0], b.position[1]]);
 }
 
 export function buildTour(plan: FmlPlan, options: TourOptions = {}): Tour {

@@ -11,7 +11,7 @@
 import type { FmlDesign, FmlItem, FmlPlan } from '../fml/types.js';
 import type { Vec2 } from '../types.js';
 import { stairTarget } from '../walk/walk-stairs.js';
-import { yawOf } from './bearing.js';
+import { linkToward } from './bearing.js';
 import type { TourLink, TourStop } from './types.js';
 import { wallBetween } from './wall-crossing.js';
 
@@ -46,17 +46,7 @@ function nearestReaching(
 
 /** The link from `stop` by the stairs (pointing at `spot` on its floor) to `to`. */
 function stairLink(stop: TourStop, to: TourStop, spot: Vec2, way: 'up' | 'down'): TourLink {
-  const dx = spot[0] - stop.position[0];
-  const dy = spot[1] - stop.position[1];
-  const distance = Math.hypot(dx, dy);
-  return {
-    from: stop.id,
-    to: to.id,
-    yaw: yawOf(dx, dy),
-    pitch: (Math.atan2(-stop.position[2], Math.max(distance, 1e-6)) * 180) / Math.PI,
-    distance,
-    stair: { way, at: spot },
-  };
+  return { ...linkToward(stop, to.id, spot), stair: { way, at: spot } };
 }
 
 /** The two links (up and back down) one staircase on floor `index` makes, or none. */

@@ -17,26 +17,24 @@ const rgbaWithMips = (width: number, height: number) => Math.ceil(width * height
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...bytes.subarray(at, at + length));
 
+/** A picture's size as decoded to RGBA; undefined for a zero side (a header that says nothing). */
+const picture = (width: number, height: number): ImageSize | undefined =>
+  width > 0 && height > 0 ? { width, height, decodedBytes: rgbaWithMips(width, height) } : undefined;
+
 export function imageSize(bytes: Uint8Array): ImageSize | undefined {
   if (bytes.byteLength < 16) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const picture = (width: number, height: number): ImageSize | undefined =>
-    width > 0 && height > 0 ? { width, height, decodedBytes: rgbaWithMips(width, height) } : undefined;
   // PNG: the signature, then IHDR with the width and height (big-endian)
   if (view.getUint32(0) === 0x89504e47 && bytes.byteLength >= 24 && ascii(bytes, 12, 4) === 'IHDR')
     return picture(view.getUint32(16), view.getUint32(20));
   // JPEG: the first start-of-frame marker (SOF0..SOF15 but DHT, JPG and DAC) holds the size
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes, view, picture);
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return webpSize(bytes, view, picture);
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes, view);
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return webpSize(bytes, view);
   if (ascii(bytes, 1, 6) === 'KTX 20') return ktx2Size(bytes, view);
   return undefined;
 }
 
-function jpegSize(
-  bytes: Uint8Array,
-  view: DataView,
-  picture: (w: number, h: number) => ImageSize | undefined,
-): ImageSize | undefined {
+function jpegSize(bytes: Uint8Array, view: DataView): ImageSize | undefined {
   let at = 2;
   while (at + 9 < bytes.byteLength) {
     if (bytes[at] !== 0xff) return undefined;
@@ -54,11 +52,7 @@ function jpegSize(
   return undefined;
 }
 
-function webpSize(
-  bytes: Uint8Array,
-  view: DataView,
-  picture: (w: number, h: number) => ImageSize | undefined,
-): ImageSize | undefined {
+function webpSize(bytes: Uint8Array, view: DataView): ImageSize | undefined {
   if (bytes.byteLength < 30) return undefined;
   const chunk = ascii(bytes, 12, 4);
   if (chunk === 'VP8 ') return picture(view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff);

@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';
+import { issueToken } from '../domain/issue-token.ts';
 import type { PlanDesign, PlanFloor } from '../domain/plan-geometry.ts';
 import { newDesignId } from '../domain/projects.ts';
 import type { DesignShareRecord, ProjectRecord } from '../domain/records.ts';
@@ -99,18 +100,11 @@ export const share: ApiHandler = (c, state) => {
     where.floor.designs.push(target);
   }
   const stamp = now();
-  const token = randomHex(16);
-  const created = Date.now();
-  state.tokens.set(token, {
-    token,
-    kind: 'project',
-    userId: where.project.userId,
-    projectId: where.project.id,
-    scope: 'share',
-    createdAt: created,
-    expiresAt: created + 7 * 24 * 3600 * 1000,
-    revoked: false,
-  });
+  const { token } = issueToken(
+    state.tokens,
+    { kind: 'project', userId: where.project.userId, projectId: where.project.id, scope: 'share' },
+    7 * 24 * 3600,
+  );
   const url = `${rootOf(c)}/editor/${where.project.id}?token=${token}&design=${target.id}`;
   const record: DesignShareRecord = {
     id: state.nextId('design-share', 80000),

@@ -9,20 +9,13 @@ import { tokenIsLive } from '../domain/records.ts';
 import type { PlanningState } from '../domain/state.ts';
 import { encodePng, renderRaster } from '../render/export-render.ts';
 import { planDrawing2d } from '../render/plan-drawing.ts';
+import { storedFileResponse } from './stored-file.ts';
 
 export function fileRoutes(state: PlanningState): Hono {
   const app = new Hono();
   app.get('/:token/:name', (c) => {
     const key = `${c.req.param('token')}/${c.req.param('name')}`;
-    const file = state.files.get(key) ?? state.looseFiles.get(key);
-    if (!file) return c.json({ status: 404, error: 'Not Found' }, 404);
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': file.contentType,
-      'Content-Disposition': `inline; filename="${file.name}"`,
-      'Cache-Control': 'private, max-age=3600',
-      'Access-Control-Allow-Origin': '*',
-      'X-Content-Type-Options': 'nosniff',
-    });
+    return storedFileResponse(c, state.files.get(key) ?? state.looseFiles.get(key));
   });
   return app;
 }

@@ -13,6 +13,7 @@ import { imageInfo } from '../formats/image-info.ts';
 import type { ApiEnv, ApiHandler } from './api-env.ts';
 import { forbidden, notFound } from './auth.ts';
 import { findProject } from './find-project.ts';
+import { storedFileResponse } from './stored-file.ts';
 import {
   invalid,
   isHttpUrl,
@@ -256,14 +257,7 @@ export function mediaFileRoutes(state: PlanningState): Hono {
     const token = c.req.param('token');
     const name = c.req.param('name');
     const m = [...state.media.values()].find((x) => x.fileToken === token && x.fileName === name);
-    if (!m) return c.json({ status: 404, error: 'Not Found' }, 404);
-    return c.body(m.bytes as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': m.content_type,
-      'Content-Disposition': `inline; filename="${m.fileName}"`,
-      'Access-Control-Allow-Origin': '*',
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'private, max-age=3600',
-    });
+    return storedFileResponse(c, m && { bytes: m.bytes, contentType: m.content_type, name: m.fileName });
   });
   return app;
 }

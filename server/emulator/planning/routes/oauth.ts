@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';
+import { issueToken } from '../domain/issue-token.ts';
 import { sameSecret } from '../../shared/secret.ts';
 import { ACCOUNT_A_ID } from '../domain/accounts.ts';
 import type { PlanningState } from '../domain/state.ts';
@@ -121,19 +122,12 @@ export function oauthRoutes(state: PlanningState): Hono {
       return oauthError(c, 403, 'invalid_grant', 'redirect_uri differs from the one of the authorization');
     code.used = true;
 
-    const now = Date.now();
-    const token = randomHex(32);
-    state.tokens.set(token, {
-      token,
-      kind: 'oauth',
-      clientId,
-      userId: code.userId,
-      scope: code.scope,
-      createdAt: now,
-      expiresAt: now + state.config.tokenTtl * 1000,
-      revoked: false,
-      code: code.code,
-    });
+    const { token, createdAt: now } = issueToken(
+      state.tokens,
+      { kind: 'oauth', clientId, userId: code.userId, scope: code.scope, code: code.code },
+      state.config.tokenTtl,
+      32,
+    );
     c.header('Cache-Control', 'no-store');
     c.header('Pragma', 'no-cache');
     return c.json({

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import { randomHex } from '../../shared/random-hex.ts';
+import { issueToken } from '../domain/issue-token.ts';
 import { isWithin } from '../domain/accounts.ts';
 import {
   cloneProject,
@@ -208,18 +209,11 @@ export const sharePlanner: ApiHandler = (c, state) => {
     problems.push('message: must be a string of at most 5000 characters');
   if (problems.length) return invalid(c, problems);
   const { project } = found;
-  const token = randomHex(16);
-  const created = Date.now();
-  state.tokens.set(token, {
-    token,
-    kind: 'project',
-    userId: project.userId,
-    projectId: project.id,
-    scope: 'decorate',
-    createdAt: created,
-    expiresAt: created + SHARE_LINK_TTL_S * 1000,
-    revoked: false,
-  });
+  const { token } = issueToken(
+    state.tokens,
+    { kind: 'project', userId: project.userId, projectId: project.id, scope: 'decorate' },
+    SHARE_LINK_TTL_S,
+  );
   const url = `${rootOf(c)}/editor/${project.id}?token=${token}&mode=decorate`;
   const message = typeof input.message === 'string' ? input.message : '';
   state.sendEmail({

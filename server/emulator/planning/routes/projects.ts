@@ -4,7 +4,7 @@
  * behind the authentication middleware of v2-app.ts.
  */
 import type { Context } from 'hono';
-import { randomHex } from '../../shared/random-hex.ts';
+import { issueToken } from '../domain/issue-token.ts';
 import { isWithin } from '../domain/accounts.ts';
 import { MAX_PROJECTS_PER_USER, mayChange, tooMany } from '../domain/projects.ts';
 import { PUBLISHED_NO_DELETE, PUBLISHED_NO_PRIVATE } from '../domain/publication.ts';
@@ -221,18 +221,11 @@ export const token: ApiHandler = (c, state) => {
       },
       422,
     );
-  const now = Date.now();
-  const token = randomHex(16);
-  state.tokens.set(token, {
-    token,
-    kind: 'project',
-    userId: found.project.userId,
-    projectId: found.project.id,
-    scope: 'project',
-    createdAt: now,
-    expiresAt: now + ttl * 1000,
-    revoked: false,
-  });
+  const { token } = issueToken(
+    state.tokens,
+    { kind: 'project', userId: found.project.userId, projectId: found.project.id, scope: 'project' },
+    ttl,
+  );
   const body: { token: string; expires_in: number; editor_url?: string } = { token, expires_in: ttl };
   // editor_url is "a string": true asks for the emulator's stand-in editor; an http(s) URL (the
   // caller's own editor page) comes back with project_id and token added to its query

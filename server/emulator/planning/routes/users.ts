@@ -4,7 +4,7 @@
  * plus and pro users; sub-users create no users. See docs/emulator-planning.md.
  */
 import type { Context } from 'hono';
-import { randomHex } from '../../shared/random-hex.ts';
+import { issueToken } from '../domain/issue-token.ts';
 import {
   digestPassword,
   isWithin,
@@ -145,17 +145,11 @@ export const company: ApiHandler = (c, state) => {
 export const token: ApiHandler = (c, state) => {
   const found = target(c, c.req.param('id'), state);
   if ('response' in found) return found.response;
-  const created = Date.now();
-  const token = randomHex(16);
-  state.tokens.set(token, {
-    token,
-    kind: 'user',
-    userId: found.user.id,
-    scope: 'public',
-    createdAt: created,
-    expiresAt: created + USER_TOKEN_TTL_S * 1000,
-    revoked: false,
-  });
+  const { token, createdAt: created } = issueToken(
+    state.tokens,
+    { kind: 'user', userId: found.user.id, scope: 'public' },
+    USER_TOKEN_TTL_S,
+  );
   const stamp = new Date(created).toISOString();
   return c.json({
     id: state.nextId('user-token', 0),

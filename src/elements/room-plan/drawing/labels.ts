@@ -10,6 +10,7 @@
 import { signedDistance } from '../../../model/polygon.js';
 import { formatArea, type Units } from '../../../model/units.js';
 import type { AreaGeometry, PlanGeometry } from '../../../model/types.js';
+import type { Box } from '../../../model/spatial-index.js';
 
 export interface PlacedLabel {
   area: AreaGeometry;
@@ -24,13 +25,6 @@ export interface PlacedLabel {
   overlaps: boolean;
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 /** Average glyph width as a share of the font size, for a sans-serif plan font (an estimate). */
 const GLYPH = 0.56;
 const LINE = 1.25;
@@ -41,24 +35,24 @@ const WIDE_GLYPH = 0.66;
 function boxOf(x: number, y: number, fontSize: number, lines: string[], glyph = GLYPH): Box {
   const width = Math.max(...lines.map((l) => l.length)) * glyph * fontSize;
   const height = lines.length * LINE * fontSize;
-  return { x0: x - width / 2, y0: y - height / 2, x1: x + width / 2, y1: y + height / 2 };
+  return { minX: x - width / 2, minY: y - height / 2, maxX: x + width / 2, maxY: y + height / 2 };
 }
 
 /** Whether every corner of `box` (SVG units, y down) lies inside `area`'s outline. */
 function fitsInside(area: AreaGeometry, box: Box, slack = 0): boolean {
   try {
     return [
-      [box.x0, -box.y0],
-      [box.x1, -box.y0],
-      [box.x0, -box.y1],
-      [box.x1, -box.y1],
+      [box.minX, -box.minY],
+      [box.maxX, -box.minY],
+      [box.minX, -box.maxY],
+      [box.maxX, -box.maxY],
     ].every((corner) => signedDistance(corner as [number, number], [area.polygon]) > -slack);
   } catch {
     return false;
   }
 }
 
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+const overlap = (a: Box, b: Box) => a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
 
 /** Tried spots per label besides its own point: a grid over the room, nearest first. */
 const SPOTS = 120;

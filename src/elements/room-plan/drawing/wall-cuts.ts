@@ -9,17 +9,12 @@
  * edge run both ways, so no anti-aliasing seam shows), and the outline is open polylines that end on
  * the cut lines with butt caps, where the mask cut the stroke, under the opening's jamb line.
  */
+import { signedArea } from '../../../model/polygon.js';
+import type { Box } from '../../../model/spatial-index.js';
 import type { Vec2, WallGeometry, WallOpening } from '../../../model/types.js';
 import { pt } from './svg.js';
 
 type Ring = readonly Vec2[];
-
-interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
 
 /** How far (cm) a cut reaches past the wall's faces, so it takes the outline stroke with it. */
 const CUT_MARGIN = 2;
@@ -56,16 +51,6 @@ function boxOf(ring: Ring): Box {
 
 const overlaps = (a: Box, b: Box) =>
   a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
-
-function signedArea(ring: Ring): number {
-  let sum = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [x1, y1] = ring[i]!;
-    const [x2, y2] = ring[(i + 1) % ring.length]!;
-    sum += x1 * y2 - x2 * y1;
-  }
-  return sum / 2;
-}
 
 /**
  * The side of edge i of the counter-clockwise convex `cut` a point lies on: > 0 inside (left of the

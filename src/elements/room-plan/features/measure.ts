@@ -6,9 +6,9 @@ import { property } from 'lit/decorators.js';
 import { MeasureMode } from '../../../features/measure/measure-mode.js';
 import type { Vec2 } from '../../../model/types.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
-import { modelPointAt, snapPoint, wallAt, wallLength } from './snap.js';
+import { snapPoint, wallAt, wallLength } from './snap.js';
 import { r } from '../drawing/svg.js';
-import { unitsPerPixel } from '../view-box.js';
+import { modelPointAt, unitsPerPixel } from '../view-box.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */

@@ -18,7 +18,6 @@ import { parseUnits } from '../../../model/units.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
 import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
 import { pointsOf } from '../drawing/svg.js';
-import { pointAt } from '../view-box.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
@@ -150,18 +149,8 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     /** The smallest footprint under the pointer (a lamp on a table before the table). */
     #pick(event: PointerEvent): ModelComponent | undefined {
       const shown = this.planShown;
-      const rect = this.shadowRoot?.querySelector('svg[part~="svg"]')?.getBoundingClientRect();
-      if (this.furnitureHidden() || !shown || !rect?.width || !rect.height) return undefined;
-      const view = this.navigation.view ?? shown.drawing.fit;
-      const [x, y] = pointAt(
-        view,
-        rect.width,
-        rect.height,
-        event.clientX - rect.left,
-        event.clientY - rect.top,
-      );
-      // SVG y points down, the model's up
-      const point: Vec2 = [x, -y];
+      const point = shown && this.navigation.modelPointUnder(event);
+      if (this.furnitureHidden() || !shown || !point) return undefined;
       let best: Footprint | undefined;
       for (const f of footprintsOf(shown.model)) {
         if ((!best || f.size < best.size) && pointInRing(point, f.ring)) best = f;

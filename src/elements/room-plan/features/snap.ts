@@ -5,28 +5,12 @@
  */
 import { pointInRing } from '../../../model/polygon.js';
 import type { PlanGeometry, Vec2, WallGeometry } from '../../../model/types.js';
-import { pointAt, unitsPerPixel, type ViewBox } from '../view-box.js';
 
 /** Ends and corners this close on screen (CSS px) are snapped to; edges a little closer. */
 export const SNAP_CORNER_PX = 10;
 export const SNAP_EDGE_PX = 6;
 /** How much nearer (CSS px) a wall's end counts than a corner of its footprint. */
 const END_FAVOUR_PX = 3;
-
-/**
- * The model point (cm, y up) under a client pixel of a box at `box` showing `view`, and how many cm one
- * CSS pixel is there.
- */
-export function modelPointAt(
-  view: ViewBox,
-  box: { left: number; top: number; width: number; height: number },
-  clientX: number,
-  clientY: number,
-): { point: Vec2; perPixel: number } {
-  const [x, y] = pointAt(view, box.width, box.height, clientX - box.left, clientY - box.top);
-  // SVG's y points down, the model's up
-  return { point: [x, -y], perPixel: unitsPerPixel(view, box.width, box.height) };
-}
 
 /** The nearest point to `p` on segment a–b. */
 export function nearestOnSegment(p: Vec2, a: Vec2, b: Vec2): Vec2 {

@@ -34,7 +34,6 @@ import { selectableComponents } from '../../../features/selection/component-sele
 import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
 import { pointsOf } from '../drawing/svg.js';
-import { pointAt } from '../view-box.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
@@ -297,17 +296,8 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     /** The wall face or floor under the pointer; none over a piece's footprint (a click there is the piece's). */
     #surfaceAt(event: PointerEvent): string | undefined {
       const shown = this.planShown;
-      const rect = this.shadowRoot?.querySelector('svg[part~="svg"]')?.getBoundingClientRect();
-      if (!shown || !rect?.width || !rect.height) return undefined;
-      const view = this.navigation.view ?? shown.drawing.fit;
-      const [x, y] = pointAt(
-        view,
-        rect.width,
-        rect.height,
-        event.clientX - rect.left,
-        event.clientY - rect.top,
-      );
-      const point: Vec2 = [x, -y];
+      const point = shown && this.navigation.modelPointUnder(event);
+      if (!shown || !point) return undefined;
       if (!this.furnitureHidden() && this.#footprints(shown.model).some((ring) => pointInRing(point, ring)))
         return undefined;
       const wall = shown.plan.walls.find((w) => pointInRing(point, w.polygon));

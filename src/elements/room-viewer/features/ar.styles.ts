@@ -10,13 +10,8 @@ export const viewerArStyles = css`
     min-inline-size: 2.75rem;
     min-block-size: 2rem;
     padding: 0 0.75em;
-    font: inherit;
     font-weight: 600;
-    color: var(--room-control-color, #1a1a1a);
-    background: var(--room-control-background, #fff);
-    border: 1px solid var(--room-control-border, #8a8a8a);
     border-radius: 999px;
-    cursor: pointer;
   }
   .ar-button:disabled {
     cursor: progress;

@@ -5,6 +5,7 @@
  */
 import { lookPieces, type ExportLookOptions } from '../../../features/ar-look/look-lines.js';
 import type { ViewerContext } from '../base.js';
+import { roomOnScreen } from './room-on-screen.js';
 
 const MIME = { glb: 'model/gltf-binary', usdz: 'model/vnd.usdz+zip' } as const;
 const SCOPES = new Set(['room', 'furniture', 'selected']);
@@ -24,13 +25,9 @@ export async function exportLook(
   if (!SCOPES.has(scope)) throw new TypeError(`exportLook(): unknown scope ${JSON.stringify(String(scope))}`);
   if (format !== 'glb' && format !== 'usdz')
     throw new TypeError(`exportLook(): unknown format ${JSON.stringify(String(format))} (glb or usdz)`);
-  if (!context)
-    throw new DOMException(
-      'exportLook(): no room is shown (the viewer is idle, loading or failed)',
-      'InvalidStateError',
-    );
-  const pieces = lookPieces(context.model, scope, options.pieces, selected).map((c) => c.id);
-  const bytes = await context.drawing.exportLook({
+  const shown = roomOnScreen(context, 'exportLook()');
+  const pieces = lookPieces(shown.model, scope, options.pieces, selected).map((c) => c.id);
+  const bytes = await shown.drawing.exportLook({
     format,
     pieces,
     room: scope === 'room',

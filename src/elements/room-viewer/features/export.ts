@@ -9,6 +9,7 @@
 import type { RoomViewerBase } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
+import { loadedContext } from './room-on-screen.js';
 import type { ExportLookOptions } from '../../../features/ar-look/look-lines.js';
 
 /** The options' checks and the file (export-part.ts, with look-lines.ts): loaded on the first export. */
@@ -47,7 +48,7 @@ export function ViewerExport<T extends Constructor<RoomViewerBase>>(
      */
     async exportLook(options: ExportLookOptions = {}): Promise<Blob> {
       // the room and the selection as they are at the call (the part may arrive after a reload)
-      const context = this.getAttribute('state') === 'loaded' ? this.viewContext : undefined;
+      const context = loadedContext(this.getAttribute('state'), this.viewContext);
       const selected = (this as { selected?: string[] }).selected;
       const part = await loadPart();
       return part.exportLook(context, options, selected, lookExportLimits);

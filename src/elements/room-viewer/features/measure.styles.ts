@@ -20,13 +20,7 @@ export const viewerMeasureStyles = [
       align-items: center;
       gap: 0.3em;
       padding: 0.25rem 0.55rem;
-      font: inherit;
       font-size: 0.9rem;
-      color: var(--room-control-color, #1a1a1a);
-      background: var(--room-control-background, #fff);
-      border: 1px solid var(--room-control-border, #8a8a8a);
-      border-radius: 0.25rem;
-      cursor: pointer;
     }
     .measure,
     .measure-lines {

@@ -23,11 +23,6 @@ const ownStyles = css`
     min-inline-size: 2rem;
     min-block-size: 2rem;
     padding: 0;
-    color: var(--room-control-color, #1a1a1a);
-    background: var(--room-control-background, #fff);
-    border: 1px solid var(--room-control-border, #8a8a8a);
-    border-radius: 0.25rem;
-    cursor: pointer;
   }
   /* cooperative gestures: one finger scrolls the page (OrbitControls sets touch-action: none inline) */
   :host(:not([gesture-handling='greedy']):not([fullscreen])) canvas {

@@ -12,6 +12,7 @@ import {
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { SnapshotOptions } from '../../../features/snapshot/snapshot-image.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { loadedContext, roomOnScreen } from './room-on-screen.js';
 
 /** Sizing and encoding a snapshot: loaded with the first `toBlob()`. */
 const loadImage = lazyModule(() => import('../../../features/snapshot/snapshot-image.js'));
@@ -37,12 +38,7 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
      * @returns {Promise<Blob>} The image.
      */
     async toBlob(options: SnapshotOptions = {}): Promise<Blob> {
-      const context = this.viewContext;
-      if (!context || this.getAttribute('state') !== 'loaded')
-        throw new DOMException(
-          'toBlob(): no room is shown (the viewer is idle, loading or failed)',
-          'InvalidStateError',
-        );
+      const context = roomOnScreen(loadedContext(this.getAttribute('state'), this.viewContext), 'toBlob()');
       this.analytics.trackIfVisitor('snapshot');
       const image = await loadImage();
       // the drawing, on either thread, draws it again at that size (and knows its GPU's limit); encoded here

@@ -11,9 +11,6 @@ export const viewerSwapStyles = css`
     gap: 0.25rem;
     max-inline-size: min(18rem, calc(100% - 1rem));
     padding: 0.5rem;
-    color: var(--room-control-color, #1a1a1a);
-    background: var(--room-control-background, #fff);
-    border: 1px solid var(--room-control-border, #8a8a8a);
     border-radius: 0.375rem;
     box-shadow: 0 2px 8px rgb(0 0 0 / 0.18);
     /* placed over the piece by a transform each frame (no layout) */

@@ -6,6 +6,7 @@
 import type { RoomViewerBase } from '../base.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { Constructor } from '../../../internal/mixin.js';
+import { loadedContext, roomOnScreen } from './room-on-screen.js';
 import type { Vec3 } from '../../../model/types.js';
 import type { CubeFace, CubeFaces } from '../../../panorama/cube-faces.js';
 
@@ -61,12 +62,10 @@ export function ViewerToPanorama<T extends Constructor<RoomViewerBase>>(
      * @returns {Promise<PanoramaFaces>} The faces.
      */
     async toPanorama(options: PanoramaOptions = {}): Promise<PanoramaFaces> {
-      const context = this.viewContext;
-      if (!context || this.getAttribute('state') !== 'loaded')
-        throw new DOMException(
-          'toPanorama(): no room is shown (the viewer is idle, loading or failed)',
-          'InvalidStateError',
-        );
+      const context = roomOnScreen(
+        loadedContext(this.getAttribute('state'), this.viewContext),
+        'toPanorama()',
+      );
       const fml = this.fmlShown;
       const faces = await loadFaces();
       return faces.panoramaFaces(context, fml, options);
