@@ -119,6 +119,19 @@ export interface DrawingSettings {
   pixelRatio: number;
 }
 
+/**
+ * What a drawing is made with on either thread: its settings, its events, and the element it draws for
+ * (main-drawing.ts draws into its canvas; the render worker's view lays its own over it and forwards its input).
+ */
+export interface DrawingOptions extends DrawingSettings, DrawingEvents {
+  /** The element's canvas. */
+  canvas: HTMLCanvasElement;
+  /** Where keyboard controls listen and the wheel is gated (the element). */
+  keyTarget: HTMLElement;
+  /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
+  wheelZooms(event: WheelEvent): boolean;
+}
+
 /** The room drawn, on either thread. Every method is safe after dispose() (it does nothing, or rejects). */
 export interface RoomDrawing {
   readonly thread: 'main' | 'worker';

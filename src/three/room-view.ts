@@ -33,7 +33,7 @@ export interface CameraChange {
   target: Vec3;
 }
 
-/** What `render-scale` says (src/events/render-scale.ts has the element's copy of this shape). */
+/** What `render-scale` says (the element's event, src/events/render-scale.ts, documents each field). */
 export interface RenderScaleDetail {
   reportedDpr: number;
   renderedDpr: number;
