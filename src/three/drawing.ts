@@ -117,6 +117,22 @@ export interface DrawingSettings {
   width: number;
   height: number;
   pixelRatio: number;
+  // the opening camera (issue 33's follow-up): the first frame is drawn with it, on either thread
+  /** The camera of the first frame (opening-camera.ts), as the element's attributes ask for it. */
+  start?: OpeningCamera;
+}
+
+/**
+ * The camera the first frame is drawn with, put in place before it on either thread (view-driver.ts),
+ * so `first-frame` and `model-load` already see it: `camera-orbit` / `camera-target` (`auto` values
+ * the start view's), a view in world space over them (`sync-camera`: the linked viewer's camera), and
+ * in `walk` mode the walk's setup (where it starts: the first frame waits for the walker).
+ */
+export interface OpeningCamera {
+  orbit?: CameraOrbit;
+  target?: CameraTarget;
+  view?: { position: Vec3; target: Vec3 };
+  walk?: WalkSetup;
 }
 
 /**

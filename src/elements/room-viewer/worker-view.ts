@@ -282,6 +282,8 @@ export class WorkerView implements RoomDrawing {
         width: options.width,
         height: options.height,
         pixelRatio: options.pixelRatio,
+        // the opening camera: the worker's first frame is drawn with it
+        ...(options.start ? { start: options.start } : {}),
       },
     };
     try {
