@@ -18,11 +18,11 @@ export function openingPoses(viewer: HTMLElement): OpeningPoses {
   return seen;
 }
 
+/** A camera's position and target (world space, metres). */
+type Place = { position: readonly number[]; target: readonly number[] };
+
 /** The largest difference between two cameras' positions and targets (world space, metres). */
-export function poseGap(
-  a: Pick<CameraPose, 'position' | 'target'>,
-  b: Pick<CameraPose, 'position' | 'target'>,
-): number {
-  const gaps = [...a.position, ...a.target].map((v, i) => Math.abs(v - [...b.position, ...b.target][i]!));
-  return Math.max(...gaps);
+export function poseGap(a: Place, b: Place): number {
+  const other = [...b.position, ...b.target];
+  return Math.max(...[...a.position, ...a.target].map((v, i) => Math.abs(v - other[i]!)));
 }
