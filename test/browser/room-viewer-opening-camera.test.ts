@@ -9,6 +9,7 @@
  * must be the opening camera's.
  */
 import { expect } from '@esm-bundle/chai';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import { cleanup, mountLoaded, rafPasses } from './helpers/wait.ts';
@@ -25,6 +26,8 @@ const SIZE = [320, 240];
 
 /** The features' stage (the render worker's later stage; a lazy chunk on the page) answered 1.5 s late, once. */
 async function holdFeaturesBack(): Promise<void> {
+  // over the wire, not from the HTTP cache the render worker's fetch of it filled
+  await executeServerCommand('clear-browser-cache');
   const slow = await fetch('/__slow-once?path=three/features.ts&ms=1500', { method: 'POST' });
   expect(slow.status).to.equal(204);
 }
