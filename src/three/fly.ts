@@ -12,10 +12,13 @@ import type { AreaGeometry, ModelComponent } from '../model/types.js';
 import { toWorld } from './axes.js';
 import { componentMatrix } from './components.js';
 // the jump itself is camera maths the render worker's first stage has too (the opening camera)
-import { jumpTo } from './opening-camera.js';
+import { jumpToPlace } from './opening-camera.js';
 import type { RoomView } from './room-view.js';
 
-export { jumpTo };
+/** Places the camera and the orbit target at once. */
+export function jumpTo(view: RoomView, to: CameraView): void {
+  jumpToPlace(view, { position: to.position.toArray(), target: to.target.toArray() });
+}
 
 export interface CameraView {
   position: Vector3;

@@ -34,33 +34,20 @@ export function placeOf(view: RoomView, to: CameraRequest): CameraPlace | undefi
   return { position: positionOf(orbit, target, orbitOf(vec(view.camera.position), current)), target };
 }
 
-/** Places the camera and the orbit target at once. */
-export function jumpTo(
-  view: RoomView,
-  to: { position: { x: number; y: number; z: number }; target: { x: number; y: number; z: number } },
-): void {
-  view.camera.position.copy(to.position);
-  view.controls.target.copy(to.target);
+/** Places the camera and the orbit target at once (world space). */
+export function jumpToPlace(view: RoomView, { position, target }: CameraPlace): void {
+  view.camera.position.set(...position);
+  view.controls.target.set(...target);
   view.camera.lookAt(view.controls.target);
   view.controls.update();
   view.requestRender();
 }
 
-/** Jumps to a place given as arrays. */
-export function jumpToPlace(view: RoomView, place: CameraPlace): void {
-  const [x, y, z] = place.position;
-  const [tx, ty, tz] = place.target;
-  jumpTo(view, { position: { x, y, z }, target: { x: tx, y: ty, z: tz } });
-}
-
 /**
- * The opening camera's orbit and target, then its view, put in place on a view just made (its start
+ * The opening camera's view, else its orbit and target, put in place on a view just made (its start
  * view's camera gives the `auto` values). The walk's start is the walker's to place (view-driver.ts).
  */
-export function openCamera(view: RoomView, start: OpeningCamera): void {
-  if (start.orbit || start.target) {
-    const place = placeOf(view, { orbit: start.orbit, target: start.target });
-    if (place) jumpToPlace(view, place);
-  }
-  if (start.view) jumpToPlace(view, start.view);
+export function openCamera(view: RoomView, { view: place, orbit, target }: OpeningCamera): void {
+  if (place || orbit || target)
+    jumpToPlace(view, placeOf(view, place ? { view: place } : { orbit, target })!);
 }
