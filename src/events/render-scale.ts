@@ -1,3 +1,5 @@
+import type { RenderScaleDetail as RenderScale } from '../three/room-view.js';
+
 /**
  * `render-scale` (`<room-viewer>`): the resolution the room is drawn at changed, as model-viewer's event
  * of the same name. `reportedDpr`: the device pixel ratio the browser reports; `renderedDpr`: pixels
@@ -5,14 +7,7 @@
  * lowest it may drop to; `pixelWidth` / `pixelHeight`: the size drawn; `reason`: `'frame-time'` while
  * frames run long, `'pixel-ratio-cap'` when the policy caps the device's ratio, else `''`.
  */
-export interface RenderScaleDetail {
-  reportedDpr: number;
-  renderedDpr: number;
-  minimumDpr: number;
-  pixelWidth: number;
-  pixelHeight: number;
-  reason: '' | 'frame-time' | 'pixel-ratio-cap';
-}
+export type RenderScaleDetail = RenderScale;
 
 declare global {
   interface GlobalEventHandlersEventMap {

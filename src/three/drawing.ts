@@ -117,6 +117,35 @@ export interface DrawingSettings {
   width: number;
   height: number;
   pixelRatio: number;
+  // the opening camera (issue 33's follow-up): the first frame is drawn with it, on either thread
+  /** The camera of the first frame (opening-camera.ts), as the element's attributes ask for it. */
+  start?: OpeningCamera;
+}
+
+/**
+ * The camera the first frame is drawn with, put in place before it on either thread (view-driver.ts),
+ * so `first-frame` and `model-load` already see it: `camera-orbit` / `camera-target` (`auto` values
+ * the start view's), a view in world space over them (`sync-camera`: the linked viewer's camera), and
+ * in `walk` mode the walk's setup (where it starts: the first frame waits for the walker).
+ */
+export interface OpeningCamera {
+  orbit?: CameraOrbit;
+  target?: CameraTarget;
+  view?: { position: Vec3; target: Vec3 };
+  walk?: WalkSetup;
+}
+
+/**
+ * What a drawing is made with on either thread: its settings, its events, and the element it draws for
+ * (main-drawing.ts draws into its canvas; the render worker's view lays its own over it and forwards its input).
+ */
+export interface DrawingOptions extends DrawingSettings, DrawingEvents {
+  /** The element's canvas. */
+  canvas: HTMLCanvasElement;
+  /** Where keyboard controls listen and the wheel is gated (the element). */
+  keyTarget: HTMLElement;
+  /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
+  wheelZooms(event: WheelEvent): boolean;
 }
 
 /** The room drawn, on either thread. Every method is safe after dispose() (it does nothing, or rejects). */

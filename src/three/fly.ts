@@ -11,7 +11,14 @@ import { Box3, MathUtils, Spherical, Vector3 } from 'three';
 import type { AreaGeometry, ModelComponent } from '../model/types.js';
 import { toWorld } from './axes.js';
 import { componentMatrix } from './components.js';
+// the jump itself is camera maths the render worker's first stage has too (the opening camera)
+import { jumpToPlace } from './opening-camera.js';
 import type { RoomView } from './room-view.js';
+
+/** Places the camera and the orbit target at once. */
+export function jumpTo(view: RoomView, to: CameraView): void {
+  jumpToPlace(view, { position: to.position.toArray(), target: to.target.toArray() });
+}
 
 export interface CameraView {
   position: Vector3;
@@ -118,15 +125,6 @@ export interface FlyOptions {
 }
 
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
-
-/** Places the camera and the orbit target at once. */
-export function jumpTo(view: RoomView, to: CameraView): void {
-  view.camera.position.copy(to.position);
-  view.controls.target.copy(to.target);
-  view.camera.lookAt(to.target);
-  view.controls.update();
-  view.requestRender();
-}
 
 const flights = new WeakMap<RoomView, () => void>();
 

@@ -6,16 +6,7 @@
 import type { ModelComponent } from '../model/types.js';
 import type { ComponentLoader, MeshLoader, PreparedGeometry } from './build-room.js';
 import * as Controls from './controls.js';
-import type {
-  AnchorSet,
-  CameraPose,
-  CameraRequest,
-  DrawingEvents,
-  DrawingSettings,
-  RoomDrawing,
-  SurfacePaint,
-  WalkSetup,
-} from './drawing.js';
+import type * as Drawing from './drawing.js';
 import type * as Features from './features.js';
 import type { MeasurePoint } from './measure.js';
 import type { RoomView } from './room-view.js';
@@ -23,13 +14,7 @@ import type { Vec3 } from '../model/types.js';
 import { ViewDriver } from './view-driver.js';
 import type { LookExportRequest } from './export/request.js';
 
-export interface MainDrawingOptions extends DrawingSettings, DrawingEvents {
-  /** The element's canvas, drawn into. */
-  canvas: HTMLCanvasElement;
-  /** Where keyboard controls listen and the wheel is gated (the element). */
-  keyTarget: HTMLElement;
-  /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
-  wheelZooms(event: WheelEvent): boolean;
+export interface MainDrawingOptions extends Drawing.DrawingOptions {
   prepared?: PreparedGeometry;
   componentLoader?: ComponentLoader;
   meshLoader?: MeshLoader;
@@ -43,11 +28,11 @@ async function answer<T>(run: () => T | Promise<T>): Promise<T> {
   return run();
 }
 
-export class MainDrawing implements RoomDrawing {
+export class MainDrawing implements Drawing.RoomDrawing {
   readonly thread = 'main';
   readonly #driver: ViewDriver;
   readonly #ungate: () => void;
-  #pose?: CameraPose;
+  #pose?: Drawing.CameraPose;
   #version = 0;
 
   constructor(options: MainDrawingOptions) {
@@ -91,7 +76,7 @@ export class MainDrawing implements RoomDrawing {
     return this.#driver.view.frames;
   }
 
-  get pose(): CameraPose | undefined {
+  get pose(): Drawing.CameraPose | undefined {
     return this.#pose;
   }
 
@@ -101,7 +86,7 @@ export class MainDrawing implements RoomDrawing {
   setVisible(visible: boolean): void {
     this.view.setVisible(visible);
   }
-  setCameraMode(mode: DrawingSettings['camera']): void {
+  setCameraMode(mode: Drawing.DrawingSettings['camera']): void {
     this.#driver.setCameraMode(mode);
   }
   setControls(enabled: boolean): void {
@@ -122,13 +107,13 @@ export class MainDrawing implements RoomDrawing {
   outline(selected: readonly string[], highlighted: readonly string[]): void {
     this.#driver.outline(selected, highlighted);
   }
-  moveCamera(to: CameraRequest, fly: boolean): Promise<CameraPose> {
+  moveCamera(to: Drawing.CameraRequest, fly: boolean): Promise<Drawing.CameraPose> {
     return answer(() => this.#driver.moveCamera(to, fly)).then((pose) => (this.#pose = pose));
   }
   setCutaway(height: number | undefined): void {
     this.#driver.setCutaway(height);
   }
-  setAnchors(key: string, set: AnchorSet | undefined): number {
+  setAnchors(key: string, set: Drawing.AnchorSet | undefined): number {
     this.#driver.setAnchors(key, ++this.#version, set);
     return this.#version;
   }
@@ -142,7 +127,7 @@ export class MainDrawing implements RoomDrawing {
   pickRoomSurface(x: number, y: number): Promise<string | undefined> {
     return answer(() => this.#driver.pickRoomSurface(x, y));
   }
-  setSurface(surface: string, paint: SurfacePaint | null): Promise<void> {
+  setSurface(surface: string, paint: Drawing.SurfacePaint | null): Promise<void> {
     return answer(() => this.#driver.setSurface(surface, paint));
   }
   // swap a piece (replaceComponent(), src/three/swap.ts)
@@ -151,7 +136,7 @@ export class MainDrawing implements RoomDrawing {
   }
 
   // walk mode
-  setWalk(setup: WalkSetup): void {
+  setWalk(setup: Drawing.WalkSetup): void {
     this.#driver.setWalk(setup);
   }
   dispose(): void {
@@ -169,13 +154,13 @@ export class MainDrawing implements RoomDrawing {
   panorama(position: Vec3, size: number): Promise<HTMLCanvasElement[]> {
     return answer(() => this.#driver.panorama(position, size));
   }
-  setFieldOfView(fov: number | undefined): Promise<CameraPose> {
+  setFieldOfView(fov: number | undefined): Promise<Drawing.CameraPose> {
     return answer(() => this.#driver.setFieldOfView(fov)).then((pose) => (this.#pose = pose));
   }
 }
 
 /** The events a driver passes straight on. */
-function pickEvents(events: DrawingEvents): DrawingEvents {
+function pickEvents(events: Drawing.DrawingEvents): Drawing.DrawingEvents {
   const { onBuilt, onFrame, onCameraChange, onRenderScale, onTextureError, onComponentError } = events;
   const { onContextGone, onFailed } = events;
   return {

@@ -33,7 +33,7 @@ export interface CameraChange {
   target: Vec3;
 }
 
-/** What `render-scale` says (src/events/render-scale.ts has the element's copy of this shape). */
+/** What `render-scale` says (the element's event, src/events/render-scale.ts, documents each field). */
 export interface RenderScaleDetail {
   reportedDpr: number;
   renderedDpr: number;
@@ -84,6 +84,9 @@ export interface RoomViewOptions {
    * by still-controls.ts's stand-in until then). Default: loaded so.
    */
   orbit?: typeof Controls | (() => Promise<typeof Controls>);
+  // the opening camera (issue 33's follow-up)
+  /** What the first draw waits for besides a task (the walker placed where the walk starts); its failure does not hold it. */
+  firstDraw?: Promise<unknown>;
 }
 
 type ControlsModule = typeof Controls;
@@ -176,7 +179,9 @@ export class RoomView implements RenderView {
     this.setAutoRotate(options.autoRotate ?? false);
     this.setCameraMode(this.#mode);
     // the first draw (programs compiled, the scene uploaded) in a task of its own, after the build's
-    (options.yieldToPage?.() ?? Promise.resolve()).then(() => this.#start());
+    // (and after the opening camera's code, when the first frame needs it: view-driver.ts)
+    const opened = options.firstDraw?.catch(() => undefined);
+    Promise.all([options.yieldToPage?.(), opened]).then(() => this.#start());
   }
 
   /** Loads the controls' module (once), after the first frame: set while the stand-in is in. */

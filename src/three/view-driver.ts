@@ -23,7 +23,6 @@ import type {
 import type * as Features from './features.js';
 import { stackFloors } from './fml-stack.js';
 import type { MeasurePoint } from './measure.js';
-import { orbitOf, positionOf, targetOf } from './orbit.js';
 import { RoomView, type RoomViewOptions } from './room-view.js';
 import type { SelectionOutline } from './selection-outline.js';
 import type { Cutaway } from './cutaway.js';
@@ -37,6 +36,8 @@ import type { WalkControls, WalkSetup } from './walk/walk-controls.js';
 import type { ViewInspection } from './inspect.js';
 // the ceiling over a camera in a room (issue 38's follow-up)
 import { followCeilings } from './ceiling.js';
+// the opening camera (issue 33's follow-up): in place before the first frame, jumps without the features
+import { jumpToPlace, openCamera, placeOf } from './opening-camera.js';
 
 type FeaturesModule = typeof Features;
 
@@ -126,6 +127,10 @@ export class ViewDriver {
     const lookExport = options.lookExport;
     this.#lookExport = lookExport ? () => Promise.resolve(lookExport) : loadLookExport;
     this.#yieldToPage = options.yieldToPage;
+    // the opening camera: walking, the first frame waits for the walker to stand where the walk starts
+    const walking = settings.camera === 'walk';
+    let walkerIn = (): void => undefined;
+    const firstDraw = walking ? new Promise<void>((resolve) => (walkerIn = resolve)) : undefined;
     const view: RoomView = new RoomView({
       canvas: options.canvas,
       keyTarget: options.keyTarget,
@@ -152,10 +157,14 @@ export class ViewDriver {
       onComponentError: (error, component) => events.onComponentError(componentFailure(error, component)),
       onContextGone: () => events.onContextGone(),
       orbit: options.orbit,
+      firstDraw,
     });
     this.view = view;
     this.#input = { canvas: options.canvas, keys: options.keyTarget };
-    if (settings.camera === 'walk') this.#walkMode('walk');
+    // the camera the element opens with, before the first frame (drawing.ts's OpeningCamera)
+    if (settings.start) openCamera(view, settings.start);
+    this.#walkSetup = settings.start?.walk;
+    if (walking) void Promise.resolve(this.#walkMode('walk')).then(walkerIn, walkerIn);
     if (settings.above.length)
       this.#unstack = stackFloors(view, settings.above, {
         mediaBase: settings.mediaBase,
@@ -178,10 +187,13 @@ export class ViewDriver {
     });
   }
 
-  /** Runs `then` with the features' side, now or once loaded; a failure to load is the page's to see later. */
-  #soon(then: (features: FeaturesModule) => void): void {
+  /**
+   * Runs `then` with the features' side, now or once loaded; a failure to load is the page's to see
+   * later. Resolves once it ran (or could not).
+   */
+  #soon(then: (features: FeaturesModule) => void): void | Promise<void> {
     const done = this.#with(then);
-    if (done instanceof Promise) done.catch(() => undefined);
+    if (done instanceof Promise) return done.catch(() => undefined);
   }
 
   get pose(): CameraPose {
@@ -229,8 +241,16 @@ export class ViewDriver {
     });
   }
 
-  /** Moves the camera; `fly`: a flight (the page decides: the worker has no media queries). */
+  /**
+   * Moves the camera; `fly`: a flight (the page decides: the worker has no media queries). A jump to a
+   * view or an orbit is camera maths alone (opening-camera.ts): at once, without the features' side.
+   */
   moveCamera(to: CameraRequest, fly: boolean): CameraPose | Promise<CameraPose> {
+    const place = fly ? undefined : placeOf(this.view, to);
+    if (place) {
+      jumpToPlace(this.view, place);
+      return this.pose;
+    }
     const arrive = (f: FeaturesModule): CameraPose | Promise<CameraPose> => {
       const view = this.#cameraView(f, to);
       if (!fly) {
@@ -246,9 +266,6 @@ export class ViewDriver {
   #cameraView(f: FeaturesModule, to: CameraRequest) {
     const { view } = this;
     const { model, plan } = this.#settings;
-    if ('view' in to) return f.cameraView(to.view.position, to.view.target);
-    if ('model' in to)
-      return f.cameraView(vec(f.toWorld(to.model.position)), vec(f.toWorld(to.model.target)));
     if ('component' in to) {
       const component = this.#components.get(to.component);
       if (!component) throw new RangeError(`no component "${to.component}" in this room`);
@@ -259,15 +276,9 @@ export class ViewDriver {
       if (!area) throw new RangeError(`no area "${to.area}" in this room`);
       return f.frameArea(view, area, model.height);
     }
-    // the camera attributes: `auto` values as the camera has them now
-    const current = vec(view.controls.target);
-    const target = to.target ? targetOf(to.target, current) : current;
-    const position = positionOf(
-      to.orbit ?? { theta: 'auto', phi: 'auto', radius: 'auto' },
-      target,
-      orbitOf(vec(view.camera.position), current),
-    );
-    return f.cameraView(position, target);
+    // a view, or the camera attributes (`auto` values as the camera has them now)
+    const place = placeOf(view, to)!;
+    return f.cameraView(place.position, place.target);
   }
 
   setCutaway(height: number | undefined): void {
@@ -379,11 +390,12 @@ export class ViewDriver {
     this.#walkMode(mode);
   }
 
-  #walkMode(mode: CameraMode): void {
+  /** Walking or not; walking, resolves once the walker stands in the view (it comes with the features). */
+  #walkMode(mode: CameraMode): void | Promise<void> {
     this.#walking = mode === 'walk';
     if (!this.#walking) return this.#walk?.setActive(false);
     // the last mode asked for wins, whenever the walker arrives
-    this.#soon((f) => {
+    return this.#soon((f) => {
       if (this.#disposed || (!this.#walking && !this.#walk)) return;
       if (!this.#walk) {
         this.#walk = new f.WalkControls(this.view, this.#settings.plan, this.#input.canvas, this.#input.keys);

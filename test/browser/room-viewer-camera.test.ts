@@ -13,6 +13,7 @@ import { makeViewer } from './room-viewer-fixtures.ts';
 import { cameraOf, distance, dragAcross, EAST, looksInto, twoRooms, WEST } from './camera-sync-fixtures.ts';
 import { configure, resetConfig } from '../../src/config.ts';
 import { framesOf, nextFrame, onFrames, poseOf, THREADS } from './helpers/threads.ts';
+import { openingPoses } from './helpers/opening.ts';
 
 // on both threads: the render worker (the default) and the page's (renderer="main"); the camera is read
 // from the frames' pose, as either draws it
@@ -138,12 +139,19 @@ for (const drawnOn of THREADS)
         'camera-orbit': first.getAttribute('camera-orbit')!,
         'camera-target': first.getAttribute('camera-target')!,
       };
-      // the link, as a page would put it in its URL, on a new viewer with another start view
-      const second = await viewerOf({ camera: 'top', ...link });
+      // the link, as a page would put it in its URL, on a new viewer with another start view (8.6 m
+      // away): its first frame and model-load already show the linked camera, on either thread (the
+      // opening camera, issue 33's follow-up: the render worker drew the start view first, then moved)
+      const second = makeViewer({ loading: 'eager', camera: 'top', ...link }, [320, 240]);
+      second.model = twoRooms();
+      const opening = openingPoses(second);
+      await mountLoaded(second);
       const a = world(first);
-      // the attributes' code is a lazy part: in the render worker on a busy machine (load 20) it arrived
-      // after the first frame, drawn from the start view (8.6 m away), and moved the camera a frame later
-      await until(() => distance(world(second).position, a.position) < 0.002, 10000, 'the linked camera');
+      for (const [at, pose] of Object.entries(opening)) {
+        expect(distance(pose!.target, a.target), `the target at ${at}`).to.be.below(0.001);
+        expect(distance(pose!.position, a.position), `the camera at ${at}`).to.be.below(0.002);
+      }
+      expect(Object.keys(opening)).to.deep.equal(['firstFrame', 'modelLoad']);
       const b = world(second);
       expect(distance(a.target, b.target)).to.be.below(0.001);
       expect(distance(a.position, b.position)).to.be.below(0.002);

@@ -423,6 +423,9 @@ export class RoomViewerBase extends RoomViewerHooks {
    * page's thread (no WebGL there fails the room), with what the element says it starts with (draw.ts).
    */
   async #draw(run: DrawRun, offThread: boolean): Promise<RoomDrawing | undefined> {
+    // the camera the first frame is drawn with, as the features read it from the attributes
+    const opening = await this.openingCamera(run.value);
+    if (!run.current()) return;
     const start = {
       run,
       settings: drawSettings(run, {
@@ -436,6 +439,7 @@ export class RoomViewerBase extends RoomViewerHooks {
         furnitureBase: this.furnitureBase,
         componentLoader: this.componentLoader,
         wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
+        start: opening,
       }),
       events: (drawn: () => RoomDrawing | undefined) => this.#events(run, drawn),
       canvas: this._canvas,

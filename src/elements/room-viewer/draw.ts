@@ -30,7 +30,15 @@ export type DrawSettings = Omit<
 /** What the element itself says a drawing starts with: its attributes and its features' hooks, read now. */
 export type ElementSettings = Pick<
   DrawSettings,
-  'camera' | 'controls' | 'autoRotate' | 'furnitureVisible' | 'touchScrolls' | 'mediaBase' | 'wheelZooms'
+  | 'camera'
+  | 'controls'
+  | 'autoRotate'
+  | 'furnitureVisible'
+  | 'touchScrolls'
+  | 'mediaBase'
+  | 'wheelZooms'
+  // the opening camera (issue 33's follow-up)
+  | 'start'
 > & { furnitureBase?: string; componentLoader?: ComponentLoader; width: number; height: number };
 
 /** What a drawing of `run`'s room starts with, on either thread: the element's settings and the page's. */

@@ -4,7 +4,7 @@
  * ones it needs (and calls super).
  */
 import { nothing } from 'lit';
-import type { DrawnFrame } from '../../three/drawing.js';
+import type { DrawnFrame, OpeningCamera } from '../../three/drawing.js';
 import { RoomViewerInputs } from './inputs.js';
 import type { ViewerContext } from './load.js';
 // types only: the chunk itself comes after the first frame (base.ts)
@@ -100,5 +100,15 @@ export abstract class RoomViewerHooks extends RoomViewerInputs {
   /** The loading feature's hook: the progress bar and the loading indicator. */
   protected renderProgress(): unknown {
     return nothing;
+  }
+
+  // the opening camera (issue 33's follow-up)
+  /**
+   * A feature's hook: the camera the first frame of `room` is drawn with, on either thread (the camera
+   * attributes, a linked viewer's camera, the walk's start), asked for before the drawing is made; merge
+   * your part into super's.
+   */
+  protected async openingCamera(_room: Pick<ViewerContext, 'model' | 'plan'>): Promise<OpeningCamera> {
+    return {};
   }
 }

@@ -18,8 +18,7 @@ import type {
   AnchorSet,
   CameraPose,
   CameraRequest,
-  DrawingEvents,
-  DrawingSettings,
+  DrawingOptions,
   RoomDrawing,
   SurfacePaint,
   WalkSetup,
@@ -43,14 +42,8 @@ import type {
   ToRenderWorker,
 } from '../../three/worker/protocol.js';
 
-export interface WorkerViewOptions extends DrawingSettings, DrawingEvents {
-  /** The element's canvas: the worker's canvas is laid over it, and its input is forwarded. */
-  canvas: HTMLCanvasElement;
-  /** Where keyboard controls listen (the element). */
-  keyTarget: HTMLElement;
-  /** Whether this wheel turn zooms (false: the page scrolls; the wheel guard shows its hint). */
-  wheelZooms(event: WheelEvent): boolean;
-}
+/** What a view drawn in the worker is made with (the same as on the page's thread). */
+export type WorkerViewOptions = DrawingOptions;
 
 /** Keys the viewer's controls answer (OrbitControls' arrows, the viewer's own + and −). */
 const CONTROL_KEYS = /^(Arrow(Up|Down|Left|Right)|\+|=|-|_)$/;
@@ -289,6 +282,8 @@ export class WorkerView implements RoomDrawing {
         width: options.width,
         height: options.height,
         pixelRatio: options.pixelRatio,
+        // the opening camera: the worker's first frame is drawn with it
+        ...(options.start ? { start: options.start } : {}),
       },
     };
     try {

@@ -10,7 +10,7 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
-import type { DrawnFrame } from '../../../three/drawing.js';
+import type { DrawnFrame, OpeningCamera } from '../../../three/drawing.js';
 import type { CameraChange } from '../../../three/room-view.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { CameraHost, CameraPart, FlyTarget, WaitingFlight } from './camera-moves.js';
@@ -101,14 +101,36 @@ export function ViewerCamera<T extends Constructor<RoomViewerBase>>(
       return !!this.cameraOrbit || !!this.cameraTarget;
     }
 
+    /** The attributes the drawing opened with (their values then): its take-up does not apply them again. */
+    #opened?: { orbit?: string; target?: string };
+
+    /** The first frame is drawn where the attributes say (the part that reads them comes with the room). */
+    protected override async openingCamera(
+      room: Pick<ViewerContext, 'model' | 'plan'>,
+    ): Promise<OpeningCamera> {
+      const start = await super.openingCamera(room);
+      this.#opened = undefined;
+      if (!this.#asked()) return start;
+      const moves = await loadMoves().catch(() => undefined);
+      const { cameraOrbit: orbit, cameraTarget: target } = this;
+      const request = moves?.attributeRequest(orbit, target);
+      if (!request || !('orbit' in request || 'target' in request)) return start;
+      this.#opened = { orbit, target };
+      return { ...start, ...request };
+    }
+
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
       this.addEventListener('camera-change', this.#onUserMove);
       if (!this.#asked() && !this.#waiting.length) return;
       // at once when the part is here (before the first frame), else as it arrives
+      // (the attributes as the drawing opened with them are in its first frame already: not again)
+      const opened = this.#opened;
+      this.#opened = undefined;
+      const already = opened?.orbit === this.cameraOrbit && opened?.target === this.cameraTarget;
       const take = (part: CameraPart) => {
         if (this.viewContext !== context) return;
-        part.apply(context);
+        if (!already) part.apply(context);
         part.land(context, this.#waiting.splice(0));
       };
       const part = this.#part.value;

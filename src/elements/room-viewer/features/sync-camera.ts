@@ -15,6 +15,8 @@ import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 import { LazyPart } from './lazy-part.js';
 import type { CameraLink } from './sync-camera-part.js';
+import type { OpeningCamera } from '../../../three/drawing.js';
+import { cameraFeedOf } from '../../../features/motion/camera-feed.js';
 
 const loadLink = lazyModule(() => import('./sync-camera-part.js'));
 
@@ -54,6 +56,18 @@ export function ViewerSyncCamera<T extends Constructor<RoomViewerBase>>(
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
       if (changed.has('syncCamera')) this.#relink();
+    }
+
+    /** The viewer with the attribute opens on the other's camera when the other has drawn one. */
+    protected override async openingCamera(
+      room: Pick<ViewerContext, 'model' | 'plan'>,
+    ): Promise<OpeningCamera> {
+      const start = await super.openingCamera(room);
+      if (!this.syncCamera?.trim()) return start;
+      const link = await this.#link.get().catch(() => undefined);
+      const other = link?.other;
+      const pose = other && cameraFeedOf(other)?.pose;
+      return pose ? { ...start, view: { position: pose.position, target: pose.target } } : start;
     }
 
     protected override viewReady(context: ViewerContext): void {

@@ -48,7 +48,7 @@ export interface RoomWalk {
  * lands on this floor), else at the floor's first walkthrough camera or the largest area's centre.
  */
 export function roomWalk(
-  context: ViewerContext,
+  context: Pick<ViewerContext, 'model' | 'plan'>,
   fml: { plan: FmlPlan; floorIndex: number } | undefined,
   arrival: Place | undefined,
 ): RoomWalk {

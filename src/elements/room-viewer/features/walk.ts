@@ -13,7 +13,7 @@
 import type { PropertyValues } from 'lit';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
-import type { DrawnFrame } from '../../../three/drawing.js';
+import type { DrawnFrame, OpeningCamera } from '../../../three/drawing.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { Constructor } from '../../../internal/mixin.js';
 import { afterFirstFrame } from './lazy-part.js';
@@ -39,10 +39,35 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
       if (changed.has('camera') && this.camera === 'walk') this.#load();
     }
 
+    /** The walk the drawing opened with (its room's model): its take-up keeps it. */
+    #opened?: { model: object; walk: import('./walk-part.js').RoomWalk };
+
+    /**
+     * Opening walking: the first frame is the walker's, where the walk starts (the part comes with the
+     * room; the drawing's first frame waits for the walker itself, view-driver.ts).
+     */
+    protected override async openingCamera(
+      room: Pick<ViewerContext, 'model' | 'plan'>,
+    ): Promise<OpeningCamera> {
+      const start = await super.openingCamera(room);
+      this.#opened = undefined;
+      if (this.camera !== 'walk') return start;
+      const part = await loadWalk().catch(() => undefined);
+      if (!part || this.camera !== 'walk') return start;
+      walkPart = part;
+      const walk = this.#roomWalk(part, room);
+      this.#opened = { model: room.model, walk };
+      return { ...start, walk: { ...walk.setup, reducedMotion: prefersReducedMotion() } };
+    }
+
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
       this.#waiting = undefined;
       this.#world = undefined;
+      const opened = this.#opened;
+      this.#opened = undefined;
+      // the drawing opened walking: its walk is in it already
+      if (opened?.model === context.model) return this.#take(opened.walk);
       // before the first frame (on the page, and in the worker where it waits for the scene) when the
       // part is here: every frame drawn is the walker's
       if (walkPart) return this.#walk(walkPart, context);
@@ -67,13 +92,23 @@ export function ViewerWalk<T extends Constructor<RoomViewerBase>>(Base: T): T {
     }
 
     #walk(part: WalkPart, context: ViewerContext): void {
+      const walk = this.#roomWalk(part, context);
+      this.#take(walk);
+      context.drawing.setWalk({ ...walk.setup, reducedMotion: prefersReducedMotion() });
+    }
+
+    /** The room's walk, from where the stairs brought the walker if they did. */
+    #roomWalk(part: WalkPart, room: Pick<ViewerContext, 'model' | 'plan'>) {
       const arrival = this.#arrival;
       this.#arrival = undefined;
-      const walk = part.roomWalk(context, this.fmlShown, arrival);
+      return part.roomWalk(room, this.fmlShown, arrival);
+    }
+
+    /** The walk of the room shown: its world and stairs followed from the frames. */
+    #take(walk: import('./walk-part.js').RoomWalk): void {
       this.#world = walk.world;
       this.#armed = walk.armed;
       if (walk.warning && this.camera === 'walk') console.warn(`<room-viewer> ${walk.warning}`);
-      context.drawing.setWalk({ ...walk.setup, reducedMotion: prefersReducedMotion() });
     }
 
     protected override drawnFrame(frame: DrawnFrame): void {
