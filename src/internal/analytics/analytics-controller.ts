@@ -45,6 +45,14 @@ export class AnalyticsController implements ReactiveController {
   /** True from a trusted input event on the element until the end of its task (#onInput). */
   #answering = false;
 
+  /**
+   * Whether `state` means the element's first result is on screen (the tracker may come a second after
+   * it): any state but `loading` unless the element says otherwise. The viewer's is its first frame
+   * (`loaded`), an error or a held poster, not its `idle` before it nears the viewport or has a source
+   * (issue 33: asked for by a timer from `idle`, the tracker came before the first frame in some runs).
+   */
+  settlesOn: (state: string) => boolean = (state) => state !== 'loading';
+
   constructor(
     private readonly host: AnalyticsHost,
     private readonly options: TrackerOptions = {},
@@ -71,7 +79,7 @@ export class AnalyticsController implements ReactiveController {
    * waiting for its bytes.
    */
   stateChanged(state: string): void {
-    if (this.#settled || state === 'loading') return;
+    if (this.#settled || !this.settlesOn(state)) return;
     this.#settled = true;
     this.#waitForTracker();
   }
