@@ -107,6 +107,13 @@ const PARTS = [
   'features/changes/surface-value.ts',
   'features/quantities/surface-quantities.ts',
   'features/cart/cart.ts',
+  // (the fifteenth round) the selection's units, the products, the surfaces at work, full screen and the wheel guard
+  'model/units.ts',
+  'features/products/products-of.ts',
+  'model/products.ts',
+  'room-viewer/features/surfaces-part.ts',
+  'features/fullscreen/fullscreen.ts',
+  'features/fullscreen/wheel-guard.ts',
 ];
 /** What the page had requested of PARTS at its first viewer's `first-frame`, and at its `model-load`. */
 let partsAtFirstFrame: string[] | undefined;

@@ -12,7 +12,6 @@ import { floorSwitcher } from '../../features/model-source/fml-floors.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
-import { productsOf } from '../../features/products/products-of.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, contextLostError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
@@ -154,10 +153,11 @@ export class RoomViewerBase extends RoomViewerHooks {
   /**
    * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
    * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
-   * until a room is shown. Read-only.
+   * until a room is shown (and its API is: `model-load`). Read-only.
    */
   override get products(): readonly RoomProduct[] {
-    return productsOf(this.#context?.model);
+    // worked out by the parts (after-frame.ts), which come after the first frame
+    return this.#parts?.productsOf(this.#context?.model) ?? [];
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -517,7 +517,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     }
     if (!shown()) return;
     if (this.#parts) this.#runHeld();
-    this.emit('model-load', { model, problems, products: productsOf(model) });
+    this.emit('model-load', { model, problems, products: this.#parts?.productsOf(model) ?? [] });
   }
 
   /** The room is drawn but part of it is not as the model says. */

@@ -16,7 +16,6 @@ import { idListConverter } from '../../../features/selection/id-list.js';
 // types only: the selection's code comes with the viewer's parts, after its first frame (after-frame.ts)
 import type { ComponentSelection, SelectionHost } from '../../../features/selection/selection-controller.js';
 import type { ModelComponent, RoomModel } from '../../../model/types.js';
-import { parseUnits } from '../../../model/units.js';
 import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
 import type { DescriptionCode } from '../../../features/selection/description-code.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
@@ -95,7 +94,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
         areas: () => this.roomShown?.plan.areas ?? [],
         // the viewer's `units` when a feature gives it one (measure)
         picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
-        units: () => parseUnits((this as { units?: string }).units),
+        units: () => parts.parseUnits((this as { units?: string }).units),
         changed: () => this.#showOutline(),
       });
     }
