@@ -112,6 +112,7 @@ const PARTS = [
   'features/products/products-of.ts',
   'model/products.ts',
   'room-viewer/features/surfaces-part.ts',
+  'room-viewer/features/selection-part.ts',
   'features/fullscreen/fullscreen.ts',
   'features/fullscreen/wheel-guard.ts',
 ];

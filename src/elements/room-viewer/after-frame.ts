@@ -26,6 +26,8 @@ export { surfaceQuantities } from '../../features/quantities/surface-quantities.
 export { parseUnits } from '../../model/units.js';
 // the room's products (`products`, model-load's detail)
 export { productsOf } from '../../features/products/products-of.js';
+// the selection at work (features/selection.ts)
+export { SelectionPart } from './features/selection-part.js';
 // the surfaces at work (features/surfaces.ts)
 export { SurfacesPart } from './features/surfaces-part.js';
 // full screen and its button, the wheel guard and its hint (features/snapshot.ts)

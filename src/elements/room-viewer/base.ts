@@ -3,7 +3,6 @@
  * room-viewer.ts).
  */
 import { html, type PropertyValues } from 'lit';
-import { query } from 'lit/decorators.js';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
 import { lazyModule } from '../../internal/lazy-module.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
@@ -52,8 +51,6 @@ export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewe
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
 export class RoomViewerBase extends RoomViewerHooks {
-  @query('canvas') private _canvas!: HTMLCanvasElement;
-
   #errors = new ViewerErrors(this);
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
@@ -440,7 +437,8 @@ export class RoomViewerBase extends RoomViewerHooks {
         wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
       }),
       events: (drawn: () => RoomDrawing | undefined) => this.#events(run, drawn),
-      canvas: this._canvas,
+      // (a query, not lit's @query: its decorator helper was the first frame's only use of it, about 0.2 KB)
+      canvas: this.renderRoot.querySelector('canvas')!,
       keyTarget: this,
       componentLoader: this.componentLoader,
       hold: (drawing: RoomDrawing) => (this.#drawing = drawing),
