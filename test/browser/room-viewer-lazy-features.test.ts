@@ -115,6 +115,9 @@ const PARTS = [
   'room-viewer/features/selection-part.ts',
   'features/fullscreen/fullscreen.ts',
   'features/fullscreen/wheel-guard.ts',
+  'features/cart/cart.styles.ts',
+  'room-viewer/features/fullscreen.styles.ts',
+  'features/fullscreen/gesture-styles.ts',
 ];
 /** What the page had requested of PARTS at its first viewer's `first-frame`, and at its `model-load`. */
 let partsAtFirstFrame: string[] | undefined;

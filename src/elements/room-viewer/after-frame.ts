@@ -34,6 +34,11 @@ export { SurfacesPart } from './features/surfaces-part.js';
 export { FullscreenController } from '../../features/fullscreen/fullscreen.js';
 export { WheelGuard } from '../../features/fullscreen/wheel-guard.js';
 import * as cart from '../../features/cart/cart.js';
+import { cartStyles } from '../../features/cart/cart.styles.js';
+import { fullscreenStyles } from './features/fullscreen.styles.js';
+
+/** What the parts render with (the look button, the full-screen button, the gesture hint): added as they come in. */
+export const partStyles = [cartStyles, ...fullscreenStyles];
 
 /** The cart's code (src/features/cart/cart.ts), for CartFeature. */
 export { cart };

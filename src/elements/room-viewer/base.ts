@@ -5,6 +5,7 @@
 import { html, type PropertyValues } from 'lit';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
 import { lazyModule } from '../../internal/lazy-module.js';
+import { addStyles } from '../../internal/add-styles.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { floorSwitcher } from '../../features/model-source/fml-floors.js';
@@ -131,6 +132,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     if (this.#parts) return;
     this.#parts = parts;
     partsOfViewer.set(this, parts);
+    for (const styles of parts.partStyles) addStyles(this, styles);
     this.partsIn(parts);
     this.requestUpdate();
   }
