@@ -41,6 +41,8 @@ const LAZY = {
   sync: ['room-viewer/features/sync-camera-part.ts'],
   exportPart: ['room-viewer/features/export-part.ts'],
   floors: ['room-viewer/floors/shape.ts', 'room-viewer/floors/stack.ts', 'room-viewer/floors/section.ts'],
+  // (the fifteenth round) an FML plan's floor switcher: with a plan of floors only
+  switcher: ['features/model-source/floor-switcher.ts'],
 };
 /** The page thread's drawing: requested only by a viewer that draws there. */
 const PAGE_DRAWING = ['room-viewer/draw-page.ts'];

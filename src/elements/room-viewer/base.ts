@@ -8,7 +8,7 @@ import { lazyModule } from '../../internal/lazy-module.js';
 import { addStyles } from '../../internal/add-styles.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
-import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { FloorSwitcherLater } from './floors/switcher-later.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
@@ -72,6 +72,7 @@ export class RoomViewerBase extends RoomViewerHooks {
   #takeUp = new ViewTakeUp();
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
+  #floors = new FloorSwitcherLater(this);
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
   #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
   // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
@@ -553,7 +554,7 @@ export class RoomViewerBase extends RoomViewerHooks {
   override render() {
     const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
     return html`
-      ${floorSwitcher({
+      ${this.#floors.render({
         plan: this.#source.fml?.plan,
         selected: this.#source.floorIndex,
         label: t('floor'),
