@@ -91,7 +91,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     super();
     provideCameraFeed(this, this.#feed);
     // the analytics tracker's bytes after the first frame (or an error, or a poster held for reveal), never by timing before it
-    this.analytics.settlesOn = (state) => state === 'loaded' || state === 'error' || state === 'poster';
+    this.analytics.settlesWhen((state) => state === 'loaded' || state === 'error' || state === 'poster');
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
     new DisconnectController(this, {
       gone: () => {
