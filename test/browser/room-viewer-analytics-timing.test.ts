@@ -16,19 +16,18 @@ const TRACKER = '/src/internal/analytics/analytics-tracker.ts';
 const trackerRequested = () =>
   performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.endsWith(TRACKER));
 
-describe('<room-viewer> asks for the analytics tracker after its first frame', function () {
-  this.timeout(60000);
-  before(async function () {
-    requireWebGL(this);
-    performance.setResourceTimingBufferSize(100_000);
-    performance.clearResourceTimings();
-    await import('../../src/elements/room-viewer/room-viewer.ts');
-  });
+describe('<room-viewer> asks for the analytics tracker after its first frame', () => {
   afterEach(() => cleanup());
 
   // one run, on the default thread: the tracker is fetched once per page, and the rule is the element's
   // state (base.ts), the same on either thread
-  it('not while idle, not before the first frame, then after it', async () => {
+  it('not while idle, not before the first frame, then after it', async function () {
+    this.timeout(60000);
+    requireWebGL(this);
+    // the page's list cleared and large enough for every module, then the element and nothing else of src/
+    performance.setResourceTimingBufferSize(100_000);
+    performance.clearResourceTimings();
+    await import('../../src/elements/room-viewer/room-viewer.ts');
     expect(trackerRequested(), 'the tracker before any viewer').to.equal(false);
     const viewer = document.createElement('room-viewer');
     viewer.style.width = '320px';
