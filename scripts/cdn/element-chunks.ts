@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { elementModule, elementOf, FOLDERS, inFolder, inPackage, srcPath } from './folders.ts';
+import { LATER } from './viewer-later-copies.ts';
 
 /**
  * A set of modules several elements share goes into `kit` up to this much code (as transformed, before
@@ -164,7 +165,8 @@ export function elementChunks(options: {
       // lazily, whatever its size, when its elements all load `later-others`: full screen's controller, which the
       // viewer makes with its parts after its first frame, is the plan's, the panorama's and the tour's statically
       // (an eighth file in the plan's chain as `kit-others`)
-      const frameLater = reach([frame], true);
+      // (the viewer's copies of them, viewer-later-copies.ts, stand for them)
+      const frameLater = new Set([...reach([frame], true)].map((id) => id.replace(LATER, '')));
       for (const id of reach([frame], false)) frameLater.delete(id);
       for (const [id, name] of chains)
         if (
