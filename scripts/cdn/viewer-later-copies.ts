@@ -25,38 +25,36 @@ const PARTS = [
  * the copies keep none that two elements share (a change log, a selection, a cart are each element's own).
  * The cost: a page with a viewer and a plan downloads those modules twice, after their first pictures.
  */
+/** Whether the module `id` that `importer` (a copy, or the viewer's own code) imports gets a copy. */
+function copied(id: string, fromCopy: boolean, dynamic: boolean): boolean {
+  // a part is copied where the viewer's code imports it; what a copy imports is copied with it
+  if (!fromCopy && !(dynamic && PARTS.some((part) => part.test(id)))) return false;
+  // three.js's side, the clients (their valibot copies are area-copies.ts's) and other copies stay as they are
+  if (inFolder(id, FOLDERS.three, FOLDERS.api) || id.includes('?')) return false;
+  return id.startsWith(resolve('src')) || LIT_DIRECTIVE.test(id);
+}
+
+const LIT_DIRECTIVE = /[\\/]node_modules[\\/]lit(-html)?[\\/](directives[\\/]|async-directive|directive)/;
+
 export function viewerLaterCopies(options: { firstFrame: string }): Plugin {
-  let onPath = new Set<string>();
+  /** The viewer's static path (static-path.ts), read when the build starts. */
+  const path = { modules: new Set<string>() };
   return {
     name: 'room-elements:viewer-later-copies',
     enforce: 'pre',
-    buildStart() {
-      onPath = staticPath(elementModule(options.firstFrame)).modules;
-    },
+    buildStart: () => void (path.modules = staticPath(elementModule(options.firstFrame)).modules),
     async resolveId(source, importer, resolveOptions) {
-      if (!importer) return null;
-      const fromCopy = importer.endsWith(LATER);
-      // lit's directives (the description's guard, the error panel's async directive) are copied with a copy
-      const litDirective = /^lit(-html)?\/(directives\/|async-directive|directive)/.test(source);
-      if (!source.startsWith('.') && !(fromCopy && litDirective)) return null;
-      const plainImporter = importer.replace(LATER, '');
-      if (!fromCopy && !onPath.has(plainImporter)) return null;
-      const resolved = await this.resolve(source, plainImporter, { ...resolveOptions, skipSelf: true });
-      if (!resolved || resolved.external || onPath.has(resolved.id)) return resolved;
-      // a part is copied where the viewer's code imports it; what a copy imports is copied with it
-      if (
-        !fromCopy &&
-        !(resolveOptions.kind === 'dynamic-import' && PARTS.some((part) => part.test(resolved.id)))
-      )
-        return resolved;
-      // three.js's side, the clients (their valibot copies are area-copies.ts's) and other copies stay as they are
-      if (inFolder(resolved.id, FOLDERS.three, FOLDERS.api) || /\?/.test(resolved.id)) return resolved;
-      const ours = resolved.id.startsWith(resolve('src'));
-      const lit = /[\\/]node_modules[\\/]lit(-html)?[\\/](directives[\\/]|async-directive|directive)/.test(
-        resolved.id,
-      );
-      if (!ours && !lit) return resolved;
-      return { ...resolved, id: `${resolved.id}${LATER}` };
+      const fromCopy = !!importer?.endsWith(LATER);
+      // lit's directives (the description's guard, the error panel's async directive) come with a copy too
+      const bare = fromCopy && /^lit(-html)?\/(directives\/|async-directive|directive)/.test(source);
+      const plain = importer?.replace(LATER, '');
+      if (!plain || (!source.startsWith('.') && !bare) || (!fromCopy && !path.modules.has(plain)))
+        return null;
+      const resolved = await this.resolve(source, plain, { ...resolveOptions, skipSelf: true });
+      if (!resolved || resolved.external || path.modules.has(resolved.id)) return resolved;
+      return copied(resolved.id, fromCopy, resolveOptions.kind === 'dynamic-import')
+        ? { ...resolved, id: `${resolved.id}${LATER}` }
+        : resolved;
     },
   };
 }
