@@ -11,11 +11,7 @@ export const sri = (bytes: Buffer | string): string =>
 export function scriptFiles(dir: string): string[] {
   const walk = (at: string): string[] =>
     readdirSync(at, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? walk(join(at, entry.name))
-        : entry.name.endsWith('.js')
-          ? [join(at, entry.name)]
-          : [],
+      entry.isDirectory() ? walk(join(at, entry.name)) : entry.name.endsWith('.js') ? [join(at, entry.name)] : [],
     );
   return walk(dir)
     .map((file) => relative(dir, file).split(sep).join('/'))
@@ -23,13 +19,8 @@ export function scriptFiles(dir: string): string[] {
 }
 
 /** An import map that pins every file of `integrity` under `base` (an absolute URL ending in `/`). */
-export function importMap(
-  integrity: Record<string, string>,
-  base: string,
-): { integrity: Record<string, string> } {
-  return {
-    integrity: Object.fromEntries(Object.entries(integrity).map(([file, hash]) => [base + file, hash])),
-  };
+export function importMap(integrity: Record<string, string>, base: string): { integrity: Record<string, string> } {
+  return { integrity: Object.fromEntries(Object.entries(integrity).map(([file, hash]) => [base + file, hash])) };
 }
 
 /**
