@@ -7,6 +7,7 @@ import { entryConfig } from './scripts/cdn/entry-config.ts';
 import { budgets } from './scripts/cdn/folders.ts';
 import { cdnIntegrity } from './scripts/cdn/integrity.ts';
 import { lazyCopies } from './scripts/cdn/lazy-copies.ts';
+import { viewerLaterCopies } from './scripts/cdn/viewer-later-copies.ts';
 import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
 import { renderStages } from './scripts/render-stages.ts';
@@ -62,6 +63,8 @@ export default defineConfig({
       config: 'src/config.ts',
       own: [ENTRIES['room-elements']],
     }),
+    // the viewer's parts after its first frame, with copies of what they import of the other elements' code
+    viewerLaterCopies({ firstFrame: budgets().viewerPage?.tag ?? 'room-viewer' }),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
     elementChunks({

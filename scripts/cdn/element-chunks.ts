@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { elementModule, elementOf, FOLDERS, inFolder, inPackage, srcPath } from './folders.ts';
+import { LATER } from './viewer-later-copies.ts';
 
 /**
  * A set of modules several elements share goes into `kit` up to this much code (as transformed, before
@@ -160,6 +161,20 @@ export function elementChunks(options: {
         if (!small || !set.split(' ').every((tag) => loadLaterOthers.has(tag))) continue;
         for (const id of members) if (chains.get(id) === 'kit-others') chains.set(id, 'later-others');
       }
+      // (issue 33, the fifteenth round) …and so does a module of `kit-others` that the first-frame element reaches
+      // lazily, whatever its size, when its elements all load `later-others`: full screen's controller, which the
+      // viewer makes with its parts after its first frame, is the plan's, the panorama's and the tour's statically
+      // (an eighth file in the plan's chain as `kit-others`)
+      // (the viewer's copies of them, viewer-later-copies.ts, stand for them)
+      const frameLater = new Set([...reach([frame], true)].map((id) => id.replace(LATER, '')));
+      for (const id of reach([frame], false)) frameLater.delete(id);
+      for (const [id, name] of chains)
+        if (
+          name === 'kit-others' &&
+          frameLater.has(id) &&
+          users.get(id)?.every((tag) => loadLaterOthers.has(tag))
+        )
+          chains.set(id, 'later-others');
       // `later` joins `kit` (the thirteenth round): once the viewer's first frame left the other elements' share
       // (`kit-others`, `later-others`) and the gallery's list client came after its first cards, `later` held
       // what every element but the gallery loads at once (the viewport watch, the room-styling call) beside

@@ -41,6 +41,8 @@ const LAZY = {
   sync: ['room-viewer/features/sync-camera-part.ts'],
   exportPart: ['room-viewer/features/export-part.ts'],
   floors: ['room-viewer/floors/shape.ts', 'room-viewer/floors/stack.ts', 'room-viewer/floors/section.ts'],
+  // (the fifteenth round) an FML plan's floor switcher: with a plan of floors only
+  switcher: ['features/model-source/floor-switcher.ts'],
 };
 /** The page thread's drawing: requested only by a viewer that draws there. */
 const PAGE_DRAWING = ['room-viewer/draw-page.ts'];
@@ -107,6 +109,17 @@ const PARTS = [
   'features/changes/surface-value.ts',
   'features/quantities/surface-quantities.ts',
   'features/cart/cart.ts',
+  // (the fifteenth round) the selection's units, the products, the surfaces at work, full screen and the wheel guard
+  'model/units.ts',
+  'features/products/products-of.ts',
+  'model/products.ts',
+  'room-viewer/features/surfaces-part.ts',
+  'room-viewer/features/selection-part.ts',
+  'features/fullscreen/fullscreen.ts',
+  'features/fullscreen/wheel-guard.ts',
+  'features/cart/cart.styles.ts',
+  'room-viewer/features/fullscreen.styles.ts',
+  'features/fullscreen/gesture-styles.ts',
 ];
 /** What the page had requested of PARTS at its first viewer's `first-frame`, and at its `model-load`. */
 let partsAtFirstFrame: string[] | undefined;

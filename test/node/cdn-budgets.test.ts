@@ -145,5 +145,28 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
               );
           }
       });
+
+    // (issue 33, the fifteenth round) its parts after the frame are its own: a viewer-only page fetches none of
+    // the other elements' chunks before `model-load` (scripts/cdn/viewer-later-copies.ts)
+    it("CDN: none of the other elements' chunks before model-load", async () => {
+      const element = ELEMENTS.find((e) => e.tag === 'room-viewer' && e.result === 'model-load');
+      assert.ok(element, 'bench/page-bytes.ts has no model-load page for <room-viewer>');
+      const measured = await measurePage(
+        bench.browser,
+        bench.server.origin,
+        element,
+        cdnPage(element, element.markup),
+      );
+      const others = measured.files.filter((file) =>
+        /^(room-plan|room-tour|room-panorama|room-gallery|project-export-button|kit-others|later-others)[-.]/.test(
+          file,
+        ),
+      );
+      assert.ok(
+        measured.files.some((file) => file.startsWith('after-frame-')),
+        'the parts were not counted',
+      );
+      assert.deepEqual(others, [], `other elements' chunks before model-load (${measured.files.join(', ')})`);
+    });
   });
 });

@@ -22,7 +22,7 @@ import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../..
 import { productsOf } from '../../features/products/products-of.js';
 import { ProductsHost } from '../../features/products/products-host.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
-import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { floorSwitcher } from '../../features/model-source/floor-switcher.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import {
   ModelSourceController,

@@ -22,7 +22,23 @@ export {
   surfacesOf,
 } from '../../features/changes/surface-value.js';
 export { surfaceQuantities } from '../../features/quantities/surface-quantities.js';
+// the selection's units (the fifteenth round: 0.8 KB gzip that only the parts ever read)
+export { parseUnits } from '../../model/units.js';
+// the room's products (`products`, model-load's detail)
+export { productsOf } from '../../features/products/products-of.js';
+// the selection at work (features/selection.ts)
+export { SelectionPart } from './features/selection-part.js';
+// the surfaces at work (features/surfaces.ts)
+export { SurfacesPart } from './features/surfaces-part.js';
+// full screen and its button, the wheel guard and its hint (features/snapshot.ts)
+export { FullscreenController } from '../../features/fullscreen/fullscreen.js';
+export { WheelGuard } from '../../features/fullscreen/wheel-guard.js';
 import * as cart from '../../features/cart/cart.js';
+import { cartStyles } from '../../features/cart/cart.styles.js';
+import { fullscreenStyles } from './features/fullscreen.styles.js';
+
+/** What the parts render with (the look button, the full-screen button, the gesture hint): added as they come in. */
+export const partStyles = [cartStyles, ...fullscreenStyles];
 
 /** The cart's code (src/features/cart/cart.ts), for CartFeature. */
 export { cart };

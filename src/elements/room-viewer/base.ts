@@ -3,16 +3,15 @@
  * room-viewer.ts).
  */
 import { html, type PropertyValues } from 'lit';
-import { query } from 'lit/decorators.js';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
 import { lazyModule } from '../../internal/lazy-module.js';
+import { addStyles } from '../../internal/add-styles.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
-import { floorSwitcher } from '../../features/model-source/fml-floors.js';
+import { FloorSwitcherLater } from './floors/switcher-later.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
-import { productsOf } from '../../features/products/products-of.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, contextLostError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
@@ -53,8 +52,6 @@ export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewe
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
 export class RoomViewerBase extends RoomViewerHooks {
-  @query('canvas') private _canvas!: HTMLCanvasElement;
-
   #errors = new ViewerErrors(this);
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
@@ -75,6 +72,7 @@ export class RoomViewerBase extends RoomViewerHooks {
   #takeUp = new ViewTakeUp();
   #resize?: ResizeObserver;
   #language = new LanguageController(this);
+  #floors = new FloorSwitcherLater(this);
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
   #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
   // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
@@ -92,6 +90,8 @@ export class RoomViewerBase extends RoomViewerHooks {
   constructor() {
     super();
     provideCameraFeed(this, this.#feed);
+    // the analytics tracker's bytes after the first frame (or an error, or a poster held for reveal), never by timing before it
+    this.analytics.settlesWhen((state) => state === 'loaded' || state === 'error' || state === 'poster');
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
     new DisconnectController(this, {
       gone: () => {
@@ -133,6 +133,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     if (this.#parts) return;
     this.#parts = parts;
     partsOfViewer.set(this, parts);
+    for (const styles of parts.partStyles) addStyles(this, styles);
     this.partsIn(parts);
     this.requestUpdate();
   }
@@ -152,10 +153,11 @@ export class RoomViewerBase extends RoomViewerHooks {
   /**
    * The room's products: its furniture grouped by `componentId`, each with `count`, `category`, `size`
    * (cm) and the `areas` it stands in, and its pieces' `ids`; the counts add up to the furniture. Empty
-   * until a room is shown. Read-only.
+   * until a room is shown (and its API is: `model-load`). Read-only.
    */
   override get products(): readonly RoomProduct[] {
-    return productsOf(this.#context?.model);
+    // worked out by the parts (after-frame.ts), which come after the first frame
+    return this.#parts?.productsOf(this.#context?.model) ?? [];
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -442,7 +444,8 @@ export class RoomViewerBase extends RoomViewerHooks {
         start: opening,
       }),
       events: (drawn: () => RoomDrawing | undefined) => this.#events(run, drawn),
-      canvas: this._canvas,
+      // (a query, not lit's @query: its decorator helper was the first frame's only use of it, about 0.2 KB)
+      canvas: this.renderRoot.querySelector('canvas')!,
       keyTarget: this,
       componentLoader: this.componentLoader,
       hold: (drawing: RoomDrawing) => (this.#drawing = drawing),
@@ -519,7 +522,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     }
     if (!shown()) return;
     if (this.#parts) this.#runHeld();
-    this.emit('model-load', { model, problems, products: productsOf(model) });
+    this.emit('model-load', { model, problems, products: this.#parts?.productsOf(model) ?? [] });
   }
 
   /** The room is drawn but part of it is not as the model says. */
@@ -555,7 +558,7 @@ export class RoomViewerBase extends RoomViewerHooks {
   override render() {
     const t = (key: ViewerStringKey) => this.#language.t(VIEWER_STRINGS, key);
     return html`
-      ${floorSwitcher({
+      ${this.#floors.render({
         plan: this.#source.fml?.plan,
         selected: this.#source.floorIndex,
         label: t('floor'),

@@ -3,7 +3,6 @@ import { hostStyles } from '../../internal/shared-styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
 import { controlStyles, floorSwitcherStyles } from '../../internal/control-styles.js';
 import { viewerSnapshotStyles } from './features/snapshot.styles.js';
-import { cartStyles } from '../../features/cart/cart.styles.js';
 
 const ownStyles = css`
   :host {
@@ -115,7 +114,8 @@ export const viewerStyles = [
   floorSwitcherStyles,
   ownStyles,
   ...viewerSnapshotStyles,
-  cartStyles,
+  // the cart's look button, the full-screen button and the gesture hint: with the parts, after the first frame
+  // (after-frame.ts, as they render only then)
   // the error panel's styles come with it (src/features/error-panel/panel-later.ts, on the way to an error);
   // AR's styles come with its code (features/ar-session.ts, added to the shadow root when it loads), the
   // room description's and the measure mode's with theirs (features/description-part.ts, measure-part.ts)

@@ -8,17 +8,9 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { lookup, languageOf } from '../../internal/language.js';
 import { FULLSCREEN_STRINGS } from './fullscreen.strings.js';
+import { isFullscreen } from './is-fullscreen.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
-
-/**
- * Whether `host` is the element shown full screen. Asked of its own root: inside another element's
- * shadow root, the document names that element instead (retargeted).
- */
-export function isFullscreen(host: Element): boolean {
-  const root = host.getRootNode() as Partial<DocumentOrShadowRoot>;
-  return (root.fullscreenElement ?? document.fullscreenElement) === host;
-}
 
 export class FullscreenController implements ReactiveController {
   #on = false;

@@ -5,7 +5,6 @@
  * has more than one floor. Floor names are untrusted text and go in as text. Reading an FML source
  * is ./fml-load.ts, a chunk loaded only for one (issue 33: a room's first frame does without it).
  */
-import { html, nothing } from 'lit';
 import type { FmlModule } from '../../api/model-source.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
@@ -49,13 +48,6 @@ export function pickDesign(
   };
 }
 
-/** The floor's name as the switcher shows it (a floor with no name gets its level). */
-export function floorName(plan: FmlPlan, index: number, fallback: (n: number) => string): string {
-  const floor = plan.floors[index];
-  const name = floor?.name?.trim().slice(0, 80);
-  return name || fallback(floor?.level ?? index);
-}
-
 /** The `floor-change` detail of a floor index (`-1`: all floors). */
 export function floorDetail(plan: FmlPlan, index: number) {
   const floor = plan.floors[index];
@@ -64,36 +56,4 @@ export function floorDetail(plan: FmlPlan, index: number) {
     ...(floor?.id !== undefined ? { id: floor.id } : {}),
     ...(floor ? { name: floor.name, level: floor.level } : {}),
   };
-}
-
-/** The arrow keys belong to the switcher, not to the view's camera or pan keys around it. */
-const stopKeys = (event: KeyboardEvent) => event.stopPropagation();
-
-/**
- * The switcher: one option per floor (in the document's order) and, when `all` is given, an option
- * for every floor at once (value -1). Nothing when the plan has one floor.
- */
-export function floorSwitcher(options: {
-  plan: FmlPlan | undefined;
-  selected: number;
-  label: string;
-  all?: string;
-  fallback: (level: number) => string;
-  onChange: (index: number) => void;
-}) {
-  const { plan, selected, label, all, fallback, onChange } = options;
-  if (!plan || plan.floors.length < 2) return nothing;
-  const floors = plan.floors.slice(0, 200);
-  return html`<select
-    part="floor-switcher"
-    aria-label=${label}
-    title=${label}
-    @change=${(event: Event) => onChange(Number((event.target as HTMLSelectElement).value))}
-    @keydown=${stopKeys}
-  >
-    ${floors.map(
-      (_, i) => html`<option value=${i} ?selected=${i === selected}>${floorName(plan, i, fallback)}</option>`,
-    )}
-    ${all ? html`<option value="-1" ?selected=${selected === -1}>${all}</option>` : nothing}
-  </select>`;
 }

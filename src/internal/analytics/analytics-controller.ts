@@ -45,6 +45,9 @@ export class AnalyticsController implements ReactiveController {
   /** True from a trusted input event on the element until the end of its task (#onInput). */
   #answering = false;
 
+  /** Whether a state means the element's first result is on screen (settlesWhen). */
+  #settles = (state: string): boolean => state !== 'loading';
+
   constructor(
     private readonly host: AnalyticsHost,
     private readonly options: TrackerOptions = {},
@@ -66,12 +69,22 @@ export class AnalyticsController implements ReactiveController {
   }
 
   /**
+   * Which states mean the element's first result is on screen (the tracker may come a second after one):
+   * any but `loading` unless the element says otherwise. The viewer's is its first frame (`loaded`), an
+   * error or a held poster, not its `idle` before it nears the viewport or has a source (issue 33: asked
+   * for by a timer from `idle`, the tracker came before the first frame in some runs).
+   */
+  settlesWhen(rule: (state: string) => boolean): void {
+    this.#settles = rule;
+  }
+
+  /**
    * The element's state changed (RoomElement.setState): once its first result is on screen (a state
    * other than `loading`), the tracker comes, so `view` and `dwell` count without the first result
    * waiting for its bytes.
    */
   stateChanged(state: string): void {
-    if (this.#settled || state === 'loading') return;
+    if (this.#settled || !this.#settles(state)) return;
     this.#settled = true;
     this.#waitForTracker();
   }

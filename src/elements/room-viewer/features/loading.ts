@@ -6,7 +6,7 @@
  * (`posterFirst`); the core itself knows no poster.
  */
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { hasModelSource } from '../../../api/model-source.js';
 import type { ProgressDetail } from '../../../events/progress.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -47,7 +47,10 @@ export function ViewerLoading<T extends Constructor<RoomViewerBase>>(
     /** The poster is shown and the room waits for the visitor or the page (reveal). */
     @state() private _waiting = false;
 
-    @query('[part="progress-bar"]') private _progressBar?: HTMLElement;
+    // (no lit @query: base.ts says why)
+    private get _progressBar(): HTMLElement | null {
+      return this.renderRoot.querySelector('[part="progress-bar"]');
+    }
 
     #poster = new ViewerPoster(this, () => this);
     #progress = new ViewerProgress((totalProgress) => {

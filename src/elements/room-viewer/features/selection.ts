@@ -13,11 +13,9 @@
 import { nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { idListConverter } from '../../../features/selection/id-list.js';
-// types only: the selection's code comes with the viewer's parts, after its first frame (after-frame.ts)
-import type { ComponentSelection, SelectionHost } from '../../../features/selection/selection-controller.js';
-import type { ModelComponent, RoomModel } from '../../../model/types.js';
-import { parseUnits } from '../../../model/units.js';
-import { prefersReducedMotion } from '../../../features/motion/reduced-motion.js';
+// types only: the selection's code comes with the viewer's parts, after its first frame (after-frame.ts,
+// selection-part.ts)
+import type { SelectionPart } from './selection-part.js';
 import type { DescriptionCode } from '../../../features/selection/description-code.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
@@ -28,9 +26,6 @@ import type { Constructor } from '../../../internal/mixin.js';
 
 /** The room description's code and styles (features/description-part.ts): after the first frame. */
 const loadDescription = lazyModule(() => import('./description-part.js'));
-
-/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
-const NONE: readonly ModelComponent[] = [];
 
 /** What the mixin adds (documented on the class below). */
 export interface ViewerSelectionProperties {
@@ -68,36 +63,27 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     /** A component id: the viewer opens framed on that component (and moves to it when changed). */
     @property({ attribute: 'focus-component' }) focusComponent?: string;
 
-    #pickable: ModelComponent[] = [];
     /** The description's code, fetched after the first frame (drawn once it is here). */
     #description = new LazyPart<DescriptionCode, unknown>(this, undefined, loadDescription);
-    /** The selection's controller, made with the viewer's parts. */
-    #selection?: ComponentSelection;
+    /** The selection at work (selection-part.ts), made with the viewer's parts. */
+    #part?: SelectionPart;
 
     protected override partsIn(parts: ViewerParts): void {
       super.partsIn(parts);
-      this.#selection = this.#makeSelection(parts);
+      this.#part = new parts.SelectionPart(
+        {
+          element: this,
+          language: this.language,
+          context: () => this.viewContext,
+          furnitureHidden: () => this.furnitureHidden(),
+          cart: () => this.pieceCart(),
+          picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
+        },
+        parts,
+      );
       // the room already drawn (the parts came after its first frame): as viewReady would
       const context = this.viewContext;
-      if (context) this.#shown(context.model);
-    }
-
-    #makeSelection(parts: ViewerParts): ComponentSelection {
-      return new parts.ComponentSelection(this as unknown as SelectionHost, {
-        language: this.language,
-        startsOn: (event) => {
-          const target = event.composedPath()[0] as Element | undefined;
-          return target?.localName === 'canvas' && target.getAttribute('part') === 'canvas';
-        },
-        pick: (event) => this.#pick(event),
-        components: () => (this.furnitureHidden() ? NONE : this.#pickable),
-        cart: () => this.pieceCart(),
-        areas: () => this.roomShown?.plan.areas ?? [],
-        // the viewer's `units` when a feature gives it one (measure)
-        picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
-        units: () => parseUnits((this as { units?: string }).units),
-        changed: () => this.#showOutline(),
-      });
+      if (context) this.#shown(context);
     }
 
     /**
@@ -107,44 +93,38 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     highlight(ids: Iterable<string> | string = []): void {
       // (a list given before model-load is read then, as it was when given)
       const list = typeof ids === 'string' ? ids : [...ids];
-      this.whenPartsIn(() => this.#selection?.highlight(list));
+      this.whenPartsIn(() => this.#part?.selection.highlight(list));
     }
 
     /** Selects a component as a click would (firing `component-select`, source `api`); false if unknown or cancelled. */
     selectComponent(id: string): boolean {
-      const selection = this.#selection;
-      if (!selection) return this.whenPartsIn(() => this.selectComponent(id)) && false;
-      return selection.select(id);
+      const part = this.#part;
+      if (!part) return this.whenPartsIn(() => this.selectComponent(id)) && false;
+      return part.selection.select(id);
     }
 
     protected override viewReady(context: ViewerContext): void {
       super.viewReady(context);
-      this.#shown(context.model);
+      this.#shown(context);
     }
 
     /** A room is drawn, on either thread. */
-    #shown(model: RoomModel): void {
-      const parts = this.parts;
-      if (!parts || !this.#selection) return;
-      this.#pickable = parts.selectableComponents(model);
-      this.#showOutline();
-      this.#frame(false);
+    #shown(context: ViewerContext): void {
+      if (!this.#part) return;
+      this.#part.shown(context, true);
       this.requestUpdate();
     }
 
     // a piece swapped (features/swap.ts): the pieces, the outline and the description follow
     protected override roomEdited(): void {
       super.roomEdited();
-      const model = this.viewContext?.model;
-      const parts = this.parts;
-      if (!model || !parts) return;
+      const context = this.viewContext;
       // the camera stays where it is: only the pieces and their outline
-      this.#pickable = parts.selectableComponents(model);
-      this.#showOutline();
+      if (context) this.#part?.shown(context, false);
     }
 
     protected override viewGone(): void {
-      this.#pickable = [];
+      this.#part?.gone();
       this.requestUpdate();
       super.viewGone();
     }
@@ -167,53 +147,17 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
 
     protected override updated(changed: PropertyValues<this>): void {
       super.updated(changed);
-      if (changed.has('focusComponent') && changed.get('focusComponent') !== undefined) this.#frame(true);
+      if (changed.has('focusComponent') && changed.get('focusComponent') !== undefined)
+        this.#part?.frame(true);
     }
 
     protected override renderFeatures(): unknown[] {
       const code = this.#description.value;
-      const selection = this.#selection;
+      const selection = this.#part?.selection;
       return [
         ...super.renderFeatures(),
         this.roomShown && code && selection ? selection.description(code) : nothing,
       ];
-    }
-
-    /** Outlines the selection and the highlight (the drawing makes the outline when there is first one to show). */
-    #showOutline(): void {
-      const drawing = this.viewContext?.drawing;
-      if (!drawing) return;
-      const selection = this.#selection;
-      if (!selection) return;
-      const ids = (list: readonly ModelComponent[]) => list.map((c) => c.id);
-      drawing.outline(
-        ids(selection.components(new Set(this.selected))),
-        ids(selection.components(selection.highlighted)),
-      );
-    }
-
-    /** Frames the view on `focus-component`: at once when the room opens, with a flight later. */
-    #frame(fly: boolean): void {
-      const drawing = this.viewContext?.drawing;
-      const component = this.focusComponent ? this.#selection?.component(this.focusComponent) : undefined;
-      if (!drawing || !component) return;
-      // a flight under reduced motion is a jump (asked here: the render worker has no media queries)
-      drawing.moveCamera({ component: component.id }, fly && !prefersReducedMotion()).catch(() => undefined);
-    }
-
-    /** The piece a ray through the pointer meets first (walls and doors stop it). */
-    #pick(event: PointerEvent): Promise<ModelComponent | undefined> | undefined {
-      const context = this.viewContext;
-      const rect = this.shadowRoot?.querySelector('canvas[part=canvas]')?.getBoundingClientRect();
-      if (!context || !rect?.width || !rect.height) return undefined;
-      const x = ((event.clientX - rect.left) / rect.width) * 2 - 1;
-      const y = 1 - ((event.clientY - rect.top) / rect.height) * 2;
-      const only = (this.furnitureHidden() ? [] : this.#pickable).map((c) => c.id);
-      // the same ray on either thread (a message each way in the render worker, well within the click)
-      return context.drawing.pick(x, y, only).then(
-        (id) => (id && this.viewContext === context ? this.#selection?.component(id) : undefined),
-        () => undefined,
-      );
     }
   }
   return WithSelection;

@@ -1,14 +1,20 @@
 /**
  * `<room-viewer>` feature: `toBlob()`, full screen and the wheel / touch rules that keep the page
- * scrollable (src/features/fullscreen/fullscreen-gestures.ts, wired to OrbitControls through src/three/controls.ts).
- * A mixin over RoomViewerBase (base.ts).
+ * scrollable (src/features/fullscreen/gesture-attributes.ts, wired to OrbitControls through src/three/controls.ts).
+ * A mixin over RoomViewerBase (base.ts). The two controllers (full screen and its button, the wheel guard and
+ * its hint) come with the viewer's parts, after its first frame (after-frame.ts): until then there is no
+ * button, and the wheel and one finger follow `gesture-handling` without the hint.
  */
-import { html, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
+import type { ViewerParts } from '../hooks.js';
 import {
-  FullscreenGestures,
-  type FullscreenGesturesMembers,
-} from '../../../features/fullscreen/fullscreen-gestures.js';
+  GestureAttributes,
+  type GestureAttributesMembers,
+} from '../../../features/fullscreen/gesture-attributes.js';
+import type { FullscreenController } from '../../../features/fullscreen/fullscreen.js';
+import { isFullscreen } from '../../../features/fullscreen/is-fullscreen.js';
+import type { WheelGuard } from '../../../features/fullscreen/wheel-guard.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { SnapshotOptions } from '../../../features/snapshot/snapshot-image.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -27,9 +33,25 @@ export type { SnapshotOptions };
 // the declared return type: the declaration build cannot name the anonymous class's private members
 export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
   Base: T,
-): T & Constructor<SnapshotProperties & FullscreenGesturesMembers> {
+): T & Constructor<SnapshotProperties & GestureAttributesMembers> {
   /** @csspart fullscreen-button - The full-screen button, top right. */
-  abstract class WithSnapshot extends FullscreenGestures(Base) {
+  abstract class WithSnapshot extends GestureAttributes(Base) {
+    /** Full screen and its button: made with the parts. */
+    #fullscreen?: FullscreenController;
+    /** Whether the wheel zooms and one finger scrolls, with its hint: made with the parts. */
+    #gestures?: WheelGuard;
+
+    protected override partsIn(parts: ViewerParts): void {
+      super.partsIn(parts);
+      const fullscreen = new parts.FullscreenController(this, (on) => this.fullscreenToggled(on));
+      this.#fullscreen = fullscreen;
+      this.#gestures = new parts.WheelGuard(this, {
+        policy: () => this.gestureHandling,
+        fullscreen: () => fullscreen.active,
+      });
+      this.#applyGestures();
+    }
+
     /**
      * The view as it is now as an image of `width` × `height` pixels (default: the element's size), drawn
      * again at that size (no hotspots, buttons or hints). Rejects with a DOMException `InvalidStateError`
@@ -66,17 +88,23 @@ export function ViewerSnapshot<T extends Constructor<RoomViewerBase>>(
     protected override renderFeatures(): unknown[] {
       return [
         ...super.renderFeatures(),
-        html`<div class="corner-controls">${this.fullscreen.button(this.fullscreenButton)}</div>`,
-        this.gestures.render(),
+        this.#fullscreen
+          ? html`<div class="corner-controls">${this.#fullscreen.button(this.fullscreenButton)}</div>`
+          : nothing,
+        this.#gestures?.render() ?? nothing,
       ];
     }
 
+    // until the parts are in: the policy alone (a turn with Ctrl / ⌘ zooms; no hint, no engaging click)
     protected override wheelZooms(event: WheelEvent): boolean {
-      return this.gestures.wheel(event);
+      const gestures = this.#gestures;
+      if (gestures) return gestures.wheel(event);
+      return this.gestureHandling === 'greedy' || isFullscreen(this) || event.ctrlKey || event.metaKey;
     }
 
     protected override oneFingerScrolls(): boolean {
-      return this.gestures.touchScrolls();
+      if (this.#gestures) return this.#gestures.touchScrolls();
+      return this.gestureHandling !== 'greedy' && !isFullscreen(this);
     }
 
     /** One finger orbits, or scrolls the page (cooperative, not full screen): the drawing hears it. */
