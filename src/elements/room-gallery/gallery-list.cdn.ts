@@ -12,13 +12,11 @@
 import { notJson, readAnswerText } from '../../api/answer-read.js';
 import { ApiError } from '../../api/api-error.js';
 import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
-import { joinUrl } from '../../api/join-url.js';
 import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
-import type { RoomList } from '../../api/room-styling/index.js';
-import { roomsQuery } from '../../api/room-styling/list-urls.js';
+import type { IndexRoomsParams, RoomList } from '../../api/room-styling/index.js';
 import { readRoomList } from '../../api/room-styling/room-list.js';
+import { plainListUrl } from './first-page.js';
 import type { GalleryRequest } from './query.js';
-import { serviceRoot } from './service-root.js';
 
 /** As the fetch wrapper's timeout: how long the loader's answer is waited for. */
 const WAIT_MS = 15_000;
@@ -55,9 +53,12 @@ export async function listGallery(
   request: GalleryRequest,
   call: CallOptions,
 ): Promise<RoomList> {
+  // only a plain list is ever started early (the loader's and a server's first page: first-page.ts)
+  const p = request.params as IndexRoomsParams;
   const url =
-    request.operation === 'listRooms'
-      ? joinUrl(serviceRoot(service), '/rooms', roomsQuery(service, request.params))
+    request.operation === 'listRooms' &&
+    !(p.userId !== undefined || p.category || p.created || p.lastUpdated || p.order || p.tag)
+      ? plainListUrl(service, p)
       : '';
   const early = url ? takeEarly(url) : undefined;
   if (early) {
