@@ -398,6 +398,8 @@ describe("CDN entry: the head start (an element's first request asked before its
     );
     await until(() => pager(), 10000, 'the pager after the cards');
     expect(pager()!.textContent).to.contain('Next');
+    // with its styles (they come with it, after-cards.ts, and are adopted before it renders)
+    expect(getComputedStyle(pager()!).display, 'the pager styled as it came').to.equal('flex');
     expect(root.querySelector('.pager-slot'), 'no box held beside the pager').to.equal(null);
     expect(gallery.getBoundingClientRect().height, 'the gallery’s height when the pager came').to.equal(
       height,

@@ -12,6 +12,7 @@ import { configure, resetConfig } from '../../src/config.ts';
 import { clearEarly, earlyCount, MAX_EARLY, startEarly, takeEarly } from '../../src/api/head-start.ts';
 import { request } from '../../src/api/http.ts';
 import { listRoomsUrl } from '../../src/api/room-styling/list-urls.ts';
+import type { IndexRoomsParams } from '../../src/api/room-styling/params.ts';
 import { buildGalleryRequest, type GalleryFilters } from '../../src/elements/room-gallery/query.ts';
 import { firstPageUrl, plainListUrl } from '../../src/elements/room-gallery/first-page.ts';
 import { serviceRoot } from '../../src/elements/room-gallery/service-root.ts';
@@ -82,7 +83,7 @@ test("the CDN gallery finds the loader's answer under the URL its client would a
   const check = (filters: GalleryFilters, page: number, service: { base?: string; whitelabel?: string }) => {
     const request = buildGalleryRequest(filters, page);
     assert.equal(request.operation, 'listRooms');
-    const params = request.params as Parameters<typeof listRoomsUrl>[1];
+    const params = request.params as IndexRoomsParams;
     assert.equal(
       sorted(plainListUrl(service, params)),
       sorted(listRoomsUrl({ ...service, base: serviceRoot(service) }, params)),

@@ -5,4 +5,4 @@
  * The npm build imports both statically (gallery-list.ts).
  */
 export { callService } from './list-call.js';
-export { renderPages } from './features/pager-controls.js';
+export { pagerStyles, renderPages } from './features/pager-controls.js';

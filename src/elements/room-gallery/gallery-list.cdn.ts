@@ -47,6 +47,9 @@ export const warmLists = (ready?: () => void): void => {
 /** The previous / next controls, once the chunk after the first cards is here. */
 export const pageControls = () => later?.renderPages;
 
+/** Their styles, with them (adopted before they render, in the box the gallery held for them). */
+export const pageControlStyles = () => later?.pagerStyles;
+
 /** The page of `request`, from the loader's answer when it has one, else through the client. */
 export async function listGallery(
   service: RoomStylingClientOptions,

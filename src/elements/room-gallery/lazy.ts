@@ -52,14 +52,17 @@ export const moreButton = lazyPart(() => import('./features/more.js'));
 
 /**
  * The lazy parts bring their own styles: adopted after the gallery's once they arrived, before they
- * render. Returns how many parts are adopted now (`adopted`: how many were before; same: nothing done).
+ * render (`more`: the styles of other parts that may come later, once here). Returns how many parts are
+ * adopted now (`adopted`: how many were before; same: nothing done).
  */
 export function adoptPartStyles(
   root: Element | DocumentFragment,
   base: CSSResultOrNative[],
   adopted: number,
+  more: (CSSResult | undefined)[] = [],
 ): number {
   const parts = [
+    ...more,
     filterControls.value?.filterStyles,
     virtualRows.value?.virtualStyles,
     errorWords.value?.errorPanelStyles,

@@ -1,15 +1,16 @@
 /**
  * Where the gallery loads and pages: one state union for what is shown (a first page loading, rooms
- * with perhaps a further page on its way, no rooms, an error), driven by the shared
- * LatestRequestController, so an answer that arrives after a newer request started is never shown and
- * the older request is aborted. Pages past the end fall back to the last page; a further page
+ * with perhaps a further page on its way, no rooms, an error). The newest load wins: an answer that
+ * arrives after a newer load started is never shown and the older request is aborted, as the other
+ * elements' LatestRequestController does (kept here in a few lines: its class is not on the first
+ * cards' path, issue 35). Pages past the end fall back to the last page; a further page
  * (load-more, infinite) is appended without duplicates; a page never holds more than `limit` rooms,
  * whatever the service sends.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Room } from '../../api/room-styling/index.js';
+import type { Room, RoomList } from '../../api/room-styling/index.js';
 import type { ElementError } from '../../internal/element-error.js';
-import { LatestRequestController } from '../../internal/latest-request.js';
+import { elementErrorOf } from '../../internal/element-error-of.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { errorWords } from './lazy.js';
 import { appendRooms, hasNextPage, pageCount } from './paging.js';
@@ -64,7 +65,8 @@ export class GalleryLoader implements ReactiveController {
   state: GalleryState = { status: 'loading' };
   /** The last load asked for: what retry() asks again. */
   attempt: { append: boolean; page: number; settled: boolean } = { append: false, page: 1, settled: true };
-  readonly #latest: LatestRequestController;
+  /** Aborts the newest load's request (a newer load, the gallery gone). */
+  #abort?: AbortController;
   #key = '';
   /** Without a total: a page found to be the last by stepping past it (the next one came back empty). */
   #endPage?: number;
@@ -74,7 +76,6 @@ export class GalleryLoader implements ReactiveController {
     private readonly options: LoaderOptions,
   ) {
     host.addController(this);
-    this.#latest = new LatestRequestController(host);
     new DisconnectController(host, { gone: () => this.#gone() });
   }
 
@@ -137,21 +138,25 @@ export class GalleryLoader implements ReactiveController {
     const limit = galleryLimit(host.limit);
     const request = buildGalleryRequest(host, page);
     const service = serviceOf(host);
-    const outcome = await this.#latest.run(async (signal) => {
-      try {
-        // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
-        // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
-        const [answer] = await Promise.all([listGallery(service, request, { signal }), this.options.ready()]);
-        return answer;
-      } catch (error) {
-        // an error waits for its words; a request a newer one aborted fetches none
-        if (!signal.aborted) await errorWords.get();
-        throw error;
-      }
-    });
-    if (outcome.status === 'superseded') return;
+    this.#abort?.abort();
+    const { signal } = (this.#abort = new AbortController());
+    let outcome: { value: RoomList } | { error: ElementError };
+    try {
+      // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
+      // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
+      const [value] = await Promise.all([listGallery(service, request, { signal }), this.options.ready()]);
+      outcome = { value };
+    } catch (error) {
+      // a request a newer load (or the gallery's leaving) aborted has nothing to say
+      if (signal.aborted) return;
+      // an error waits for its words
+      await errorWords.get();
+      outcome = { error: await elementErrorOf(error) };
+    }
+    // a newer load started, or the gallery is gone (#gone)
+    if (this.attempt !== attempt || signal.aborted) return;
     attempt.settled = true;
-    if (outcome.status === 'failed') {
+    if ('error' in outcome) {
       // rooms of an older search or page must not sit under an error about this one
       this.state = { status: 'error', error: outcome.error, shown: append ? previous : undefined };
       this.host.requestUpdate();
@@ -186,8 +191,9 @@ export class GalleryLoader implements ReactiveController {
     warmLists(() => this.host.requestUpdate());
   }
 
-  /** The gallery left the page (not moved) with a load on its way: the shared controller aborted it. */
+  /** The gallery left the page (not moved): a load on its way is aborted. */
   #gone(): void {
+    this.#abort?.abort();
     const attempt = this.attempt;
     if (attempt.settled) return;
     attempt.settled = true;

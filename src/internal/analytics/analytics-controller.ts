@@ -30,7 +30,15 @@ const loadTracker = lazyModule(() => import('./analytics-tracker.js'));
 /** A call for the tracker, kept until it arrived. */
 type Call = (tracker: AnalyticsTracker) => void;
 
-export class AnalyticsController implements ReactiveController {
+/** What an element counts `room-analytics` through: this controller, or analytics-later.ts's stand-in. */
+export interface Analytics {
+  track(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void;
+  trackIfVisitor(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void;
+  readonly answeringVisitor: boolean;
+  stateChanged(state: string): void;
+}
+
+export class AnalyticsController implements ReactiveController, Analytics {
   #tracker?: AnalyticsTracker;
   /** Calls made before the tracker arrived, in order. */
   #queue: Call[] = [];
@@ -115,9 +123,13 @@ export class AnalyticsController implements ReactiveController {
     if (!event.isTrusted) return;
     this.#answering = true;
     setTimeout(() => (this.#answering = false));
-    const path = event.composedPath();
-    this.#call((tracker) => tracker.input(event.type, path));
+    this.heard(event.type, event.composedPath());
   };
+
+  /** The visitor's trusted input of `type` (its path read as it was dispatched), for the tracker. */
+  heard(type: string, path: EventTarget[]): void {
+    this.#call((tracker) => tracker.input(type, path));
+  }
 
   /** `call` for the tracker (none: it is only loaded), at once when it is here, else once it arrived. */
   #call(call?: Call): void {
