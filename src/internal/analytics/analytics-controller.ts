@@ -17,6 +17,7 @@
 import type { ReactiveController } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
 import { lazyModule } from '../lazy-module.js';
+import { afterResult } from './after-result.js';
 import type { AnalyticsHost, AnalyticsTracker, TrackerOptions } from './analytics-tracker.js';
 
 export type { AnalyticsHost } from './analytics-tracker.js';
@@ -86,10 +87,7 @@ export class AnalyticsController implements ReactiveController, Analytics {
 
   #waitForTracker(): void {
     if (this.#tracker || this.#loading || this.#wait) return;
-    this.#wait = setTimeout(() => {
-      const idle = globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => run());
-      idle(() => this.#call(), { timeout: 2000 });
-    }, 1000);
+    this.#wait = afterResult(() => this.#call());
   }
 
   /** Fires `room-analytics` for a visitor's action (call from input handlers only). */

@@ -4,7 +4,7 @@
  * gzip of the 20 KB a CDN gallery may load before them). This stand-in only records: the visitor's trusted
  * presses, keys and clicks on the element (with their paths, read as they are dispatched) and the
  * element's `track()` calls, in order. Once the element's first result is on screen (a state other than
- * `loading`) it loads the controller (on the CDN with the other elements' `kit`, which the gallery's list
+ * `loading`), a second and an idle moment later (after-result.ts), it loads the controller (on the CDN with the other elements' `kit`, which the gallery's list
  * client brings after its first cards anyway) and hands everything over as it happened; from then on the
  * controller hears the visitor itself. So a press on the skeleton cards still counts as the first
  * `interaction`. What counts only in the task of the visitor's own input (`trackIfVisitor()`,
@@ -14,19 +14,21 @@
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
 import type { Analytics, AnalyticsAction, AnalyticsController } from './analytics-controller.js';
 import type { AnalyticsHost, TrackerOptions } from './analytics-tracker.js';
+import { afterResult } from './after-result.js';
 
 /** The visitor's input the tracker reads (the first `interaction`, a click in a hotspot). */
 const INPUT = ['pointerdown', 'keydown', 'click'];
 /** At most this many records wait for the controller (presses before a first result that never comes). */
 const MAX_WAITING = 32;
 
-type Call = (controller: AnalyticsController) => unknown;
+type Call = (controller: AnalyticsController) => void;
 
 export class AnalyticsLater implements Analytics {
   #controller?: AnalyticsController;
   #waiting: Call[] = [];
   /** The state the element's first result was shown in, once it was: the controller is loaded then. */
   #settled?: string;
+  #loading?: boolean;
 
   constructor(
     private readonly host: AnalyticsHost,
@@ -61,6 +63,15 @@ export class AnalyticsLater implements Analytics {
     if (this.#controller) return this.#controller.stateChanged(state);
     if (this.#settled || state === 'loading') return;
     this.#settled = state;
+    // not with the first result: as the controller waits for its tracker (a second, an idle moment)
+    afterResult(() => this.#load());
+  }
+
+  /** The controller, once the first result was shown (at once for something to count after it). */
+  #load(): void {
+    const state = this.#settled;
+    if (!state || this.#loading) return;
+    this.#loading = true;
     import('./analytics-controller.js').then(
       ({ AnalyticsController }) => {
         // connected at once if the element is (addController), and with it from then on
@@ -69,13 +80,17 @@ export class AnalyticsLater implements Analytics {
         controller.stateChanged(state);
       },
       // no analytics for now: the next state the element shows tries again (what waits is kept)
-      () => (this.#settled = undefined),
+      () => (this.#settled = this.#loading = undefined),
     );
   }
 
-  /** `call` for the controller: at once when it is here, else kept (bounded) until it is. */
+  /**
+   * `call` for the controller: at once when it is here, else kept (bounded) until it is; after the first
+   * result it is asked for at once (as the controller asks for its tracker).
+   */
   #hand(call: Call): void {
-    if (this.#controller) call(this.#controller);
-    else if (this.#waiting.length < MAX_WAITING) this.#waiting.push(call);
+    if (this.#controller) return call(this.#controller);
+    if (this.#waiting.length < MAX_WAITING) this.#waiting.push(call);
+    this.#load();
   }
 }
