@@ -13,7 +13,8 @@ import type { ElementError } from '../../internal/element-error.js';
 import { elementErrorOf } from '../../internal/element-error-of.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { errorWords } from './lazy.js';
-import { appendRooms, hasNextPage, pageCount } from './paging.js';
+import type { appendRooms } from './append-rooms.js';
+import { hasNextPage, pageCount } from './paging.js';
 import { buildGalleryRequest, galleryLimit, galleryPage, type GalleryFilters } from './query.js';
 import { listGallery, warmLists } from './gallery-list.js';
 import { serviceOf } from './service.js';
@@ -37,6 +38,9 @@ export type GalleryState =
   | { readonly status: 'error'; readonly error: ElementError; readonly shown?: Shown };
 
 export const STATUSES = ['loading', 'loaded', 'empty', 'error'] as const;
+
+/** How a further page joins what is shown (paging.ts's appendRooms, from the part that asks for it). */
+type Append = typeof appendRooms;
 
 export interface LoaderOptions {
   /** A load of `page` starts (the URL sync writes it). */
@@ -64,7 +68,11 @@ type Host = ReactiveControllerHost &
 export class GalleryLoader implements ReactiveController {
   state: GalleryState = { status: 'loading' };
   /** The last load asked for: what retry() asks again. */
-  attempt: { append: boolean; page: number; settled: boolean } = { append: false, page: 1, settled: true };
+  attempt: { append: Append | false; page: number; settled: boolean } = {
+    append: false,
+    page: 1,
+    settled: true,
+  };
   /** Aborts the newest load's request (a newer load, the gallery gone). */
   #abort?: AbortController;
   #key = '';
@@ -113,10 +121,13 @@ export class GalleryLoader implements ReactiveController {
     }
   }
 
-  /** The next page, appended (load-more, infinite scroll); nothing while one is on its way or at the end. */
-  more(): void {
+  /**
+   * The next page, appended by `add` (load-more, infinite scroll: their lazy parts bring paging.ts's
+   * appendRooms, which a first page does not need); nothing while one is on its way or at the end.
+   */
+  more(add: Append): void {
     const s = this.state;
-    if (s.status === 'loaded' && !s.more && s.shown.hasNext) void this.#load(true, s.shown.page + 1);
+    if (s.status === 'loaded' && !s.more && s.shown.hasNext) void this.#load(add, s.shown.page + 1);
   }
 
   /** Loads the last attempt again (the retry button). */
@@ -124,7 +135,7 @@ export class GalleryLoader implements ReactiveController {
     void this.#load(this.attempt.append, this.attempt.page);
   }
 
-  async #load(append: boolean, page: number): Promise<void> {
+  async #load(append: Append | false, page: number): Promise<void> {
     const previous = this.state.shown;
     const attempt = { append, page, settled: false };
     this.attempt = attempt;
@@ -173,7 +184,7 @@ export class GalleryLoader implements ReactiveController {
       if (total === undefined) this.#endPage = last;
       if (last < page) return this.#load(false, last);
     }
-    const rooms = append && previous ? appendRooms(previous.rooms, received) : received;
+    const rooms = append && previous ? append(previous.rooms, received) : received;
     const shown: Shown = {
       rooms,
       total,
@@ -185,7 +196,7 @@ export class GalleryLoader implements ReactiveController {
     this.state = rooms.length ? { status: 'loaded', shown, more: false } : { status: 'empty', shown };
     this.host.page = page;
     this.host.requestUpdate();
-    this.options.loaded(received, total, page, append);
+    this.options.loaded(received, total, page, !!append);
     // the CDN build read the first cards from the loader's answer: its client comes now, for what follows,
     // and with it the previous / next controls
     warmLists(() => this.host.requestUpdate());

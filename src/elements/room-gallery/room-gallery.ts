@@ -326,7 +326,9 @@ export class RoomGallery extends RoomElement {
 
   #onMore = (): void => {
     this.#focusIndex = this.rooms.length;
-    this.#loader.more();
+    // the button is drawn by its lazy part, which is here then
+    const part = lazy.moreButton.value;
+    if (part) this.#loader.more(part.appendRooms);
   };
 
   #onCardClick = (event: MouseEvent): void => {

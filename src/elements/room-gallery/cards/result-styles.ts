@@ -6,7 +6,10 @@ import { css } from 'lit';
  * sentinel. A lazy chunk fetched beside every first rooms request (never after it) and adopted
  * before the answer renders, so the styles a page loads at start are only those of the skeleton
  * cards and the status line (room-gallery.styles.ts). If it cannot be downloaded the gallery still
- * works, plainer. No comments inside the CSS: they would be downloaded.
+ * works, plainer. The focus ring is the shared one (src/internal/shared-styles.ts, `--room-focus-ring`,
+ * which the gallery's :host sets to its own), not repeated here; nor are the name's and meta's line
+ * metrics, which the skeleton cards' styles hold already. No comments inside the CSS: they would be
+ * downloaded.
  */
 export const resultStyles = css`
   :host {
@@ -36,20 +39,14 @@ export const resultStyles = css`
   button.card:hover {
     box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
   }
-  .card:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
   .name {
     font-weight: 600;
-    line-height: 1.3;
     overflow: hidden;
     overflow-wrap: anywhere;
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
   }
   .meta {
-    font-size: 0.875rem;
     color: var(--_muted);
     overflow: hidden;
     text-overflow: ellipsis;
@@ -123,10 +120,6 @@ export const resultStyles = css`
   .button:disabled {
     opacity: 0.55;
     cursor: default;
-  }
-  .button:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
   }
   .sentinel {
     block-size: 1px;

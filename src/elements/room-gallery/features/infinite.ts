@@ -7,6 +7,7 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 import { DisconnectController } from '../../../internal/moved.js';
+import { appendRooms } from '../append-rooms.js';
 import { normalisePaging } from '../paging.js';
 import * as virtual from './virtual.js';
 
@@ -19,8 +20,8 @@ type Host = LitElement & { paging: string };
  * shape, not an import, so the three do not import each other in a ring).
  */
 export interface NextPages {
-  /** Loads the next page, unless one is on its way or the list ended. */
-  more(): void;
+  /** Loads the next page, unless one is on its way or the list ended; `add` joins it to what is shown. */
+  more(add: typeof appendRooms): void;
   readonly state: { readonly status: string };
 }
 
@@ -66,7 +67,7 @@ export class GalleryInfinite implements ReactiveController {
     const on = this.#on();
     const fresh = !this.#watch;
     // the loader loads nothing while a page is on its way or the list ended
-    this.#watch ??= virtual.endWatcher(() => this.#on() && this.loader.more());
+    this.#watch ??= virtual.endWatcher(() => this.#on() && this.loader.more(appendRooms));
     const seen = `${on}${this.loader.state.status}`;
     if (fresh || this.#rearm || seen !== this.#seen) {
       this.#rearm = false;
