@@ -6,3 +6,5 @@
  */
 export { callService } from './list-call.js';
 export { pagerStyles, renderPages } from './features/pager-controls.js';
+// the first page's reader of an answer that is not a room list (gallery-list.cdn.ts)
+export { readRoomList } from '../../api/room-styling/room-list.js';

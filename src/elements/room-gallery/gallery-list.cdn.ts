@@ -14,7 +14,7 @@ import { ApiError } from '../../api/api-error.js';
 import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
 import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
 import type { IndexRoomsParams, RoomList } from '../../api/room-styling/index.js';
-import { readRoomList } from '../../api/room-styling/room-list.js';
+import { isList, listOf } from '../../api/room-styling/list-of.js';
 import { plainListUrl } from './first-page.js';
 import type { GalleryRequest } from './query.js';
 
@@ -81,7 +81,8 @@ export async function listGallery(
       } catch {
         throw notJson(response.status, url, text);
       }
-      return readRoomList(data, url);
+      // not a list: the client's reader says what is wrong, in its own words (after-cards.ts)
+      return isList(data) ? listOf(data) : (await lists()).readRoomList(data, url);
     }
     // an error answer is the client's to report (its words, its retries): it takes it as the loader's
     if (response) putEarly(url, response);
