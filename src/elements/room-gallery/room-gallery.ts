@@ -285,7 +285,7 @@ export class RoomGallery extends RoomElement {
     }
     const infinite = this.#paging === 'infinite' && lazy.partOrFetch(lazy.virtualRows, this);
     if (infinite) {
-      this.#infinite ??= new infinite.GalleryInfinite(this, this.#loader);
+      this.#infinite ??= new infinite.GalleryInfinite(this, this.#loader, () => this.#columns.columns);
     }
     this.#adoptedParts = lazy.adoptPartStyles(
       this.renderRoot,

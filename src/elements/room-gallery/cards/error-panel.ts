@@ -21,7 +21,8 @@ export function renderErrorPanel(
   const { error } = state;
   const panel = errorWords.value?.renderErrorPanel;
   if (panel) return panel({ kind: error.kind, lang, onRetry });
-  return html`<div part="error" class="error" role="alert">
+  // boxed as the empty panel (result-styles.ts): plainer, as a gallery without its lazy parts is
+  return html`<div part="error" class="empty error" role="alert">
     <p part="error-message">${shortMessage(error)}</p>
     <button part="retry" class="button" type="button" @click=${onRetry}>${t('retry')}</button>
   </div>`;

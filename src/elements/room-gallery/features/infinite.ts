@@ -33,6 +33,8 @@ export class GalleryInfinite implements ReactiveController {
   constructor(
     private readonly host: Host,
     private readonly loader: NextPages,
+    /** How many columns the cards are laid out in now (cards/columns.ts): the rows' grid takes it. */
+    private readonly columns: () => number,
   ) {
     host.addController(this);
     // a gallery moved on the page keeps watching; one that left it stops
@@ -64,6 +66,10 @@ export class GalleryInfinite implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // set through the CSSOM (not a style attribute) so a strict style-src CSP allows it
+    this.host.renderRoot
+      .querySelector<HTMLElement>('.grid.virtual')
+      ?.style.setProperty('--_columns', String(this.columns()));
     const on = this.#on();
     const fresh = !this.#watch;
     // the loader loads nothing while a page is on its way or the list ended

@@ -17,6 +17,10 @@ export const moreStyles = css`
     justify-content: center;
     margin-block-start: var(--_gap);
   }
+  .more .button[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: default;
+  }
 `;
 
 export function renderMore(v: PagerView): TemplateResult | typeof nothing {

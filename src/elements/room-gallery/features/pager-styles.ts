@@ -21,6 +21,10 @@ export const pagerStyles = css`
     text-align: center;
     color: var(--_muted);
   }
+  .button[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: default;
+  }
   .arrow {
     display: inline-block;
   }
