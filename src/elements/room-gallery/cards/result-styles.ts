@@ -28,16 +28,12 @@ export const resultStyles = css`
     color: inherit;
     text-align: start;
     text-decoration: none;
+    transition: box-shadow 0.15s;
+  }
+  :is(a, button).card {
     cursor: pointer;
-    transition:
-      box-shadow 0.15s,
-      transform 0.15s;
   }
-  .skeleton .card {
-    cursor: default;
-  }
-  a.card:hover,
-  button.card:hover {
+  :is(a, button).card:hover {
     box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
   }
   .name {
