@@ -18,6 +18,7 @@ import type { ReactiveController } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
 import { lazyModule } from '../lazy-module.js';
 import { afterResult } from './after-result.js';
+import { hotspotClick } from './hotspot-click.js';
 import type { AnalyticsHost, AnalyticsTracker, TrackerOptions } from './analytics-tracker.js';
 
 export type { AnalyticsHost } from './analytics-tracker.js';
@@ -124,9 +125,14 @@ export class AnalyticsController implements ReactiveController, Analytics {
     this.heard(event.type, event.composedPath());
   };
 
-  /** The visitor's trusted input of `type` (its path read as it was dispatched), for the tracker. */
+  /**
+   * The visitor's trusted input of `type` (its path read as it was dispatched), for the tracker: with the
+   * hotspot a click landed in, found here (hotspot-click.ts, which the cart shares: the tracker's chunk
+   * then needs nothing of another element's code).
+   */
   heard(type: string, path: EventTarget[]): void {
-    this.#call((tracker) => tracker.input(type, path));
+    const hit = type === 'click' ? hotspotClick(this.host, { composedPath: () => path } as Event) : undefined;
+    this.#call((tracker) => tracker.input(type, hit?.hotspot));
   }
 
   /** `call` for the tracker (none: it is only loaded), at once when it is here, else once it arrived. */
