@@ -50,14 +50,10 @@ export class AnalyticsLater implements Analytics {
     this.#hand((controller) => controller.track(action, extra));
   }
 
-  /** Nothing before the controller came: no input of the visitor's is being answered (see the file comment). */
-  trackIfVisitor(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void {
-    this.#controller?.trackIfVisitor(action, extra);
-  }
+  /** Never the visitor's here: an element whose methods count only the visitor's takes the controller. */
+  trackIfVisitor(): void {}
 
-  get answeringVisitor(): boolean {
-    return !!this.#controller?.answeringVisitor;
-  }
+  readonly answeringVisitor = false;
 
   stateChanged(state: string): void {
     if (this.#controller) return this.#controller.stateChanged(state);
