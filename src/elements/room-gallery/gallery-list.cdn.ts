@@ -41,7 +41,11 @@ export const warmLists = (ready?: () => void): void => {
   if (later) return; // here already (a further page): nothing to load, nothing new to draw
   const idle =
     globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => setTimeout(run, 200));
-  idle(() => void lists().then(ready, () => undefined), { timeout: 2000 });
+  // not before the frame that shows the first cards is drawn (an idle moment can come before it on a busy
+  // machine): two frames on, then when the page is idle
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => idle(() => void lists().then(ready, () => undefined), { timeout: 2000 })),
+  );
 };
 
 /** The previous / next controls, once the chunk after the first cards is here. */
