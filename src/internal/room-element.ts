@@ -39,6 +39,8 @@ export class RoomElement extends LitElement {
    * visitor's, `trackIfVisitor()`); by default a stand-in that records until the first result and then
    * loads it (analytics-later.ts: the gallery's first cards without it, issue 35). Not imported here, so
    * the code every element shares does not carry it.
+   * @internal
+   * @ignore
    */
   static analyticsController: new (host: AnalyticsHost, options: TrackerOptions) => Analytics =
     AnalyticsLater;

@@ -79,7 +79,11 @@ const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
  * @cssstate error - The last export failed or was invalid.
  */
 export class ProjectExportButton extends RoomElement {
-  // room-analytics: the controller from the start (its methods count the visitor's own input; issue 35)
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
   static override analyticsController = AnalyticsController;
   static override styles = styles;
   static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };

@@ -121,7 +121,11 @@ const announced = (percent: number) => Math.floor(percent / 25) * 25;
  *   `fullscreen` attribute).
  */
 export class RoomPanorama extends RoomElement {
-  // room-analytics: the controller from the start (its methods count the visitor's own input; issue 35)
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
   static override analyticsController = AnalyticsController;
   static override styles = styles;
 

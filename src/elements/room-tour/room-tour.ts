@@ -107,7 +107,11 @@ const reducedMotion = () =>
  * @cssstate error - Nothing can be shown; the error panel says why.
  */
 export class RoomTour extends RoomElement {
-  // room-analytics: the controller from the start (its methods count the visitor's own input; issue 35)
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
   static override analyticsController = AnalyticsController;
   static override styles = styles;
 

@@ -19,7 +19,11 @@ export interface RoomShown {
 }
 
 export abstract class ProductsHost extends RoomElement {
-  // room-analytics: the controller from the start (its methods count the visitor's own input; issue 35)
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
   static override analyticsController = AnalyticsController;
   /** The room's products (src/model/products.ts); empty until a room is shown. */
   abstract get products(): readonly RoomProduct[];
