@@ -68,6 +68,8 @@ export function adoptPartStyles(
     errorWords.value?.errorPanelStyles,
     moreButton.value?.moreStyles,
   ].filter((styles): styles is CSSResult => styles !== undefined);
-  if (parts.length !== adopted && root instanceof ShadowRoot) adoptStyles(root, [...base, ...parts]);
+  // (no ShadowRoot on a server: Lit's renderer runs willUpdate there, with the pager's styles in the npm build)
+  if (parts.length !== adopted && typeof ShadowRoot == 'function' && root instanceof ShadowRoot)
+    adoptStyles(root, [...base, ...parts]);
   return parts.length;
 }
