@@ -5,20 +5,14 @@
  * every failure arrives as an ElementError. A host that is gone (moved.ts: disconnected and not back
  * within the task) aborts its run; a host that was only moved keeps it.
  *
- * The classifier (to-element-error.ts, src/api/failure.ts) is imported only when a run fails: a page
- * whose first load succeeds never downloads it (about 0.4 KB gzip off a CDN gallery's first cards).
- * An offline page is the one whose first paint is the error, and the import may fail there too: then
- * the failure is an ElementError of kind 'network' with the thrown error's message, so the element
- * still shows its error state and fires its error event.
+ * The classifier is imported only when a run fails (element-error-of.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ElementError } from '../api/element-error-class.js';
+import type { ElementError } from '../api/element-error-class.js';
+import { elementErrorOf, type Classifier } from './element-error-of.js';
 import { DisconnectController } from './moved.js';
 
-/** What the failure path needs from the lazily loaded classifier. */
-export interface Classifier {
-  toElementError(error: unknown): ElementError;
-}
+export type { Classifier };
 
 export type Outcome<T> =
   { status: 'done'; value: T } | { status: 'failed'; error: ElementError } | { status: 'superseded' };
@@ -52,7 +46,7 @@ export class LatestRequestController implements ReactiveController {
       return { status: 'done', value };
     } catch (error) {
       if (!current()) return { status: 'superseded' };
-      const failure = await this.#classify(error);
+      const failure = await elementErrorOf(error, this.loadClassifier);
       if (!current()) return { status: 'superseded' };
       return { status: 'failed', error: failure };
     } finally {
@@ -60,17 +54,6 @@ export class LatestRequestController implements ReactiveController {
         this.#pending = false;
         this.#controller = undefined;
       }
-    }
-  }
-
-  async #classify(error: unknown): Promise<ElementError> {
-    if (error instanceof ElementError) return error;
-    try {
-      return (await this.loadClassifier()).toElementError(error);
-    } catch {
-      // the classifier's chunk did not load (offline): that is itself a network failure
-      const message = error instanceof Error ? error.message : String(error);
-      return new ElementError(message, { kind: 'network', cause: error });
     }
   }
 

@@ -5,7 +5,7 @@
 import { expect } from '@esm-bundle/chai';
 import '../../src/elements/room-panorama/room-panorama.ts';
 import type { RoomPanorama } from '../../src/elements/room-panorama/room-panorama.ts';
-import { resetEmulator } from './helpers/emulator.ts';
+import { armFault, resetEmulator } from './helpers/emulator.ts';
 import { clickOn, recordEvents, sleep } from './helpers/sell.ts';
 import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 import { cards, makeGallery } from './room-gallery.helpers.ts';
@@ -65,6 +65,26 @@ describe('room-analytics on the gallery, the panorama and the export button', fu
     // out of view: the dwell
     el.style.cssText = 'position:fixed;top:-5000px';
     await until(() => record.actions().includes('dwell'), 3000, 'dwell');
+  });
+
+  it('<room-gallery>: a press on its skeleton cards, before its first result (and its analytics controller) came, is its first interaction, once', async () => {
+    // the gallery's controller comes after its first cards (src/internal/analytics/analytics-later.ts):
+    // what the visitor did before is recorded and handed over
+    await armFault({ match: '/room-styling/rooms', delay: 1500 });
+    const { el, ready } = makeGallery({ limit: '4' });
+    el.scrollIntoView({ block: 'start' });
+    await until(() => el.getAttribute('state') === 'loading', 5000, 'loading');
+    await clickOn(el);
+    expect(el.getAttribute('state'), 'pressed before the first cards').to.equal('loading');
+    await sleep(200);
+    expect(record.acts(), 'nothing fired before the controller came').to.deep.equal([]);
+    await ready;
+    await until(() => record.acts().includes('interaction'), 5000, 'interaction');
+    await noActivation();
+    // a second press (on the status line, not a card's link) is no second interaction
+    await clickOn(el.shadowRoot!.querySelector('[part~="status"]')!);
+    await sleep(300);
+    expect(record.acts().filter((a) => a === 'interaction')).to.have.length(1);
   });
 
   it('<room-panorama>: view, a hotspot click, a snapshot only from a click in it, full screen; none for property changes', async () => {

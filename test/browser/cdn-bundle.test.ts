@@ -6,6 +6,7 @@
  * - `room-elements.all.js` defines every element up front.
  */
 import { expect } from '@esm-bundle/chai';
+import { armFault, resetEmulator } from './helpers/emulator.ts';
 import { until, waitForEvent } from './helpers/wait.ts';
 import { ELEMENT_TAGS } from '../shared/element-tags.ts';
 
@@ -398,6 +399,8 @@ describe("CDN entry: the head start (an element's first request asked before its
     );
     await until(() => pager(), 10000, 'the pager after the cards');
     expect(pager()!.textContent).to.contain('Next');
+    // with its styles (they come with it, after-cards.ts, and are adopted before it renders)
+    expect(getComputedStyle(pager()!).display, 'the pager styled as it came').to.equal('flex');
     expect(root.querySelector('.pager-slot'), 'no box held beside the pager').to.equal(null);
     expect(gallery.getBoundingClientRect().height, 'the gallery’s height when the pager came').to.equal(
       height,
@@ -421,6 +424,25 @@ describe("CDN entry: the head start (an element's first request asked before its
     const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms/panoramas?'));
     expect(lists.length, 'asked once').to.equal(1);
     expect(lists[0]!.defined, 'by the element').to.equal(true);
+  });
+
+  it('<room-gallery>: a loader’s answer that is no room list is reported in the client’s words (its reader after the cards), without asking again', async () => {
+    await resetEmulator();
+    // 200, JSON, but `rooms` is no list: the first page's reader (list-of.ts) hands it to the client's
+    // chunk (after-cards.ts), whose reader says what is wrong, as valibot would
+    await armFault({ match: '/room-styling/rooms', body: 'wrong-shape' });
+    const { doc, asked } = await loaderFrame('room-gallery');
+    const gallery = doc.createElement('room-gallery');
+    gallery.setAttribute('limit', '4');
+    const failed = waitForEvent<{ error: { kind: string; message: string } }>(gallery, 'rooms-error');
+    doc.body.append(gallery);
+    const { detail } = await failed;
+    expect(detail.error.kind).to.equal('invalid');
+    expect(detail.error.message).to.contain('rooms: Invalid type: Expected Array but received "not a list"');
+    const lists = asked.filter(({ url }) => url.includes('/room-styling/rooms?'));
+    expect(lists.length, 'the loader’s answer was the one reported').to.equal(1);
+    expect(lists[0]!.defined).to.equal(false);
+    await resetEmulator();
   });
 
   it('<room-gallery>: an error answer to the loader is reported by the client without asking again', async () => {

@@ -292,6 +292,12 @@ describe('<room-gallery>: accessibility', () => {
     first.focus();
     await sendKeys({ press: 'Tab' });
     expect(shadow(el).activeElement).to.equal(cards(el)[1]);
+    // the focus ring: the gallery's own (3 px, its focus colour, through the shared ring), never none
+    const ring = getComputedStyle(cards(el)[1]!);
+    expect([ring.outlineStyle, ring.outlineWidth, ring.outlineOffset]).to.deep.equal(['solid', '3px', '2px']);
+    el.style.setProperty('--room-gallery-focus-color', 'rgb(1, 2, 3)');
+    expect(getComputedStyle(cards(el)[1]!).outlineColor).to.equal('rgb(1, 2, 3)');
+    el.style.removeProperty('--room-gallery-focus-color');
     const selected = nextRoomSelect(el);
     await sendKeys({ press: 'Enter' });
     expect(await selected).to.equal(el.rooms[1]);

@@ -58,6 +58,8 @@ describe('<room-gallery>: lazy parts', () => {
     const pager = part(el, 'pager')!;
     expect(getComputedStyle(pager).display).to.equal('flex');
     expect(getComputedStyle(pager.querySelector('.arrow')!).display).to.equal('inline-block');
+    // previous on page 1: its disabled look comes with the pager's styles (no longer the cards')
+    expect(getComputedStyle(pager.querySelector('[aria-disabled="true"]')!).opacity).to.equal('0.55');
     el.dir = 'rtl';
     expect(getComputedStyle(pager.querySelector('.arrow')!).transform).to.not.equal('none');
 

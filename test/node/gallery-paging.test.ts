@@ -2,13 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Room } from '../../src/api/room-styling/index.ts';
-import {
-  appendRooms,
-  hasNextPage,
-  normalisePaging,
-  pageCount,
-  rangeOf,
-} from '../../src/elements/room-gallery/paging.ts';
+import { appendRooms } from '../../src/elements/room-gallery/append-rooms.ts';
+import { hasNextPage, normalisePaging, pageCount, rangeOf } from '../../src/elements/room-gallery/paging.ts';
 import { toRows } from '../../src/elements/room-gallery/features/virtual.ts';
 import { cardWidthFor, columnsFor, isLargeCard } from '../../src/elements/room-gallery/cards/layout.ts';
 import {

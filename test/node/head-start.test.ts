@@ -12,8 +12,9 @@ import { configure, resetConfig } from '../../src/config.ts';
 import { clearEarly, earlyCount, MAX_EARLY, startEarly, takeEarly } from '../../src/api/head-start.ts';
 import { request } from '../../src/api/http.ts';
 import { listRoomsUrl } from '../../src/api/room-styling/list-urls.ts';
+import type { IndexRoomsParams } from '../../src/api/room-styling/params.ts';
 import { buildGalleryRequest, type GalleryFilters } from '../../src/elements/room-gallery/query.ts';
-import { firstPageUrl } from '../../src/elements/room-gallery/first-page.ts';
+import { firstPageUrl, plainListUrl } from '../../src/elements/room-gallery/first-page.ts';
 import { serviceRoot } from '../../src/elements/room-gallery/service-root.ts';
 import { getRoomRender, roomRenderUrl } from '../../src/api/room-styling/room-render.ts';
 
@@ -72,6 +73,34 @@ test("the gallery's first URL from its attributes is the one the element asks (q
     configure({ whitelabel: 'configured' });
     assert.equal(sorted(firstPageUrl(tag({}) as Element)!), sorted(elementUrl({})));
     assert.match(firstPageUrl(tag({}) as Element)!, /whitelabel=configured/);
+  } finally {
+    resetConfig();
+  }
+});
+
+test("the CDN gallery finds the loader's answer under the URL its client would ask (plainListUrl, query order aside)", () => {
+  // gallery-list.cdn.ts builds the first page's URL without the client's parameter builders (params.ts)
+  const check = (filters: GalleryFilters, page: number, service: { base?: string; whitelabel?: string }) => {
+    const request = buildGalleryRequest(filters, page);
+    assert.equal(request.operation, 'listRooms');
+    const params = request.params as IndexRoomsParams;
+    assert.equal(
+      sorted(plainListUrl(service, params)),
+      sorted(listRoomsUrl({ ...service, base: serviceRoot(service) }, params)),
+      JSON.stringify([filters, page, service]),
+    );
+  };
+  configure({ apiBase: 'http://127.0.0.1:9/room-styling' });
+  try {
+    for (const page of [1, 2, 7]) {
+      check({}, page, {});
+      check({ limit: 6, skipTotal: true }, page, {});
+      check({ limit: 80 }, page, { base: 'http://127.0.0.1:9/other/' });
+      check({ whitelabel: ' acme ' }, page, { whitelabel: ' acme ' });
+    }
+    configure({ whitelabel: 'configured' });
+    check({}, 1, {});
+    check({ whitelabel: 'own' }, 2, { whitelabel: 'own' });
   } finally {
     resetConfig();
   }

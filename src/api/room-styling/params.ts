@@ -5,6 +5,9 @@
  * parameters its operation defines.
  */
 import type { Query } from '../http.js';
+import { normalisePage } from './page.js';
+
+export { normalisePage };
 
 export const MAX_LIMIT = 50;
 
@@ -47,12 +50,6 @@ export interface PagedParams {
 export function normaliseLimit(limit: unknown): number {
   const n = typeof limit === 'string' && limit.trim() !== '' ? Number(limit) : limit;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_LIMIT ? n : MAX_LIMIT;
-}
-
-/** A 1-based page; anything that is not a positive integer becomes 1. */
-export function normalisePage(page: unknown): number {
-  const n = Number(page);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 /** `offset = limit × (page − 1)`, as Document 3 defines for paged operations. */

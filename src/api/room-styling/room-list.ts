@@ -4,20 +4,14 @@
  * its issue machinery were about 1.4 KB gzip of the 20 KB a CDN gallery may load before its first
  * cards (issue 35). It is the same check RoomListSchema (room-schema.ts) makes, with the same output
  * and, for an answer that is not a list, the same ApiError with valibot's own issue words
- * (test/node/room-schema.test.ts runs both on every kind of envelope).
+ * (test/node/room-schema.test.ts runs both on every kind of envelope). The list of an envelope that is
+ * one is list-of.ts's (a CDN gallery's first page is read with it alone).
  */
 import { ApiError } from '../api-error.js';
-import { integer, isRecord, nullable, string, type Fields } from './fields.js';
-import { readRoom } from './room-read.js';
+import { isList, listOf } from './list-of.js';
 import type { RoomList } from './types.js';
 
-/** The list of an envelope whose `rooms` is an array: entries that are not objects are left out. */
-export function listOf(input: Fields & { rooms: unknown[] }): RoomList {
-  const list: Fields = { rooms: input.rooms.filter(isRecord).map(readRoom) };
-  if ('total' in input) list.total = integer(input.total);
-  list.last_updated = 'last_updated' in input ? nullable(string, input.last_updated) : null;
-  return list as unknown as RoomList;
-}
+export { listOf };
 
 /** How valibot names a value it did not expect (its `_stringify`). */
 function received(x: unknown): string {
@@ -40,9 +34,9 @@ export function readRoomList(value: unknown, url: string, status = 200): RoomLis
   if (!value || typeof value !== 'object')
     issue = `Invalid type: Expected Object but received ${received(value)}`;
   else if (!('rooms' in value)) issue = 'rooms: Invalid key: Expected "rooms" but received undefined';
-  else if (!Array.isArray(value.rooms))
+  else if (!isList(value))
     issue = `rooms: Invalid type: Expected Array but received ${received(value.rooms)}`;
-  else return listOf(value as Fields & { rooms: unknown[] });
+  else return listOf(value);
   throw new ApiError(`The service sent an unexpected response (${issue})`, status, url, 'invalid', value, [
     issue,
   ]);

@@ -13,6 +13,7 @@ import { defineElement } from '../../internal/define.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
 import { fallbackChain, registeredText } from '../../internal/translations.js';
 import { describeExportError, toExportError, type ErrorWordsShown } from './export-failure.js';
 import { runExport, TokenCache } from './export-flow.js';
@@ -78,6 +79,12 @@ const STATES = ['idle', 'busy', 'done', 'queued', 'error'] as const;
  * @cssstate error - The last export failed or was invalid.
  */
 export class ProjectExportButton extends RoomElement {
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
+  static override analyticsController = AnalyticsController;
   static override styles = styles;
   static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 

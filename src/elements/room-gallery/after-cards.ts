@@ -5,4 +5,6 @@
  * The npm build imports both statically (gallery-list.ts).
  */
 export { callService } from './list-call.js';
-export { renderPages } from './features/pager-controls.js';
+export { pagerStyles, renderPages } from './features/pager-controls.js';
+// the first page's reader of an answer that is not a room list (gallery-list.cdn.ts)
+export { readRoomList } from '../../api/room-styling/room-list.js';

@@ -12,13 +12,11 @@
 import { notJson, readAnswerText } from '../../api/answer-read.js';
 import { ApiError } from '../../api/api-error.js';
 import { putEarly, takeEarly, dropAnswer } from '../../api/head-start.js';
-import { joinUrl } from '../../api/join-url.js';
 import type { CallOptions, RoomStylingClientOptions } from '../../api/room-styling/call.js';
-import type { RoomList } from '../../api/room-styling/index.js';
-import { roomsQuery } from '../../api/room-styling/list-urls.js';
-import { readRoomList } from '../../api/room-styling/room-list.js';
+import type { IndexRoomsParams, RoomList } from '../../api/room-styling/index.js';
+import { isList, listOf } from '../../api/room-styling/list-of.js';
+import { plainListUrl } from './first-page.js';
 import type { GalleryRequest } from './query.js';
-import { serviceRoot } from './service-root.js';
 
 /** As the fetch wrapper's timeout: how long the loader's answer is waited for. */
 const WAIT_MS = 15_000;
@@ -43,11 +41,18 @@ export const warmLists = (ready?: () => void): void => {
   if (later) return; // here already (a further page): nothing to load, nothing new to draw
   const idle =
     globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => setTimeout(run, 200));
-  idle(() => void lists().then(ready, () => undefined), { timeout: 2000 });
+  // not before the frame that shows the first cards is drawn (an idle moment can come before it on a busy
+  // machine): two frames on, then when the page is idle
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => idle(() => void lists().then(ready, () => undefined), { timeout: 2000 })),
+  );
 };
 
 /** The previous / next controls, once the chunk after the first cards is here. */
 export const pageControls = () => later?.renderPages;
+
+/** Their styles, with them (adopted before they render, in the box the gallery held for them). */
+export const pageControlStyles = () => later?.pagerStyles;
 
 /** The page of `request`, from the loader's answer when it has one, else through the client. */
 export async function listGallery(
@@ -55,9 +60,12 @@ export async function listGallery(
   request: GalleryRequest,
   call: CallOptions,
 ): Promise<RoomList> {
+  // only a plain list is ever started early (the loader's and a server's first page: first-page.ts)
+  const p = request.params as IndexRoomsParams;
   const url =
-    request.operation === 'listRooms'
-      ? joinUrl(serviceRoot(service), '/rooms', roomsQuery(service, request.params))
+    request.operation === 'listRooms' &&
+    !(p.userId !== undefined || p.category || p.created || p.lastUpdated || p.order || p.tag)
+      ? plainListUrl(service, p)
       : '';
   const early = url ? takeEarly(url) : undefined;
   if (early) {
@@ -77,7 +85,8 @@ export async function listGallery(
       } catch {
         throw notJson(response.status, url, text);
       }
-      return readRoomList(data, url);
+      // not a list: the client's reader says what is wrong, in its own words (after-cards.ts)
+      return isList(data) ? listOf(data) : (await lists()).readRoomList(data, url);
     }
     // an error answer is the client's to report (its words, its retries): it takes it as the loader's
     if (response) putEarly(url, response);

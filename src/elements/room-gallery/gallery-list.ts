@@ -5,7 +5,7 @@
  * (scripts/cdn/build-forms.ts, CONTRIBUTING.md): the first cards from the loader's answer, the client and
  * the controls after them.
  */
-import { renderPages } from './features/pager-controls.js';
+import { pagerStyles, renderPages } from './features/pager-controls.js';
 
 export { callService as listGallery } from './list-call.js';
 
@@ -14,3 +14,6 @@ export const warmLists = (_ready?: () => void): void => {};
 
 /** The previous / next controls: in the bundle already. */
 export const pageControls = (): typeof renderPages | undefined => renderPages;
+
+/** Their styles: in the bundle already. */
+export const pageControlStyles = (): typeof pagerStyles | undefined => pagerStyles;

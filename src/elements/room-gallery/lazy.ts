@@ -52,19 +52,24 @@ export const moreButton = lazyPart(() => import('./features/more.js'));
 
 /**
  * The lazy parts bring their own styles: adopted after the gallery's once they arrived, before they
- * render. Returns how many parts are adopted now (`adopted`: how many were before; same: nothing done).
+ * render (`more`: the styles of other parts that may come later, once here). Returns how many parts are
+ * adopted now (`adopted`: how many were before; same: nothing done).
  */
 export function adoptPartStyles(
   root: Element | DocumentFragment,
   base: CSSResultOrNative[],
   adopted: number,
+  more: (CSSResult | undefined)[] = [],
 ): number {
   const parts = [
+    ...more,
     filterControls.value?.filterStyles,
     virtualRows.value?.virtualStyles,
     errorWords.value?.errorPanelStyles,
     moreButton.value?.moreStyles,
   ].filter((styles): styles is CSSResult => styles !== undefined);
-  if (parts.length !== adopted && root instanceof ShadowRoot) adoptStyles(root, [...base, ...parts]);
+  // (no ShadowRoot on a server: Lit's renderer runs willUpdate there, with the pager's styles in the npm build)
+  if (parts.length !== adopted && typeof ShadowRoot == 'function' && root instanceof ShadowRoot)
+    adoptStyles(root, [...base, ...parts]);
   return parts.length;
 }

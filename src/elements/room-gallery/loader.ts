@@ -1,18 +1,20 @@
 /**
  * Where the gallery loads and pages: one state union for what is shown (a first page loading, rooms
- * with perhaps a further page on its way, no rooms, an error), driven by the shared
- * LatestRequestController, so an answer that arrives after a newer request started is never shown and
- * the older request is aborted. Pages past the end fall back to the last page; a further page
+ * with perhaps a further page on its way, no rooms, an error). The newest load wins: an answer that
+ * arrives after a newer load started is never shown and the older request is aborted, as the other
+ * elements' LatestRequestController does (kept here in a few lines: its class is not on the first
+ * cards' path, issue 35). Pages past the end fall back to the last page; a further page
  * (load-more, infinite) is appended without duplicates; a page never holds more than `limit` rooms,
  * whatever the service sends.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Room } from '../../api/room-styling/index.js';
+import type { Room, RoomList } from '../../api/room-styling/index.js';
 import type { ElementError } from '../../internal/element-error.js';
-import { LatestRequestController } from '../../internal/latest-request.js';
+import { elementErrorOf } from '../../internal/element-error-of.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { errorWords } from './lazy.js';
-import { appendRooms, hasNextPage, pageCount } from './paging.js';
+import type { appendRooms } from './append-rooms.js';
+import { hasNextPage, pageCount } from './paging.js';
 import { buildGalleryRequest, galleryLimit, galleryPage, type GalleryFilters } from './query.js';
 import { listGallery, warmLists } from './gallery-list.js';
 import { serviceOf } from './service.js';
@@ -36,6 +38,9 @@ export type GalleryState =
   | { readonly status: 'error'; readonly error: ElementError; readonly shown?: Shown };
 
 export const STATUSES = ['loading', 'loaded', 'empty', 'error'] as const;
+
+/** How a further page joins what is shown (paging.ts's appendRooms, from the part that asks for it). */
+type Append = typeof appendRooms;
 
 export interface LoaderOptions {
   /** A load of `page` starts (the URL sync writes it). */
@@ -63,8 +68,13 @@ type Host = ReactiveControllerHost &
 export class GalleryLoader implements ReactiveController {
   state: GalleryState = { status: 'loading' };
   /** The last load asked for: what retry() asks again. */
-  attempt: { append: boolean; page: number; settled: boolean } = { append: false, page: 1, settled: true };
-  readonly #latest: LatestRequestController;
+  attempt: { append: Append | false; page: number; settled: boolean } = {
+    append: false,
+    page: 1,
+    settled: true,
+  };
+  /** Aborts the newest load's request (a newer load, the gallery gone). */
+  #abort?: AbortController;
   #key = '';
   /** Without a total: a page found to be the last by stepping past it (the next one came back empty). */
   #endPage?: number;
@@ -74,7 +84,6 @@ export class GalleryLoader implements ReactiveController {
     private readonly options: LoaderOptions,
   ) {
     host.addController(this);
-    this.#latest = new LatestRequestController(host);
     new DisconnectController(host, { gone: () => this.#gone() });
   }
 
@@ -112,10 +121,13 @@ export class GalleryLoader implements ReactiveController {
     }
   }
 
-  /** The next page, appended (load-more, infinite scroll); nothing while one is on its way or at the end. */
-  more(): void {
+  /**
+   * The next page, appended by `add` (load-more, infinite scroll: their lazy parts bring paging.ts's
+   * appendRooms, which a first page does not need); nothing while one is on its way or at the end.
+   */
+  more(add: Append): void {
     const s = this.state;
-    if (s.status === 'loaded' && !s.more && s.shown.hasNext) void this.#load(true, s.shown.page + 1);
+    if (s.status === 'loaded' && !s.more && s.shown.hasNext) void this.#load(add, s.shown.page + 1);
   }
 
   /** Loads the last attempt again (the retry button). */
@@ -123,7 +135,7 @@ export class GalleryLoader implements ReactiveController {
     void this.#load(this.attempt.append, this.attempt.page);
   }
 
-  async #load(append: boolean, page: number): Promise<void> {
+  async #load(append: Append | false, page: number): Promise<void> {
     const previous = this.state.shown;
     const attempt = { append, page, settled: false };
     this.attempt = attempt;
@@ -137,21 +149,25 @@ export class GalleryLoader implements ReactiveController {
     const limit = galleryLimit(host.limit);
     const request = buildGalleryRequest(host, page);
     const service = serviceOf(host);
-    const outcome = await this.#latest.run(async (signal) => {
-      try {
-        // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
-        // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
-        const [answer] = await Promise.all([listGallery(service, request, { signal }), this.options.ready()]);
-        return answer;
-      } catch (error) {
-        // an error waits for its words; a request a newer one aborted fetches none
-        if (!signal.aborted) await errorWords.get();
-        throw error;
-      }
-    });
-    if (outcome.status === 'superseded') return;
+    this.#abort?.abort();
+    const { signal } = (this.#abort = new AbortController());
+    let outcome: { value: RoomList } | { error: ElementError };
+    try {
+      // the rooms are shown in the page's language: a shipped one still on its way (a lazy chunk) is
+      // waited for beside the answer, so a Dutch page never shows the rooms' pager in English first
+      const [value] = await Promise.all([listGallery(service, request, { signal }), this.options.ready()]);
+      outcome = { value };
+    } catch (error) {
+      // a request a newer load (or the gallery's leaving) aborted has nothing to say
+      if (signal.aborted) return;
+      // an error waits for its words
+      await errorWords.get();
+      outcome = { error: await elementErrorOf(error) };
+    }
+    // a newer load started, or the gallery is gone (#gone)
+    if (this.attempt !== attempt || signal.aborted) return;
     attempt.settled = true;
-    if (outcome.status === 'failed') {
+    if ('error' in outcome) {
       // rooms of an older search or page must not sit under an error about this one
       this.state = { status: 'error', error: outcome.error, shown: append ? previous : undefined };
       this.host.requestUpdate();
@@ -168,7 +184,7 @@ export class GalleryLoader implements ReactiveController {
       if (total === undefined) this.#endPage = last;
       if (last < page) return this.#load(false, last);
     }
-    const rooms = append && previous ? appendRooms(previous.rooms, received) : received;
+    const rooms = append && previous ? append(previous.rooms, received) : received;
     const shown: Shown = {
       rooms,
       total,
@@ -180,14 +196,15 @@ export class GalleryLoader implements ReactiveController {
     this.state = rooms.length ? { status: 'loaded', shown, more: false } : { status: 'empty', shown };
     this.host.page = page;
     this.host.requestUpdate();
-    this.options.loaded(received, total, page, append);
+    this.options.loaded(received, total, page, !!append);
     // the CDN build read the first cards from the loader's answer: its client comes now, for what follows,
     // and with it the previous / next controls
     warmLists(() => this.host.requestUpdate());
   }
 
-  /** The gallery left the page (not moved) with a load on its way: the shared controller aborted it. */
+  /** The gallery left the page (not moved): a load on its way is aborted. */
   #gone(): void {
+    this.#abort?.abort();
     const attempt = this.attempt;
     if (attempt.settled) return;
     attempt.settled = true;

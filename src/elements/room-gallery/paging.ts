@@ -3,8 +3,6 @@
  * `total`, and, when `skip_total` leaves `total` out, "there is a next page until a page comes back
  * short".
  */
-import type { Room } from '../../api/room-styling/index.js';
-
 export const PAGING_MODES = ['pages', 'more', 'infinite', 'none'] as const;
 export type PagingMode = (typeof PAGING_MODES)[number];
 
@@ -35,33 +33,6 @@ export interface PageResult {
 export function hasNextPage({ page, limit, received, total }: PageResult): boolean {
   if (total !== undefined) return page * limit < total;
   return received >= limit;
-}
-
-/** The key that identifies a room across pages: its id, else its url (a room with neither is unique). */
-function keyOf(room: Room): string | undefined {
-  if (room.id !== undefined) return `id:${room.id}`;
-  if (room.url) return `url:${room.url}`;
-  return undefined;
-}
-
-/**
- * Appends a page to what is shown without duplicates: lists that change while a user scrolls shift
- * rooms from one page to the next, and a room must not appear twice.
- */
-export function appendRooms(shown: readonly Room[], incoming: readonly Room[]): Room[] {
-  const seen = new Set<string>();
-  for (const room of shown) {
-    const key = keyOf(room);
-    if (key) seen.add(key);
-  }
-  const result = [...shown];
-  for (const room of incoming) {
-    const key = keyOf(room);
-    if (key && seen.has(key)) continue;
-    if (key) seen.add(key);
-    result.push(room);
-  }
-  return result;
 }
 
 /** The 1-based positions of the rooms a page shows, for "rooms 13–24 of 240". */

@@ -4,7 +4,7 @@
  * parameters its operation defines in Document 3, and always a limit.
  */
 import type { IndexRoomsParams, PagedParams, SearchRoomsParams } from '../../api/room-styling/index.js';
-import { normalisePage as galleryPage } from '../../api/room-styling/params.js';
+import { normalisePage as galleryPage } from '../../api/room-styling/page.js';
 
 export const SOURCES = ['rooms', 'search', 'panoramas', 'photoreal'] as const;
 export type GallerySource = (typeof SOURCES)[number];

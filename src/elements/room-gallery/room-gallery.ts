@@ -18,8 +18,7 @@ import type { GalleryInfinite } from './features/infinite.js';
 import * as lazy from './lazy.js';
 import { GalleryLoader, STATUSES } from './loader.js';
 import { pagerView, statusText } from './features/pager.js';
-import { pagerStyles } from './features/pager-styles.js';
-import { pageControls } from './gallery-list.js';
+import { pageControls, pageControlStyles } from './gallery-list.js';
 import { normalisePaging } from './paging.js';
 import { activatedIndex, focusCard, renderEmpty, resultStyles } from './cards/results.js';
 import { buildGalleryRequest, galleryLimit, limitConverter, normaliseSource } from './query.js';
@@ -103,7 +102,7 @@ export type { CardContext, RenderCard } from './cards/card.js';
  * @cssstate error - Loading failed; a retry button is shown. Also `state="error"`.
  */
 export class RoomGallery extends RoomElement {
-  static override styles = [hostStyles, galleryStyles, resultStyles, pagerStyles];
+  static override styles = [hostStyles, galleryStyles, resultStyles];
 
   /**
    * Lit's reactive properties (attribute names and conversion); each is documented on its field below.
@@ -286,9 +285,17 @@ export class RoomGallery extends RoomElement {
     }
     const infinite = this.#paging === 'infinite' && lazy.partOrFetch(lazy.virtualRows, this);
     if (infinite) {
-      this.#infinite ??= new infinite.GalleryInfinite(this, this.#loader);
+      this.#infinite ??= new infinite.GalleryInfinite(this, this.#loader, () => this.#columns.columns);
     }
-    this.#adoptedParts = lazy.adoptPartStyles(this.renderRoot, RoomGallery.elementStyles, this.#adoptedParts);
+    this.#adoptedParts = lazy.adoptPartStyles(
+      this.renderRoot,
+      RoomGallery.elementStyles,
+      this.#adoptedParts,
+      [
+        // the previous / next controls' styles come with them (on the CDN after the first cards)
+        pageControlStyles(),
+      ],
+    );
   }
 
   /** The retry and clear-filters buttons vanish once rooms arrive: focus goes on to the first of them. */
@@ -319,7 +326,9 @@ export class RoomGallery extends RoomElement {
 
   #onMore = (): void => {
     this.#focusIndex = this.rooms.length;
-    this.#loader.more();
+    // the button is drawn by its lazy part, which is here then
+    const part = lazy.moreButton.value;
+    if (part) this.#loader.more(part.appendRooms);
   };
 
   #onCardClick = (event: MouseEvent): void => {

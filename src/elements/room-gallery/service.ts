@@ -7,7 +7,6 @@
  * embeds the gallery. Only http(s) results are kept (safeHttpUrl). The call itself is list-call.ts.
  */
 import type { RoomStylingClientOptions } from '../../api/room-styling/call.js';
-import { safeHttpUrl } from '../../internal/safe-url.js';
 import { serviceRoot } from './service-root.js';
 
 export { serviceRoot };
@@ -23,4 +22,4 @@ export function serviceOf(host: {
 }
 
 /** A URL the service sent, resolved against its root; undefined unless it is http(s). */
-export const serviceUrl = (value: unknown, root: string): string | undefined => safeHttpUrl(value, root);
+export { safeHttpUrl as serviceUrl } from '../../internal/safe-url.js';

@@ -12,6 +12,7 @@ import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
 import { ViewportController } from '../../internal/viewport.js';
 import type { SnapshotOptions } from '../../features/snapshot/snapshot-image.js';
 import { checkFaces, type CubeFaces } from '../../panorama/cube-faces.js';
@@ -120,6 +121,12 @@ const announced = (percent: number) => Math.floor(percent / 25) * 25;
  *   `fullscreen` attribute).
  */
 export class RoomPanorama extends RoomElement {
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
+  static override analyticsController = AnalyticsController;
   static override styles = styles;
 
   /** A server-rendered root (room-elements/ssr.js) keeps its poster until this element shows its own. */

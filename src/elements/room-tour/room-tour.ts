@@ -17,6 +17,7 @@ import { ElementError } from '../../internal/element-error.js';
 import { toElementError } from '../../internal/to-element-error.js';
 import { LanguageController } from '../../internal/language.js';
 import { RoomElement } from '../../internal/room-element.js';
+import { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { buildTour } from '../../model/tour/build-tour.js';
 import { directionOf, yawOf } from '../../model/tour/bearing.js';
@@ -106,6 +107,12 @@ const reducedMotion = () =>
  * @cssstate error - Nothing can be shown; the error panel says why.
  */
 export class RoomTour extends RoomElement {
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
+  static override analyticsController = AnalyticsController;
   static override styles = styles;
 
   /** A planning project: `{ fml, panoramas }` (`panoramas` as the property of that name). */

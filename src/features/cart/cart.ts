@@ -7,7 +7,7 @@ import { CART_STRINGS, type CartKey } from './cart.strings.js';
 import { html, type TemplateResult } from 'lit';
 import type { AddToCartDetail } from '../../events/add-to-cart.js';
 import type { RoomProduct } from '../../model/products.js';
-import type { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
+import type { Analytics } from '../../internal/analytics/analytics-controller.js';
 import { cartItems, type CartItem } from './cart-items.js';
 import { hotspotClick } from '../../internal/analytics/hotspot-click.js';
 
@@ -25,7 +25,7 @@ export { cartStyles } from './cart.styles.js';
  */
 export function requestCart(
   host: HTMLElement,
-  analytics: AnalyticsController,
+  analytics: Analytics,
   items: CartItem[],
   source: AddToCartDetail['source'],
 ): boolean {

@@ -7,6 +7,7 @@
  * writes its feature mixins over ModelViewerElementBase.
  */
 import { RoomElement } from '../../internal/room-element.js';
+import { AnalyticsController } from '../../internal/analytics/analytics-controller.js';
 import type { LanguageController } from '../../internal/language.js';
 import type { RoomProduct } from '../../model/products.js';
 import type { ModelComponent, PlanGeometry, RoomModel } from '../../model/types.js';
@@ -18,6 +19,12 @@ export interface RoomShown {
 }
 
 export abstract class ProductsHost extends RoomElement {
+  /**
+   * room-analytics: the controller from the start (its methods count the visitor's own input; issue 35).
+   * @internal
+   * @ignore
+   */
+  static override analyticsController = AnalyticsController;
   /** The room's products (src/model/products.ts); empty until a room is shown. */
   abstract get products(): readonly RoomProduct[];
 

@@ -17,6 +17,8 @@
 import type { ReactiveController } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
 import { lazyModule } from '../lazy-module.js';
+import { afterResult } from './after-result.js';
+import { hotspotClick } from './hotspot-click.js';
 import type { AnalyticsHost, AnalyticsTracker, TrackerOptions } from './analytics-tracker.js';
 
 export type { AnalyticsHost } from './analytics-tracker.js';
@@ -30,7 +32,15 @@ const loadTracker = lazyModule(() => import('./analytics-tracker.js'));
 /** A call for the tracker, kept until it arrived. */
 type Call = (tracker: AnalyticsTracker) => void;
 
-export class AnalyticsController implements ReactiveController {
+/** What an element counts `room-analytics` through: this controller, or analytics-later.ts's stand-in. */
+export interface Analytics {
+  track(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void;
+  trackIfVisitor(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void;
+  readonly answeringVisitor: boolean;
+  stateChanged(state: string): void;
+}
+
+export class AnalyticsController implements ReactiveController, Analytics {
   #tracker?: AnalyticsTracker;
   /** Calls made before the tracker arrived, in order. */
   #queue: Call[] = [];
@@ -91,10 +101,7 @@ export class AnalyticsController implements ReactiveController {
 
   #waitForTracker(): void {
     if (this.#tracker || this.#loading || this.#wait) return;
-    this.#wait = setTimeout(() => {
-      const idle = globalThis.requestIdleCallback ?? ((run: () => void, _options?: unknown) => run());
-      idle(() => this.#call(), { timeout: 2000 });
-    }, 1000);
+    this.#wait = afterResult(() => this.#call());
   }
 
   /** Fires `room-analytics` for a visitor's action (call from input handlers only). */
@@ -128,9 +135,18 @@ export class AnalyticsController implements ReactiveController {
     if (!event.isTrusted) return;
     this.#answering = true;
     setTimeout(() => (this.#answering = false));
-    const path = event.composedPath();
-    this.#call((tracker) => tracker.input(event.type, path));
+    this.heard(event.type, event.composedPath());
   };
+
+  /**
+   * The visitor's trusted input of `type` (its path read as it was dispatched), for the tracker: with the
+   * hotspot a click landed in, found here (hotspot-click.ts, which the cart shares: the tracker's chunk
+   * then needs nothing of another element's code).
+   */
+  heard(type: string, path: EventTarget[]): void {
+    const hit = type === 'click' ? hotspotClick(this.host, { composedPath: () => path } as Event) : undefined;
+    this.#call((tracker) => tracker.input(type, hit?.hotspot));
+  }
 
   /** `call` for the tracker (none: it is only loaded), at once when it is here, else once it arrived. */
   #call(call?: Call): void {

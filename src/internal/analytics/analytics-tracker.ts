@@ -10,7 +10,6 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
-import { hotspotClick } from './hotspot-click.js';
 
 /** How long (ms) at least half the element must stay on screen to count as a view. */
 export const VIEW_DELAY = 1000;
@@ -88,19 +87,18 @@ export class AnalyticsTracker implements ReactiveController {
   }
 
   /**
-   * The visitor's trusted input on the element (analytics-controller.ts), with the event's path as it
-   * was dispatched: a press or a key is the first `interaction` (once; an element moved in the page
-   * keeps it), a click in one of the page's hotspots (`slot="hotspot"`) is a `hotspot`.
+   * The visitor's trusted input on the element (analytics-controller.ts): a press or a key is the first
+   * `interaction` (once; an element moved in the page keeps it), a click in one of the page's hotspots
+   * (`slot="hotspot"`, `hotspot`: found by the controller from the event's path as it was dispatched) is
+   * a `hotspot`.
    */
-  input(type: string, path: EventTarget[]): void {
+  input(type: string, hotspot?: HTMLElement): void {
     if (type === 'pointerdown' || type === 'keydown') {
       if (this.#interacted) return;
       this.#interacted = true;
       this.track('interaction');
-    } else if (type === 'click') {
-      const hit = hotspotClick(this.host, { composedPath: () => path } as Event);
-      if (!hit) return;
-      const id = hit.hotspot.getAttribute('data-component-id')?.trim();
+    } else if (hotspot) {
+      const id = hotspot.getAttribute('data-component-id')?.trim();
       this.track('hotspot', id ? { componentId: this.options.productOf?.(id) ?? id } : {});
     }
   }

@@ -41,13 +41,6 @@ export class GalleryColumns implements ReactiveController {
     this.#width = undefined;
   }
 
-  hostUpdated(): void {
-    // set through the CSSOM (not a style attribute) so a strict style-src CSP allows it
-    this.host.renderRoot
-      .querySelector<HTMLElement>('.grid.virtual')
-      ?.style.setProperty('--_columns', String(this.columns));
-  }
-
   #measure(): void {
     const host = this.host;
     const probe = host.renderRoot.querySelector<HTMLElement>('.probe');

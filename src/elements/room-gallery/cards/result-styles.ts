@@ -6,14 +6,18 @@ import { css } from 'lit';
  * sentinel. A lazy chunk fetched beside every first rooms request (never after it) and adopted
  * before the answer renders, so the styles a page loads at start are only those of the skeleton
  * cards and the status line (room-gallery.styles.ts). If it cannot be downloaded the gallery still
- * works, plainer. No comments inside the CSS: they would be downloaded.
+ * works, plainer (so does the error panel shown when even its own chunk could not be: boxed as the empty
+ * panel, in the text colour). A button's disabled look comes with the controls that disable one (the
+ * pager's and load-more's styles). The focus ring is the shared one (src/internal/shared-styles.ts, `--room-focus-ring`,
+ * which the gallery's :host sets to its own), not repeated here; nor are the name's and meta's line
+ * metrics, which the skeleton cards' styles hold already. No comments inside the CSS: they would be
+ * downloaded.
  */
 export const resultStyles = css`
   :host {
     --_on-accent: var(--room-gallery-on-accent-color, light-dark(#ffffff, #0d1320));
     --_badge-bg: var(--room-gallery-badge-background, rgb(0 0 0 / 0.72));
     --_badge-text: var(--room-gallery-badge-color, #ffffff);
-    --_error: var(--room-gallery-error-color, light-dark(#a4161a, #ff8a8a));
     --_error-accent: var(--room-gallery-error-color);
   }
   button {
@@ -24,32 +28,22 @@ export const resultStyles = css`
     color: inherit;
     text-align: start;
     text-decoration: none;
+    transition: box-shadow 0.15s;
+  }
+  :is(a, button).card {
     cursor: pointer;
-    transition:
-      box-shadow 0.15s,
-      transform 0.15s;
   }
-  .skeleton .card {
-    cursor: default;
-  }
-  a.card:hover,
-  button.card:hover {
+  :is(a, button).card:hover {
     box-shadow: 0 0.25rem 1rem rgb(0 0 0 / 0.12);
-  }
-  .card:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
   }
   .name {
     font-weight: 600;
-    line-height: 1.3;
     overflow: hidden;
     overflow-wrap: anywhere;
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
   }
   .meta {
-    font-size: 0.875rem;
     color: var(--_muted);
     overflow: hidden;
     text-overflow: ellipsis;
@@ -85,7 +79,6 @@ export const resultStyles = css`
     line-height: 1.4;
   }
 
-  .error,
   .empty {
     display: flex;
     flex-wrap: wrap;
@@ -96,11 +89,6 @@ export const resultStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
   }
-  .error {
-    border-color: var(--_error);
-    color: var(--_error);
-  }
-  .error p,
   .empty p {
     margin: 0;
     flex: 1 1 12rem;
@@ -118,15 +106,6 @@ export const resultStyles = css`
   .button.secondary {
     background: transparent;
     color: var(--_accent);
-  }
-  .button[aria-disabled='true'],
-  .button:disabled {
-    opacity: 0.55;
-    cursor: default;
-  }
-  .button:focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
   }
   .sentinel {
     block-size: 1px;

@@ -7,6 +7,7 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 import { DisconnectController } from '../../../internal/moved.js';
+import { appendRooms } from '../append-rooms.js';
 import { normalisePaging } from '../paging.js';
 import * as virtual from './virtual.js';
 
@@ -19,8 +20,8 @@ type Host = LitElement & { paging: string };
  * shape, not an import, so the three do not import each other in a ring).
  */
 export interface NextPages {
-  /** Loads the next page, unless one is on its way or the list ended. */
-  more(): void;
+  /** Loads the next page, unless one is on its way or the list ended; `add` joins it to what is shown. */
+  more(add: typeof appendRooms): void;
   readonly state: { readonly status: string };
 }
 
@@ -32,6 +33,8 @@ export class GalleryInfinite implements ReactiveController {
   constructor(
     private readonly host: Host,
     private readonly loader: NextPages,
+    /** How many columns the cards are laid out in now (cards/columns.ts): the rows' grid takes it. */
+    private readonly columns: () => number,
   ) {
     host.addController(this);
     // a gallery moved on the page keeps watching; one that left it stops
@@ -63,10 +66,14 @@ export class GalleryInfinite implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // set through the CSSOM (not a style attribute) so a strict style-src CSP allows it
+    this.host.renderRoot
+      .querySelector<HTMLElement>('.grid.virtual')
+      ?.style.setProperty('--_columns', String(this.columns()));
     const on = this.#on();
     const fresh = !this.#watch;
     // the loader loads nothing while a page is on its way or the list ended
-    this.#watch ??= virtual.endWatcher(() => this.#on() && this.loader.more());
+    this.#watch ??= virtual.endWatcher(() => this.#on() && this.loader.more(appendRooms));
     const seen = `${on}${this.loader.state.status}`;
     if (fresh || this.#rearm || seen !== this.#seen) {
       this.#rearm = false;

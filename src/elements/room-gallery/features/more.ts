@@ -7,12 +7,19 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { PagerView } from './pager.js';
 
+/** What the button's next page is joined with (the loader's, loader.ts: only a gallery that appends needs it). */
+export { appendRooms } from '../append-rooms.js';
+
 /** Adopted beside the gallery's own styles when this module arrives (same custom properties). */
 export const moreStyles = css`
   .more {
     display: flex;
     justify-content: center;
     margin-block-start: var(--_gap);
+  }
+  .more .button[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: default;
   }
 `;
 

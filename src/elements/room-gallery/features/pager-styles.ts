@@ -1,7 +1,8 @@
 /**
- * The previous / next controls' styles, in the element's own bundle: the controls themselves
- * (pager-controls.ts) may come after the first cards (the CDN build: with the list client), into the
- * box `.pager-slot` holds for them (room-gallery.styles.ts), and must look right the moment they do.
+ * The previous / next controls' styles, with the controls (pager-controls.ts): on the CDN they come
+ * after the first cards with the list client (after-cards.ts), into the box `.pager-slot` holds for them
+ * (room-gallery.styles.ts, the same block size), and are adopted before the controls render (lazy.ts's
+ * adoptPartStyles), so they look right the moment they do.
  */
 import { css } from 'lit';
 
@@ -19,6 +20,10 @@ export const pagerStyles = css`
     min-inline-size: 7rem;
     text-align: center;
     color: var(--_muted);
+  }
+  .button[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: default;
   }
   .arrow {
     display: inline-block;

@@ -5,7 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import { lazyModule } from '../../../internal/lazy-module.js';
-import type { AnalyticsController } from '../../../internal/analytics/analytics-controller.js';
+import type { Analytics } from '../../../internal/analytics/analytics-controller.js';
 import type { ArStatusDetail } from '../../../events/ar-status.js';
 import { AR_STRINGS, type ArKey } from '../../../features/ar/ar.strings.js';
 import { availableArMode, parseArModes, type ArMode } from '../../../features/ar/ar-modes.js';
@@ -47,7 +47,7 @@ export interface ArHost {
     readonly renderRoot: HTMLElement | DocumentFragment;
     readonly updateComplete: Promise<boolean>;
   };
-  analytics: AnalyticsController;
+  analytics: Analytics;
   language: LanguageController;
   /** The room on screen (undefined while none is). */
   shown(): ViewerContext | undefined;
