@@ -25,6 +25,8 @@ export abstract class ProductsHost extends RoomElement {
    * @ignore
    */
   static override analyticsController = AnalyticsController;
+  /** The controller itself (the static above), so its own methods (settlesWhen) are typed. */
+  protected declare readonly analytics: AnalyticsController;
   /** The room's products (src/model/products.ts); empty until a room is shown. */
   abstract get products(): readonly RoomProduct[];
 
