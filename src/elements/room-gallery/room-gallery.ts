@@ -1,4 +1,5 @@
 // Dutch, German, French and Spanish: known to the element, downloaded only when it speaks one
+import { AnalyticsLater } from '../../internal/analytics/analytics-later.js';
 import '../../i18n/shipped.js';
 import { html, nothing, type PropertyValues } from 'lit';
 import type { Room } from '../../api/room-styling/index.js';
@@ -102,6 +103,12 @@ export type { CardContext, RenderCard } from './cards/card.js';
  * @cssstate error - Loading failed; a retry button is shown. Also `state="error"`.
  */
 export class RoomGallery extends RoomElement {
+  /**
+   * room-analytics: the stand-in that records until the first cards are shown (analytics-later.ts).
+   * @internal
+   * @ignore
+   */
+  static override analyticsController = AnalyticsLater;
   static override styles = [hostStyles, galleryStyles, resultStyles];
 
   /**
