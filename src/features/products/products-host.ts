@@ -26,7 +26,7 @@ export abstract class ProductsHost extends RoomElement {
    */
   static override analyticsController = AnalyticsController;
   /** The controller itself (the static above), so its own methods (settlesWhen) are typed. */
-  protected declare readonly analytics: AnalyticsController;
+  declare protected readonly analytics: AnalyticsController;
   /** The room's products (src/model/products.ts); empty until a room is shown. */
   abstract get products(): readonly RoomProduct[];
 
