@@ -16,7 +16,8 @@ const LAZY = '?lazy';
  * http.ts, the ElementError class, shortMessage) are never copied, so `instanceof` still holds.
  *
  * Which import() calls: those made from the first-cards path outside src/elements/ (an element's
- * own lazy parts are chunks of their own already).
+ * own lazy parts are chunks of their own already). A copy's own import() calls take the original
+ * module: its chunk is fetched by that call alone either way, and one file serves every element.
  */
 export function lazyCopies(options: { firstCards: string }): Plugin {
   let onPath = new Set<string>();
@@ -39,6 +40,9 @@ export function lazyCopies(options: { firstCards: string }): Plugin {
         skipSelf: true,
       });
       if (!resolved || resolved.external || onPath.has(resolved.id)) return resolved;
+      // a copy's own import() is a chunk of its own anyway: the original, shared with the other elements
+      // (a copied analytics controller's tracker was shipped twice, the same bytes under two names)
+      if (fromCopy && resolveOptions.kind === 'dynamic-import') return resolved;
       if (!resolved.id.startsWith(resolve('src'))) return resolved;
       return { ...resolved, id: `${resolved.id}${LAZY}` };
     },

@@ -14,6 +14,7 @@
 import type { RoomAnalyticsDetail } from '../../events/room-analytics.js';
 import type { Analytics, AnalyticsAction, AnalyticsController } from './analytics-controller.js';
 import type { AnalyticsHost, TrackerOptions } from './analytics-tracker.js';
+import type { ReactiveController } from 'lit';
 import { afterResult } from './after-result.js';
 
 /** The visitor's input the tracker reads (the first `interaction`, a click in a hotspot). */
@@ -23,8 +24,10 @@ const MAX_WAITING = 32;
 
 type Call = (controller: AnalyticsController) => void;
 
-export class AnalyticsLater implements Analytics {
+export class AnalyticsLater implements Analytics, ReactiveController {
   #controller?: AnalyticsController;
+  /** The wait for the controller after the first result; a removed element cancels it (not held by it). */
+  #wait?: ReturnType<typeof setTimeout>;
   #waiting: Call[] = [];
   /** The state the element's first result was shown in, once it was: the controller is loaded then. */
   #settled?: string;
@@ -34,6 +37,7 @@ export class AnalyticsLater implements Analytics {
     private readonly host: AnalyticsHost,
     private readonly options: TrackerOptions = {},
   ) {
+    host.addController(this);
     // the element's own listeners (they go with it): once the controller is here it listens itself
     for (const type of INPUT)
       host.addEventListener(
@@ -44,6 +48,15 @@ export class AnalyticsLater implements Analytics {
         },
         true,
       );
+  }
+
+  hostConnected(): void {
+    if (this.#settled && !this.#controller) this.#waitForController();
+  }
+
+  hostDisconnected(): void {
+    // a removed element is not held until the wait ends (the leak test: a gallery's whole shadow tree a round)
+    clearTimeout(this.#wait);
   }
 
   track(action: AnalyticsAction, extra?: Partial<RoomAnalyticsDetail>): void {
@@ -59,8 +72,13 @@ export class AnalyticsLater implements Analytics {
     if (this.#controller) return this.#controller.stateChanged(state);
     if (this.#settled || state === 'loading') return;
     this.#settled = state;
-    // not with the first result: as the controller waits for its tracker (a second, an idle moment)
-    afterResult(() => this.#load());
+    this.#waitForController();
+  }
+
+  /** Not with the first result: as the controller waits for its tracker (a second, an idle moment). */
+  #waitForController(): void {
+    clearTimeout(this.#wait);
+    this.#wait = afterResult(() => this.#load());
   }
 
   /** The controller, once the first result was shown (at once for something to count after it). */
