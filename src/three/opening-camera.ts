@@ -17,7 +17,8 @@ export interface CameraPlace {
   target: Vec3;
 }
 
-const vec = (v: { x: number; y: number; z: number }): Vec3 => [v.x, v.y, v.z];
+/** A three.js vector as a plain triple. */
+export const vec = (v: { x: number; y: number; z: number }): Vec3 => [v.x, v.y, v.z];
 
 /**
  * Where `to` puts the camera of `view` (world space), `auto` values as the camera has them now;

@@ -37,7 +37,7 @@ import type { ViewInspection } from './inspect.js';
 // the ceiling over a camera in a room (issue 38's follow-up)
 import { followCeilings } from './ceiling.js';
 // the opening camera (issue 33's follow-up): in place before the first frame, jumps without the features
-import { jumpToPlace, openCamera, placeOf } from './opening-camera.js';
+import { jumpToPlace, openCamera, placeOf, vec } from './opening-camera.js';
 
 type FeaturesModule = typeof Features;
 
@@ -84,8 +84,6 @@ function loadLookExport(): Promise<typeof LookExport> {
   });
   return lookExportChunk;
 }
-
-const vec = (v: { x: number; y: number; z: number }): [number, number, number] => [v.x, v.y, v.z];
 
 export class ViewDriver {
   readonly view: RoomView;
