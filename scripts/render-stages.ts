@@ -217,7 +217,7 @@ export function renderStages(): { worker: () => Plugin; page: Plugin } {
       // each stage as a whole through terser too (scripts/minify-again.ts): the first stage is put together
       // here from chunks Oxc minified one by one (about 1.1 KB gzip less before a viewer's first frame)
       for (const chunk of [entry, ...chunks.filter((chunk) => stages.files.includes(chunk.fileName))])
-        chunk.code = await minifyAgain(chunk.code, (why) => fail(`${chunk.fileName}: ${why}`));
+        chunk.code = (await minifyAgain(chunk.code, (why) => fail(`${chunk.fileName}: ${why}`))).code;
     },
   });
   const page: Plugin = {

@@ -88,16 +88,17 @@ export function workerTrims(): Plugin[] {
  * Our modules that have a form for a thread without a document beside them (`x.worker.ts` for `x.ts`):
  * the worker builds take that form, so what only the page's thread runs is not in the worker
  * (texture-loader.ts: three's <img> TextureLoader; its worker form fetches and decodes an ImageBitmap,
- * as texture-loader.ts itself does where there is no document).
+ * as texture-loader.ts itself does where there is no document; renderer/hand-over.ts: the canvas laid over
+ * a view's on the page, which a worker's OffscreenCanvas never is).
  */
-const WORKER_FORMS = /[\\/]src[\\/]three[\\/]texture-loader\.ts$/;
+const WORKER_FORMS = /[\\/]src[\\/]three[\\/](texture-loader|renderer[\\/]hand-over)\.ts$/;
 
 function workerForms(): Plugin {
   return {
     name: 'room-elements:worker-forms',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!importer || !/\/texture-loader\.js$/.test(source)) return null;
+      if (!importer || !/\/(texture-loader|hand-over)\.js$/.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || !WORKER_FORMS.test(resolved.id)) return resolved;
       const form = await this.resolve(source.replace(/\.js$/, '.worker.js'), importer, {

@@ -80,5 +80,7 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
       'a stand-in for forceContextLoss (kept: tests call it)',
     );
     has(/built without WebGLRenderer\.initTexture\(\)/, 'stand-in for initTexture');
+    // the canvas hand-over's on-screen watch, a page's (its worker form: src/three/renderer/hand-over.worker.ts)
+    lacks(/IntersectionObserver/, "the canvas hand-over's on-screen watch");
   });
 });

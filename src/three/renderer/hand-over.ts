@@ -7,6 +7,7 @@
  */
 import type { WebGLRenderer } from 'three';
 import { IN_DOCUMENT, type RenderView } from './render-view.js';
+import { drawsInSoftware } from './software.js';
 
 export class CanvasHandOver {
   /**
@@ -38,12 +39,7 @@ export class CanvasHandOver {
    * copies there. Where the browser hides the renderer's name, it counts as a GPU.
    */
   get softwareRendering(): boolean {
-    if (this.#software === undefined) {
-      const gl = this.renderer.getContext();
-      const info = gl.getExtension('WEBGL_debug_renderer_info');
-      const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
-      this.#software = /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name);
-    }
+    this.#software ??= drawsInSoftware(this.renderer);
     return this.#software;
   }
 
