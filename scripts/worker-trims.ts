@@ -4,6 +4,7 @@ import { laterThree } from './worker-trims/later-three.ts';
 import { checkTrimmedMethods } from './worker-trims/methods.ts';
 import { trimRendererParts } from './worker-trims/renderer.ts';
 import { trimShaders } from './worker-trims/shaders.ts';
+import { checkUniformTypes, trimUniformSetters } from './worker-trims/uniforms.ts';
 import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts';
 
 /**
@@ -31,6 +32,7 @@ import { findOnce, replaceKeepingLines, type Fail } from './worker-trims/text.ts
  *   animation system goes), no `toJSON()` and no CSS colour names.
  * - What only the later stages use of three.core.js (worker-trims/later-three.ts) in a module of its
  *   own, not in the first stage.
+ * - WebGLUniforms' setters of the uniform types no kept shader declares (worker-trims/uniforms.ts).
  */
 const MANAGER = '\nclass WebXRManager extends EventDispatcher {';
 const STUB = `
@@ -76,7 +78,10 @@ function trimWebXR(code: string, fail: Fail): string {
 
 /** three.module.js as the workers carry it (also read by test/browser/worker-trims.test.ts). */
 export function trimThreeModule(code: string, fail: Fail): string {
-  return trimShaders(trimRendererParts(trimPmrem(trimWebXR(code, fail), fail), fail), fail).code;
+  return trimUniformSetters(
+    trimShaders(trimRendererParts(trimPmrem(trimWebXR(code, fail), fail), fail), fail).code,
+    fail,
+  );
 }
 
 /** The workers' plugins: three's files trimmed, and what only later stages use kept out of the first (later-three.ts). */
@@ -155,6 +160,7 @@ function trimsPlugin(): Plugin {
       for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
       const later = chunks.find((chunk) => chunk.moduleIds.includes('\0room-three-later'))?.fileName;
       checkTrimmedMethods(chunks, later, first, fail);
+      checkUniformTypes(chunks, fail);
     },
   };
 }

@@ -82,5 +82,11 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
     has(/built without WebGLRenderer\.initTexture\(\)/, 'stand-in for initTexture');
     // the canvas hand-over's on-screen watch, a page's (its worker form: src/three/renderer/hand-over.worker.ts)
     lacks(/IntersectionObserver/, "the canvas hand-over's on-screen watch");
+    // WebGLUniforms' setters of types no kept shader declares (scripts/worker-trims/uniforms.ts)
+    has(/setter for the type of uniform/, 'stand-in for the trimmed uniform setters');
+    lacks(
+      /\buniform[234]i\b|\buniform[1-4]ui\b|\buniformMatrix2fv\b/,
+      'integer, unsigned and 2×2 matrix uniform setters',
+    );
   });
 });
