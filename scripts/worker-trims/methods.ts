@@ -1,6 +1,7 @@
 import { parseAst } from 'rolldown/parseAst';
 import { replaceKeepingLines, type Fail } from './text.ts';
 import type { Node } from './core.ts';
+import { walk } from '../ast-walk.ts';
 
 /**
  * Methods of three.core.js's classes that the render worker's first stage does not carry (issue 33).
@@ -121,6 +122,41 @@ export const DEAD_METHODS: Record<string, string[]> = {
   DataArrayTexture: ['addLayerUpdate'],
   LightShadow: ['getViewportCount'],
   ShapeUtils: ['static isClockWise'],
+  // (the sixteenth round) called by no stage of the worker either: found by their names in the built stages
+  Texture: ['transformUv', 'addUpdateRange'],
+  Object3D: [
+    'attach',
+    'rotateOnWorldAxis',
+    'getWorldQuaternion',
+    'getWorldScale',
+    'setRotationFromMatrix',
+    'worldToLocal',
+    'getWorldPosition',
+    'setRotationFromAxisAngle',
+    'localToWorld',
+    'setRotationFromQuaternion',
+    'setRotationFromEuler',
+    'translateX',
+    'translateY',
+    'translateZ',
+    'getObjectById',
+    'rotateX',
+    'rotateY',
+    'rotateZ',
+  ],
+  Color: [
+    'getStyle',
+    'lerpHSL',
+    'lerpColors',
+    'addColors',
+    'getHexString',
+    'offsetHSL',
+    'addScalar',
+    'convertSRGBToLinear',
+    'convertLinearToSRGB',
+  ],
+  Euler: ['reorder'],
+  InterleavedBuffer: ['addUpdateRange'],
 };
 
 /** Picking's side of the first frame's classes (src/three/picking.ts, measure.ts, surfaces.ts: the features stage). */
@@ -152,13 +188,20 @@ interface Found {
 /** The listed methods in three.core.js's text, each exactly once, or the build fails. */
 export function findMethods(code: string, table: Table, fail: Fail): Found[] {
   const classes = new Map<string, Node>();
-  for (const statement of parseAst(code).body as unknown as Node[])
+  for (const statement of parseAst(code).body as unknown as Node[]) {
     if (statement.type === 'ClassDeclaration') classes.set((statement.id as Node).name as string, statement);
+    // a class core.ts wrapped with what is set on it after it: `const X = (() => { class X …; return X; })()`
+    else if (statement.type === 'VariableDeclaration')
+      for (const node of walk(statement))
+        if (node.type === 'ClassDeclaration') classes.set((node.id as Node).name as string, node);
+  }
   const found: Found[] = [];
   for (const [className, methods] of Object.entries(table)) {
     const declaration =
       classes.get(className) ??
-      fail(`three.core.js no longer declares the class ${className} at its top level`);
+      fail(
+        `three.core.js no longer declares the class ${className} at its top level (or wrapped by core.ts)`,
+      );
     const members = (declaration.body as Node).body as unknown as Node[];
     for (const method of methods) {
       const isStatic = method.startsWith('static ');

@@ -69,6 +69,10 @@ describe("the render worker's first stage (scripts/cdn/budgets.json renderWorker
     lacks(/distanceSqToSegment|closestPointToPoint/, "the ray's and the triangle's arithmetic");
     lacks(/_computeIntersections/, "Mesh.raycast's walk of its triangles");
     lacks(/setAxisAngleFromRotationMatrix|computeVertexNormals|setColorAt/, 'methods the worker never calls');
+    lacks(
+      /transformUv|getWorldQuaternion|lerpHSL/,
+      'more methods no stage of the worker calls (the sixteenth round)',
+    );
     // the texture loaders: the worker fetches and decodes a texture itself (src/three/texture-loader.worker.ts)
     lacks(/ImageBitmapLoader|ImageLoader|createImageBitmap\(\) not supported/, "three's texture loaders");
     has(/imageOrientation:\s*`flipY`|imageOrientation:\s*["']flipY["']/, "the worker's own texture decode");
