@@ -143,6 +143,8 @@ export const DEAD_METHODS: Record<string, string[]> = {
     'rotateX',
     'rotateY',
     'rotateZ',
+    'translateOnAxis',
+    'rotateOnAxis',
   ],
   Color: [
     'getStyle',
@@ -154,6 +156,9 @@ export const DEAD_METHODS: Record<string, string[]> = {
     'addScalar',
     'convertSRGBToLinear',
     'convertLinearToSRGB',
+    'getHSL',
+    'copySRGBToLinear',
+    'copyLinearToSRGB',
   ],
   Euler: ['reorder'],
   InterleavedBuffer: ['addUpdateRange'],
