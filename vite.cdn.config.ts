@@ -11,6 +11,7 @@ import { viewerLaterCopies } from './scripts/cdn/viewer-later-copies.ts';
 import { loaderChains } from './scripts/cdn/loader-chains.ts';
 import { minifyLiterals } from './scripts/cdn/literals.ts';
 import { secondPass } from './scripts/cdn/second-pass.ts';
+import { workerStartCopy } from './scripts/cdn/worker-start-copy.ts';
 import { renderStages } from './scripts/render-stages.ts';
 import { transcoderByUrl } from './scripts/transcoder-by-url.ts';
 import { workerTrims } from './scripts/worker-trims.ts';
@@ -66,6 +67,8 @@ export default defineConfig({
     }),
     // the viewer's parts after its first frame, with copies of what they import of the other elements' code
     viewerLaterCopies({ firstFrame: budgets().viewerPage?.tag ?? 'room-viewer' }),
+    // the render worker's client with its own copy of the worker starter: one file fewer before the first frame
+    workerStartCopy(),
     lazyCopies({ firstCards }),
     areaCopies({ firstCards }),
     elementChunks({
