@@ -78,8 +78,12 @@ export default defineConfig({
     }),
     minifyLiterals(),
     loaderChains({ loader: ENTRIES['room-elements'] }),
-    // every chunk once more through terser, after Oxc (about 0.4 KB gzip of a viewer's first frame)
-    secondPass(),
+    // the files before a viewer's first frame and a gallery's first cards once more through terser, after Oxc
+    secondPass({
+      loader: `${Object.keys(ENTRIES)[0]}.js`,
+      tags: [firstCards, budgets().viewerPage?.tag ?? 'room-viewer'],
+      also: ['worker-view'],
+    }),
     cdnIntegrity({ base: CDN_BASE }),
   ],
   build: {

@@ -66,6 +66,8 @@ export const DEAD_METHODS: Record<string, string[]> = {
     'subScalar',
   ],
   Quaternion: [
+    // (the sixteenth round) no stage calls it either
+    'setFromAxisAngle',
     'static slerpFlat',
     'static multiplyQuaternionsFlat',
     'rotateTowards',
