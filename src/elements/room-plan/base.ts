@@ -13,16 +13,15 @@ import {
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ElementError, errorValues } from '../../internal/element-error.js';
-import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+// the panel, its words and looks: a chunk fetched on the way to an error (the model source waits for it)
+import { renderErrorPanelLater } from '../../features/error-panel/panel-later.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { RoomProduct } from '../../model/products.js';
 import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
-import { productsOf } from '../../features/products/products-of.js';
 import { ProductsHost } from '../../features/products/products-host.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
-import { floorSwitcher } from '../../features/model-source/floor-switcher.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import {
   ModelSourceController,
@@ -30,12 +29,28 @@ import {
   type Shown,
 } from '../../features/model-source/source-controller.js';
 import { loadFmlModule } from '../../api/model-source.js';
+import { addStyles } from '../../internal/add-styles.js';
+import { lazyModule } from '../../internal/lazy-module.js';
 import { animationFrames, nextMessage, yieldToPage } from '../../platform/yield.js';
 import { drawPlan, drawPlanInSlices, type PlanDrawing } from './drawing/draw.js';
 import { islandData, readPlanData, type PlanData, type ShownNow } from './server-data.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
+// types only: the chunk itself comes right after the plan's first paint (#load)
+import type * as AfterPaint from './after-paint.js';
+
+/** The plan's working code loaded right after its first paint (after-paint.ts). */
+export type PlanParts = typeof AfterPaint;
+
+/**
+ * The features' working code (after-paint.ts): fetched right after a plan's first paint (its areas and
+ * walls on screen), once per page, and in before the features' layers go in (issue 33, the sixteenth round).
+ */
+const loadParts = lazyModule(() => import('./after-paint.js'));
+/** Each plan's parts once in (for the mixins written over another host: the cart, room-plan.ts). */
+const partsOfPlan = new WeakMap<object, PlanParts>();
+export const planPartsOf = (plan: object): PlanParts | undefined => partsOfPlan.get(plan);
 
 /** The drawing's box is read in steps of this many CSS px: a pixel more or less draws nothing again. */
 const SIZE_STEP = 16;
@@ -111,6 +126,10 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     floorChanged: (detail) => this.emit('floor-change', detail),
   });
   #nav = new PlanNavigation(this, () => this.#currentDrawing());
+  /** The features' working code, once this element took it in (after-paint.ts). */
+  #parts?: PlanParts;
+  /** Calls made before the parts were in and the first `model-load` (whenPartsIn), in order; undefined once they ran. */
+  #held?: (() => void)[] = [];
 
   constructor() {
     super();
@@ -253,7 +272,64 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
    * until a plan is drawn. Read-only.
    */
   override get products(): readonly RoomProduct[] {
-    return productsOf(this.loaded?.model);
+    // worked out by the parts (after-paint.ts), which are in before model-load
+    return this.#parts?.productsOf(this.loaded?.model) ?? [];
+  }
+
+  /** The features' working code (after-paint.ts), once in; undefined before. */
+  protected get parts(): PlanParts | undefined {
+    return this.#parts;
+  }
+
+  /**
+   * Until the first `model-load` with the parts in, a call is held; the held calls then run in the order
+   * they were made, right before `model-load`. Later calls run at once.
+   */
+  protected override whenPartsIn(call: () => void): boolean {
+    if (!this.#held) {
+      call();
+      return true;
+    }
+    this.#held.push(call);
+    return false;
+  }
+
+  /**
+   * A feature's hook: the working code loaded after the plan's first paint (after-paint.ts) is in, once per
+   * element: make what works with it (call super). The plan on screen, if any, comes to `planReady` after it.
+   */
+  protected partsIn(_parts: PlanParts): void {}
+
+  /**
+   * The parts, fetched now if they are not in (once per page); resolves once they are in, or failed (the
+   * painted plan stays as it is: its features' extras are missing, what was held waits for a next load).
+   */
+  #fetchParts(): Promise<void> {
+    if (this.#parts) return Promise.resolve();
+    return loadParts().then(
+      (parts) => this.#takeInParts(parts),
+      () => undefined,
+    );
+  }
+
+  #takeInParts(parts: PlanParts): void {
+    if (this.#parts) return;
+    this.#parts = parts;
+    partsOfPlan.set(this, parts);
+    for (const styles of parts.partStyles) addStyles(this, styles);
+    this.partsIn(parts);
+    this.requestUpdate();
+  }
+
+  /** The plan is painted whole: what was held runs (once the parts are in), then `model-load`. */
+  #announce(shown: PlanShown | undefined, detail: { model: RoomModel; problems: readonly ModelProblem[] }): void {
+    if (shown) this.planReady(shown);
+    if (this.#parts) {
+      const held = this.#held;
+      this.#held = undefined;
+      for (const call of held ?? []) call();
+    }
+    this.emit('model-load', { ...detail, products: this.products });
   }
 
   /** What readModel() left out or repaired in the model drawn. */
@@ -340,9 +416,15 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
       this.#revealed = REVEAL.ground;
       this.#source.loaded();
       await this.updateComplete;
+      let parts: Promise<void> | undefined;
       // the rest of the plan, a stage a frame (REVEAL); a newer run puts its own plan in
       for (const stage of [REVEAL.drawing, REVEAL.layers, REVEAL.description, REVEAL.all] as const) {
         await afterPaint();
+        if (!run.current()) return;
+        // the areas and walls are painted: the features' working code now, nothing of it before; in
+        // before their layers go in (the plan at model-load is what it was with every feature at once)
+        if (stage === REVEAL.drawing) parts = this.#fetchParts();
+        if (stage === REVEAL.layers) await parts;
         if (!run.current()) return;
         this.#revealed = stage;
         this.requestUpdate();
@@ -350,9 +432,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
       }
       await animationFrames(2);
       if (!run.current() || !this.isConnected) return;
-      const shown = this.planShown;
-      if (shown) this.planReady(shown);
-      this.emit('model-load', { model, problems, products: productsOf(model) });
+      this.#announce(this.planShown, { model, problems });
       return;
     }
     this.loaded = undefined;
@@ -372,14 +452,11 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     void (async () => {
       await this.updateComplete;
       await animationFrames(2);
+      // the server's plan is on screen: the parts now, and their layers with them
+      await this.#fetchParts();
+      await this.updateComplete;
       if (!this.isConnected || this.loaded?.plan !== shown.plan) return;
-      const drawn = this.planShown;
-      if (drawn) this.planReady(drawn);
-      this.emit('model-load', {
-        model: shown.model,
-        problems: shown.problems,
-        products: productsOf(shown.model),
-      });
+      this.#announce(this.planShown, { model: shown.model, problems: shown.problems });
     })();
   }
 
@@ -453,7 +530,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
         src: this.src?.trim() ?? '',
       };
       return html`<div class="error-layer">
-        ${renderErrorPanel({
+        ${renderErrorPanelLater(this, {
           kind: error.kind,
           lang: this.#language.lang,
           message: key ? this.#t(key, values) : undefined,
@@ -467,13 +544,15 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     }
     const nav = this.#nav;
     return html`
-      ${floorSwitcher({
-        plan: this.#source.fml?.plan,
-        selected: this.#source.floorIndex,
-        label: this.#t('floor'),
-        fallback: (level) => this.#t('floorLevel', { level }),
-        onChange: this.#onFloor,
-      })}
+      ${/* an FML plan's floor switcher comes with the parts, right after the first paint */ this.#parts?.floorSwitcher(
+        {
+          plan: this.#source.fml?.plan,
+          selected: this.#source.floorIndex,
+          label: this.#t('floor'),
+          fallback: (level) => this.#t('floorLevel', { level }),
+          onChange: this.#onFloor,
+        },
+      ) ?? nothing}
       <div
         part="viewport"
         tabindex="0"

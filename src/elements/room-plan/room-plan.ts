@@ -3,9 +3,8 @@ import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
-import { RoomPlanBase } from './base.js';
+import { planPartsOf, RoomPlanBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
-import * as cartCode from '../../features/cart/cart.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { PlanMeasure } from './features/measure.js';
 import { QuantitiesFeature } from './features/quantities.js';
@@ -126,10 +125,12 @@ export type PlanErrorDetail = ModelErrorDetail;
 export class RoomPlan extends PlanSurfaces(
   QuantitiesFeature(
     FurnitureFeature(
+      // the cart's code comes with the plan's parts (after-paint.ts), right after its first paint
       CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase))))), {
-        code: () => cartCode,
+        code: (plan) => planPartsOf(plan)?.cart,
       }),
     ),
+    { code: (plan) => planPartsOf(plan) },
   ),
 ) {
   static override styles = styles;
