@@ -47,10 +47,26 @@ export type PlanParts = typeof AfterPaint;
  * The features' working code (after-paint.ts): fetched right after a plan's first paint (its areas and
  * walls on screen), once per page, and in before the features' layers go in (issue 33, the sixteenth round).
  */
-const loadParts = lazyModule(() => import('./after-paint.js'));
+const loadParts = lazyModule(() =>
+  import('./after-paint.js').then((parts) => {
+    partsHere = parts;
+    return parts;
+  }),
+);
+/** The parts once they are in the page (or given by the server's renderer): a plan made later takes them at once. */
+let partsHere: PlanParts | undefined;
 /** Each plan's parts once in (for the mixins written over another host: the cart, room-plan.ts). */
 const partsOfPlan = new WeakMap<object, PlanParts>();
 export const planPartsOf = (plan: object): PlanParts | undefined => partsOfPlan.get(plan);
+
+/**
+ * For the server's renderer (src/ssr/render-plan.ts): the parts, imported there, so that a plan drawn on a
+ * server has every feature at once (its footprints, its description), as the browser's take-over then does.
+ * @internal
+ */
+export function providePlanParts(parts: PlanParts): void {
+  partsHere = parts;
+}
 
 /** The drawing's box is read in steps of this many CSS px: a pixel more or less draws nothing again. */
 const SIZE_STEP = 16;
@@ -195,6 +211,9 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     const [fml, client] = await Promise.all([
       data.fml != null ? loadFmlModule(data.fml) : undefined,
       import('@lit-labs/ssr-client'),
+      // the server drew the plan with every feature (its footprints, its description): so does the
+      // browser's first update, which hydrates it (a failure: hydration finds it different and draws anew)
+      this.#fetchParts(),
     ]);
     const shown = readPlanData(data, { floor: this.floor, design: this.design }, fml);
     if (!shown || this.model != null || this.fml != null) return;
@@ -244,6 +263,8 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
+    // the parts already in the page (another plan took them, or the server's renderer gave them)
+    if (!this.#parts && partsHere) this.#takeInParts(partsHere);
     // the server's data (on the server), or the server's data read again (the browser's take-over)
     const now = this.serverShown ?? this.#shownNow;
     if (now) {
@@ -316,13 +337,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     if (this.#parts) return;
     this.#parts = parts;
     partsOfPlan.set(this, parts);
-    for (const styles of parts.partStyles) addStyles(this, styles);
+    // (a server has no shadow root to add them to: its renderer gives them with the element's own)
+    if (typeof ShadowRoot !== 'undefined') for (const styles of parts.partStyles) addStyles(this, styles);
     this.partsIn(parts);
     this.requestUpdate();
   }
 
   /** The plan is painted whole: what was held runs (once the parts are in), then `model-load`. */
-  #announce(shown: PlanShown | undefined, detail: { model: RoomModel; problems: readonly ModelProblem[] }): void {
+  #announce(
+    shown: PlanShown | undefined,
+    detail: { model: RoomModel; problems: readonly ModelProblem[] },
+  ): void {
     if (shown) this.planReady(shown);
     if (this.#parts) {
       const held = this.#held;
@@ -544,15 +569,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     }
     const nav = this.#nav;
     return html`
-      ${/* an FML plan's floor switcher comes with the parts, right after the first paint */ this.#parts?.floorSwitcher(
-        {
-          plan: this.#source.fml?.plan,
-          selected: this.#source.floorIndex,
-          label: this.#t('floor'),
-          fallback: (level) => this.#t('floorLevel', { level }),
-          onChange: this.#onFloor,
-        },
-      ) ?? nothing}
+      ${
+        /* an FML plan's floor switcher comes with the parts, right after the first paint */ this.#parts?.floorSwitcher(
+          {
+            plan: this.#source.fml?.plan,
+            selected: this.#source.floorIndex,
+            label: this.#t('floor'),
+            fallback: (level) => this.#t('floorLevel', { level }),
+            onChange: this.#onFloor,
+          },
+        ) ?? nothing
+      }
       <div
         part="viewport"
         tabindex="0"

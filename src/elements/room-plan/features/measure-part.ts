@@ -93,7 +93,12 @@ export class PlanMeasurePart {
     if (!pair) return;
     const [a, b] = pair;
     const distance = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    this.host.measured({ from: [a[0], a[1], 0], to: [b[0], b[1], 0], distance, text: this.mode.format(distance) });
+    this.host.measured({
+      from: [a[0], a[1], 0],
+      to: [b[0], b[1], 0],
+      distance,
+      text: this.mode.format(distance),
+    });
   };
 
   /** A label of `text` at the middle of a–b, along it, lifted `lift` CSS px off it. */

@@ -229,7 +229,10 @@ export class PlanSurfacesPart {
     const shown = this.host.shown();
     const point = shown && this.host.pointUnder(event);
     if (!shown || !point) return undefined;
-    if (!this.host.furnitureHidden() && this.#footprints(shown.model).some((ring) => pointInRing(point, ring)))
+    if (
+      !this.host.furnitureHidden() &&
+      this.#footprints(shown.model).some((ring) => pointInRing(point, ring))
+    )
       return undefined;
     const wall = shown.plan.walls.find((w) => pointInRing(point, w.polygon));
     if (wall) return `wall:${wall.name}:${sideOf(wall, point)}`;

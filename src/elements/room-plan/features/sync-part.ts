@@ -71,7 +71,9 @@ export class PlanSyncPart {
   /** The plan is in the page: hears its clicks and links to its viewer. */
   connect(): void {
     const { element } = this.host;
-    element.renderRoot.addEventListener('pointerdown', this.#onPointerDown as EventListener, { capture: true });
+    element.renderRoot.addEventListener('pointerdown', this.#onPointerDown as EventListener, {
+      capture: true,
+    });
     element.renderRoot.addEventListener('click', this.#onClick as EventListener);
     element.addEventListener('component-select', this.#onPlanSelect);
     this.link();
@@ -342,7 +344,8 @@ export class PlanSyncPart {
     const viewer = this.viewer;
     if (!viewer) return;
     queueMicrotask(() => {
-      if (!event.defaultPrevented && 'selected' in viewer) viewer.selected = copyOf(this.host.element.selected);
+      if (!event.defaultPrevented && 'selected' in viewer)
+        viewer.selected = copyOf(this.host.element.selected);
     });
   };
 }
