@@ -4,15 +4,14 @@
  * areas and walls are painted, once per page, and in before the features' layers go in (base.ts). The
  * features' mixins keep the element's contract and the state a getter answers from; what they do with a
  * plan is here: the selection with the room's description, the surfaces and the change log, the measure
- * mode, the quantities, the link to a viewer and a tour's stops, the cart, full screen and the wheel
- * guard, the products and an FML plan's floor switcher. `model-load` fires once they are in (docs/room-plan.md,
+ * mode, the quantities, the cart, full screen and the wheel guard, the products and an FML plan's floor
+ * switcher. (The link to a viewer and a tour's stops, `for`, are a chunk of their own, features/sync-part.ts,
+ * fetched beside this one by a plan that has `for`.) `model-load` fires once they are in (docs/room-plan.md,
  * "What loads when").
  */
 export { PlanSelectionPart } from './features/selection-part.js';
 export { PlanSurfacesPart } from './features/surfaces-part.js';
 export { PlanMeasurePart } from './features/measure-part.js';
-export { PlanSyncPart } from './features/sync-part.js';
-export { YouAreHerePart } from './features/you-are-here-part.js';
 export { planQuantities, planQuantitiesTable } from './features/quantities-part.js';
 export { productsOf } from '../../features/products/products-of.js';
 export { floorSwitcher } from '../../features/model-source/floor-switcher.js';

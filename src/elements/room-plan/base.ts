@@ -326,11 +326,22 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
    * painted plan stays as it is: its features' extras are missing, what was held waits for a next load).
    */
   #fetchParts(): Promise<void> {
-    if (this.#parts) return Promise.resolve();
-    return loadParts().then(
-      (parts) => this.#takeInParts(parts),
-      () => undefined,
-    );
+    const parts = this.#parts
+      ? undefined
+      : loadParts().then(
+          (parts) => this.#takeInParts(parts),
+          () => undefined,
+        );
+    return Promise.all([parts, ...this.partsAlso()]).then(() => undefined);
+  }
+
+  /**
+   * A feature's hook: a chunk of its own that the plan fetches beside its parts, right after its first paint,
+   * and waits for before the features' layers go in (the link to a viewer, with `for`): promises that never
+   * reject (call super and add).
+   */
+  protected partsAlso(): Promise<unknown>[] {
+    return [];
   }
 
   #takeInParts(parts: PlanParts): void {

@@ -2,8 +2,9 @@
  * `<room-plan for>`'s link at work (features/sync.ts keeps the contract): finding the viewer (now or
  * when it appears), its camera and view cone drawn from its frames, the area it looks at, a click on an
  * area flying the viewer there, `selected` kept the same on both and a swapped piece drawn in place.
- * Made with the plan's parts, right after its first paint (after-paint.ts; issue 33, the sixteenth
- * round: the marker comes a moment after the plan).
+ * A chunk of its own (with you-are-here-part.ts), fetched by a plan that has `for`, beside its parts
+ * right after its first paint, or when `for` is set later (issue 33, the sixteenth round: the marker
+ * comes a moment after the plan; a plan without `for` never downloads it).
  *
  * The camera follows the viewer's frames (their camera, src/features/motion/camera-feed.ts, on whichever
  * thread the viewer draws), not `camera-change`: that event
@@ -20,6 +21,9 @@ import { placeReplacement, type Replacement } from '../../../features/swap/repla
 import { cameraFeedOf, worldToModel, type CameraPose } from '../../../features/motion/camera-feed.js';
 import type { PlanShown } from '../base.js';
 import { pointsOf, r } from '../drawing/svg.js';
+
+// a tour's stops (you-are-here.ts) come with the link
+export { YouAreHerePart } from './you-are-here-part.js';
 
 /** What the plan needs of the viewer it is linked to (a `<room-viewer>`; structural, so no import cycle). */
 export interface LinkedViewer extends HTMLElement {

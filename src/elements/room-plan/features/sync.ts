@@ -2,17 +2,22 @@
  * `<room-plan>` feature: `for="viewer-id"` links the plan to a `<room-viewer>`: the viewer's camera and
  * view cone on the plan, the area it looks at highlighted, a click (or Enter on an area's button in the
  * description) flies the viewer into that area, and `selected` kept the same on both. A mixin over
- * RoomPlanBase (base.ts). The link at work (sync-part.ts: finding the viewer, following its camera)
- * comes with the plan's parts, right after its first paint (after-paint.ts): the marker shows a moment
- * after the plan, and `linkedViewer` is undefined until then (found by `model-load`).
+ * RoomPlanBase (base.ts). The link at work (sync-part.ts: finding the viewer, following its camera) is a
+ * chunk fetched by a plan with `for`, beside its parts right after its first paint (base.ts, partsAlso),
+ * or when `for` is set later: the marker shows a moment after the plan, and `linkedViewer` is undefined
+ * until then (found by `model-load` when the viewer is there).
  */
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
+import { lazyModule } from '../../../internal/lazy-module.js';
 import type { AreaGeometry } from '../../../model/types.js';
-import type { PlanParts, PlanShown, RoomPlanBase } from '../base.js';
-// types only: the link's code comes with the plan's parts (after-paint.ts)
+import type { PlanShown, RoomPlanBase } from '../base.js';
+// types only: the link's code is a chunk of its own (sync-part.ts)
 import type { PlanSyncPart } from './sync-part.js';
 import type { Constructor } from '../../../internal/mixin.js';
+
+/** The link's code (and a tour's stops): fetched by a plan with `for`. */
+export const loadLink = lazyModule(() => import('./sync-part.js'));
 
 /** What the mixin adds (documented on the class below). */
 export interface PlanSyncProperties {
@@ -40,10 +45,10 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
      */
     @property({ attribute: 'for' }) htmlFor?: string;
 
-    /** The link at work (sync-part.ts), made with the parts. */
+    /** The link at work (sync-part.ts), made once its chunk is in. */
     #part?: PlanSyncPart;
 
-    /** The `<room-viewer>` the plan follows, once found (by `model-load`). */
+    /** The `<room-viewer>` the plan follows, once found (by `model-load` when it is there). */
     get linkedViewer(): HTMLElement | undefined {
       return this.#part?.viewer;
     }
@@ -53,15 +58,27 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
       return this.#part?.lookedAt?.name;
     }
 
-    protected override partsIn(parts: PlanParts): void {
-      super.partsIn(parts);
-      this.#part = new parts.PlanSyncPart({
-        element: this,
-        shown: () => this.planShown,
-        showEditedModel: (model) => this.showEditedModel(model),
-        areaActivated: (area) => this.areaActivated(area),
-      });
-      if (this.isConnected) this.#part.connect();
+    protected override partsAlso(): Promise<unknown>[] {
+      const also = super.partsAlso();
+      return this.htmlFor?.trim() ? [...also, this.#fetchLink()] : also;
+    }
+
+    /** The link's chunk, then the link made (once); a failed fetch is tried again with the next load or `for`. */
+    #fetchLink(): Promise<void> {
+      return loadLink().then(
+        (code) => {
+          if (this.#part) return;
+          this.#part = new code.PlanSyncPart({
+            element: this,
+            shown: () => this.planShown,
+            showEditedModel: (model) => this.showEditedModel(model),
+            areaActivated: (area) => this.areaActivated(area),
+          });
+          if (this.isConnected) this.#part.connect();
+          this.requestUpdate();
+        },
+        () => undefined,
+      );
     }
 
     override connectedCallback(): void {
@@ -76,7 +93,10 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
 
     protected override willUpdate(changed: PropertyValues<this>): void {
       super.willUpdate(changed);
-      if (changed.has('htmlFor') && this.isConnected) this.#part?.link();
+      if (!changed.has('htmlFor') || !this.isConnected) return;
+      if (this.#part) this.#part.link();
+      // set after the plan's first paint (before it, the parts' fetch brings it)
+      else if (this.htmlFor?.trim() && this.parts) void this.#fetchLink();
     }
 
     protected override updated(): void {

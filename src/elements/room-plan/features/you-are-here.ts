@@ -6,13 +6,13 @@
  * (Tab, Enter or a click goes there), redrawn when the tour is built or moves on; and when the tour goes
  * to a stop on another floor (up or down its stairs) the plan shows that floor. A mixin over the plan's
  * features (needs PlanSync's `linkedViewer`). The working code (you-are-here-part.ts) comes with the
- * plan's parts, right after its first paint (after-paint.ts).
+ * link's (sync-part.ts).
  */
 import type { Constructor } from '../../../internal/mixin.js';
-import type { PlanParts, PlanShown, RoomPlanBase } from '../base.js';
-// types only: the code comes with the plan's parts (after-paint.ts)
+import type { PlanShown, RoomPlanBase } from '../base.js';
+// types only: the code comes with the link's (sync-part.ts), which a linked element implies
 import type { YouAreHerePart } from './you-are-here-part.js';
-import type { PlanSyncProperties } from './sync.js';
+import { loadLink, type PlanSyncProperties } from './sync.js';
 
 // the declared return type: the declaration build cannot name the anonymous class's private members
 export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T {
@@ -23,14 +23,20 @@ export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T 
   abstract class WithYouAreHere extends Base {
     #part?: YouAreHerePart;
 
-    protected override partsIn(parts: PlanParts): void {
-      super.partsIn(parts);
-      this.#part = new parts.YouAreHerePart({ element: this, linked: () => this.#linked() });
-    }
-
     protected override updated(): void {
       super.updated();
-      this.#part?.hear(this.#linked());
+      const linked = this.#linked();
+      if (this.#part || !linked) this.#part?.hear(linked);
+      // the link's chunk is in (it found the element): a tour's stops come with it
+      else
+        loadLink().then(
+          (code) => {
+            this.#part ??= new code.YouAreHerePart({ element: this, linked: () => this.#linked() });
+            this.#part.hear(this.#linked());
+            this.requestUpdate();
+          },
+          () => undefined,
+        );
     }
 
     override disconnectedCallback(): void {
