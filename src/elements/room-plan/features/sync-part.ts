@@ -20,7 +20,7 @@ import type { RoomChangeDetail } from '../../../events/room-change.js';
 import { placeReplacement, type Replacement } from '../../../features/swap/replacement.js';
 import { cameraFeedOf, worldToModel, type CameraPose } from '../../../features/motion/camera-feed.js';
 import type { PlanShown } from '../base.js';
-import { pointsOf, r } from '../drawing/svg.js';
+import type { pointsOf as PointsOf, r as R } from '../drawing/svg.js';
 
 // a tour's stops (you-are-here.ts) come with the link
 export { YouAreHerePart } from './you-are-here-part.js';
@@ -37,6 +37,8 @@ export interface PlanSyncHost {
   shown(): PlanShown | undefined;
   showEditedModel(model: RoomModel): void;
   areaActivated(area: AreaGeometry): void;
+  /** The plan's own number and ring writers (drawing/svg.ts), handed in: this chunk imports nothing of the element's modules. */
+  svg: { r: typeof R; pointsOf: typeof PointsOf };
 }
 
 /**
@@ -119,7 +121,7 @@ export class PlanSyncPart {
         <g part="camera" class="camera" visibility="hidden">
           <polygon part="camera-cone" class="cone" points="0,0 1,-1 1,1"
             fill="#1f5fbf" fill-opacity="0.22" stroke="#1f5fbf" stroke-width="1.5" vector-effect="non-scaling-stroke"></polygon>
-          <circle part="camera-position" class="position" r=${r(size * 0.012)}
+          <circle part="camera-position" class="position" r=${this.host.svg.r(size * 0.012)}
             fill="#1f5fbf" stroke="#fff" stroke-width="2" vector-effect="non-scaling-stroke"></circle>
         </g>
       </g>`,
@@ -238,6 +240,7 @@ export class PlanSyncPart {
     this.#drawn = state;
     const { camera, cone } = this.#layer();
     if (!camera || !cone) return;
+    const { r } = this.host.svg;
     const { fit } = shown.drawing;
     const size = Math.max(fit.width, fit.height);
     // a camera outside the drawn plan (an overview from afar) is shown at the plan's edge, on its way
@@ -290,7 +293,7 @@ export class PlanSyncPart {
     if (found === current && outline?.getAttribute('visibility') === (found ? 'visible' : 'hidden')) return;
     this.lookedAt = found;
     if (!outline) return;
-    outline.setAttribute('points', found ? pointsOf(found.polygon) : '');
+    outline.setAttribute('points', found ? this.host.svg.pointsOf(found.polygon) : '');
     outline.setAttribute('visibility', found ? 'visible' : 'hidden');
     if (found) outline.setAttribute('data-area', found.name);
     else outline.removeAttribute('data-area');

@@ -12,6 +12,7 @@ import { property } from 'lit/decorators.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { AreaGeometry } from '../../../model/types.js';
 import type { PlanShown, RoomPlanBase } from '../base.js';
+import { pointsOf, r } from '../drawing/svg.js';
 // types only: the link's code is a chunk of its own (sync-part.ts)
 import type { PlanSyncPart } from './sync-part.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -73,6 +74,7 @@ export function PlanSync<T extends Constructor<RoomPlanBase>>(Base: T): T & Cons
             shown: () => this.planShown,
             showEditedModel: (model) => this.showEditedModel(model),
             areaActivated: (area) => this.areaActivated(area),
+            svg: { r, pointsOf },
           });
           if (this.isConnected) this.#part.connect();
           this.requestUpdate();

@@ -7,7 +7,7 @@
 import { nothing, svg } from 'lit';
 import type { TourStop } from '../../../model/tour/types.js';
 import type { PlanShown } from '../base.js';
-import { r } from '../drawing/svg.js';
+import type { r as R } from '../drawing/svg.js';
 
 /** What the plan needs of a tour (structural: no import of the element). */
 interface LinkedTour extends HTMLElement {
@@ -27,6 +27,8 @@ export interface YouAreHereHost {
   element: HTMLElement & { floor?: string; requestUpdate(): void };
   /** The element `for` names (sync.ts). */
   linked(): HTMLElement | undefined;
+  /** The plan's number writer (drawing/svg.ts), handed in: this chunk imports nothing of the element's modules. */
+  r: typeof R;
 }
 
 export class YouAreHerePart {
@@ -53,9 +55,9 @@ export class YouAreHerePart {
           aria-label=${stop.name}
           aria-current=${current ? 'location' : nothing}
           data-stop=${stop.id}
-          cx=${r(stop.position[0])}
-          cy=${r(-stop.position[1])}
-          r=${r(radius)}
+          cx=${this.host.r(stop.position[0])}
+          cy=${this.host.r(-stop.position[1])}
+          r=${this.host.r(radius)}
           fill=${current ? '#1f5fbf' : '#fff'}
           stroke="#1f5fbf"
           stroke-width="2"

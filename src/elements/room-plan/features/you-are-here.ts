@@ -13,6 +13,7 @@ import type { PlanShown, RoomPlanBase } from '../base.js';
 // types only: the code comes with the link's (sync-part.ts), which a linked element implies
 import type { YouAreHerePart } from './you-are-here-part.js';
 import { loadLink, type PlanSyncProperties } from './sync.js';
+import { r } from '../drawing/svg.js';
 
 // the declared return type: the declaration build cannot name the anonymous class's private members
 export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T {
@@ -31,7 +32,7 @@ export function PlanYouAreHere<T extends Constructor<RoomPlanBase>>(Base: T): T 
       else
         loadLink().then(
           (code) => {
-            this.#part ??= new code.YouAreHerePart({ element: this, linked: () => this.#linked() });
+            this.#part ??= new code.YouAreHerePart({ element: this, linked: () => this.#linked(), r });
             this.#part.hear(this.#linked());
             this.requestUpdate();
           },
