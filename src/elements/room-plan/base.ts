@@ -19,7 +19,8 @@ import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { RoomProduct } from '../../model/products.js';
-import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
+import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson, Vec2 } from '../../model/types.js';
+import { HeldCalls } from '../../features/products/held-calls.js';
 import { ProductsHost } from '../../features/products/products-host.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
@@ -85,6 +86,18 @@ type Reveal = (typeof REVEAL)[keyof typeof REVEAL];
 /** A stage of a freshly loaded plan a feature may wait for (see REVEAL). */
 export type PlanStage = 'description' | 'all';
 
+/**
+ * What every part (after-paint.ts) is handed of its plan, besides the element itself: its language, the
+ * plan on screen, pan and zoom with the plan point under a pointer, whether the furniture is hidden.
+ */
+export interface PlanPartHost {
+  language: LanguageController;
+  navigation: PlanNavigation;
+  shown(): PlanShown | undefined;
+  furnitureHidden(): boolean;
+  pointUnder(event: PointerEvent): Vec2 | undefined;
+}
+
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
   model: RoomModel;
@@ -144,8 +157,8 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   #nav = new PlanNavigation(this, () => this.#currentDrawing());
   /** The features' working code, once this element took it in (after-paint.ts). */
   #parts?: PlanParts;
-  /** Calls made before the parts were in and the first `model-load` (whenPartsIn), in order; undefined once they ran. */
-  #held?: (() => void)[] = [];
+  /** Calls made before the parts were in and the first `model-load` (whenPartsIn), in order. */
+  #held = new HeldCalls();
 
   constructor() {
     super();
@@ -297,22 +310,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     return this.#parts?.productsOf(this.loaded?.model) ?? [];
   }
 
-  /** The features' working code (after-paint.ts), once in; undefined before. */
+  /** The features' working code (after-paint.ts) once this plan took it in (right after its first paint). */
   protected get parts(): PlanParts | undefined {
     return this.#parts;
   }
 
   /**
-   * Until the first `model-load` with the parts in, a call is held; the held calls then run in the order
-   * they were made, right before `model-load`. Later calls run at once.
+   * A call that needs the parts is held until the first `model-load` with them in: the held calls are made
+   * then, in order, right before that `model-load`; later ones at once.
    */
   protected override whenPartsIn(call: () => void): boolean {
-    if (!this.#held) {
-      call();
-      return true;
-    }
-    this.#held.push(call);
-    return false;
+    return this.#held.run(call);
   }
 
   /**
@@ -360,11 +368,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     detail: { model: RoomModel; problems: readonly ModelProblem[] },
   ): void {
     if (shown) this.planReady(shown);
-    if (this.#parts) {
-      const held = this.#held;
-      this.#held = undefined;
-      for (const call of held ?? []) call();
-    }
+    if (this.#parts) this.#held.release();
     this.emit('model-load', { ...detail, products: this.products });
   }
 
@@ -392,6 +396,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   /** The room on screen (for the features written over ProductsHost): the plan shown. */
   protected override get roomShown(): PlanShown | undefined {
     return this.planShown;
+  }
+
+  /** What a feature hands its part of the plan (PlanPartHost), besides the element. */
+  protected planHost(): PlanPartHost {
+    return {
+      language: this.#language,
+      navigation: this.#nav,
+      shown: () => this.planShown,
+      furnitureHidden: () => this.furnitureHidden(),
+      pointUnder: (event) => this.#nav.modelPointUnder(event),
+    };
   }
 
   /** Pan and zoom (its `view`, and the pointer to plan coordinates through view-box.ts). */

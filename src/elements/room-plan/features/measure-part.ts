@@ -7,10 +7,8 @@
 import { nothing, svg, type ReactiveControllerHost } from 'lit';
 import { MeasureMode } from '../../../features/measure/measure-mode.js';
 import type { MeasureDetail } from '../../../events/measure.js';
-import type { LanguageController } from '../../../internal/language.js';
 import type { Vec2 } from '../../../model/types.js';
-import type { PlanShown } from '../base.js';
-import type { PlanNavigation } from '../navigation.js';
+import type { PlanPartHost, PlanShown } from '../base.js';
 import { r } from '../drawing/svg.js';
 import { modelPointAt, unitsPerPixel } from '../view-box.js';
 import { snapPoint, wallAt, wallLength } from './snap.js';
@@ -27,11 +25,8 @@ function alongAngle(a: Vec2, b: Vec2): number {
 }
 
 /** What the part asks of its plan (the mixin's closures over its protected members). */
-export interface PlanMeasureHost {
+export interface PlanMeasureHost extends PlanPartHost {
   element: ReactiveControllerHost & HTMLElement & { measure: boolean; units: string; renderRoot: ParentNode };
-  language: LanguageController;
-  shown(): PlanShown | undefined;
-  navigation: PlanNavigation;
   /** Fires `measure` (and tells the analytics). */
   measured(detail: MeasureDetail): void;
 }

@@ -40,22 +40,20 @@ export function PlanMeasure<T extends Constructor<RoomPlanBase>>(
      */
     @property({ type: Boolean, reflect: true }) measure = false;
 
-    /** The measure mode at work (measure-part.ts), made with the parts. */
-    #part?: PlanMeasurePart;
-
     protected override partsIn(parts: PlanParts): void {
       super.partsIn(parts);
       this.#part = new parts.PlanMeasurePart({
+        ...this.planHost(),
         element: this,
-        language: this.language,
-        shown: () => this.planShown,
-        navigation: this.navigation,
         measured: (detail) => {
           this.emit('measure', detail);
           this.analytics.track('measure');
         },
       });
     }
+
+    /** The measure mode at work (measure-part.ts), made with the parts. */
+    #part?: PlanMeasurePart;
 
     /** Takes the measured points away (the mode stays on). */
     clearMeasure(): void {

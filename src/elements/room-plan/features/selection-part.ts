@@ -8,11 +8,10 @@ import { nothing, svg, type ReactiveControllerHost } from 'lit';
 import * as descriptionCode from '../../../features/selection/description-code.js';
 import { selectableComponents } from '../../../features/selection/component-selection.js';
 import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
-import type { LanguageController } from '../../../internal/language.js';
 import { pointInRing } from '../../../model/polygon.js';
 import type { ModelComponent, RoomModel, Vec2 } from '../../../model/types.js';
 import { parseUnits } from '../../../model/units.js';
-import type { PlanShown } from '../base.js';
+import type { PlanPartHost, PlanShown } from '../base.js';
 import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
 import { pointsOf } from '../drawing/svg.js';
 
@@ -53,15 +52,10 @@ function footprintsOf(model: RoomModel): Footprint[] {
 }
 
 /** What the part asks of its plan (the mixin's closures over its protected members). */
-export interface PlanSelectionHost {
+export interface PlanSelectionHost extends PlanPartHost {
   element: ReactiveControllerHost & HTMLElement & { selected: string[]; units: string };
-  language: LanguageController;
-  shown(): PlanShown | undefined;
-  furnitureHidden(): boolean;
   cart(): ((component: ModelComponent) => void) | undefined;
   picked(component: ModelComponent): void;
-  /** The plan point under the pointer (navigation.ts). */
-  pointUnder(event: PointerEvent): Vec2 | undefined;
 }
 
 export class PlanSelectionPart {

@@ -51,21 +51,18 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     /** The selected components' ids, space-separated in the attribute (reflected); outlined on the plan. */
     @property({ converter: idListConverter, reflect: true }) selected: string[] = [];
 
-    /** The selection at work (selection-part.ts), made with the parts. */
-    #part?: PlanSelectionPart;
-
     protected override partsIn(parts: PlanParts): void {
       super.partsIn(parts);
       this.#part = new parts.PlanSelectionPart({
+        ...this.planHost(),
         element: this,
-        language: this.language,
-        shown: () => this.planShown,
-        furnitureHidden: () => this.furnitureHidden(),
         cart: () => this.pieceCart(),
         picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
-        pointUnder: (event) => this.navigation.modelPointUnder(event),
       });
     }
+
+    /** The selection at work (selection-part.ts), made with the parts. */
+    #part?: PlanSelectionPart;
 
     /**
      * Highlights the components `ids` (a list, or space-separated) apart from the selection; `highlight()` clears.
@@ -82,9 +79,8 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
      * Before `model-load` the call is held (made then, firing its event) and this answers false.
      */
     selectComponent(id: string): boolean {
-      const part = this.#part;
-      if (!part) return this.whenPartsIn(() => this.selectComponent(id)) && false;
-      return part.selection.select(id);
+      // (held: false now, its event when it is made)
+      return this.#part?.selection.select(id) ?? (this.whenPartsIn(() => this.selectComponent(id)) && false);
     }
 
     protected override renderSvgLayers(shown: PlanShown): unknown[] {

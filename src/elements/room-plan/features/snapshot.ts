@@ -11,9 +11,9 @@ import {
   GestureAttributes,
   type GestureAttributesMembers,
 } from '../../../features/fullscreen/gesture-attributes.js';
-import type { FullscreenController } from '../../../features/fullscreen/fullscreen.js';
 import { isFullscreen } from '../../../features/fullscreen/is-fullscreen.js';
-import type { WheelGuard } from '../../../features/fullscreen/wheel-guard.js';
+// types only: made with the plan's parts (after-paint.ts)
+import type { PlanGestures } from './gestures-part.js';
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { SnapshotOptions } from '../../../features/snapshot/snapshot-image.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -38,10 +38,8 @@ export function PlanSnapshot<T extends Constructor<RoomPlanBase>>(
 ): T & Constructor<PlanSnapshotProperties & GestureAttributesMembers> {
   /** @csspart fullscreen-button - The full-screen button beside the zoom buttons (also `control`). */
   abstract class WithPlanSnapshot extends GestureAttributes(Base) {
-    /** Full screen and its button: made with the parts. */
-    #fullscreen?: FullscreenController;
-    /** Whether the wheel zooms and one finger scrolls, with its hint: made with the parts. */
-    #gestures?: WheelGuard;
+    /** Full screen with its button, and the wheel guard with its hint: made with the parts. */
+    #gestures?: PlanGestures;
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     constructor(...args: any[]) {
@@ -51,21 +49,20 @@ export function PlanSnapshot<T extends Constructor<RoomPlanBase>>(
       // Ctrl / ⌘ zooms; no hint, no engaging click)
       this.navigation.useGate({
         wheel: (event) =>
-          this.#gestures?.wheel(event) ??
+          this.#gestures?.guard.wheel(event) ??
           (this.gestureHandling === 'greedy' || isFullscreen(this) || event.ctrlKey || event.metaKey),
         touchScrolls: () =>
-          this.#gestures?.touchScrolls() ?? (this.gestureHandling !== 'greedy' && !isFullscreen(this)),
+          this.#gestures?.guard.touchScrolls() ?? (this.gestureHandling !== 'greedy' && !isFullscreen(this)),
       });
     }
 
     protected override partsIn(parts: PlanParts): void {
       super.partsIn(parts);
-      const fullscreen = new parts.FullscreenController(this, (on) => this.fullscreenToggled(on));
-      this.#fullscreen = fullscreen;
-      this.#gestures = new parts.WheelGuard(this, {
-        policy: () => this.gestureHandling,
-        fullscreen: () => fullscreen.active,
-      });
+      this.#gestures = new parts.PlanGestures(
+        this,
+        (on) => this.fullscreenToggled(on),
+        () => this.gestureHandling,
+      );
     }
 
     /**
@@ -90,7 +87,7 @@ export function PlanSnapshot<T extends Constructor<RoomPlanBase>>(
     }
 
     protected override renderControls(): unknown[] {
-      const fullscreen = this.#fullscreen;
+      const fullscreen = this.#gestures?.fullscreen;
       return [
         ...super.renderControls(),
         fullscreen ? fullscreen.button(this.fullscreenButton, 'control fullscreen-button') : nothing,
@@ -98,7 +95,7 @@ export function PlanSnapshot<T extends Constructor<RoomPlanBase>>(
     }
 
     protected override renderFeatures(): unknown[] {
-      return [...super.renderFeatures(), this.#gestures?.render() ?? nothing];
+      return [...super.renderFeatures(), this.#gestures?.guard.render() ?? nothing];
     }
   }
   return WithPlanSnapshot;

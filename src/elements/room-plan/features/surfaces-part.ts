@@ -28,7 +28,7 @@ import { selectableComponents } from '../../../features/selection/component-sele
 import type { SurfaceSelectDetail } from '../../../events/surface-select.js';
 import { pointInRing } from '../../../model/polygon.js';
 import type { PlanGeometry, RoomModel, Vec2 } from '../../../model/types.js';
-import type { PlanShown } from '../base.js';
+import type { PlanPartHost, PlanShown } from '../base.js';
 import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
 import { pointsOf } from '../drawing/svg.js';
 
@@ -43,20 +43,16 @@ function loadImage(url: string): Promise<void> {
 }
 
 /** What the part asks of its plan (the mixin's closures over its protected members). */
-export interface PlanSurfacesHost {
+export interface PlanSurfacesHost extends PlanPartHost {
   element: ReactiveControllerHost & HTMLElement & { measure?: boolean };
-  shown(): PlanShown | undefined;
   /** Whether the plan is put in far enough for the description's surfaces (base.ts, REVEAL). */
   listed(): boolean;
-  furnitureHidden(): boolean;
   /** The task answers the visitor's own input on the element. */
   visitor(): boolean;
   changed(change: RoomChange): void;
   refused(failure: ChangeFailure): void;
   /** Fires `surface-select` (cancelable); false when cancelled. */
   select(detail: SurfaceSelectDetail): boolean;
-  /** The plan point under the pointer (navigation.ts). */
-  pointUnder(event: PointerEvent): Vec2 | undefined;
 }
 
 export class PlanSurfacesPart {

@@ -55,10 +55,9 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
     protected override partsIn(parts: PlanParts): void {
       super.partsIn(parts);
       this.#part = new parts.PlanSurfacesPart({
+        ...this.planHost(),
         element: this,
-        shown: () => this.planShown,
         listed: () => this.planRevealed('all'),
-        furnitureHidden: () => this.furnitureHidden(),
         visitor: () => this.analytics.answeringVisitor,
         changed: (change) => {
           this.emit('room-change', change);
@@ -67,7 +66,6 @@ export function PlanSurfaces<T extends Constructor<RoomPlanBase>>(
         },
         refused: (failure) => this.emit('room-change-error', failure),
         select: (detail) => this.emit('surface-select', detail, { cancelable: true }),
-        pointUnder: (event) => this.navigation.modelPointUnder(event),
       });
     }
 

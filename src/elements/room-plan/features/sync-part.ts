@@ -76,23 +76,22 @@ export class PlanSyncPart {
 
   /** The plan is in the page: hears its clicks and links to its viewer. */
   connect(): void {
-    const { element } = this.host;
-    element.renderRoot.addEventListener('pointerdown', this.#onPointerDown as EventListener, {
-      capture: true,
-    });
-    element.renderRoot.addEventListener('click', this.#onClick as EventListener);
-    element.addEventListener('component-select', this.#onPlanSelect);
+    this.#listen(true);
     this.link();
   }
 
   disconnect(): void {
-    const { element } = this.host;
-    element.renderRoot.removeEventListener('pointerdown', this.#onPointerDown as EventListener, {
-      capture: true,
-    });
-    element.renderRoot.removeEventListener('click', this.#onClick as EventListener);
-    element.removeEventListener('component-select', this.#onPlanSelect);
+    this.#listen(false);
     this.#unlink();
+  }
+
+  /** The plan's own presses and clicks (an area clicked), and its selection (kept the same on the viewer). */
+  #listen(on: boolean): void {
+    const { element } = this.host;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    element.renderRoot[method]('pointerdown', this.#onPointerDown as EventListener, { capture: true });
+    element.renderRoot[method]('click', this.#onClick as EventListener);
+    element[method]('component-select', this.#onPlanSelect);
   }
 
   /** After a render: it may have made the camera's elements anew; draw the camera on them. */
