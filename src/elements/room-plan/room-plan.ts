@@ -42,7 +42,7 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. The features' working code, fetched right after the areas and walls are painted, is in by then (the whole API answers in its handler), and the calls made before it (`selectComponent()`, `highlight()`, `setSurface()`, `undo()`, `redo()`, `addToCart()`) were made just before it, in order. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
