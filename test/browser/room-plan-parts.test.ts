@@ -90,6 +90,19 @@ describe('<room-plan> parts after the first paint', () => {
     expect(plan.selected).to.deep.equal(['model-0']);
   });
 
+  it('a plan that cannot be drawn answers what was held as without a plan, not never', async () => {
+    const plan = document.createElement('room-plan');
+    plan.src = '/no-such-room.json';
+    const refused = waitForEvent(plan, 'room-change-error');
+    const painted = plan.setSurface('area:a:floor', { color: '#ff0000' });
+    const failed = waitForEvent(plan, 'model-error');
+    fixtureContainer().append(plan);
+    await failed;
+    expect(await painted, 'the held change refused').to.equal(false);
+    await refused;
+    expect(plan.changes).to.deep.equal([]);
+  });
+
   it('a plan made once the parts are in the page has them with its first paint', async () => {
     const plan = makePlan();
     const painted = firstStage(plan);

@@ -490,6 +490,11 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     await this.updateComplete;
     if (!run.current()) return;
     this.emit('model-error', { error: run.error, fatal: true });
+    // what was held answers as without a plan (a change refused `not-ready`, a selection false), not never
+    if (this.#held.waiting)
+      void this.#fetchParts().then(() => {
+        if (this.#parts) this.#held.release();
+      });
   }
 
   /** Shows a plan read already (no request); in a browser, announces it as a load does. */

@@ -6,6 +6,11 @@
 export class HeldCalls {
   #queue: (() => void)[] | undefined = [];
 
+  /** Whether calls are kept and some are waiting. */
+  get waiting(): boolean {
+    return !!this.#queue?.length;
+  }
+
   /** Makes `call` now if released, else keeps it; true when it was made now. */
   run(call: () => void): boolean {
     const queue = this.#queue;
