@@ -48,6 +48,12 @@ export interface Budgets {
     /** Source files or folders (`src/panorama/`) no CDN file before the first frame may hold (its source map). */
     afterModules: string[];
   };
+  /**
+   * (issue 33, the sixteenth round) A bare `<room-plan room-id>`'s JS before its `model-load` (the drawn plan,
+   * its parts in), on a CDN page and on a Vite page; `after`: chunks (by name) it must not request (the link of
+   * `for`, `toBlob()`'s rasteriser).
+   */
+  planPage?: { tag: string; bytes: number; npmBytes: number; after: string[] };
 }
 export const budgets = (): Budgets =>
   JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8')) as Budgets;

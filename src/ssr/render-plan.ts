@@ -8,7 +8,9 @@
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import '../elements/room-plan/room-plan.js';
+import { RoomPlan } from '../elements/room-plan/room-plan.js';
+import * as planParts from '../elements/room-plan/after-paint.js';
+import { providePlanParts } from '../elements/room-plan/base.js';
 import { readPlanData, type PlanData } from '../elements/room-plan/server-data.js';
 import { fmlDesignToRoomModel } from '../model/fml/fml-to-room-model.js';
 import { readFml } from '../model/fml/read-fml.js';
@@ -36,6 +38,13 @@ export interface PlanRenderOptions {
   apiBase?: string;
   furniture?: 'hidden';
 }
+
+// A plan drawn on a server has every feature at once (its footprints, its description), as the browser's
+// take-over has them before it hydrates (the browser's own plans take them right after their first paint):
+// their code, and their styles beside the element's own in its declarative shadow root.
+providePlanParts(planParts);
+void RoomPlan.observedAttributes;
+RoomPlan.elementStyles = [...RoomPlan.elementStyles, ...planParts.partStyles];
 
 const text = (value: string | number | undefined) => (value == null ? undefined : String(value));
 

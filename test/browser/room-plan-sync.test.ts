@@ -4,7 +4,7 @@ import '../../src/elements/room-plan/room-plan.ts';
 import '../../src/elements/room-viewer/room-viewer.ts';
 import type { RoomPlan } from '../../src/elements/room-plan/room-plan.ts';
 import type { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
-import { onPlan } from '../../src/elements/room-plan/features/sync.ts';
+import { onPlan } from '../../src/elements/room-plan/features/sync-part.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { cleanup, fixtureContainer, modelLoaded, rafPasses, until, waitForEvent } from './helpers/wait.ts';

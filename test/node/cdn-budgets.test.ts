@@ -20,7 +20,7 @@ import { launchBrowser, startBenchServer } from '../../bench/harness.ts';
 import { cdnPage, ELEMENTS, measurePage, npmPage } from '../../bench/page-bytes.ts';
 import { budgets } from '../../scripts/cdn/folders.ts';
 
-const { loader, firstCards, firstCardsNpm, viewerPage } = budgets();
+const { loader, firstCards, firstCardsNpm, viewerPage, planPage } = budgets();
 /** Chunks a page asks for only after an element's first result (by name, before the hash). */
 const LATER_CHUNKS = ['analytics-tracker', 'http-failure'];
 const LOADER = `dist/cdn/${loader.file}`;
@@ -168,5 +168,34 @@ describe('CDN byte budgets (scripts/cdn/budgets.json)', () => {
       );
       assert.deepEqual(others, [], `other elements' chunks before model-load (${measured.files.join(', ')})`);
     });
+  });
+  // (issue 33, the sixteenth round) a bare plan paints with its first-paint code; its parts come before model-load
+  describe('<room-plan> alone: JS before its drawn plan (model-load)', () => {
+    const bench = benchPage();
+    for (const path of ['CDN', 'npm'] as const)
+      it(`${path}: at most ${path === 'CDN' ? planPage?.bytes : planPage?.npmBytes} B gzip, none of the chunks it needs only with for or on use`, async () => {
+        assert.ok(planPage, 'budgets.json has no planPage');
+        const element = ELEMENTS.find((e) => e.tag === planPage.tag);
+        assert.ok(element, `bench/page-bytes.ts has no page for <${planPage.tag}>`);
+        const page =
+          path === 'CDN' ? cdnPage(element, element.markup) : await npmPage(element, element.markup);
+        const measured = await measurePage(bench.browser, bench.server.origin, element, page);
+        const files = measured.files.join(', ');
+        const budget = path === 'CDN' ? planPage.bytes : planPage.npmBytes;
+        assert.ok(measured.files.length > 0, 'no JS was counted: the page did not load');
+        assert.ok(
+          measured.bytes <= budget,
+          `${measured.bytes} B gzip before model-load, over the ${budget} B budget (${files})`,
+        );
+        assert.ok(
+          measured.files.some((file) => file.startsWith('after-paint-')),
+          `the parts were not counted (${files})`,
+        );
+        for (const part of planPage.after)
+          assert.ok(
+            !measured.files.some((file) => file.startsWith(`${part}-`)),
+            `${part} was requested (${files})`,
+          );
+      });
   });
 });

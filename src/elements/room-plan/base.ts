@@ -13,16 +13,16 @@ import {
 import { property, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { ElementError, errorValues } from '../../internal/element-error.js';
-import { renderErrorPanel } from '../../features/error-panel/error-panel.js';
+// the panel, its words and looks: a chunk fetched on the way to an error (the model source waits for it)
+import { renderErrorPanelLater } from '../../features/error-panel/panel-later.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { planGeometry } from '../../model/plan-geometry.js';
 import type { RoomProduct } from '../../model/products.js';
-import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson } from '../../model/types.js';
-import { productsOf } from '../../features/products/products-of.js';
+import type { ModelProblem, PlanGeometry, RoomModel, RoomModelJson, Vec2 } from '../../model/types.js';
+import { HeldCalls } from '../../features/products/held-calls.js';
 import { ProductsHost } from '../../features/products/products-host.js';
 import { formatArea, formatLength, parseUnits } from '../../model/units.js';
-import { floorSwitcher } from '../../features/model-source/floor-switcher.js';
 import { FmlInputs } from '../../features/model-source/fml-inputs.js';
 import {
   ModelSourceController,
@@ -30,12 +30,44 @@ import {
   type Shown,
 } from '../../features/model-source/source-controller.js';
 import { loadFmlModule } from '../../api/model-source.js';
+import { addStyles } from '../../internal/add-styles.js';
+import { lazyModule } from '../../internal/lazy-module.js';
 import { animationFrames, nextMessage, yieldToPage } from '../../platform/yield.js';
 import { drawPlan, drawPlanInSlices, type PlanDrawing } from './drawing/draw.js';
 import { islandData, readPlanData, type PlanData, type ShownNow } from './server-data.js';
 import { PlanNavigation, ZOOM_STEP } from './navigation.js';
 import { viewBoxAttribute } from './view-box.js';
 import { PLAN_REASON_WORDS, PLAN_STRINGS, type PlanStringKey } from './room-plan.strings.js';
+// types only: the chunk itself comes right after the plan's first paint (#load)
+import type * as AfterPaint from './after-paint.js';
+
+/** The plan's working code loaded right after its first paint (after-paint.ts). */
+export type PlanParts = typeof AfterPaint;
+
+/**
+ * The features' working code (after-paint.ts): fetched right after a plan's first paint (its areas and
+ * walls on screen), once per page, and in before the features' layers go in (issue 33, the sixteenth round).
+ */
+const loadParts = lazyModule(() =>
+  import('./after-paint.js').then((parts) => {
+    partsHere = parts;
+    return parts;
+  }),
+);
+/** The parts once they are in the page (or given by the server's renderer): a plan made later takes them at once. */
+let partsHere: PlanParts | undefined;
+/** Each plan's parts once in (for the mixins written over another host: the cart, room-plan.ts). */
+const partsOfPlan = new WeakMap<object, PlanParts>();
+export const planPartsOf = (plan: object): PlanParts | undefined => partsOfPlan.get(plan);
+
+/**
+ * For the server's renderer (src/ssr/render-plan.ts): the parts, imported there, so that a plan drawn on a
+ * server has every feature at once (its footprints, its description), as the browser's take-over then does.
+ * @internal
+ */
+export function providePlanParts(parts: PlanParts): void {
+  partsHere = parts;
+}
 
 /** The drawing's box is read in steps of this many CSS px: a pixel more or less draws nothing again. */
 const SIZE_STEP = 16;
@@ -53,6 +85,18 @@ const REVEAL = { ground: 1, drawing: 2, layers: 3, description: 4, all: 5 } as c
 type Reveal = (typeof REVEAL)[keyof typeof REVEAL];
 /** A stage of a freshly loaded plan a feature may wait for (see REVEAL). */
 export type PlanStage = 'description' | 'all';
+
+/**
+ * What every part (after-paint.ts) is handed of its plan, besides the element itself: its language, the
+ * plan on screen, pan and zoom with the plan point under a pointer, whether the furniture is hidden.
+ */
+export interface PlanPartHost {
+  language: LanguageController;
+  navigation: PlanNavigation;
+  shown(): PlanShown | undefined;
+  furnitureHidden(): boolean;
+  pointUnder(event: PointerEvent): Vec2 | undefined;
+}
 
 /** What a feature module (plan-*.ts mixed into `<room-plan>`) gets of the plan on screen. */
 export interface PlanShown {
@@ -111,6 +155,10 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     floorChanged: (detail) => this.emit('floor-change', detail),
   });
   #nav = new PlanNavigation(this, () => this.#currentDrawing());
+  /** The features' working code, once this element took it in (after-paint.ts). */
+  #parts?: PlanParts;
+  /** Calls made before the parts were in and the first `model-load` (whenPartsIn), in order. */
+  #held = new HeldCalls();
 
   constructor() {
     super();
@@ -176,6 +224,9 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     const [fml, client] = await Promise.all([
       data.fml != null ? loadFmlModule(data.fml) : undefined,
       import('@lit-labs/ssr-client'),
+      // the server drew the plan with every feature (its footprints, its description): so does the
+      // browser's first update, which hydrates it (a failure: hydration finds it different and draws anew)
+      this.#fetchParts(),
     ]);
     const shown = readPlanData(data, { floor: this.floor, design: this.design }, fml);
     if (!shown || this.model != null || this.fml != null) return;
@@ -225,6 +276,8 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
+    // the parts already in the page (another plan took them, or the server's renderer gave them)
+    if (!this.#parts && partsHere) this.#takeInParts(partsHere);
     // the server's data (on the server), or the server's data read again (the browser's take-over)
     const now = this.serverShown ?? this.#shownNow;
     if (now) {
@@ -253,7 +306,70 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
    * until a plan is drawn. Read-only.
    */
   override get products(): readonly RoomProduct[] {
-    return productsOf(this.loaded?.model);
+    // worked out by the parts (after-paint.ts), which are in before model-load
+    return this.#parts?.productsOf(this.loaded?.model) ?? [];
+  }
+
+  /** The features' working code (after-paint.ts) once this plan took it in (right after its first paint). */
+  protected get parts(): PlanParts | undefined {
+    return this.#parts;
+  }
+
+  /**
+   * A call that needs the parts is held until the first `model-load` with them in: the held calls are made
+   * then, in order, right before that `model-load`; later ones at once.
+   */
+  protected override whenPartsIn(call: () => void): boolean {
+    return this.#held.run(call);
+  }
+
+  /**
+   * A feature's hook: the working code loaded after the plan's first paint (after-paint.ts) is in, once per
+   * element: make what works with it (call super). The plan on screen, if any, comes to `planReady` after it.
+   */
+  protected partsIn(_parts: PlanParts): void {}
+
+  /**
+   * The parts, fetched now if they are not in (once per page); resolves once they are in, or failed (the
+   * painted plan stays as it is: its features' extras are missing, what was held waits for a next load).
+   */
+  #fetchParts(): Promise<void> {
+    const parts = this.#parts
+      ? undefined
+      : loadParts().then(
+          (parts) => this.#takeInParts(parts),
+          () => undefined,
+        );
+    return Promise.all([parts, ...this.partsAlso()]).then(() => undefined);
+  }
+
+  /**
+   * A feature's hook: a chunk of its own that the plan fetches beside its parts, right after its first paint,
+   * and waits for before the features' layers go in (the link to a viewer, with `for`): promises that never
+   * reject (call super and add).
+   */
+  protected partsAlso(): Promise<unknown>[] {
+    return [];
+  }
+
+  #takeInParts(parts: PlanParts): void {
+    if (this.#parts) return;
+    this.#parts = parts;
+    partsOfPlan.set(this, parts);
+    // (a server has no shadow root to add them to: its renderer gives them with the element's own)
+    if (typeof ShadowRoot !== 'undefined') for (const styles of parts.partStyles) addStyles(this, styles);
+    this.partsIn(parts);
+    this.requestUpdate();
+  }
+
+  /** The plan is painted whole: what was held runs (once the parts are in), then `model-load`. */
+  #announce(
+    shown: PlanShown | undefined,
+    detail: { model: RoomModel; problems: readonly ModelProblem[] },
+  ): void {
+    if (shown) this.planReady(shown);
+    if (this.#parts) this.#held.release();
+    this.emit('model-load', { ...detail, products: this.products });
   }
 
   /** What readModel() left out or repaired in the model drawn. */
@@ -280,6 +396,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
   /** The room on screen (for the features written over ProductsHost): the plan shown. */
   protected override get roomShown(): PlanShown | undefined {
     return this.planShown;
+  }
+
+  /** What a feature hands its part of the plan (PlanPartHost), besides the element. */
+  protected planHost(): PlanPartHost {
+    return {
+      language: this.#language,
+      navigation: this.#nav,
+      shown: () => this.planShown,
+      furnitureHidden: () => this.furnitureHidden(),
+      pointUnder: (event) => this.#nav.modelPointUnder(event),
+    };
   }
 
   /** Pan and zoom (its `view`, and the pointer to plan coordinates through view-box.ts). */
@@ -340,9 +467,15 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
       this.#revealed = REVEAL.ground;
       this.#source.loaded();
       await this.updateComplete;
+      let parts: Promise<void> | undefined;
       // the rest of the plan, a stage a frame (REVEAL); a newer run puts its own plan in
       for (const stage of [REVEAL.drawing, REVEAL.layers, REVEAL.description, REVEAL.all] as const) {
         await afterPaint();
+        if (!run.current()) return;
+        // the areas and walls are painted: the features' working code now, nothing of it before; in
+        // before their layers go in (the plan at model-load is what it was with every feature at once)
+        if (stage === REVEAL.drawing) parts = this.#fetchParts();
+        if (stage === REVEAL.layers) await parts;
         if (!run.current()) return;
         this.#revealed = stage;
         this.requestUpdate();
@@ -350,15 +483,18 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
       }
       await animationFrames(2);
       if (!run.current() || !this.isConnected) return;
-      const shown = this.planShown;
-      if (shown) this.planReady(shown);
-      this.emit('model-load', { model, problems, products: productsOf(model) });
+      this.#announce(this.planShown, { model, problems });
       return;
     }
     this.loaded = undefined;
     await this.updateComplete;
     if (!run.current()) return;
     this.emit('model-error', { error: run.error, fatal: true });
+    // what was held answers as without a plan (a change refused `not-ready`, a selection false), not never
+    if (this.#held.waiting)
+      void this.#fetchParts().then(() => {
+        if (this.#parts) this.#held.release();
+      });
   }
 
   /** Shows a plan read already (no request); in a browser, announces it as a load does. */
@@ -372,14 +508,11 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     void (async () => {
       await this.updateComplete;
       await animationFrames(2);
+      // the server's plan is on screen: the parts now, and their layers with them
+      await this.#fetchParts();
+      await this.updateComplete;
       if (!this.isConnected || this.loaded?.plan !== shown.plan) return;
-      const drawn = this.planShown;
-      if (drawn) this.planReady(drawn);
-      this.emit('model-load', {
-        model: shown.model,
-        problems: shown.problems,
-        products: productsOf(shown.model),
-      });
+      this.#announce(this.planShown, { model: shown.model, problems: shown.problems });
     })();
   }
 
@@ -453,7 +586,7 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
         src: this.src?.trim() ?? '',
       };
       return html`<div class="error-layer">
-        ${renderErrorPanel({
+        ${renderErrorPanelLater(this, {
           kind: error.kind,
           lang: this.#language.lang,
           message: key ? this.#t(key, values) : undefined,
@@ -467,13 +600,17 @@ export class RoomPlanBase extends FmlInputs(ProductsHost) {
     }
     const nav = this.#nav;
     return html`
-      ${floorSwitcher({
-        plan: this.#source.fml?.plan,
-        selected: this.#source.floorIndex,
-        label: this.#t('floor'),
-        fallback: (level) => this.#t('floorLevel', { level }),
-        onChange: this.#onFloor,
-      })}
+      ${
+        /* an FML plan's floor switcher comes with the parts, right after the first paint */ this.#parts?.floorSwitcher(
+          {
+            plan: this.#source.fml?.plan,
+            selected: this.#source.floorIndex,
+            label: this.#t('floor'),
+            fallback: (level) => this.#t('floorLevel', { level }),
+            onChange: this.#onFloor,
+          },
+        ) ?? nothing
+      }
       <div
         part="viewport"
         tabindex="0"

@@ -1,14 +1,9 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
-import { descriptionStyles, planSelectionStyles } from '../../features/selection/room-description.styles.js';
 import { statusStyles } from '../../internal/status-styles.js';
 import { controlStyles, floorSwitcherStyles } from '../../internal/control-styles.js';
-import { planMeasureStyles } from './features/measure.styles.js';
 import { planSnapshotStyles } from './features/snapshot.styles.js';
-import { cartStyles } from '../../features/cart/cart.js';
-import { quantitiesStyles } from '../../features/quantities/quantities-table.js';
 import { planFurnitureStyles } from '../../features/products/furniture-feature.js';
-import { errorPanelStyles } from '../../features/error-panel/error-panel.styles.js';
 
 const ownStyles = css`
   :host {
@@ -254,15 +249,12 @@ const ownStyles = css`
 export const styles = [
   hostStyles,
   statusStyles,
-  errorPanelStyles,
+  // (the error panel's styles come with it, on the way to an error: error-panel/panel-later.ts)
   controlStyles,
   floorSwitcherStyles,
   ownStyles,
-  descriptionStyles,
-  planSelectionStyles,
-  planMeasureStyles,
-  ...planSnapshotStyles,
-  cartStyles,
+  // (the description's, the footprints', the measure mode's, the cart's, the quantities' and the gesture
+  // hint's styles come with the parts that render them: after-paint.ts)
+  planSnapshotStyles,
   planFurnitureStyles,
-  quantitiesStyles,
 ];

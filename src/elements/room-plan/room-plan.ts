@@ -3,9 +3,8 @@ import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { ModelErrorDetail, ModelLoadDetail } from '../../events/index.js';
 import type { Units } from '../../model/units.js';
-import { RoomPlanBase } from './base.js';
+import { planPartsOf, RoomPlanBase } from './base.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
-import * as cartCode from '../../features/cart/cart.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { PlanMeasure } from './features/measure.js';
 import { QuantitiesFeature } from './features/quantities.js';
@@ -43,7 +42,7 @@ export type PlanErrorDetail = ModelErrorDetail;
  *
  * @summary An SVG floor plan of a room model, with floor areas, openings, dimensions, pan and zoom.
  *
- * @fires {CustomEvent<ModelLoadDetail>} model-load - All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
+ * @fires {CustomEvent<ModelLoadDetail>} model-load - All of the plan is in the DOM and painted: a freshly loaded plan goes in in stages, a frame apart (the areas and walls, the rest of the drawing, the footprints, the room's description, its surfaces), and this comes two animation frames after the last. The features' working code, fetched right after the areas and walls are painted, is in by then (the whole API answers in its handler), and the calls made before it (`selectComponent()`, `highlight()`, `setSurface()`, `undo()`, `redo()`, `addToCart()`) were made just before it, in order. Detail `{ model, problems, products }`; the geometry drawn is the `plan` property, `products` as the `products` property.
  * @fires {CustomEvent<RoomAnalyticsDetail>} room-analytics - Something the visitor did, for the page's analytics (the element sends
  *   nothing itself): `view` (half on screen for a second), `interaction` (the first press or key), `dwell` (out of view again,
  *   with `duration` in ms), `select`, `measure`, `snapshot`, `fullscreen`, `add-to-cart`. Detail `{ action, roomId, projectId,
@@ -126,10 +125,12 @@ export type PlanErrorDetail = ModelErrorDetail;
 export class RoomPlan extends PlanSurfaces(
   QuantitiesFeature(
     FurnitureFeature(
+      // the cart's code comes with the plan's parts (after-paint.ts), right after its first paint
       CartFeature(PlanSnapshot(PlanMeasure(PlanYouAreHere(PlanSync(PlanSelection(RoomPlanBase))))), {
-        code: () => cartCode,
+        code: (plan) => planPartsOf(plan)?.cart,
       }),
     ),
+    { code: (plan) => planPartsOf(plan) },
   ),
 ) {
   static override styles = styles;

@@ -6,23 +6,21 @@
  * which the CDN build puts in the plan's own chunk, and from src/features/ it went into
  * `room-plan-deps`, which then imported the plan's chunk back: one file more in the plan's preload
  * chain than an HTTP/1.1 round holds (test/node/cdn-integrity.test.ts).
+ *
+ * The working code (quantities-part.ts: the quantities worked out, the table) is handed in by the element
+ * (`code`): the plan's comes with its parts, right after its first paint (after-paint.ts), so `quantities`
+ * is undefined and no table shows until then (both are there at `model-load`).
  */
 import { nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Constructor } from '../../../internal/mixin.js';
-import { roomQuantities, type RoomQuantities } from '../../../model/quantities.js';
-import type { PlanGeometry } from '../../../model/types.js';
-import { parseUnits } from '../../../model/units.js';
 import type { ProductsHost } from '../../../features/products/products-host.js';
-import { quantitiesTable, QUANTITIES_STRINGS } from '../../../features/quantities/quantities-table.js';
-import {
-  surfaceQuantities,
-  type SurfaceQuantities,
-} from '../../../features/quantities/surface-quantities.js';
 import type { SurfaceValue } from '../../../features/changes/surface-value.js';
+// types only: the code is handed in (the plan's parts)
+import type * as QuantitiesCode from './quantities-part.js';
+import type { PlanQuantities } from './quantities-part.js';
 
-/** The plan's quantities, with its surfaces' materials (issue 37: paint and floor m² per material). */
-export type PlanQuantities = RoomQuantities & { materials: SurfaceQuantities };
+export type { PlanQuantities };
 
 /** What the mixin adds (documented on the class below). */
 export interface QuantitiesProperties {
@@ -30,16 +28,16 @@ export interface QuantitiesProperties {
   readonly quantities: PlanQuantities | undefined;
 }
 
-const cache = new WeakMap<PlanGeometry, RoomQuantities>();
-/** The materials' share per plan, for the changes it was worked out with. */
-const materialCache = new WeakMap<
-  PlanGeometry,
-  { changed: ReadonlyMap<string, SurfaceValue>; value: PlanQuantities }
->();
+export interface QuantitiesOptions {
+  /** The quantities' code (quantities-part.ts) for `host`, or undefined while it has not arrived. */
+  code: (host: ProductsHost) => typeof QuantitiesCode | undefined;
+}
+
 const NO_CHANGES: ReadonlyMap<string, SurfaceValue> = new Map();
 
 export function QuantitiesFeature<T extends Constructor<ProductsHost & { units: string }>>(
   Base: T,
+  { code }: QuantitiesOptions,
 ): T & Constructor<QuantitiesProperties> {
   // its parts are declared on the element (room-plan.ts): the manifest's analyzer does not read a mixin's class tags
   abstract class WithQuantities extends Base {
@@ -54,40 +52,25 @@ export function QuantitiesFeature<T extends Constructor<ProductsHost & { units: 
      * floor shown). `materials` (`{ walls, floors, ceilings }`): per material (the model's material id, or a
      * `setSurface()` change: `#rrggbb` or the texture's URL) its `area` in m² and the `surfaces` it covers: wall faces
      * net of doors and windows, floors and ceilings net of the areas inside them, to quote paint or floor packs.
-     * Undefined until a plan is drawn. Read-only; `roomQuantities()` from
+     * Undefined until a plan is drawn (and its API is: `model-load`). Read-only; `roomQuantities()` from
      * `room-elements/model.js` gives the same for scripts.
      */
     get quantities(): PlanQuantities | undefined {
       const shown = this.roomShown;
-      if (!shown) return undefined;
-      let quantities = cache.get(shown.plan);
-      if (!quantities) cache.set(shown.plan, (quantities = roomQuantities(shown.model, shown.plan)));
+      const work = code(this);
+      if (!shown || !work) return undefined;
       // the surfaces as changed (surfaces.ts), else as the model has them
       const changed =
         (this as { changedSurfaces?(): ReadonlyMap<string, SurfaceValue> }).changedSurfaces?.() ?? NO_CHANGES;
-      // one object per plan and set of changes: the same object read twice (a page may compare them)
-      let withMaterials = materialCache.get(shown.plan);
-      if (withMaterials?.changed !== changed) {
-        const heights = new Map(shown.model.walls.map((w) => [w.name, w.height]));
-        const materials = surfaceQuantities(
-          shown.plan,
-          changed,
-          (wall) => heights.get(wall.name) || shown.plan.height,
-        );
-        materialCache.set(shown.plan, (withMaterials = { changed, value: { ...quantities, materials } }));
-      }
-      return withMaterials.value;
+      return work.planQuantities(shown, changed);
     }
 
     protected override renderFeatures(): unknown[] {
       const quantities = this.showQuantities ? this.quantities : undefined;
+      const work = code(this);
       return [
         ...super.renderFeatures(),
-        quantities
-          ? quantitiesTable(quantities, parseUnits(this.units), this.language.lang, (key, values) =>
-              this.language.t(QUANTITIES_STRINGS, key, values),
-            )
-          : nothing,
+        quantities && work ? work.planQuantitiesTable(quantities, this.units, this.language) : nothing,
       ];
     }
   }

@@ -5,19 +5,17 @@
  * Every piece of furniture is drawn as its footprint (`part="component-footprint"`; FML items were
  * already drawn as items, room-model furniture was not drawn before). A click or tap on the plan (not
  * the end of a drag) picks the smallest footprint under the pointer, so a lamp on a table can be
- * picked; the selection and the highlight are a layer of their own over the plan.
+ * picked; the selection and the highlight are a layer of their own over the plan. The working code
+ * (selection-part.ts) comes with the plan's parts, right after its first paint (after-paint.ts): until
+ * `model-load`, `selectComponent()` and `highlight()` are held (applied then, in order) and
+ * `selectComponent()` answers false.
  */
-import { nothing, svg } from 'lit';
+import { nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { idListConverter, selectableComponents } from '../../../features/selection/component-selection.js';
-import { ComponentSelection, type SelectionHost } from '../../../features/selection/selection-controller.js';
-import * as descriptionCode from '../../../features/selection/description-code.js';
-import { pointInRing } from '../../../model/polygon.js';
-import type { ModelComponent, RoomModel, Vec2 } from '../../../model/types.js';
-import { parseUnits } from '../../../model/units.js';
-import type { PlanShown, RoomPlanBase } from '../base.js';
-import { itemFootprints, MAX_ITEMS } from '../drawing/items.js';
-import { pointsOf } from '../drawing/svg.js';
+import { idListConverter } from '../../../features/selection/id-list.js';
+import type { PlanParts, PlanShown, RoomPlanBase } from '../base.js';
+// types only: the selection's code comes with the plan's parts (after-paint.ts)
+import type { PlanSelectionPart } from './selection-part.js';
 import type { Constructor } from '../../../internal/mixin.js';
 
 /** What the mixin adds (documented on the class below). */
@@ -25,42 +23,6 @@ export interface PlanSelectionProperties {
   selected: string[];
   highlight(ids?: Iterable<string> | string): void;
   selectComponent(id: string): boolean;
-}
-
-interface Footprint {
-  component: ModelComponent;
-  ring: Vec2[];
-  /** Floor area of the footprint, to pick the smallest of those under the pointer. */
-  size: number;
-}
-
-const footprintCache = new WeakMap<RoomModel, Footprint[]>();
-/** No pieces (furniture hidden): one array, so what is cached per list stays cached. */
-const NONE: readonly ModelComponent[] = [];
-const selectableCache = new WeakMap<RoomModel, ModelComponent[]>();
-
-/** The pickable pieces, one array per model (the description caches its names per array). */
-function selectableOf(model: RoomModel | undefined): readonly ModelComponent[] {
-  if (!model) return NONE;
-  let list = selectableCache.get(model);
-  if (!list) selectableCache.set(model, (list = selectableComponents(model)));
-  return list;
-}
-
-/** The selectable pieces' footprints (at most MAX_ITEMS, as the plan draws items). */
-function footprintsOf(model: RoomModel): Footprint[] {
-  let list = footprintCache.get(model);
-  if (list) return list;
-  list = [];
-  for (const component of selectableComponents(model).slice(0, MAX_ITEMS)) {
-    // the items' own footprint (drawing/items.ts), one component at a time so each keeps its id
-    const ring = itemFootprints({ components: [component] } as RoomModel)[0];
-    if (!ring) continue;
-    const [min, max] = component.boundingBox;
-    list.push({ component, ring, size: Math.abs((max[0] - min[0]) * (max[1] - min[1])) });
-  }
-  footprintCache.set(model, list);
-  return list;
 }
 
 // the declared return type: the declaration build cannot name the anonymous class's private members
@@ -89,73 +51,50 @@ export function PlanSelection<T extends Constructor<RoomPlanBase>>(
     /** The selected components' ids, space-separated in the attribute (reflected); outlined on the plan. */
     @property({ converter: idListConverter, reflect: true }) selected: string[] = [];
 
-    #selection = new ComponentSelection(this as unknown as SelectionHost, {
-      language: this.language,
-      startsOn: (event) => {
-        const viewport = this.shadowRoot?.querySelector('[part~="viewport"]');
-        return !!viewport && event.composedPath().includes(viewport);
-      },
-      pick: (event) => this.#pick(event),
-      components: () => (this.furnitureHidden() ? NONE : selectableOf(this.planShown?.model)),
-      cart: () => this.pieceCart(),
-      areas: () => this.planShown?.plan.areas ?? [],
-      picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
-      units: () => parseUnits(this.units),
-    });
-
-    /** Highlights the components `ids` (a list, or space-separated) apart from the selection; `highlight()` clears. */
-    highlight(ids: Iterable<string> | string = []): void {
-      this.#selection.highlight(ids);
+    protected override partsIn(parts: PlanParts): void {
+      super.partsIn(parts);
+      this.#part = new parts.PlanSelectionPart({
+        ...this.planHost(),
+        element: this,
+        cart: () => this.pieceCart(),
+        picked: (component) => this.analytics.track('select', { componentId: component.componentId }),
+      });
     }
 
-    /** Selects a component as a click would (firing `component-select`, source `api`); false if unknown or cancelled. */
+    /** The selection at work (selection-part.ts), made with the parts. */
+    #part?: PlanSelectionPart;
+
+    /**
+     * Highlights the components `ids` (a list, or space-separated) apart from the selection; `highlight()` clears.
+     * Before `model-load` it is held and applied then.
+     */
+    highlight(ids: Iterable<string> | string = []): void {
+      // (a list given before model-load is read then, as it was when given)
+      const list = typeof ids === 'string' ? ids : [...ids];
+      this.whenPartsIn(() => this.#part?.selection.highlight(list));
+    }
+
+    /**
+     * Selects a component as a click would (firing `component-select`, source `api`); false if unknown or cancelled.
+     * Before `model-load` the call is held (made then, firing its event) and this answers false.
+     */
     selectComponent(id: string): boolean {
-      return this.#selection.select(id);
+      // (held: false now, its event when it is made)
+      return this.#part?.selection.select(id) ?? (this.whenPartsIn(() => this.selectComponent(id)) && false);
     }
 
     protected override renderSvgLayers(shown: PlanShown): unknown[] {
-      const footprints = footprintsOf(shown.model);
-      const selected = new Set(this.selected);
-      const highlighted = this.#selection.highlighted;
-      const outline = (f: Footprint, kind: 'selected' | 'highlighted') =>
-        svg`<polygon part=${kind} class=${kind} data-component-id=${f.component.id} points=${pointsOf(f.ring)}></polygon>`;
-      return [
-        ...super.renderSvgLayers(shown),
-        svg`<g class="component-footprints">${footprints.map(
-          (f) =>
-            svg`<polygon part="component-footprint" data-component-id=${f.component.id} points=${pointsOf(f.ring)}></polygon>`,
-        )}</g>`,
-        selected.size || highlighted.size
-          ? svg`<g class="component-selection">${footprints
-              .filter((f) => highlighted.has(f.component.id) && !selected.has(f.component.id))
-              .map((f) => outline(f, 'highlighted'))}${footprints
-              .filter((f) => selected.has(f.component.id))
-              .map((f) => outline(f, 'selected'))}</g>`
-          : nothing,
-      ];
+      return [...super.renderSvgLayers(shown), ...(this.#part?.layers(shown) ?? [])];
     }
 
     protected override renderFeatures(): unknown[] {
       // the description (a button per piece and surface: more DOM than the drawing) goes in once the
       // drawing has painted (base.ts, REVEAL)
+      const part = this.#part;
       return [
         ...super.renderFeatures(),
-        this.planShown && this.planRevealed('description')
-          ? this.#selection.description(descriptionCode)
-          : nothing,
+        part && this.planShown && this.planRevealed('description') ? part.description() : nothing,
       ];
-    }
-
-    /** The smallest footprint under the pointer (a lamp on a table before the table). */
-    #pick(event: PointerEvent): ModelComponent | undefined {
-      const shown = this.planShown;
-      const point = shown && this.navigation.modelPointUnder(event);
-      if (this.furnitureHidden() || !shown || !point) return undefined;
-      let best: Footprint | undefined;
-      for (const f of footprintsOf(shown.model)) {
-        if ((!best || f.size < best.size) && pointInRing(point, f.ring)) best = f;
-      }
-      return best?.component;
     }
   }
   return WithPlanSelection;

@@ -1,6 +1,5 @@
-/** The plan's gesture hint and full-screen button (features/snapshot.ts). */
+/** The plan's cooperative gestures and full-screen button (features/snapshot.ts). */
 import { css } from 'lit';
-import { gestureStyles } from '../../../features/fullscreen/gesture-styles.js';
 
 const ownStyles = css`
   /* cooperative gestures: one finger scrolls the page, two pinch the plan */
@@ -12,4 +11,5 @@ const ownStyles = css`
   }
 `;
 
-export const planSnapshotStyles = [gestureStyles, ownStyles];
+/** (the gesture hint's own styles come with the wheel guard: after-paint.ts) */
+export const planSnapshotStyles = ownStyles;
