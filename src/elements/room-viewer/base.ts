@@ -4,8 +4,6 @@
  */
 import { html, type PropertyValues } from 'lit';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
-import { lazyModule } from '../../internal/lazy-module.js';
-import { addStyles } from '../../internal/add-styles.js';
 import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { FloorSwitcherLater } from './floors/switcher-later.js';
@@ -13,7 +11,7 @@ import { ModelSourceController, SOURCE_STATES } from '../../features/model-sourc
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
 import { ElementError } from '../../internal/element-error.js';
-import { componentError, contextLostError, ViewerErrors } from './errors.js';
+import { componentError, contextLostError, textureError, ViewerErrors } from './errors.js';
 import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
 import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
 import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
@@ -29,30 +27,24 @@ import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { getConfig } from '../../config.js';
-import { animationFrames, yieldToPage } from '../../platform/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+import { PartsQueue } from './parts-queue.js';
+import { ViewerSize } from './size.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
 /**
- * The features' working code (after-frame.ts): fetched right after a viewer's first frame, or with the
- * room when what the page set changes that frame (`partsBeforeFrame`); once per page.
- */
-const loadParts = lazyModule(() => import('./after-frame.js'));
-/** Each viewer's parts once in (for the mixins written over another host: the cart, room-viewer.ts). */
-const partsOfViewer = new WeakMap<object, ViewerParts>();
-export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewer.get(viewer);
-/**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
 export class RoomViewerBase extends RoomViewerHooks {
-  #errors = new ViewerErrors(this);
+  #errors = new ViewerErrors(this, (detail) => this.emit('model-error', detail));
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
   /** The room on screen and its drawing, as the features see it. */
@@ -64,13 +56,11 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
   });
   #started = false;
-  /** The features' working code, once this element took it in (after-frame.ts). */
-  #parts?: ViewerParts;
-  /** Calls made before the first `model-load` (whenPartsIn), in order; undefined once they ran. */
-  #held?: (() => void)[] = [];
+  /** The features' working code (after-frame.ts) and the calls held until it is in (parts-queue.ts). */
+  #parts = new PartsQueue(this, (parts) => this.partsIn(parts));
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
   #takeUp = new ViewTakeUp();
-  #resize?: ResizeObserver;
+  #size = new ViewerSize(this, () => this.#drawing);
   #language = new LanguageController(this);
   #floors = new FloorSwitcherLater(this);
   // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
@@ -112,7 +102,7 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   /** The features' working code (after-frame.ts), once in; undefined before. */
   protected get parts(): ViewerParts | undefined {
-    return this.#parts;
+    return this.#parts.parts;
   }
 
   /**
@@ -120,29 +110,7 @@ export class RoomViewerBase extends RoomViewerHooks {
    * held calls then run in the order they were made, right before `model-load`. Later calls run at once.
    */
   protected override whenPartsIn(call: () => void): boolean {
-    if (!this.#held) {
-      call();
-      return true;
-    }
-    this.#held.push(call);
-    return false;
-  }
-
-  /** The parts arrived: each feature makes what works with them (partsIn), once per element. */
-  #takeInParts(parts: ViewerParts): void {
-    if (this.#parts) return;
-    this.#parts = parts;
-    partsOfViewer.set(this, parts);
-    for (const styles of parts.partStyles) addStyles(this, styles);
-    this.partsIn(parts);
-    this.requestUpdate();
-  }
-
-  /** What was held runs, in order (the room taken up, or failed); later calls run at once. */
-  #runHeld(): void {
-    const held = this.#held;
-    this.#held = undefined;
-    for (const call of held ?? []) call();
+    return this.#parts.when(call);
   }
 
   /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
@@ -157,7 +125,7 @@ export class RoomViewerBase extends RoomViewerHooks {
    */
   override get products(): readonly RoomProduct[] {
     // worked out by the parts (after-frame.ts), which come after the first frame
-    return this.#parts?.productsOf(this.#context?.model) ?? [];
+    return this.parts?.productsOf(this.#context?.model) ?? [];
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -201,14 +169,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     // the first render in a task of its own, after the one that defined and upgraded the element
     if (!this.hasUpdated) this.#takeUp.renderLater();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.#resize ??= new ResizeObserver(() => this.#applySize());
-    this.#resize.observe(this);
     if (this.loading === 'eager') this.#begin();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resize?.disconnect();
   }
 
   /** Auto-rotation as asked, unless the page asks for reduced motion. */
@@ -305,8 +266,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
     // what the page set changes the first frame (focus-component, selected, changes): the parts with the room
-    const partsEarly = !this.#parts && this.partsBeforeFrame() ? loadParts() : undefined;
-    partsEarly?.catch(() => undefined);
+    const partsEarly = this.#parts.early(() => this.partsBeforeFrame());
     let current = () => true;
     // the drawing's code once there is a room to load, after the poster (draw.ts)
     const loadThree = drawingCode(
@@ -355,9 +315,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     const { model, plan } = run.value;
     const context: ViewerContext = { drawing, model, plan };
     if (partsEarly) {
-      const parts = await partsEarly.catch(() => undefined);
+      const parts = await partsEarly;
       if (!shown()) return;
-      if (parts) this.#takeInParts(parts);
+      if (parts) this.#parts.take(parts);
     }
     this.#context = context;
     this.#takeUp.renderLater();
@@ -403,14 +363,15 @@ export class RoomViewerBase extends RoomViewerHooks {
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
         if ((drawn()?.frames ?? 0) > 0) this.loadStep({ step: 'frame', total, pending });
-        this.#partialFailure(
-          new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
-        );
+        this.#errors.partial(textureError(url));
       },
       onComponentError: (failure) => {
-        if (run.current()) this.#partialFailure(componentError(failure));
+        if (run.current()) this.#errors.partial(componentError(failure));
       },
-      onContextGone: () => this.#contextGone(run),
+      onContextGone: () => {
+        // lost for good: an error with a retry, not a picture frozen on its last frame
+        if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
+      },
       onFailed: () => {
         if (!mine()) return;
         // the render worker could not draw it, or stopped: drawn again on the page's thread
@@ -431,7 +392,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     const start = {
       run,
       settings: drawSettings(run, {
-        ...this.#size(),
+        ...this.#size.now(),
         camera: this.#cameraMode(),
         controls: this.controls,
         autoRotate: this.#autoRotating(),
@@ -459,26 +420,12 @@ export class RoomViewerBase extends RoomViewerHooks {
     }
   }
 
-  /** The WebGL context was lost for good: an error with a retry, not a picture frozen on its last frame. */
-  #contextGone(run: { current(): boolean }): void {
-    if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
-  }
-
-  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed). */
+  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed, which fires `model-error`). */
   #fail(error: ElementError, retry?: boolean, message?: ViewerStringKey): void {
     this.#teardown();
-    this.#errors.failed(error, retry, message);
     this.#source.fail(error);
-    this.emit('model-error', { error, fatal: true });
-    // what was held answers as without a room (a change refused `not-ready`…), not never
-    if (this.#held?.length)
-      void loadParts().then(
-        (parts) => {
-          this.#takeInParts(parts);
-          this.#runHeld();
-        },
-        () => undefined,
-      );
+    this.#errors.failed(error, retry, message);
+    this.#parts.failed();
   }
 
   /**
@@ -511,35 +458,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     await this.updateComplete;
     if (!shown()) return;
     this.emit('first-frame', { thread: drawing.thread });
-    if (!this.#parts) {
-      // the frame painted first: nothing of the parts is asked for before it
-      await animationFrames();
-      // a failed fetch (after lazyModule's retry) still lets model-load say the room is shown; what
-      // was held waits for the parts of a next load (reload())
-      const parts = await loadParts().catch(() => undefined);
-      if (!shown()) return;
-      if (parts) this.#takeInParts(parts);
-    }
-    if (!shown()) return;
-    if (this.#parts) this.#runHeld();
-    this.emit('model-load', { model, problems, products: this.#parts?.productsOf(model) ?? [] });
-  }
-
-  /** The room is drawn but part of it is not as the model says. */
-  #partialFailure(error: ElementError): void {
-    this.#errors.partial(error);
-    this.emit('model-error', { error, fatal: false });
-  }
-
-  #size(): { width: number; height: number } {
-    const rect = this.getBoundingClientRect();
-    return { width: rect.width || 300, height: rect.height || 150 };
-  }
-
-  #applySize(): void {
-    if (!this.#drawing) return;
-    const { width, height } = this.#size();
-    this.#drawing.setSize(width, height, globalThis.devicePixelRatio || 1);
+    await this.#parts.afterFrame(shown, () =>
+      this.emit('model-load', { model, problems, products: this.parts?.productsOf(model) ?? [] }),
+    );
   }
 
   #teardown(): void {
