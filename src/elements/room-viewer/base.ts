@@ -4,7 +4,6 @@
  */
 import { html, type PropertyValues } from 'lit';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
-import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { FloorSwitcherLater } from './floors/switcher-later.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -12,27 +11,22 @@ import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, contextLostError, textureError, ViewerErrors } from './errors.js';
-import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
-import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
-import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { drawInWorker, drawingCode, drawOnPage, drawSettings, type DrawRun } from './draw.js';
-import { workerRenderingSupported } from './worker-support.js';
-import { renderThreadFor } from './thread.js';
-import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
+import { drawInWorker, drawingCode, drawOnPage, drawSettings, threadFor, type DrawRun } from './draw.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
-import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
+import type { RoomView } from '../../three/index.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
-import { getConfig } from '../../config.js';
 import { yieldToPage } from '../../platform/yield.js';
 import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 import { PartsQueue } from './parts-queue.js';
 import { ViewerSize } from './size.js';
+import { CameraRelay } from './camera-relay.js';
+import { DrawingInputs } from './drawing-inputs.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
@@ -51,22 +45,22 @@ export class RoomViewerBase extends RoomViewerHooks {
   #context?: ViewerContext;
   /** The render worker failed on this page or could not draw this room: later loads draw on the page. */
   #workerFailed = false;
-  /** This viewer's camera, frame by frame, for another viewer's `sync-camera` and a `<room-plan for>`. */
-  #feed = new CameraFeed((position, target) => {
-    this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
-  });
+  /** `camera-change`, and this viewer's camera frame by frame for those who follow it (camera-relay.ts). */
+  #camera = new CameraRelay(
+    this,
+    () => this.#drawing,
+    (change) => this.emit('camera-change', change),
+  );
+  /** What the drawing is told of `camera`, `controls`, `auto-rotate` and the rest (drawing-inputs.ts). */
+  #inputs = new DrawingInputs(this, () => this.#drawing);
   #started = false;
   /** The features' working code (after-frame.ts) and the calls held until it is in (parts-queue.ts). */
   #parts = new PartsQueue(this, (parts) => this.partsIn(parts));
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
-  #takeUp = new ViewTakeUp();
+  #takeUp = new ViewTakeUp(this);
   #size = new ViewerSize(this, () => this.#drawing);
   #language = new LanguageController(this);
   #floors = new FloorSwitcherLater(this);
-  // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
-  #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
-  // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
-  #motion = new ReducedMotionController(this, () => this.#drawing?.setAutoRotate(this.#autoRotating()));
   /**
    * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
    * model source, what changes the room drawn loads it again too.
@@ -79,7 +73,6 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   constructor() {
     super();
-    provideCameraFeed(this, this.#feed);
     // the analytics tracker's bytes after the first frame (or an error, or a poster held for reveal), never by timing before it
     this.analytics.settlesWhen((state) => state === 'loaded' || state === 'error' || state === 'poster');
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
@@ -166,28 +159,19 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // the first render in a task of its own, after the one that defined and upgraded the element
-    if (!this.hasUpdated) this.#takeUp.renderLater();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     if (this.loading === 'eager') this.#begin();
   }
 
-  /** Auto-rotation as asked, unless the page asks for reduced motion. */
-  #autoRotating(): boolean {
-    return this.autoRotate && !this.#motion.reduced;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    syncAutoRotate(this, changed);
+    this.#inputs.willUpdate(changed);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
-    if (changed.has('camera')) this.#drawing?.setCameraMode(this.#cameraMode());
-    if (changed.has('controls')) this.#drawing?.setControls(this.controls);
-    if (changed.has('autoRotate')) this.#drawing?.setAutoRotate(this.#autoRotating());
+    this.#inputs.updated(changed, this.#drawing);
     if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
@@ -198,10 +182,6 @@ export class RoomViewerBase extends RoomViewerHooks {
   reload(): void {
     if (this.#started) this.#reload();
     else this.#begin();
-  }
-
-  #cameraMode(): CameraMode {
-    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   #onNear(near: boolean): void {
@@ -250,19 +230,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     void this.#load(floorOnly);
   }
 
-  /** Where this viewer's room is drawn now (thread.ts holds the rule). */
-  #thread(): 'main' | 'worker' {
-    return renderThreadFor({
-      renderer: this.renderer,
-      configured: getConfig().viewerRenderer,
-      pageLoader: !!this.componentLoader,
-      supported: workerRenderingSupported(),
-      workerFailed: this.#workerFailed,
-    });
-  }
-
   async #load(floorOnly: boolean): Promise<void> {
-    const offThread = this.#thread() === 'worker';
+    const offThread = threadFor(this, this.#workerFailed) === 'worker';
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
     // what the page set changes the first frame (focus-component, selected, changes): the parts with the room
@@ -327,9 +296,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     drawing.setFurnitureVisible(!this.furnitureHidden());
     // the first frame is drawn either way; later frames only while near the viewport
     drawing.setVisible(this.#viewport.near);
-    this.requestUpdate();
-    await this.updateComplete;
-    if (shown()) this.#takeUp.ready(drawing);
+    await this.#takeUp.rendered(drawing, shown);
   }
 
   // Lit's documented way to wait before an update (as room-plan/base.ts does): see take-up.ts
@@ -343,14 +310,13 @@ export class RoomViewerBase extends RoomViewerHooks {
     run: { value: LoadedRoom; current(): boolean },
     drawn: () => RoomDrawing | undefined,
   ): DrawingEvents {
-    const { model, problems } = run.value;
     const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
     const onFrame = (frame: DrawnFrame): void => {
       // a frame before the features took the drawing up comes again once they have (take-up.ts)
       if (!mine() || this.#takeUp.hold(drawn(), () => onFrame(frame))) return;
-      if (frame.frames === 1) this.#firstFrame(run, drawn()!, model, problems);
+      if (frame.frames === 1) void this.#firstFrame(run, drawn()!);
       this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
-      this.#feed.publish(frame.pose);
+      this.#camera.publish(frame.pose);
       this.drawnFrame(frame);
     };
     return {
@@ -358,7 +324,7 @@ export class RoomViewerBase extends RoomViewerHooks {
         if (mine()) this.loadStep({ step: 'code' });
       },
       onFrame,
-      onCameraChange: (change) => this.#cameraChange.push(change),
+      onCameraChange: (change) => this.#camera.moved(change),
       onRenderScale: (detail) => this.emit('render-scale', detail),
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
@@ -393,14 +359,9 @@ export class RoomViewerBase extends RoomViewerHooks {
       run,
       settings: drawSettings(run, {
         ...this.#size.now(),
-        camera: this.#cameraMode(),
-        controls: this.controls,
-        autoRotate: this.#autoRotating(),
+        ...this.#inputs.start(),
         furnitureVisible: !this.furnitureHidden(),
         touchScrolls: this.oneFingerScrolls(),
-        mediaBase: this.mediaBase,
-        furnitureBase: this.furnitureBase,
-        componentLoader: this.componentLoader,
         wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
         start: opening,
       }),
@@ -433,45 +394,32 @@ export class RoomViewerBase extends RoomViewerHooks {
    * never before it), the features take the room up with them, what was held runs, and `model-load`
    * (issue 33: its promise, the whole API ready in its handler, unchanged).
    */
-  #firstFrame(
-    run: { current(): boolean },
-    drawing: RoomDrawing,
-    model: RoomModel,
-    problems: readonly ModelProblem[],
-  ): void {
+  async #firstFrame(run: { value: LoadedRoom; current(): boolean }, drawing: RoomDrawing): Promise<void> {
+    const { model, problems } = run.value;
     this.#source.loaded();
     this.loadStep({ step: 'drawn' });
     // state first, synchronously, so listeners of first-frame and model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
-    void this.#partsThenLoad(run, drawing, model, problems);
-  }
-
-  async #partsThenLoad(
-    run: { current(): boolean },
-    drawing: RoomDrawing,
-    model: RoomModel,
-    problems: readonly ModelProblem[],
-  ): Promise<void> {
     const shown = () => run.current() && drawing === this.#drawing;
     // the poster rendered fading first: at `first-frame` the room is what the page sees
     await this.updateComplete;
     if (!shown()) return;
     this.emit('first-frame', { thread: drawing.thread });
+    // (`products`: the room on screen's, now `model`'s)
     await this.#parts.afterFrame(shown, () =>
-      this.emit('model-load', { model, problems, products: this.parts?.productsOf(model) ?? [] }),
+      this.emit('model-load', { model, problems, products: this.products }),
     );
   }
 
   #teardown(): void {
-    this.#cameraChange.cancel();
     this.#source.abort();
     if (this.#context) this.viewGone();
     this.#context = undefined;
     this.#takeUp.reset();
     this.#drawing?.dispose();
     this.#drawing = undefined;
-    this.#feed.publish(undefined);
+    this.#camera.gone();
   }
 
   #retry = () => this.#reload();
@@ -493,8 +441,7 @@ export class RoomViewerBase extends RoomViewerHooks {
         aria-label=${t(this.controls ? (this.camera === 'walk' ? 'labelWalk' : 'label') : 'labelStatic')}
       ></canvas>
       ${this.renderPoster()} ${this.renderFeatures()} ${this.renderProgress()}
-      ${this.#errors.renderError(this.#source.state === 'error', this.#language.lang, t, this.#retry)}
-      ${this.#errors.renderWarning(this.#errors.warns(this.#source.state), t)}
+      ${this.#errors.render(this.#source.state, this.#language.lang, t, this.#retry)}
     `;
   }
 }

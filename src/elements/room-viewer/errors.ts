@@ -62,14 +62,14 @@ export class ViewerErrors {
     return state === 'loaded' && this.#warning !== undefined;
   }
 
-  /** The error panel (`shown`: the source failed), with a retry where one can help. */
-  renderError(
-    shown: boolean,
-    lang: string,
-    t: (key: ViewerStringKey) => string,
-    onRetry: () => void,
-  ): unknown {
-    if (!shown) return nothing;
+  /**
+   * What a room in `state` says: the error panel when the source failed (with a retry where one can
+   * help), the warning notice over a room drawn in part (see warns()), or nothing.
+   */
+  render(state: string, lang: string, t: (key: ViewerStringKey) => string, onRetry: () => void): unknown {
+    if (this.warns(state))
+      return html`<div part="warning" class="warning" role="status">${t(this.#warning ?? 'textures')}</div>`;
+    if (state !== 'error') return nothing;
     return html`<div class="error-layer">
       ${renderErrorPanelLater(this.host, {
         kind: this.#kind ?? 'invalid',
@@ -79,13 +79,6 @@ export class ViewerErrors {
         retry: this.#retry || undefined,
       })}
     </div>`;
-  }
-
-  /** The warning notice over a room drawn in part (`shown`: see warns()). */
-  renderWarning(shown: boolean, t: (key: ViewerStringKey) => string): unknown {
-    return shown
-      ? html`<div part="warning" class="warning" role="status">${t(this.#warning ?? 'textures')}</div>`
-      : nothing;
   }
 }
 
