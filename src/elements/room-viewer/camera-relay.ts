@@ -19,7 +19,9 @@ export class CameraRelay extends CameraFeed {
     changed: (change: CameraChange) => void,
   ) {
     super((position, target) => {
-      drawing()?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
+      drawing()
+        ?.moveCamera({ view: { position, target } }, false)
+        .catch(() => undefined);
     });
     provideCameraFeed(host, this);
     this.#change = new TrailingThrottle(changed);
