@@ -4,9 +4,6 @@
  */
 import { html, type PropertyValues } from 'lit';
 import { RoomViewerHooks, type ViewerParts } from './hooks.js';
-import { lazyModule } from '../../internal/lazy-module.js';
-import { addStyles } from '../../internal/add-styles.js';
-import type { ModelProblem, RoomModel } from '../../model/types.js';
 import type { FmlPlan } from '../../model/fml/types.js';
 import { FloorSwitcherLater } from './floors/switcher-later.js';
 import { ModelSourceController, SOURCE_STATES } from '../../features/model-source/source-controller.js';
@@ -14,45 +11,35 @@ import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
 import { ElementError } from '../../internal/element-error.js';
 import { componentError, contextLostError, ViewerErrors } from './errors.js';
-import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
-import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
-import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { ViewportController } from '../../internal/viewport.js';
-import { drawInWorker, drawingCode, drawOnPage, drawSettings, type DrawRun } from './draw.js';
-import { workerRenderingSupported } from './worker-support.js';
-import { renderThreadFor } from './thread.js';
-import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
+import { drawInWorker, drawingCode, drawOnPage, drawSettings, threadFor, type DrawRun } from './draw.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
 import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
+import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
+import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
+import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
+import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
-import { getConfig } from '../../config.js';
-import { animationFrames, yieldToPage } from '../../platform/yield.js';
+import { yieldToPage } from '../../platform/yield.js';
 import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
+import { PartsQueue } from './parts-queue.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
 /** The source's states, and `poster`: the poster shown, the room not asked for yet (reveal). */
 const STATES = [...SOURCE_STATES, 'poster'] as const;
 /**
- * The features' working code (after-frame.ts): fetched right after a viewer's first frame, or with the
- * room when what the page set changes that frame (`partsBeforeFrame`); once per page.
- */
-const loadParts = lazyModule(() => import('./after-frame.js'));
-/** Each viewer's parts once in (for the mixins written over another host: the cart, room-viewer.ts). */
-const partsOfViewer = new WeakMap<object, ViewerParts>();
-export const partsOf = (viewer: object): ViewerParts | undefined => partsOfViewer.get(viewer);
-/**
  * The viewer's core: loading, the shared-renderer view, state, errors and the floor switcher. Features
  * (selection, camera, hotspots, measure, snapshots) are mixins over this class, as model-viewer builds
  * its element, and hook in through `viewReady`, `viewGone` and `renderFeatures`.
  */
 export class RoomViewerBase extends RoomViewerHooks {
-  #errors = new ViewerErrors(this);
+  #errors = new ViewerErrors(this, (detail) => this.emit('model-error', detail));
   /** The room drawn, on either thread (src/three/drawing.ts); undefined until drawn and after teardown. */
   #drawing?: RoomDrawing;
   /** The room on screen and its drawing, as the features see it. */
@@ -64,10 +51,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
   });
   #started = false;
-  /** The features' working code, once this element took it in (after-frame.ts). */
-  #parts?: ViewerParts;
-  /** Calls made before the first `model-load` (whenPartsIn), in order; undefined once they ran. */
-  #held?: (() => void)[] = [];
+  /** The features' working code (after-frame.ts) and the calls held until it is in (parts-queue.ts). */
+  #parts = new PartsQueue(this, (parts) => this.partsIn(parts));
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
   #takeUp = new ViewTakeUp();
   #resize?: ResizeObserver;
@@ -112,7 +97,7 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   /** The features' working code (after-frame.ts), once in; undefined before. */
   protected get parts(): ViewerParts | undefined {
-    return this.#parts;
+    return this.#parts.parts;
   }
 
   /**
@@ -120,29 +105,7 @@ export class RoomViewerBase extends RoomViewerHooks {
    * held calls then run in the order they were made, right before `model-load`. Later calls run at once.
    */
   protected override whenPartsIn(call: () => void): boolean {
-    if (!this.#held) {
-      call();
-      return true;
-    }
-    this.#held.push(call);
-    return false;
-  }
-
-  /** The parts arrived: each feature makes what works with them (partsIn), once per element. */
-  #takeInParts(parts: ViewerParts): void {
-    if (this.#parts) return;
-    this.#parts = parts;
-    partsOfViewer.set(this, parts);
-    for (const styles of parts.partStyles) addStyles(this, styles);
-    this.partsIn(parts);
-    this.requestUpdate();
-  }
-
-  /** What was held runs, in order (the room taken up, or failed); later calls run at once. */
-  #runHeld(): void {
-    const held = this.#held;
-    this.#held = undefined;
-    for (const call of held ?? []) call();
+    return this.#parts.when(call);
   }
 
   /** Where the room on screen is drawn: `main`, `worker` (see `renderer`), or undefined before it is. Read-only. */
@@ -157,7 +120,7 @@ export class RoomViewerBase extends RoomViewerHooks {
    */
   override get products(): readonly RoomProduct[] {
     // worked out by the parts (after-frame.ts), which come after the first frame
-    return this.#parts?.productsOf(this.#context?.model) ?? [];
+    return this.parts?.productsOf(this.#context?.model) ?? [];
   }
 
   /** A hotspot on a piece (`data-component-id="model-10"`) is counted for its product. */
@@ -211,11 +174,6 @@ export class RoomViewerBase extends RoomViewerHooks {
     this.#resize?.disconnect();
   }
 
-  /** Auto-rotation as asked, unless the page asks for reduced motion. */
-  #autoRotating(): boolean {
-    return this.autoRotate && !this.#motion.reduced;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     syncAutoRotate(this, changed);
@@ -227,20 +185,25 @@ export class RoomViewerBase extends RoomViewerHooks {
     if (changed.has('camera')) this.#drawing?.setCameraMode(this.#cameraMode());
     if (changed.has('controls')) this.#drawing?.setControls(this.controls);
     if (changed.has('autoRotate')) this.#drawing?.setAutoRotate(this.#autoRotating());
-    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
+    if (changed.has('loading') && this.loading === 'eager') this.#begin();
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
+  }
+
+  /** Auto-rotation as asked, unless the page asks for reduced motion. */
+  #autoRotating(): boolean {
+    return this.autoRotate && !this.#motion.reduced;
+  }
+
+  #cameraMode(): CameraMode {
+    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
   reload(): void {
     if (this.#started) this.#reload();
     else this.#begin();
-  }
-
-  #cameraMode(): CameraMode {
-    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   #onNear(near: boolean): void {
@@ -253,8 +216,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     return this.roomHeld() ? 'poster' : this.#source.state;
   }
 
-  #begin(): void {
-    if (this.#started || !this.isConnected || this.holdRoom()) return;
+  /** Asks for the room once, on the page, unless the loading feature holds it (`now`: asked for even so). */
+  #begin(now = false): void {
+    if (this.#started || !this.isConnected || (this.holdRoom() && !now)) return;
     this.#started = true;
     this.#reload();
   }
@@ -274,11 +238,7 @@ export class RoomViewerBase extends RoomViewerHooks {
    * the viewer nears the viewport, as the visitor is waiting.
    */
   protected startRoom(now: boolean): void {
-    this.#begin();
-    if (now && !this.#started && this.isConnected) {
-      this.#started = true;
-      this.#reload();
-    }
+    this.#begin(now);
   }
 
   /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
@@ -289,24 +249,12 @@ export class RoomViewerBase extends RoomViewerHooks {
     void this.#load(floorOnly);
   }
 
-  /** Where this viewer's room is drawn now (thread.ts holds the rule). */
-  #thread(): 'main' | 'worker' {
-    return renderThreadFor({
-      renderer: this.renderer,
-      configured: getConfig().viewerRenderer,
-      pageLoader: !!this.componentLoader,
-      supported: workerRenderingSupported(),
-      workerFailed: this.#workerFailed,
-    });
-  }
-
   async #load(floorOnly: boolean): Promise<void> {
-    const offThread = this.#thread() === 'worker';
+    const offThread = threadFor(this, this.#workerFailed) === 'worker';
     // on the page's thread, the features' three.js side before the first frame when the opening view needs it
     const withFeatures = !offThread && this.featuresAtStart();
     // what the page set changes the first frame (focus-component, selected, changes): the parts with the room
-    const partsEarly = !this.#parts && this.partsBeforeFrame() ? loadParts() : undefined;
-    partsEarly?.catch(() => undefined);
+    const partsEarly = this.#parts.early(() => this.partsBeforeFrame());
     let current = () => true;
     // the drawing's code once there is a room to load, after the poster (draw.ts)
     const loadThree = drawingCode(
@@ -355,9 +303,9 @@ export class RoomViewerBase extends RoomViewerHooks {
     const { model, plan } = run.value;
     const context: ViewerContext = { drawing, model, plan };
     if (partsEarly) {
-      const parts = await partsEarly.catch(() => undefined);
+      const parts = await partsEarly;
       if (!shown()) return;
-      if (parts) this.#takeInParts(parts);
+      if (parts) this.#parts.take(parts);
     }
     this.#context = context;
     this.#takeUp.renderLater();
@@ -383,12 +331,11 @@ export class RoomViewerBase extends RoomViewerHooks {
     run: { value: LoadedRoom; current(): boolean },
     drawn: () => RoomDrawing | undefined,
   ): DrawingEvents {
-    const { model, problems } = run.value;
     const mine = () => run.current() && !!drawn() && drawn() === this.#drawing;
     const onFrame = (frame: DrawnFrame): void => {
       // a frame before the features took the drawing up comes again once they have (take-up.ts)
       if (!mine() || this.#takeUp.hold(drawn(), () => onFrame(frame))) return;
-      if (frame.frames === 1) this.#firstFrame(run, drawn()!, model, problems);
+      if (frame.frames === 1) void this.#firstFrame(run, drawn()!);
       this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
       this.#feed.publish(frame.pose);
       this.drawnFrame(frame);
@@ -403,19 +350,20 @@ export class RoomViewerBase extends RoomViewerHooks {
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
         if ((drawn()?.frames ?? 0) > 0) this.loadStep({ step: 'frame', total, pending });
-        this.#partialFailure(
+        this.#errors.partial(
           new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
         );
       },
       onComponentError: (failure) => {
-        if (run.current()) this.#partialFailure(componentError(failure));
+        if (run.current()) this.#errors.partial(componentError(failure));
       },
-      onContextGone: () => this.#contextGone(run),
+      onContextGone: () => {
+        // lost for good: an error with a retry, not a picture frozen on its last frame
+        if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
+      },
+      // the render worker could not draw it, or stopped
       onFailed: () => {
-        if (!mine()) return;
-        // the render worker could not draw it, or stopped: drawn again on the page's thread
-        this.#workerFailed = true;
-        this.#reload();
+        if (mine()) this.#toPage();
       },
     };
   }
@@ -435,11 +383,11 @@ export class RoomViewerBase extends RoomViewerHooks {
         camera: this.#cameraMode(),
         controls: this.controls,
         autoRotate: this.#autoRotating(),
-        furnitureVisible: !this.furnitureHidden(),
-        touchScrolls: this.oneFingerScrolls(),
         mediaBase: this.mediaBase,
         furnitureBase: this.furnitureBase,
         componentLoader: this.componentLoader,
+        furnitureVisible: !this.furnitureHidden(),
+        touchScrolls: this.oneFingerScrolls(),
         wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
         start: opening,
       }),
@@ -453,32 +401,21 @@ export class RoomViewerBase extends RoomViewerHooks {
     const drawing = offThread ? await drawInWorker(start) : await drawOnPage(start);
     if (drawing instanceof ElementError) return void this.#fail(drawing);
     if (drawing !== 'no-worker') return drawing;
-    if (run.current()) {
-      this.#workerFailed = true;
-      this.#reload();
-    }
+    if (run.current()) this.#toPage();
   }
 
-  /** The WebGL context was lost for good: an error with a retry, not a picture frozen on its last frame. */
-  #contextGone(run: { current(): boolean }): void {
-    if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
+  /** The render worker failed this viewer: its room is drawn again, on the page's thread from now on. */
+  #toPage(): void {
+    this.#workerFailed = true;
+    this.#reload();
   }
 
-  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed). */
+  /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed, which fires `model-error`). */
   #fail(error: ElementError, retry?: boolean, message?: ViewerStringKey): void {
     this.#teardown();
-    this.#errors.failed(error, retry, message);
     this.#source.fail(error);
-    this.emit('model-error', { error, fatal: true });
-    // what was held answers as without a room (a change refused `not-ready`…), not never
-    if (this.#held?.length)
-      void loadParts().then(
-        (parts) => {
-          this.#takeInParts(parts);
-          this.#runHeld();
-        },
-        () => undefined,
-      );
+    this.#errors.failed(error, retry, message);
+    this.#parts.failed();
   }
 
   /**
@@ -486,49 +423,22 @@ export class RoomViewerBase extends RoomViewerHooks {
    * never before it), the features take the room up with them, what was held runs, and `model-load`
    * (issue 33: its promise, the whole API ready in its handler, unchanged).
    */
-  #firstFrame(
-    run: { current(): boolean },
-    drawing: RoomDrawing,
-    model: RoomModel,
-    problems: readonly ModelProblem[],
-  ): void {
+  async #firstFrame(run: { value: LoadedRoom; current(): boolean }, drawing: RoomDrawing): Promise<void> {
+    const { model, problems } = run.value;
     this.#source.loaded();
     this.loadStep({ step: 'drawn' });
     // state first, synchronously, so listeners of first-frame and model-load see it
     this.setState('loaded', STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
-    void this.#partsThenLoad(run, drawing, model, problems);
-  }
-
-  async #partsThenLoad(
-    run: { current(): boolean },
-    drawing: RoomDrawing,
-    model: RoomModel,
-    problems: readonly ModelProblem[],
-  ): Promise<void> {
     const shown = () => run.current() && drawing === this.#drawing;
     // the poster rendered fading first: at `first-frame` the room is what the page sees
     await this.updateComplete;
     if (!shown()) return;
     this.emit('first-frame', { thread: drawing.thread });
-    if (!this.#parts) {
-      // the frame painted first: nothing of the parts is asked for before it
-      await animationFrames();
-      // a failed fetch (after lazyModule's retry) still lets model-load say the room is shown; what
-      // was held waits for the parts of a next load (reload())
-      const parts = await loadParts().catch(() => undefined);
-      if (!shown()) return;
-      if (parts) this.#takeInParts(parts);
-    }
-    if (!shown()) return;
-    if (this.#parts) this.#runHeld();
-    this.emit('model-load', { model, problems, products: this.#parts?.productsOf(model) ?? [] });
-  }
-
-  /** The room is drawn but part of it is not as the model says. */
-  #partialFailure(error: ElementError): void {
-    this.#errors.partial(error);
-    this.emit('model-error', { error, fatal: false });
+    // (`products`: the room on screen's, now `model`'s)
+    await this.#parts.afterFrame(shown, () =>
+      this.emit('model-load', { model, problems, products: this.products }),
+    );
   }
 
   #size(): { width: number; height: number } {
@@ -572,8 +482,7 @@ export class RoomViewerBase extends RoomViewerHooks {
         aria-label=${t(this.controls ? (this.camera === 'walk' ? 'labelWalk' : 'label') : 'labelStatic')}
       ></canvas>
       ${this.renderPoster()} ${this.renderFeatures()} ${this.renderProgress()}
-      ${this.#errors.renderError(this.#source.state === 'error', this.#language.lang, t, this.#retry)}
-      ${this.#errors.renderWarning(this.#errors.warns(this.#source.state), t)}
+      ${this.#errors.render(this.#source.state, this.#language.lang, t, this.#retry)}
     `;
   }
 }

@@ -10,9 +10,28 @@ import { lazyModule } from '../../internal/lazy-module.js';
 import type { ComponentLoader } from '../../three/index.js';
 import type { DrawingEvents, RoomDrawing } from '../../three/drawing.js';
 import { loadFeatures, startThree, type LoadedRoom, type ThreeModule } from './load.js';
+import { renderThreadFor } from './thread.js';
+import { workerRenderingSupported } from './worker-support.js';
 
 /** The page's side of the render worker, fetched once per page by the first viewer that draws there. */
 export const loadWorkerView = lazyModule(() => import('./worker-view.js'));
+
+/**
+ * Where a viewer draws its next room (thread.ts holds the rule): `workerFailed`, the render worker
+ * failed on this page or could not draw this viewer's room.
+ */
+export function threadFor(
+  element: { renderer?: string; componentLoader?: ComponentLoader },
+  workerFailed: boolean,
+): 'main' | 'worker' {
+  return renderThreadFor({
+    renderer: element.renderer,
+    configured: getConfig().viewerRenderer,
+    pageLoader: !!element.componentLoader,
+    supported: workerRenderingSupported(),
+    workerFailed,
+  });
+}
 
 /** A run of the model source with the room it read. */
 export interface DrawRun {
@@ -132,10 +151,11 @@ export async function drawInWorker(start: DrawStart): Promise<RoomDrawing | 'no-
   let WorkerView: typeof import('./worker-view.js').WorkerView;
   try {
     ({ WorkerView } = await loadWorkerView());
-    if (!WorkerView.supported()) throw new Error('the render worker did not start on this page');
   } catch {
     return 'no-worker';
   }
+  // the render worker did not start on this page
+  if (!WorkerView.supported()) return 'no-worker';
   if (!start.run.current()) return;
   let drawing: RoomDrawing | undefined = undefined;
   drawing = new WorkerView({

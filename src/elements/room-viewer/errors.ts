@@ -1,14 +1,15 @@
 /**
- * What `<room-viewer>` says when a room cannot be shown, or only in part: the error panel (the same in
- * every element, features/error-panel) with the viewer's own words for its own reasons, and the warning
- * notice over a room drawn without some of its textures or furniture. The core (base.ts) decides what
- * failed and fires `model-error`; this holds and shows what it says.
+ * What `<room-viewer>` says when a room cannot be shown, or only in part: `model-error`, the error panel
+ * (the same in every element, features/error-panel) with the viewer's own words for its own reasons, and
+ * the warning notice over a room drawn without some of its textures or furniture. The core (base.ts)
+ * decides what failed (and tears the room down); this names the failure, reports it and shows it.
  */
 import { html, nothing, type ReactiveElement } from 'lit';
 import { ElementError, type FailureKind } from '../../internal/element-error.js';
 // the panel, its words and looks: a chunk fetched on the way to an error (issue 33)
 import { renderErrorPanelLater } from '../../features/error-panel/panel-later.js';
 import type { ComponentFailure } from '../../three/drawing.js';
+import type { ModelErrorDetail } from '../../events/model-error.js';
 import { VIEWER_REASON_WORDS, type ViewerStringKey } from './room-viewer.strings.js';
 
 export class ViewerErrors {
@@ -18,7 +19,11 @@ export class ViewerErrors {
   #retry = false;
   #warning?: ViewerStringKey;
 
-  constructor(private readonly host: ReactiveElement) {}
+  constructor(
+    private readonly host: ReactiveElement,
+    /** Fires `model-error` on the element. */
+    private readonly report: (detail: ModelErrorDetail) => void,
+  ) {}
 
   /** A new load: nothing to say yet. */
   clear(): void {
@@ -28,7 +33,8 @@ export class ViewerErrors {
 
   /**
    * The room cannot be shown. `retry`: the panel offers a retry whatever the kind (see
-   * renderErrorPanel's `retry`); `message`: the viewer's own words instead of the reason's.
+   * renderErrorPanel's `retry`); `message`: the viewer's own words instead of the reason's. Fires a
+   * fatal `model-error`.
    */
   failed(error: ElementError, retry = false, message?: ViewerStringKey): void {
     this.#retry = retry;
@@ -36,14 +42,19 @@ export class ViewerErrors {
     this.#message = message ?? (error.reason ? VIEWER_REASON_WORDS[error.reason] : undefined);
     this.#kind = error.kind;
     this.host.requestUpdate();
+    this.report({ error, fatal: true });
   }
 
-  /** Part of the room could not be drawn as the model says (textures, furniture). */
+  /**
+   * The room is drawn but part of it is not as the model says (textures, furniture): a warning and a
+   * `model-error` that is not fatal.
+   */
   partial(error: ElementError): void {
     // textures first: a texture notice says more about what the page looks like than a box does
     if (error.reason === 'texture') this.#warning = 'textures';
     else this.#warning ??= 'components';
     this.host.requestUpdate();
+    this.report({ error, fatal: false });
   }
 
   /** Whether the warning notice shows for a room in this state. */
@@ -51,14 +62,14 @@ export class ViewerErrors {
     return state === 'loaded' && this.#warning !== undefined;
   }
 
-  /** The error panel (`shown`: the source failed), with a retry where one can help. */
-  renderError(
-    shown: boolean,
-    lang: string,
-    t: (key: ViewerStringKey) => string,
-    onRetry: () => void,
-  ): unknown {
-    if (!shown) return nothing;
+  /**
+   * What a room in `state` says: the error panel when the source failed (with a retry where one can
+   * help), the warning notice over a room drawn in part (see warns()), or nothing.
+   */
+  render(state: string, lang: string, t: (key: ViewerStringKey) => string, onRetry: () => void): unknown {
+    if (this.warns(state))
+      return html`<div part="warning" class="warning" role="status">${t(this.#warning ?? 'textures')}</div>`;
+    if (state !== 'error') return nothing;
     return html`<div class="error-layer">
       ${renderErrorPanelLater(this.host, {
         kind: this.#kind ?? 'invalid',
@@ -68,13 +79,6 @@ export class ViewerErrors {
         retry: this.#retry || undefined,
       })}
     </div>`;
-  }
-
-  /** The warning notice over a room drawn in part (`shown`: see warns()). */
-  renderWarning(shown: boolean, t: (key: ViewerStringKey) => string): unknown {
-    return shown
-      ? html`<div part="warning" class="warning" role="status">${t(this.#warning ?? 'textures')}</div>`
-      : nothing;
   }
 }
 

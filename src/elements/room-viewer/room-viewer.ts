@@ -2,7 +2,8 @@
 import '../../i18n/shipped.js';
 import { defineElement } from '../../internal/define.js';
 import type { CameraChange, CameraMode, ComponentLoader } from '../../three/index.js';
-import { partsOf, RoomViewerBase } from './base.js';
+import { RoomViewerBase } from './base.js';
+import { partsOf } from './parts-queue.js';
 import { CartFeature } from '../../features/cart/cart-feature.js';
 import { FurnitureFeature } from '../../features/products/furniture-feature.js';
 import { ViewerAR } from './features/ar.js';
