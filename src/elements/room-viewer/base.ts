@@ -10,24 +10,23 @@ import { ModelSourceController, SOURCE_STATES } from '../../features/model-sourc
 import type { RoomProduct } from '../../model/products.js';
 import { warmNumberFormats } from '../../model/warm-formats.js';
 import { ElementError } from '../../internal/element-error.js';
-import { componentError, contextLostError, ViewerErrors } from './errors.js';
+import { componentError, contextLostError, textureError, ViewerErrors } from './errors.js';
 import { LanguageController } from '../../internal/language.js';
 import { DisconnectController } from '../../internal/moved.js';
 import { ViewportController } from '../../internal/viewport.js';
 import { drawInWorker, drawingCode, drawOnPage, drawSettings, threadFor, type DrawRun } from './draw.js';
 // types only: three.js itself loads with loadThree() (a lazy chunk) when a viewer draws on the page's
 // thread; the page's side of the render worker is a lazy chunk too
-import type { CameraChange, CameraMode, RoomView } from '../../three/index.js';
-import { syncAutoRotate } from '../../features/motion/auto-rotate-alias.js';
-import { ReducedMotionController } from '../../features/motion/reduced-motion.js';
-import { TrailingThrottle } from '../../features/throttle/trailing-throttle.js';
-import { CameraFeed, provideCameraFeed } from '../../features/motion/camera-feed.js';
+import type { RoomView } from '../../three/index.js';
 import type { DrawingEvents, DrawnFrame, RoomDrawing } from '../../three/drawing.js';
 import { yieldToPage } from '../../platform/yield.js';
 import { ViewTakeUp } from './take-up.js';
 import { prepareRoom, type LoadedRoom, type ViewerContext } from './load.js';
 import { VIEWER_STRINGS, type ViewerStringKey } from './room-viewer.strings.js';
 import { PartsQueue } from './parts-queue.js';
+import { ViewerSize } from './size.js';
+import { CameraRelay } from './camera-relay.js';
+import { DrawingInputs } from './drawing-inputs.js';
 
 export type { FeaturesModule, ThreeModule, ViewerContext } from './load.js';
 
@@ -46,22 +45,22 @@ export class RoomViewerBase extends RoomViewerHooks {
   #context?: ViewerContext;
   /** The render worker failed on this page or could not draw this room: later loads draw on the page. */
   #workerFailed = false;
-  /** This viewer's camera, frame by frame, for another viewer's `sync-camera` and a `<room-plan for>`. */
-  #feed = new CameraFeed((position, target) => {
-    this.#drawing?.moveCamera({ view: { position, target } }, false).catch(() => undefined);
-  });
+  /** `camera-change`, and this viewer's camera frame by frame for those who follow it (camera-relay.ts). */
+  #camera = new CameraRelay(
+    this,
+    () => this.#drawing,
+    (change) => this.emit('camera-change', change),
+  );
+  /** What the drawing is told of `camera`, `controls`, `auto-rotate` and the rest (drawing-inputs.ts). */
+  #inputs = new DrawingInputs(this, () => this.#drawing);
   #started = false;
   /** The features' working code (after-frame.ts) and the calls held until it is in (parts-queue.ts). */
   #parts = new PartsQueue(this, (parts) => this.partsIn(parts));
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
-  #takeUp = new ViewTakeUp();
-  #resize?: ResizeObserver;
+  #takeUp = new ViewTakeUp(this);
+  #size = new ViewerSize(this, () => this.#drawing);
   #language = new LanguageController(this);
   #floors = new FloorSwitcherLater(this);
-  // camera-change follows the panorama's view-change rule: at most every 100 ms, the last always out
-  #cameraChange = new TrailingThrottle<CameraChange>((change) => this.emit('camera-change', change));
-  // reduced motion stops auto-rotation at once when the page's setting changes, and lets it turn again
-  #motion = new ReducedMotionController(this, () => this.#drawing?.setAutoRotate(this.#autoRotating()));
   /**
    * Inputs to model, FML floor, state, latest request wins (shared with `<room-plan>`); besides the
    * model source, what changes the room drawn loads it again too.
@@ -74,7 +73,6 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   constructor() {
     super();
-    provideCameraFeed(this, this.#feed);
     // the analytics tracker's bytes after the first frame (or an error, or a poster held for reveal), never by timing before it
     this.analytics.settlesWhen((state) => state === 'loaded' || state === 'error' || state === 'poster');
     // a viewer moved in the DOM keeps its view; one that left the page gives its WebGL view back
@@ -161,43 +159,23 @@ export class RoomViewerBase extends RoomViewerHooks {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // the first render in a task of its own, after the one that defined and upgraded the element
-    if (!this.hasUpdated) this.#takeUp.renderLater();
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    this.#resize ??= new ResizeObserver(() => this.#applySize());
-    this.#resize.observe(this);
     if (this.loading === 'eager') this.#begin();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resize?.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    syncAutoRotate(this, changed);
+    this.#inputs.willUpdate(changed);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     this.setState(this.#shownState(), STATES);
     this.toggleState('warning', this.#errors.warns(this.#source.state));
-    if (changed.has('camera')) this.#drawing?.setCameraMode(this.#cameraMode());
-    if (changed.has('controls')) this.#drawing?.setControls(this.controls);
-    if (changed.has('autoRotate')) this.#drawing?.setAutoRotate(this.#autoRotating());
-    if (changed.has('loading') && this.loading === 'eager') this.#begin();
+    this.#inputs.updated(changed, this.#drawing);
+    if (changed.has('loading') && this.loading === 'eager' && this.isConnected) this.#begin();
     const changes = this.#started ? this.#source.changes() : undefined;
     if (changes === 'source') this.#reload();
     else if (changes === 'floor') this.#reload(true);
-  }
-
-  /** Auto-rotation as asked, unless the page asks for reduced motion. */
-  #autoRotating(): boolean {
-    return this.autoRotate && !this.#motion.reduced;
-  }
-
-  #cameraMode(): CameraMode {
-    return this.camera === 'orbit' || this.camera === 'top' || this.camera === 'walk' ? this.camera : 'model';
   }
 
   /** Loads the room again (after an error, or to pick up a changed model object). */
@@ -216,9 +194,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     return this.roomHeld() ? 'poster' : this.#source.state;
   }
 
-  /** Asks for the room once, on the page, unless the loading feature holds it (`now`: asked for even so). */
-  #begin(now = false): void {
-    if (this.#started || !this.isConnected || (this.holdRoom() && !now)) return;
+  #begin(): void {
+    if (this.#started || !this.isConnected || this.holdRoom()) return;
     this.#started = true;
     this.#reload();
   }
@@ -238,7 +215,11 @@ export class RoomViewerBase extends RoomViewerHooks {
    * the viewer nears the viewport, as the visitor is waiting.
    */
   protected startRoom(now: boolean): void {
-    this.#begin(now);
+    this.#begin();
+    if (now && !this.#started && this.isConnected) {
+      this.#started = true;
+      this.#reload();
+    }
   }
 
   /** `floorOnly`: only the floor or design changed; the FML already read is shown again. */
@@ -315,9 +296,7 @@ export class RoomViewerBase extends RoomViewerHooks {
     drawing.setFurnitureVisible(!this.furnitureHidden());
     // the first frame is drawn either way; later frames only while near the viewport
     drawing.setVisible(this.#viewport.near);
-    this.requestUpdate();
-    await this.updateComplete;
-    if (shown()) this.#takeUp.ready(drawing);
+    await this.#takeUp.rendered(drawing, shown);
   }
 
   // Lit's documented way to wait before an update (as room-plan/base.ts does): see take-up.ts
@@ -337,7 +316,7 @@ export class RoomViewerBase extends RoomViewerHooks {
       if (!mine() || this.#takeUp.hold(drawn(), () => onFrame(frame))) return;
       if (frame.frames === 1) void this.#firstFrame(run, drawn()!);
       this.loadStep({ step: 'frame', total: frame.total, pending: frame.pending });
-      this.#feed.publish(frame.pose);
+      this.#camera.publish(frame.pose);
       this.drawnFrame(frame);
     };
     return {
@@ -345,14 +324,12 @@ export class RoomViewerBase extends RoomViewerHooks {
         if (mine()) this.loadStep({ step: 'code' });
       },
       onFrame,
-      onCameraChange: (change) => this.#cameraChange.push(change),
+      onCameraChange: (change) => this.#camera.moved(change),
       onRenderScale: (detail) => this.emit('render-scale', detail),
       onTextureError: (url, total, pending) => {
         if (!run.current()) return;
         if ((drawn()?.frames ?? 0) > 0) this.loadStep({ step: 'frame', total, pending });
-        this.#errors.partial(
-          new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url }),
-        );
+        this.#errors.partial(textureError(url));
       },
       onComponentError: (failure) => {
         if (run.current()) this.#errors.partial(componentError(failure));
@@ -361,9 +338,11 @@ export class RoomViewerBase extends RoomViewerHooks {
         // lost for good: an error with a retry, not a picture frozen on its last frame
         if (run.current()) this.#fail(contextLostError(), true, 'contextLost');
       },
-      // the render worker could not draw it, or stopped
       onFailed: () => {
-        if (mine()) this.#toPage();
+        if (!mine()) return;
+        // the render worker could not draw it, or stopped: drawn again on the page's thread
+        this.#workerFailed = true;
+        this.#reload();
       },
     };
   }
@@ -379,13 +358,8 @@ export class RoomViewerBase extends RoomViewerHooks {
     const start = {
       run,
       settings: drawSettings(run, {
-        ...this.#size(),
-        camera: this.#cameraMode(),
-        controls: this.controls,
-        autoRotate: this.#autoRotating(),
-        mediaBase: this.mediaBase,
-        furnitureBase: this.furnitureBase,
-        componentLoader: this.componentLoader,
+        ...this.#size.now(),
+        ...this.#inputs.start(),
         furnitureVisible: !this.furnitureHidden(),
         touchScrolls: this.oneFingerScrolls(),
         wheelZooms: (event: WheelEvent) => this.wheelZooms(event),
@@ -401,13 +375,10 @@ export class RoomViewerBase extends RoomViewerHooks {
     const drawing = offThread ? await drawInWorker(start) : await drawOnPage(start);
     if (drawing instanceof ElementError) return void this.#fail(drawing);
     if (drawing !== 'no-worker') return drawing;
-    if (run.current()) this.#toPage();
-  }
-
-  /** The render worker failed this viewer: its room is drawn again, on the page's thread from now on. */
-  #toPage(): void {
-    this.#workerFailed = true;
-    this.#reload();
+    if (run.current()) {
+      this.#workerFailed = true;
+      this.#reload();
+    }
   }
 
   /** The room cannot be shown (`retry`, `message`: see ViewerErrors.failed, which fires `model-error`). */
@@ -441,26 +412,14 @@ export class RoomViewerBase extends RoomViewerHooks {
     );
   }
 
-  #size(): { width: number; height: number } {
-    const rect = this.getBoundingClientRect();
-    return { width: rect.width || 300, height: rect.height || 150 };
-  }
-
-  #applySize(): void {
-    if (!this.#drawing) return;
-    const { width, height } = this.#size();
-    this.#drawing.setSize(width, height, globalThis.devicePixelRatio || 1);
-  }
-
   #teardown(): void {
-    this.#cameraChange.cancel();
     this.#source.abort();
     if (this.#context) this.viewGone();
     this.#context = undefined;
     this.#takeUp.reset();
     this.#drawing?.dispose();
     this.#drawing = undefined;
-    this.#feed.publish(undefined);
+    this.#camera.gone();
   }
 
   #retry = () => this.#reload();

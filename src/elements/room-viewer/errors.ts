@@ -82,6 +82,11 @@ export class ViewerErrors {
   }
 }
 
+/** A texture of the room could not be had (the room is drawn with plain colours there). */
+export function textureError(url: string): ElementError {
+  return new ElementError(`texture failed: ${url}`, { kind: 'network', reason: 'texture', cause: url });
+}
+
 /** A piece's page-supplied object or product mesh failed (classified once: src/three/view-driver.ts). */
 export function componentError(failure: ComponentFailure): ElementError {
   return new ElementError(

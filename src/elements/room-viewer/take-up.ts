@@ -6,15 +6,27 @@
  * `model-load` and the features' `drawnFrame` still come after `viewReady` and its render, as when it
  * all ran in one task. The element's first render waits for a task boundary the same way.
  */
+import type { ReactiveController, ReactiveElement } from 'lit';
 import { yieldToPage } from '../../platform/yield.js';
 import type { RoomDrawing } from '../../three/drawing.js';
 
-export class ViewTakeUp {
+export class ViewTakeUp implements ReactiveController {
   /** The drawing the features have taken up: its frames pass. */
   #ready?: RoomDrawing;
   /** Frames of a drawing not taken up yet, in order. */
   #held: (() => void)[] = [];
   #renderAfter?: Promise<void>;
+  #host: ReactiveElement;
+
+  constructor(host: ReactiveElement) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** The host's first render in a task of its own, after the one that defined and upgraded it. */
+  hostConnected(): void {
+    if (!this.#host.hasUpdated) this.renderLater();
+  }
 
   /** The host's next render waits for a task boundary, started now (call before the work it follows). */
   renderLater(): void {
@@ -35,8 +47,14 @@ export class ViewTakeUp {
     return true;
   }
 
-  /** The features have taken `drawing` up and rendered it: its frames held so far pass, in order. */
-  ready(drawing: RoomDrawing): void {
+  /**
+   * The features have taken `drawing` up: the host renders it (in a task of its own: renderLater()), then
+   * the frames held so far pass, in order, unless the drawing is no longer `shown`.
+   */
+  async rendered(drawing: RoomDrawing, shown: () => boolean): Promise<void> {
+    this.#host.requestUpdate();
+    await this.#host.updateComplete;
+    if (!shown()) return;
     this.#ready = drawing;
     for (const replay of this.#held.splice(0)) replay();
   }
