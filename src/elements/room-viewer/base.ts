@@ -518,10 +518,16 @@ export class RoomViewerBase extends RoomViewerHooks {
       // was held waits for the parts of a next load (reload())
       const parts = await loadParts().catch(() => undefined);
       if (!shown()) return;
+      // the features render what the parts add in a task of their own, after taking them in (take-up.ts)
+      this.#takeUp.renderLater();
       if (parts) this.#takeInParts(parts);
     }
     if (!shown()) return;
     if (this.#parts) this.#runHeld();
+    // model-load once the features have rendered the room with their parts (and their larger renders)
+    await this.updateComplete;
+    await this.partsRendered();
+    if (!shown()) return;
     this.emit('model-load', { model, problems, products: this.#parts?.productsOf(model) ?? [] });
   }
 
