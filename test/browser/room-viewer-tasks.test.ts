@@ -10,10 +10,11 @@ import '../../src/elements/room-viewer/room-viewer.ts';
 import { RoomViewer } from '../../src/elements/room-viewer/room-viewer.ts';
 import type { ViewerContext } from '../../src/elements/room-viewer/base.ts';
 import type { ModelLoadDetail } from '../../src/events/index.ts';
-import { cleanup, fixtureContainer, waitForEvent } from './helpers/wait.ts';
+import { cleanup, fixtureContainer, until, waitForEvent } from './helpers/wait.ts';
 import { requireWebGL } from './helpers/webgl.ts';
 import { THREADS } from './helpers/threads.ts';
 import { boxRoom } from './room-viewer-fixtures.ts';
+import type { ViewerParts } from '../../src/elements/room-viewer/hooks.ts';
 
 /** Each step's own work: a long task by itself, on any machine. */
 const BURN = 80;
@@ -31,6 +32,10 @@ interface Steps {
   firstRender?: [number, number];
   viewReady?: [number, number];
   featuresRender?: [number, number];
+  partsIn?: [number, number];
+  partsRender?: [number, number];
+  /** The room description (re)written into the shadow root, the last time. */
+  description?: [number, number];
   order: string[];
 }
 
@@ -42,9 +47,24 @@ const stepsOf = (el: HTMLElement): Steps => {
 
 /** A viewer with one more feature, as a mixin over the element would be: it burns in each step. */
 class ProbeViewer extends RoomViewer {
+  /** A drawing taken up by viewReady and not rendered by the features yet. */
+  #toRender = false;
+
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.hasUpdated) stepsOf(this).connected = burn(BURN);
+    if (this.hasUpdated) return;
+    stepsOf(this).connected = burn(BURN);
+    // the room description written into the shadow root: a step in the task that wrote it
+    let described = false;
+    new MutationObserver(() => {
+      const now = !!this.shadowRoot!.querySelector('[part~=description]');
+      if (now && !described) {
+        const s = stepsOf(this);
+        s.description = burn(BURN);
+        s.order.push('description');
+      }
+      described = now;
+    }).observe(this.shadowRoot!, { childList: true, subtree: true });
   }
 
   protected override viewReady(context: ViewerContext): void {
@@ -52,14 +72,26 @@ class ProbeViewer extends RoomViewer {
     const s = stepsOf(this);
     s.viewReady = burn(BURN);
     s.order.push('viewReady');
+    this.#toRender = true;
+  }
+
+  protected override partsIn(parts: ViewerParts): void {
+    super.partsIn(parts);
+    const s = stepsOf(this);
+    s.partsIn = burn(BURN);
+    s.order.push('partsIn');
   }
 
   protected override renderFeatures(): unknown[] {
     const s = stepsOf(this);
     if (!s.firstRender) s.firstRender = burn(BURN);
-    else if (this.viewContext && !s.featuresRender) {
+    else if (this.viewContext && this.#toRender) {
+      this.#toRender = false;
       s.featuresRender = burn(BURN);
       s.order.push('render');
+    } else if (this.parts && s.partsIn && !s.partsRender) {
+      s.partsRender = burn(BURN);
+      s.order.push('parts render');
     }
     return super.renderFeatures();
   }
@@ -123,7 +155,7 @@ describe('<room-viewer>: its start in tasks of its own (issue 33)', function () 
       const s = stepsOf(el);
       expect(el.renderThread).to.equal(thread);
       expect(
-        s.order,
+        s.order.filter((step) => ['viewReady', 'render', 'model-load'].includes(step)),
         'model-load comes after the features took the drawing up and rendered it',
       ).to.deep.equal(['viewReady', 'render', 'model-load']);
       const ready = taskOf(tasks, s.viewReady!);
@@ -133,6 +165,56 @@ describe('<room-viewer>: its start in tasks of its own (issue 33)', function () 
       );
       expect(render, 'a long task for the render').not.to.equal(undefined);
       expect(ready, 'viewReady and the features’ render in one task').not.to.equal(render);
+    });
+
+  for (const thread of THREADS)
+    it(`the features take the parts in and render them in tasks of their own, and the room description renders in one of its own (${thread})`, async () => {
+      const el = probe(thread);
+      el.addEventListener('model-load', () => stepsOf(el).order.push('model-load'));
+      let watch = longTasks();
+      let loaded = waitForEvent<ModelLoadDetail>(el, 'model-load', 30000);
+      fixtureContainer().append(el);
+      await loaded;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      let tasks = watch.stop();
+      let s = stepsOf(el);
+      expect(s.order.indexOf('partsIn'), 'the parts came after the first render').to.be.above(
+        s.order.indexOf('render'),
+      );
+      const partsIn = taskOf(tasks, s.partsIn!);
+      const partsRender = taskOf(tasks, s.partsRender!);
+      expect(partsIn, `a long task for partsIn's ${BURN} ms (${JSON.stringify(tasks)})`).not.to.equal(
+        undefined,
+      );
+      expect(partsRender, 'a long task for the render with the parts').not.to.equal(undefined);
+      expect(partsIn, 'the parts taken in and rendered in one task').not.to.equal(partsRender);
+      expect(s.order.indexOf('parts render'), 'model-load after the render with the parts').to.be.below(
+        s.order.indexOf('model-load'),
+      );
+      // the description's code comes a moment after the first frame (features/lazy-part.ts): in, for the next room
+      const root = el.shadowRoot!;
+      await until(() => !!root.querySelector('[part~=description]'), 10000, 'the room description');
+
+      // the next room, the description's code in: its render still a task of its own, before model-load
+      s.order = [];
+      watch = longTasks();
+      loaded = waitForEvent<ModelLoadDetail>(el, 'model-load', 30000);
+      el.model = boxRoom({ components: 5, kinds: 2 });
+      await loaded;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      tasks = watch.stop();
+      s = stepsOf(el);
+      expect(s.order, 'the next room’s steps').to.deep.equal([
+        'viewReady',
+        'render',
+        'description',
+        'model-load',
+      ]);
+      const render = taskOf(tasks, s.featuresRender!);
+      const description = taskOf(tasks, s.description!);
+      expect(render, `a long task for the render (${JSON.stringify(tasks)})`).not.to.equal(undefined);
+      expect(description, 'a long task for the description').not.to.equal(undefined);
+      expect(render, 'the features’ render and the description in one task').not.to.equal(description);
     });
 
   it('the first render comes in a task after the one that connected the element', async () => {

@@ -54,8 +54,11 @@ export class RoomViewerBase extends RoomViewerHooks {
   /** What the drawing is told of `camera`, `controls`, `auto-rotate` and the rest (drawing-inputs.ts). */
   #inputs = new DrawingInputs(this, () => this.#drawing);
   #started = false;
-  /** The features' working code (after-frame.ts) and the calls held until it is in (parts-queue.ts). */
-  #parts = new PartsQueue(this, (parts) => this.partsIn(parts));
+  /** The features' working code and the calls held until it is in (parts-queue.ts); rendered a task later (take-up.ts). */
+  #parts = new PartsQueue(this, {
+    taken: (parts) => (this.#takeUp.renderLater(), this.partsIn(parts)),
+    rendered: () => this.partsRendered(),
+  });
   /** A new drawing's features, and the first render, in tasks of their own (take-up.ts). */
   #takeUp = new ViewTakeUp(this);
   #size = new ViewerSize(this, () => this.#drawing);

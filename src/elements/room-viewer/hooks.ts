@@ -45,6 +45,14 @@ export abstract class RoomViewerHooks extends RoomViewerInputs {
     return false;
   }
 
+  /**
+   * A feature's hook: the features took the working code in and rendered the room with it; `model-load`
+   * fires when this resolves. A feature whose own render is large (the room description: a button per
+   * piece and surface) renders it here, in a task of its own, so on a phone neither render is a long
+   * task (call super).
+   */
+  protected async partsRendered(): Promise<void> {}
+
   /** A feature's hook: the view is about to be disposed (a reload, an error, the element left; call super). */
   protected viewGone(): void {}
 

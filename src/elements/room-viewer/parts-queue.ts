@@ -27,8 +27,12 @@ export class PartsQueue {
 
   constructor(
     private readonly host: ReactiveElement,
-    /** Each feature makes what works with the parts (the element's `partsIn` hook). */
-    private readonly taken: (parts: ViewerParts) => void,
+    private readonly hooks: {
+      /** Each feature makes what works with the parts (the element's `partsIn` hook). */
+      taken(parts: ViewerParts): void;
+      /** After the features' render with the parts, their larger renders (`partsRendered`): then model-load. */
+      rendered(): Promise<void>;
+    },
   ) {}
 
   /** Runs `call` now once the held calls ran (true), else holds it (false). */
@@ -55,13 +59,13 @@ export class PartsQueue {
     this.parts = parts;
     partsOfViewer.set(this.host, parts);
     for (const styles of parts.partStyles) addStyles(this.host, styles);
-    this.taken(parts);
+    this.hooks.taken(parts);
     this.host.requestUpdate();
   }
 
   /**
    * The room's first frame is on screen: the parts (asked for once that frame painted, never before it)
-   * are taken in, what was held runs, then `loaded` (model-load), at once when the parts were in already;
+   * are taken in, what was held runs, the features render the room with them, then `loaded` (model-load);
    * nothing more once the room is no longer `shown`.
    */
   async afterFrame(shown: () => boolean, loaded: () => void): Promise<void> {
@@ -75,6 +79,9 @@ export class PartsQueue {
     }
     if (!shown()) return;
     if (this.parts) this.#runHeld();
+    await this.host.updateComplete;
+    await this.hooks.rendered();
+    if (!shown()) return;
     loaded();
   }
 

@@ -20,6 +20,7 @@ import type { DescriptionCode } from '../../../features/selection/description-co
 import { lazyModule } from '../../../internal/lazy-module.js';
 import type { DrawnFrame } from '../../../three/drawing.js';
 import { afterFirstFrame, LazyPart } from './lazy-part.js';
+import { yieldToPage } from '../../../platform/yield.js';
 import type { RoomViewerBase, ViewerContext } from '../base.js';
 import type { ViewerParts } from '../hooks.js';
 import type { Constructor } from '../../../internal/mixin.js';
@@ -67,6 +68,11 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
     #description = new LazyPart<DescriptionCode, unknown>(this, undefined, loadDescription);
     /** The selection at work (selection-part.ts), made with the viewer's parts. */
     #part?: SelectionPart;
+    /**
+     * The room on screen may be described: false from a room's drawing until the task after the features
+     * rendered it with their parts (partsRendered), so the description's render is a task of its own.
+     */
+    #describe = false;
 
     protected override partsIn(parts: ViewerParts): void {
       super.partsIn(parts);
@@ -123,7 +129,18 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       if (context) this.#part?.shown(context, false);
     }
 
+    /** The description, a button per piece and surface, rendered in a task of its own before `model-load`. */
+    protected override async partsRendered(): Promise<void> {
+      await super.partsRendered();
+      if (this.#describe) return;
+      await yieldToPage();
+      this.#describe = true;
+      this.requestUpdate();
+      await this.updateComplete;
+    }
+
     protected override viewGone(): void {
+      this.#describe = false;
       this.#part?.gone();
       this.requestUpdate();
       super.viewGone();
@@ -156,7 +173,7 @@ export function ViewerSelection<T extends Constructor<RoomViewerBase>>(
       const selection = this.#part?.selection;
       return [
         ...super.renderFeatures(),
-        this.roomShown && code && selection ? selection.description(code) : nothing,
+        this.roomShown && code && selection && this.#describe ? selection.description(code) : nothing,
       ];
     }
   }
