@@ -78,11 +78,12 @@ export default defineConfig({
     }),
     minifyLiterals(),
     loaderChains({ loader: ENTRIES['room-elements'] }),
-    // the files before a viewer's first frame and a gallery's first cards once more through terser, after Oxc
+    // the loader and what it imports itself once more through terser, after Oxc (the elements' chunks not: in the
+    // package each sits beside its npm twin, and terser's style cost the tarball more than its 1.5 MB allowed)
     secondPass({
       loader: `${Object.keys(ENTRIES)[0]}.js`,
-      tags: [firstCards, budgets().viewerPage?.tag ?? 'room-viewer'],
-      also: ['worker-view'],
+      tags: [],
+      also: [],
     }),
     cdnIntegrity({ base: CDN_BASE }),
   ],

@@ -4,6 +4,7 @@
  * telling a click from a drag. Pure: no three.js, no element.
  */
 import { idListConverter } from './id-list.js';
+import { CLICK_SLOP } from '../../platform/click-slop.js';
 import type { ComponentSelectDetail } from '../../events/component-select.js';
 import type { ModelComponent, RoomModel } from '../../model/types.js';
 
@@ -54,8 +55,6 @@ export function additive(event: MouseEvent): boolean {
   return event.shiftKey || event.ctrlKey || event.metaKey;
 }
 
-/** A pointer that moved further than this (CSS px) between down and up was dragging, not clicking. */
-export const CLICK_SLOP = 5;
 
 /**
  * Tells a click or tap from a drag of the view (orbit, pan, pinch): one pointer, down and up within

@@ -13,7 +13,7 @@
  * elements rendered once: the plan's template is not rendered again (bench/scenarios/36-sync.ts).
  */
 import { svg } from 'lit';
-import { CLICK_SLOP } from '../../../features/selection/component-selection.js';
+import { CLICK_SLOP } from '../../../platform/click-slop.js';
 import { pointInRing } from '../../../model/polygon.js';
 import type { AreaGeometry, RoomModel, Vec2 } from '../../../model/types.js';
 import type { RoomChangeDetail } from '../../../events/room-change.js';
