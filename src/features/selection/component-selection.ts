@@ -55,7 +55,6 @@ export function additive(event: MouseEvent): boolean {
   return event.shiftKey || event.ctrlKey || event.metaKey;
 }
 
-
 /**
  * Tells a click or tap from a drag of the view (orbit, pan, pinch): one pointer, down and up within
  * CLICK_SLOP pixels. A second pointer (a pinch) makes the gesture a drag.
